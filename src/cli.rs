@@ -1,0 +1,196 @@
+//! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`. No Bevy:
+//! it asks the rules engine and prints, and bad input is one line on stderr with exit code 2.
+
+use crate::rules::{Error, Game, Variant, ids};
+use clap::{Args, Parser, Subcommand};
+use std::fmt;
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "oddboard",
+    about = "Unusual chess variants: the rules command line",
+    arg_required_else_help = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the variant ids, one per line.
+    Variants,
+    /// List the legal turns of a position, sorted.
+    Moves(PositionArgs),
+    /// Count the leaves of the tree of legal turns.
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// How many turns deep.
+        #[arg(value_name = "DEPTH", index = 2)]
+        depth: u32,
+        /// First print each legal turn with its own count.
+        #[arg(long)]
+        divide: bool,
+        /// Print the time taken and nodes per second on stderr.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Print the position's FEN and the game's result.
+    Status(PositionArgs),
+}
+
+#[derive(Args, Debug)]
+struct PositionArgs {
+    /// The variant id (see `variants`).
+    #[arg(value_name = "VARIANT", index = 1)]
+    variant: String,
+    /// Start from this position instead of the variant's start.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Turns to play first, separated by spaces.
+    #[arg(long)]
+    moves: Option<String>,
+    /// A variant option (repeatable).
+    #[arg(long = "option", value_name = "NAME")]
+    options: Vec<String>,
+}
+
+/// What a successful command prints.
+#[derive(Debug, Default)]
+pub struct Output {
+    /// The text for standard output.
+    pub stdout: String,
+    /// A note for standard error (perft statistics), if any.
+    pub stderr: Option<String>,
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input: unknown variant or option, bad FEN or move, malformed arguments (exit 2).
+    BadInput(String),
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        2
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::BadInput(message) => write!(f, "oddboard: {message}"),
+        }
+    }
+}
+
+impl From<Error> for CliError {
+    fn from(error: Error) -> CliError {
+        CliError::BadInput(error.to_string())
+    }
+}
+
+/// Runs the command line `args` (the program name first) and returns what to print.
+pub fn run(args: &[String]) -> Result<Output, CliError> {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            if !error.use_stderr() {
+                return Ok(Output {
+                    stdout: error.render().to_string(),
+                    stderr: None,
+                });
+            }
+            let rendered = error.render().to_string();
+            let first = rendered.lines().next().unwrap_or("bad arguments");
+            let line = first.strip_prefix("error: ").unwrap_or(first);
+            return Err(CliError::BadInput(line.to_string()));
+        }
+    };
+    let mut out = Output::default();
+    match cli.command {
+        Command::Variants => {
+            for id in ids() {
+                out.stdout.push_str(id);
+                out.stdout.push('\n');
+            }
+        }
+        Command::Moves(args) => {
+            let game = set_up(&args)?;
+            for text in game.variant().legal_turn_texts(game.position()) {
+                out.stdout.push_str(&text);
+                out.stdout.push('\n');
+            }
+        }
+        Command::Perft {
+            position,
+            depth,
+            divide,
+            stats,
+        } => {
+            let game = set_up(&position)?;
+            let started = Instant::now();
+            let total = perft(&game, depth, divide, &mut out.stdout);
+            out.stdout.push_str(&format!("{total}\n"));
+            if stats {
+                let seconds = started.elapsed().as_secs_f64();
+                out.stderr = Some(format!(
+                    "{total} nodes in {seconds:.3} s: {:.0} nodes/s",
+                    total as f64 / seconds.max(1e-9)
+                ));
+            }
+        }
+        Command::Status(args) => {
+            let game = set_up(&args)?;
+            out.stdout.push_str(&game.variant().fen(game.position()));
+            out.stdout.push('\n');
+            match game.outcome() {
+                Some(outcome) => out.stdout.push_str(&outcome.to_string()),
+                None => out.stdout.push_str("ongoing"),
+            }
+            out.stdout.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// The game the arguments describe: the variant with its options, from the FEN or the start,
+/// with the given turns played.
+fn set_up(args: &PositionArgs) -> Result<Game, CliError> {
+    let variant = Arc::new(Variant::load(&args.variant, &args.options)?);
+    let mut game = match &args.fen {
+        Some(fen) => Game::from_fen(variant, fen)?,
+        None => Game::new(variant),
+    };
+    for text in args.moves.as_deref().unwrap_or_default().split_whitespace() {
+        game.play_text(text)?;
+    }
+    Ok(game)
+}
+
+/// Perft of the game's position; with `divide`, each turn's count goes to `out` first.
+fn perft(game: &Game, depth: u32, divide: bool, out: &mut String) -> u64 {
+    let rules = game.variant();
+    let pos = game.position();
+    if !divide || depth == 0 {
+        return rules.perft(pos, depth);
+    }
+    let mut turns: Vec<_> = rules
+        .legal_turns(pos)
+        .into_iter()
+        .map(|t| (rules.turn_text(&t), t))
+        .collect();
+    turns.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut total = 0;
+    for (text, turn) in turns {
+        let count = rules.perft(&rules.play(pos, &turn), depth - 1);
+        out.push_str(&format!("{text} {count}\n"));
+        total += count;
+    }
+    total
+}

@@ -1,0 +1,185 @@
+//! What stands where: every location of the rectangle is empty, holds a piece, or holds no
+//! square at all (a hole). The board keeps per-side occupancy sets and a Zobrist hash in step
+//! with every change, so copying a board is all it takes to keep an old one.
+
+use super::types::{Kind, LOC_COUNT, Loc, LocSet, Piece, Side, locs_of};
+use super::zobrist;
+
+/// The content of one location, as stored: 0 empty, 1 no square, else a piece code.
+type Cell = u8;
+const EMPTY: Cell = 0;
+const HOLE: Cell = 1;
+
+const fn piece_code(piece: Piece) -> Cell {
+    2 + (piece.kind as u8) * 2 + piece.side as u8
+}
+
+/// What a location holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Content {
+    /// No square: nothing can stand on, move to or pass through it.
+    Hole,
+    /// An empty square.
+    Empty,
+    /// A square with this piece on it.
+    Occupied(Piece),
+}
+
+/// The board: the content of every location, plus derived occupancy sets and hash.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Board {
+    cells: [Cell; LOC_COUNT],
+    occupied: [LocSet; 2],
+    kings: LocSet,
+    hash: u64,
+}
+
+impl Board {
+    /// A board whose every location is an empty square (squares outside a variant's rectangle
+    /// are never looked at).
+    pub fn empty() -> Board {
+        Board {
+            cells: [EMPTY; LOC_COUNT],
+            occupied: [0; 2],
+            kings: 0,
+            hash: 0,
+        }
+    }
+
+    /// What `loc` holds.
+    #[inline]
+    pub fn content(&self, loc: Loc) -> Content {
+        match self.cells[loc.index()] {
+            EMPTY => Content::Empty,
+            HOLE => Content::Hole,
+            code => Content::Occupied(decode(code)),
+        }
+    }
+
+    /// The piece on `loc`, if any.
+    #[inline]
+    pub fn piece(&self, loc: Loc) -> Option<Piece> {
+        match self.cells[loc.index()] {
+            EMPTY | HOLE => None,
+            code => Some(decode(code)),
+        }
+    }
+
+    /// Whether `loc` is a square with nothing on it.
+    #[inline]
+    pub fn is_empty(&self, loc: Loc) -> bool {
+        self.cells[loc.index()] == EMPTY
+    }
+
+    /// Whether `loc` holds no square.
+    #[inline]
+    pub fn is_hole(&self, loc: Loc) -> bool {
+        self.cells[loc.index()] == HOLE
+    }
+
+    /// Whether `loc` holds a piece of `side`.
+    #[inline]
+    pub fn is_side(&self, loc: Loc, side: Side) -> bool {
+        self.occupied[side.index()] & loc.bit() != 0
+    }
+
+    /// Puts `piece` on the square `loc`, replacing whatever stood there.
+    pub fn put(&mut self, loc: Loc, piece: Piece) {
+        self.write(loc, piece_code(piece));
+    }
+
+    /// Empties the square `loc`.
+    pub fn clear(&mut self, loc: Loc) {
+        self.write(loc, EMPTY);
+    }
+
+    /// Removes the square at `loc` (it must hold no piece to keep the board sane).
+    pub fn make_hole(&mut self, loc: Loc) {
+        self.write(loc, HOLE);
+    }
+
+    /// Moves whatever is on `from` to `to`, leaving `from` empty.
+    pub fn move_piece(&mut self, from: Loc, to: Loc) {
+        let code = self.cells[from.index()];
+        self.write(from, EMPTY);
+        self.write(to, code);
+    }
+
+    fn write(&mut self, loc: Loc, code: Cell) {
+        let i = loc.index();
+        let old = self.cells[i];
+        self.hash ^= zobrist::cell(i, old) ^ zobrist::cell(i, code);
+        self.cells[i] = code;
+        let bit = loc.bit();
+        self.occupied[0] &= !bit;
+        self.occupied[1] &= !bit;
+        self.kings &= !bit;
+        if code >= 2 {
+            self.occupied[usize::from(code & 1)] |= bit;
+            if decode(code).kind == Kind::King {
+                self.kings |= bit;
+            }
+        }
+    }
+
+    /// The locations holding pieces of `side`.
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> LocSet {
+        self.occupied[side.index()]
+    }
+
+    /// The locations holding pieces of either side.
+    #[inline]
+    pub fn occupied(&self) -> LocSet {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// The locations of `side`'s Kings.
+    #[inline]
+    pub fn kings_of(&self, side: Side) -> LocSet {
+        self.kings & self.occupied[side.index()]
+    }
+
+    /// `side`'s King, when it has exactly one.
+    pub fn king_of(&self, side: Side) -> Option<Loc> {
+        let set = self.kings_of(side);
+        if set.count_ones() == 1 {
+            locs_of(set).next()
+        } else {
+            None
+        }
+    }
+
+    /// The pieces of `side` with their locations, lowest location index first.
+    pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = (Loc, Piece)> + '_ {
+        locs_of(self.occupied_by(side)).map(move |loc| (loc, decode(self.cells[loc.index()])))
+    }
+
+    /// Every piece on the board with its location.
+    pub fn pieces(&self) -> impl Iterator<Item = (Loc, Piece)> + '_ {
+        locs_of(self.occupied()).map(move |loc| (loc, decode(self.cells[loc.index()])))
+    }
+
+    /// How many pieces of exactly this kind and side stand on the board.
+    pub fn count(&self, piece: Piece) -> usize {
+        self.pieces_of(piece.side)
+            .filter(|(_, p)| *p == piece)
+            .count()
+    }
+
+    /// The Zobrist hash of the contents (squares, holes and pieces).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+}
+
+#[inline]
+fn decode(code: Cell) -> Piece {
+    let kind = Kind::ALL[usize::from((code - 2) / 2) % Kind::COUNT];
+    let side = if code & 1 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    Piece { kind, side }
+}

@@ -1,0 +1,107 @@
+//! Variant data: the facts about a variant that are not move rules (names, board size, setup,
+//! options, piece descriptions, the rules summary), kept as RON in `assets/variants/` and
+//! embedded in the binary.
+
+use super::error::Error;
+use serde::{Deserialize, Serialize};
+
+/// One variant's data, as its RON file spells it.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantData {
+    /// The id used on the command line and in saved games (`fanorona-chess`).
+    pub id: String,
+    /// The name shown to players.
+    pub name: String,
+    /// The two players' names, first player first (`["Yellow", "Red"]`).
+    pub sides: [String; 2],
+    /// Board width.
+    pub files: u8,
+    /// Board height.
+    pub ranks: u8,
+    /// The start position's FEN.
+    pub start: String,
+    /// The options a game may be started with.
+    pub options: Vec<OptionData>,
+    /// Every piece of the variant, for the help panel.
+    pub pieces: Vec<PieceData>,
+    /// The rules in a few short paragraphs, for the in-game help.
+    pub summary: String,
+}
+
+/// An option of a variant.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionData {
+    /// Its kebab-case name (`alternate-setup`).
+    pub name: String,
+    /// What it changes, in a sentence.
+    pub description: String,
+    /// The start FEN it uses instead of the variant's, if it changes the setup.
+    #[serde(default)]
+    pub start: Option<String>,
+}
+
+/// A piece as players know it.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceData {
+    /// Its upper-case letter.
+    pub letter: char,
+    /// Its name.
+    pub name: String,
+    /// How it moves, in a sentence.
+    pub moves: String,
+}
+
+impl VariantData {
+    /// Reads the RON text of `file`; a malformed file is an error naming file, line and column.
+    pub fn parse(file: &str, text: &str) -> Result<VariantData, Error> {
+        ron::from_str(text).map_err(|e| Error::Data {
+            place: format!("{file}:{}:{}", e.span.start.line, e.span.start.col),
+            why: e.code.to_string(),
+        })
+    }
+
+    /// The start FEN with `options` applied.
+    pub fn start_fen(&self, options: &Options) -> &str {
+        self.options
+            .iter()
+            .filter(|o| options.has(&o.name))
+            .find_map(|o| o.start.as_deref())
+            .unwrap_or(&self.start)
+    }
+}
+
+/// The options a game was started with, by name, sorted and without repeats.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options(Vec<String>);
+
+impl Options {
+    /// Checks `names` against the options `data` declares.
+    pub fn parse(data: &VariantData, names: &[String]) -> Result<Options, Error> {
+        let mut chosen = Vec::new();
+        for name in names {
+            if !data.options.iter().any(|o| &o.name == name) {
+                return Err(Error::UnknownOption {
+                    variant: data.id.clone(),
+                    option: name.clone(),
+                });
+            }
+            chosen.push(name.clone());
+        }
+        chosen.sort();
+        chosen.dedup();
+        Ok(Options(chosen))
+    }
+
+    /// Whether the option `name` is on.
+    pub fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|n| n == name)
+    }
+
+    /// The names, sorted.
+    pub fn names(&self) -> &[String] {
+        &self.0
+    }
+}

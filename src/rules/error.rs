@@ -1,0 +1,76 @@
+//! The one error type of the rules engine: every message is one line that names the bad token
+//! and says why it is bad.
+
+use std::fmt;
+
+/// Something given to the engine that it cannot accept.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Error {
+    /// No variant has this id.
+    UnknownVariant(String),
+    /// The variant has no option of this name.
+    UnknownOption {
+        /// The variant asked for.
+        variant: String,
+        /// The option named.
+        option: String,
+    },
+    /// A FEN that cannot be read or breaks the variant's invariants.
+    Fen {
+        /// The offending part of the FEN (a field, a rank, a letter).
+        token: String,
+        /// Why it is bad.
+        why: String,
+    },
+    /// A turn that cannot be read or is not legal in the position.
+    Turn {
+        /// The turn text given.
+        token: String,
+        /// Why it is bad.
+        why: String,
+    },
+    /// Variant data (RON) that cannot be read.
+    Data {
+        /// Which file, and where in it.
+        place: String,
+        /// Why it is bad.
+        why: String,
+    },
+    /// A saved game that cannot be restored.
+    Record(String),
+}
+
+impl Error {
+    /// A bad FEN, naming `token`.
+    pub fn fen(token: impl Into<String>, why: impl Into<String>) -> Error {
+        Error::Fen {
+            token: token.into(),
+            why: why.into(),
+        }
+    }
+
+    /// A bad turn, naming `token`.
+    pub fn turn(token: impl Into<String>, why: impl Into<String>) -> Error {
+        Error::Turn {
+            token: token.into(),
+            why: why.into(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownVariant(id) => write!(f, "unknown variant '{id}'"),
+            Error::UnknownOption { variant, option } => {
+                write!(f, "unknown option '{option}': {variant} has no such option")
+            }
+            Error::Fen { token, why } => write!(f, "bad FEN: '{token}': {why}"),
+            Error::Turn { token, why } => write!(f, "bad move '{token}': {why}"),
+            Error::Data { place, why } => write!(f, "bad variant data: {place}: {why}"),
+            Error::Record(why) => write!(f, "bad saved game: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,175 @@
+//! The board's shape: the rectangle of locations, which of them hold fixed squares, and which
+//! one-step lines join them. Tables are built once per variant, so move generation only looks
+//! things up.
+
+use super::types::{Dir, LOC_COUNT, Loc, LocSet, MAX_FILES, MAX_RANKS};
+
+const NO_LOC: u8 = u8::MAX;
+
+/// Which steps between neighbouring locations exist.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Lines {
+    /// Every orthogonal and diagonal step within the rectangle (chess-like boards).
+    Full,
+    /// Alquerque (Fanorona) lines: orthogonal steps everywhere, diagonal steps only between
+    /// strong points (file index + rank index even, so `a1` is strong).
+    Alquerque,
+}
+
+/// The rectangle of a variant's board and its precomputed neighbour table.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    files: u8,
+    ranks: u8,
+    lines: Lines,
+    /// The locations inside the rectangle.
+    inside: LocSet,
+    neighbours: [[u8; 8]; LOC_COUNT],
+}
+
+impl Geometry {
+    /// The geometry of a `files` × `ranks` rectangle (clamped to 11 × 9) joined by `lines`.
+    pub fn new(files: u8, ranks: u8, lines: Lines) -> Geometry {
+        let files = files.clamp(1, MAX_FILES);
+        let ranks = ranks.clamp(1, MAX_RANKS);
+        let mut inside = 0;
+        let mut neighbours = [[NO_LOC; 8]; LOC_COUNT];
+        for rank in 0..ranks {
+            for file in 0..files {
+                let Some(loc) = Loc::new(file.into(), rank.into()) else {
+                    continue;
+                };
+                inside |= loc.bit();
+                let strong = (file + rank) % 2 == 0;
+                for dir in Dir::ALL {
+                    if lines == Lines::Alquerque && dir.is_diagonal() && !strong {
+                        continue;
+                    }
+                    let (df, dr) = dir.delta();
+                    let (f, r) = (
+                        i32::from(file) + i32::from(df),
+                        i32::from(rank) + i32::from(dr),
+                    );
+                    if f >= 0 && r >= 0 && f < i32::from(files) && r < i32::from(ranks) {
+                        if let Some(to) = Loc::new(f, r) {
+                            neighbours[loc.index()][dir.index()] = to.index() as u8;
+                        }
+                    }
+                }
+            }
+        }
+        Geometry {
+            files,
+            ranks,
+            lines,
+            inside,
+            neighbours,
+        }
+    }
+
+    /// Number of files (`a`.. ).
+    pub fn files(&self) -> u8 {
+        self.files
+    }
+
+    /// Number of ranks (`1`.. ).
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
+    /// Which steps exist.
+    pub fn lines(&self) -> Lines {
+        self.lines
+    }
+
+    /// Whether `loc` lies inside the rectangle.
+    pub fn contains(&self, loc: Loc) -> bool {
+        self.inside & loc.bit() != 0
+    }
+
+    /// The locations of the rectangle, as a set.
+    pub fn inside(&self) -> LocSet {
+        self.inside
+    }
+
+    /// The location of `file`, `rank` (0-based), if inside the rectangle.
+    pub fn loc(&self, file: i32, rank: i32) -> Option<Loc> {
+        Loc::new(file, rank).filter(|loc| self.contains(*loc))
+    }
+
+    /// The location one step from `loc` towards `dir`, if a line joins them.
+    #[inline]
+    pub fn neighbour(&self, loc: Loc, dir: Dir) -> Option<Loc> {
+        Loc::from_index(self.neighbours[loc.index()][dir.index()].into())
+    }
+
+    /// The locations from `loc` towards `dir`, nearest first, as far as the lines go.
+    pub fn ray(&self, loc: Loc, dir: Dir) -> impl Iterator<Item = Loc> + '_ {
+        let mut at = loc;
+        std::iter::from_fn(move || {
+            at = self.neighbour(at, dir)?;
+            Some(at)
+        })
+    }
+
+    /// Whether `loc` is a strong point (diagonal lines meet there): file + rank even.
+    pub fn is_strong(loc: Loc) -> bool {
+        (loc.file() + loc.rank()) % 2 == 0
+    }
+
+    /// The rank index a side counts as its far rank (the opponent's first rank).
+    pub fn last_rank(&self, side: super::Side) -> u8 {
+        match side {
+            super::Side::White => self.ranks - 1,
+            super::Side::Black => 0,
+        }
+    }
+}
+
+/// The targets of a leaper from every location: for each location the locations reached by
+/// each of a fixed list of (file, rank) offsets that stay inside the rectangle.
+#[derive(Clone, Debug)]
+pub struct LeapTable {
+    starts: [u16; LOC_COUNT + 1],
+    targets: Vec<Loc>,
+}
+
+impl LeapTable {
+    /// The table of `offsets` on `geometry`.
+    pub fn new(geometry: &Geometry, offsets: &[(i8, i8)]) -> LeapTable {
+        let mut starts = [0u16; LOC_COUNT + 1];
+        let mut targets = Vec::new();
+        for index in 0..LOC_COUNT {
+            starts[index] = targets.len() as u16;
+            let Some(from) = Loc::from_index(index).filter(|l| geometry.contains(*l)) else {
+                continue;
+            };
+            for &(df, dr) in offsets {
+                if let Some(to) = from.offset(df, dr).filter(|l| geometry.contains(*l)) {
+                    targets.push(to);
+                }
+            }
+        }
+        starts[LOC_COUNT] = targets.len() as u16;
+        LeapTable { starts, targets }
+    }
+
+    /// The locations a leap from `from` reaches.
+    #[inline]
+    pub fn targets(&self, from: Loc) -> &[Loc] {
+        let i = from.index();
+        &self.targets[usize::from(self.starts[i])..usize::from(self.starts[i + 1])]
+    }
+}
+
+/// The orthodox knight's eight (file, rank) offsets.
+pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];

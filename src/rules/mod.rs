@@ -1,0 +1,34 @@
+//! The rules engine: plain Rust, no Bevy. The game, the command line and the tests all ask it
+//! what is legal and what a turn does.
+
+mod board;
+mod data;
+mod error;
+mod event;
+mod fen;
+mod game;
+mod geometry;
+mod letters;
+mod movement;
+mod outcome;
+mod position;
+mod turn;
+mod types;
+mod variant;
+mod variants;
+mod zobrist;
+
+pub use board::{Board, Content};
+pub use data::{OptionData, Options, PieceData, VariantData};
+pub use error::Error;
+pub use event::{Capture, Event};
+pub use game::{Game, GameRecord};
+pub use geometry::{Geometry, LeapTable, Lines};
+pub use letters::PieceLetters;
+pub use movement::{KNIGHT_PATHS, Movement, Path, hop, is_attacked, leap, path_leap, slide, step};
+pub use outcome::{Outcome, Reason, Verdict};
+pub use position::{Castling, Position, Reserve, RuleState};
+pub use turn::{EndPromotions, Removal, Turn};
+pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
+pub use variant::Rules;
+pub use variants::{Variant, all_data, ids};

@@ -1,0 +1,215 @@
+//! The movement helpers every variant builds its pieces from, written once: steppers, sliders,
+//! leapers, hoppers and path-leapers, plus the attack test for pieces that capture the way they
+//! move. Each helper reports the locations a piece could go to with what stands there, and the
+//! variant decides what to do with them (capture enemies, friends, or nothing at all).
+
+use super::board::Board;
+use super::geometry::{Geometry, LeapTable};
+use super::types::{Dir, DirSet, Loc, Piece, Side};
+
+/// One step along each line in `dirs` onto a square: calls `visit(dir, to, occupant)`.
+#[inline]
+pub fn step(
+    geometry: &Geometry,
+    board: &Board,
+    from: Loc,
+    dirs: DirSet,
+    mut visit: impl FnMut(Dir, Loc, Option<Piece>),
+) {
+    for dir in dirs.iter() {
+        if let Some(to) = geometry
+            .neighbour(from, dir)
+            .filter(|to| !board.is_hole(*to))
+        {
+            visit(dir, to, board.piece(to));
+        }
+    }
+}
+
+/// Slides along each line in `dirs`: calls `visit(dir, to, None)` for every empty square and
+/// `visit(dir, to, Some(piece))` for the first occupied one; a hole or the edge ends the line.
+#[inline]
+pub fn slide(
+    geometry: &Geometry,
+    board: &Board,
+    from: Loc,
+    dirs: DirSet,
+    mut visit: impl FnMut(Dir, Loc, Option<Piece>),
+) {
+    for dir in dirs.iter() {
+        let mut at = from;
+        while let Some(to) = geometry.neighbour(at, dir) {
+            if board.is_hole(to) {
+                break;
+            }
+            let occupant = board.piece(to);
+            visit(dir, to, occupant);
+            if occupant.is_some() {
+                break;
+            }
+            at = to;
+        }
+    }
+}
+
+/// Leaps to each target of `table` that holds a square: calls `visit(to, occupant)`.
+#[inline]
+pub fn leap(
+    table: &LeapTable,
+    board: &Board,
+    from: Loc,
+    mut visit: impl FnMut(Loc, Option<Piece>),
+) {
+    for &to in table.targets(from) {
+        if !board.is_hole(to) {
+            visit(to, board.piece(to));
+        }
+    }
+}
+
+/// Hops along each line in `dirs` over exactly one piece (the screen, after empty squares) and
+/// calls `visit(dir, to, piece)` for the first piece beyond it; a hole or the edge ends the line.
+pub fn hop(
+    geometry: &Geometry,
+    board: &Board,
+    from: Loc,
+    dirs: DirSet,
+    mut visit: impl FnMut(Dir, Loc, Piece),
+) {
+    for dir in dirs.iter() {
+        let mut screened = false;
+        for to in geometry.ray(from, dir) {
+            if board.is_hole(to) {
+                break;
+            }
+            if let Some(piece) = board.piece(to) {
+                if screened {
+                    visit(dir, to, piece);
+                    break;
+                }
+                screened = true;
+            }
+        }
+    }
+}
+
+/// A two-step path (first direction, second direction), taken along the board's lines.
+pub type Path = (Dir, Dir);
+
+/// The sixteen two-step paths that reach an orthodox knight's destinations: a diagonal step then
+/// an orthogonal one continuing away, or an orthogonal step then a diagonal one. On a board where
+/// diagonal lines exist only at some points (Fanorona) the neighbour table keeps exactly the
+/// paths that follow lines.
+pub const KNIGHT_PATHS: [Path; 16] = [
+    (Dir::NE, Dir::N),
+    (Dir::NE, Dir::E),
+    (Dir::SE, Dir::E),
+    (Dir::SE, Dir::S),
+    (Dir::SW, Dir::S),
+    (Dir::SW, Dir::W),
+    (Dir::NW, Dir::W),
+    (Dir::NW, Dir::N),
+    (Dir::N, Dir::NE),
+    (Dir::N, Dir::NW),
+    (Dir::E, Dir::NE),
+    (Dir::E, Dir::SE),
+    (Dir::S, Dir::SE),
+    (Dir::S, Dir::SW),
+    (Dir::W, Dir::SW),
+    (Dir::W, Dir::NW),
+];
+
+/// Leaps along two-step `paths` whose first point may hold anything but a hole: calls
+/// `visit(path, via, to, occupant)` for each destination square.
+pub fn path_leap(
+    geometry: &Geometry,
+    board: &Board,
+    from: Loc,
+    paths: &[Path],
+    mut visit: impl FnMut(Path, Loc, Loc, Option<Piece>),
+) {
+    for &(first, second) in paths {
+        let Some(via) = geometry
+            .neighbour(from, first)
+            .filter(|l| !board.is_hole(*l))
+        else {
+            continue;
+        };
+        if let Some(to) = geometry
+            .neighbour(via, second)
+            .filter(|l| !board.is_hole(*l))
+        {
+            visit((first, second), via, to, board.piece(to));
+        }
+    }
+}
+
+/// How a piece captures, for pieces that capture by landing where they could move: one-step
+/// directions, sliding directions, and whether it uses the variant's leap table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Movement {
+    /// Directions of a single step.
+    pub steps: DirSet,
+    /// Directions of a slide.
+    pub slides: DirSet,
+    /// Whether it leaps along the variant's leap table.
+    pub leaps: bool,
+}
+
+impl Movement {
+    /// Calls `visit(to, occupant)` for every location the piece reaches from `from`: steps,
+    /// slides (up to and including the first piece) and leaps.
+    #[inline]
+    pub fn reach(
+        &self,
+        geometry: &Geometry,
+        leaps: &LeapTable,
+        board: &Board,
+        from: Loc,
+        mut visit: impl FnMut(Loc, Option<Piece>),
+    ) {
+        step(geometry, board, from, self.steps, |_, to, p| visit(to, p));
+        slide(geometry, board, from, self.slides, |_, to, p| visit(to, p));
+        if self.leaps {
+            leap(leaps, board, from, &mut visit);
+        }
+    }
+}
+
+/// Whether a piece of `by` could capture on `target` by replacement, each piece capturing as
+/// `capture(piece)` says. Leaps are assumed symmetric (a leap from A to B means one from B to A).
+pub fn is_attacked(
+    geometry: &Geometry,
+    leaps: &LeapTable,
+    board: &Board,
+    target: Loc,
+    by: Side,
+    capture: impl Fn(Piece) -> Movement,
+) -> bool {
+    for dir in Dir::ALL {
+        let back = dir.opposite();
+        let mut at = target;
+        let mut near = true;
+        while let Some(next) = geometry.neighbour(at, dir) {
+            if board.is_hole(next) {
+                break;
+            }
+            if let Some(piece) = board.piece(next) {
+                if piece.side == by {
+                    let m = capture(piece);
+                    if m.slides.contains(back) || (near && m.steps.contains(back)) {
+                        return true;
+                    }
+                }
+                break;
+            }
+            near = false;
+            at = next;
+        }
+    }
+    leaps.targets(target).iter().any(|&from| {
+        board
+            .piece(from)
+            .is_some_and(|p| p.side == by && capture(p).leaps)
+    })
+}

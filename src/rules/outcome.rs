@@ -1,0 +1,102 @@
+//! How a game ended: who won, and why.
+
+use super::types::Side;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The result: `1-0`, `0-1` or `1/2-1/2`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Verdict {
+    /// The first player won (`1-0`).
+    WhiteWins,
+    /// The second player won (`0-1`).
+    BlackWins,
+    /// A draw (`1/2-1/2`).
+    Draw,
+}
+
+impl Verdict {
+    /// A win for `side`.
+    pub fn win_for(side: Side) -> Verdict {
+        match side {
+            Side::White => Verdict::WhiteWins,
+            Side::Black => Verdict::BlackWins,
+        }
+    }
+
+    /// The result as written: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Verdict::WhiteWins => "1-0",
+            Verdict::BlackWins => "0-1",
+            Verdict::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Reason {
+    /// No legal turn while in check.
+    Checkmate,
+    /// No legal turn while not in check.
+    Stalemate,
+    /// The same position for the third time.
+    ThreefoldRepetition,
+    /// 100 half-moves without a capture or pawn move.
+    FiftyMoveRule,
+    /// Neither side can ever checkmate (orthodox chess).
+    InsufficientMaterial,
+    /// A player resigned.
+    Resignation,
+    /// The players agreed.
+    Agreement,
+}
+
+impl Reason {
+    /// The reason as written after the result, in lower case.
+    pub fn text(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::ThreefoldRepetition => "threefold repetition",
+            Reason::FiftyMoveRule => "fifty-move rule",
+            Reason::InsufficientMaterial => "insufficient material",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+        }
+    }
+}
+
+/// A finished game's result and reason, written like `0-1 checkmate`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Who won.
+    pub verdict: Verdict,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// `side` wins for `reason`.
+    pub fn win(side: Side, reason: Reason) -> Outcome {
+        Outcome {
+            verdict: Verdict::win_for(side),
+            reason,
+        }
+    }
+
+    /// A draw for `reason`.
+    pub fn draw(reason: Reason) -> Outcome {
+        Outcome {
+            verdict: Verdict::Draw,
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.verdict.text(), self.reason.text())
+    }
+}

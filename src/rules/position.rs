@@ -1,0 +1,150 @@
+//! A position: the board, the side to move, the clocks and the small rule state the variants
+//! keep. It is `Copy`: playing a turn makes a new one, and undo is keeping the old one.
+
+use super::board::Board;
+use super::types::{Kind, Loc, Piece, Side};
+use super::zobrist;
+
+/// Pieces held off the board, counted per side and kind: Fanorona's captured pieces waiting to
+/// come back by promotion, Amphora's Guards in reserve.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Reserve {
+    counts: [[u8; Kind::COUNT]; 2],
+}
+
+impl Reserve {
+    /// How many of `piece` are held.
+    pub fn count(&self, piece: Piece) -> u8 {
+        self.counts[piece.side.index()][piece.kind.index()]
+    }
+
+    /// Adds one `piece`.
+    pub fn add(&mut self, piece: Piece) {
+        let n = &mut self.counts[piece.side.index()][piece.kind.index()];
+        *n = n.saturating_add(1);
+    }
+
+    /// Takes one `piece` out; false if there was none.
+    pub fn take(&mut self, piece: Piece) -> bool {
+        let n = &mut self.counts[piece.side.index()][piece.kind.index()];
+        if *n == 0 {
+            return false;
+        }
+        *n -= 1;
+        true
+    }
+
+    /// The kinds `side` holds at least one of, in kind order.
+    pub fn kinds_of(&self, side: Side) -> impl Iterator<Item = Kind> + '_ {
+        Kind::ALL
+            .into_iter()
+            .filter(move |k| self.counts[side.index()][k.index()] > 0)
+    }
+
+    /// Whether nothing is held.
+    pub fn is_empty(&self) -> bool {
+        self.counts.iter().flatten().all(|n| *n == 0)
+    }
+
+    fn hash(&self) -> u64 {
+        let mut h = 0;
+        for side in 0..2 {
+            for kind in 0..Kind::COUNT {
+                let n = usize::from(self.counts[side][kind]);
+                if n > 0 {
+                    h ^= zobrist::state(64 + (side * Kind::COUNT + kind) * 8 + n.min(7));
+                }
+            }
+        }
+        h
+    }
+}
+
+/// Orthodox castling rights: which Rooks the Kings may still castle with.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Castling(pub u8);
+
+impl Castling {
+    /// White may castle king-side (`K`).
+    pub const WHITE_KING: u8 = 1;
+    /// White may castle queen-side (`Q`).
+    pub const WHITE_QUEEN: u8 = 2;
+    /// Black may castle king-side (`k`).
+    pub const BLACK_KING: u8 = 4;
+    /// Black may castle queen-side (`q`).
+    pub const BLACK_QUEEN: u8 = 8;
+
+    /// Whether the right `bit` is held.
+    pub fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
+/// The variant's rule state beyond the board: each variant uses the fields its rules need and
+/// leaves the rest at their defaults, so every position has one shape and one hash.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct RuleState {
+    /// Chess: castling rights.
+    pub castling: Castling,
+    /// Chess: the square passed by the last double step.
+    pub en_passant: Option<Loc>,
+    /// Fanorona: which Kings may still leap (bit `side.index()`).
+    pub leap_rights: u8,
+    /// Pieces held off the board (Fanorona's captured pieces).
+    pub reserve: Reserve,
+}
+
+impl RuleState {
+    fn hash(&self) -> u64 {
+        let mut h = self.reserve.hash();
+        for bit in 0..4 {
+            if self.castling.0 & (1 << bit) != 0 {
+                h ^= zobrist::state(1 + bit);
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            h ^= zobrist::state(8 + usize::from(ep.file()));
+        }
+        for bit in 0..2 {
+            if self.leap_rights & (1 << bit) != 0 {
+                h ^= zobrist::state(20 + bit);
+            }
+        }
+        h
+    }
+}
+
+/// Everything that decides what may happen next in a game, except its history.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    /// What stands where.
+    pub board: Board,
+    /// Whose turn it is.
+    pub side: Side,
+    /// Half-moves since the last capture or pawn move (the fifty-move rule's clock).
+    pub halfmove: u32,
+    /// The number of the full move in progress: 1 at the start, one more after Black's turn.
+    pub fullmove: u32,
+    /// The variant's rule state.
+    pub state: RuleState,
+}
+
+impl Position {
+    /// The Zobrist hash of the board, the side to move and the rule state (not the clocks):
+    /// equal for positions that count as the same for repetition.
+    pub fn hash(&self) -> u64 {
+        let side = match self.side {
+            Side::White => 0,
+            Side::Black => zobrist::state(0),
+        };
+        self.board.hash() ^ side ^ self.state.hash()
+    }
+
+    /// Hands the turn to the other side, counting the full move after Black's turn.
+    pub fn pass_turn(&mut self) {
+        if self.side == Side::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+    }
+}

@@ -1,0 +1,162 @@
+//! The one interface every variant implements, and what every caller builds on it: legal turns,
+//! playing a turn, FEN and move text, perft.
+
+use super::board::Board;
+use super::data::{Options, VariantData};
+use super::error::Error;
+use super::event::Event;
+use super::fen;
+use super::geometry::Geometry;
+use super::letters::PieceLetters;
+use super::outcome::Outcome;
+use super::position::Position;
+use super::turn::Turn;
+
+/// A variant's rules, built for one set of options.
+pub trait Rules: Send + Sync {
+    /// The variant's data (names, setup, options, help).
+    fn data(&self) -> &VariantData;
+    /// The options this instance was built with.
+    fn options(&self) -> &Options;
+    /// The board's shape.
+    fn geometry(&self) -> &Geometry;
+    /// The piece letters.
+    fn letters(&self) -> &PieceLetters;
+
+    /// Puts the legal turns of `pos` into `out` (cleared first), in no particular order. It is
+    /// left empty when the game is over by the variant's own rules.
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>);
+
+    /// The number of legal turns of `pos`: perft's last ply.
+    fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
+        self.legal_turns_into(pos, scratch);
+        scratch.len() as u64
+    }
+
+    /// The position after `turn`, which must be one of the legal turns of `pos`.
+    fn play(&self, pos: &Position, turn: &Turn) -> Position;
+
+    /// As [`Rules::play`], also noting in `events` what happened, in order.
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position;
+
+    /// Whether the side to move is in check.
+    fn in_check(&self, pos: &Position) -> bool;
+
+    /// The end of the game by the variant's own rules (checkmate, stalemate, …), if any. This is
+    /// exactly when [`Rules::legal_turns_into`] gives nothing.
+    fn own_outcome(&self, pos: &Position) -> Option<Outcome>;
+
+    /// A draw by the material on the board alone (orthodox insufficient material).
+    fn dead_position(&self, _pos: &Position) -> bool {
+        false
+    }
+
+    /// Whether threefold repetition and the fifty-move rule apply.
+    fn clock_draws(&self) -> bool {
+        true
+    }
+
+    /// What makes two positions the same for repetition (by default the position's hash).
+    fn repetition_key(&self, pos: &Position) -> u64 {
+        pos.hash()
+    }
+
+    /// Reads the FEN fields after the board and checks the whole position's invariants.
+    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error>;
+
+    /// The number of FEN fields, the board included.
+    fn fen_field_count(&self) -> usize;
+
+    /// Writes the FEN fields after the board, each preceded by a space.
+    fn write_fields(&self, pos: &Position, out: &mut String);
+
+    /// Where the board may lack squares.
+    fn holes(&self) -> fen::Holes {
+        fen::Holes::None
+    }
+}
+
+impl dyn Rules {
+    /// The variant's id.
+    pub fn id(&self) -> &str {
+        &self.data().id
+    }
+
+    /// The legal turns of `pos`, in no particular order.
+    pub fn legal_turns(&self, pos: &Position) -> Vec<Turn> {
+        let mut out = Vec::new();
+        self.legal_turns_into(pos, &mut out);
+        out
+    }
+
+    /// The legal turns of `pos` as canonical text, sorted by byte order.
+    pub fn legal_turn_texts(&self, pos: &Position) -> Vec<String> {
+        let mut texts: Vec<String> = self
+            .legal_turns(pos)
+            .iter()
+            .map(|t| t.text(self.letters()))
+            .collect();
+        texts.sort();
+        texts
+    }
+
+    /// The canonical text of `turn`.
+    pub fn turn_text(&self, turn: &Turn) -> String {
+        turn.text(self.letters())
+    }
+
+    /// Reads a turn strictly: it must be the canonical text of a legal turn of `pos`.
+    pub fn parse_turn(&self, pos: &Position, text: &str) -> Result<Turn, Error> {
+        let turn = Turn::parse(text, self.letters()).map_err(|why| Error::turn(text, why))?;
+        let legal = self.legal_turns(pos);
+        if legal.contains(&turn) {
+            return Ok(turn);
+        }
+        let why = if self.own_outcome(pos).is_some() {
+            "the game is over".to_string()
+        } else if legal.iter().any(|t| t.from == turn.from && t.to == turn.to) {
+            "not the canonical text of a legal turn (check its x, = and other parts)".to_string()
+        } else {
+            "not a legal turn in this position".to_string()
+        };
+        Err(Error::turn(text, why))
+    }
+
+    /// Reads a FEN of this variant, checking its invariants.
+    pub fn parse_fen(&self, text: &str) -> Result<Position, Error> {
+        let fields = fen::split_fields(text, self.fen_field_count())?;
+        let board = fen::read_board(fields[0], self.geometry(), self.letters(), self.holes())?;
+        self.read_fields(board, &fields[1..])
+    }
+
+    /// The FEN of `pos`.
+    pub fn fen(&self, pos: &Position) -> String {
+        let mut out = fen::write_board(&pos.board, self.geometry(), self.letters());
+        self.write_fields(pos, &mut out);
+        out
+    }
+
+    /// Counts the leaves of the tree of legal turns `depth` plies deep (bulk-counting the last
+    /// ply).
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        let mut buffers = vec![Vec::with_capacity(128); depth as usize + 1];
+        self.perft_with(pos, depth, &mut buffers)
+    }
+
+    fn perft_with(&self, pos: &Position, depth: u32, buffers: &mut [Vec<Turn>]) -> u64 {
+        let Some((turns, deeper)) = buffers.split_first_mut() else {
+            return 1;
+        };
+        match depth {
+            0 => 1,
+            1 => self.count_turns(pos, turns),
+            _ => {
+                self.legal_turns_into(pos, turns);
+                turns
+                    .iter()
+                    .map(|turn| self.perft_with(&self.play(pos, turn), depth - 1, deeper))
+                    .sum()
+            }
+        }
+    }
+}

@@ -1,0 +1,545 @@
+//! Orthodox chess, built from the shared helpers like every other variant: the reference whose
+//! perft numbers are published.
+
+use crate::rules::board::Board;
+use crate::rules::data::{Options, VariantData};
+use crate::rules::error::Error;
+use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::fen;
+use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::letters::PieceLetters;
+use crate::rules::movement::{Movement, is_attacked};
+use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::position::{Castling, Position, RuleState};
+use crate::rules::turn::Turn;
+use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
+use crate::rules::variant::Rules;
+
+const LETTERS: [(Kind, char); 6] = [
+    (Kind::King, 'K'),
+    (Kind::Queen, 'Q'),
+    (Kind::Rook, 'R'),
+    (Kind::Bishop, 'B'),
+    (Kind::Knight, 'N'),
+    (Kind::Pawn, 'P'),
+];
+
+const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+
+/// How each orthodox piece moves and captures (a Pawn's captures; its pushes are separate).
+fn movement(piece: Piece) -> Movement {
+    match piece.kind {
+        Kind::Pawn => Movement {
+            steps: match piece.side {
+                Side::White => DirSet::of(&[Dir::NE, Dir::NW]),
+                Side::Black => DirSet::of(&[Dir::SE, Dir::SW]),
+            },
+            ..Movement::default()
+        },
+        Kind::Knight => Movement {
+            leaps: true,
+            ..Movement::default()
+        },
+        Kind::Bishop => Movement {
+            slides: DirSet::DIAGONAL,
+            ..Movement::default()
+        },
+        Kind::Rook => Movement {
+            slides: DirSet::ORTHOGONAL,
+            ..Movement::default()
+        },
+        Kind::Queen => Movement {
+            slides: DirSet::ALL,
+            ..Movement::default()
+        },
+        Kind::King => Movement {
+            steps: DirSet::ALL,
+            ..Movement::default()
+        },
+        _ => Movement::default(),
+    }
+}
+
+/// A castling move: the right it needs, the King's and Rook's squares (file indexes on the
+/// home rank), and the squares that must be empty and unattacked.
+struct CastlingMove {
+    right: u8,
+    side: Side,
+    king_to: u8,
+    rook_from: u8,
+    rook_to: u8,
+    empty: &'static [u8],
+    safe: &'static [u8],
+}
+
+const KING_FILE: u8 = 4;
+
+const CASTLINGS: [CastlingMove; 4] = [
+    CastlingMove {
+        right: Castling::WHITE_KING,
+        side: Side::White,
+        king_to: 6,
+        rook_from: 7,
+        rook_to: 5,
+        empty: &[5, 6],
+        safe: &[5],
+    },
+    CastlingMove {
+        right: Castling::WHITE_QUEEN,
+        side: Side::White,
+        king_to: 2,
+        rook_from: 0,
+        rook_to: 3,
+        empty: &[1, 2, 3],
+        safe: &[3],
+    },
+    CastlingMove {
+        right: Castling::BLACK_KING,
+        side: Side::Black,
+        king_to: 6,
+        rook_from: 7,
+        rook_to: 5,
+        empty: &[5, 6],
+        safe: &[5],
+    },
+    CastlingMove {
+        right: Castling::BLACK_QUEEN,
+        side: Side::Black,
+        king_to: 2,
+        rook_from: 0,
+        rook_to: 3,
+        empty: &[1, 2, 3],
+        safe: &[3],
+    },
+];
+
+fn home(side: Side, file: u8) -> Loc {
+    let rank = if side == Side::White { 0 } else { 7 };
+    Loc::new(file.into(), rank).unwrap_or_else(|| unreachable!("8x8 squares exist"))
+}
+
+/// Orthodox chess.
+pub struct Chess {
+    data: VariantData,
+    options: Options,
+    geometry: Geometry,
+    letters: PieceLetters,
+    knight: LeapTable,
+}
+
+impl Chess {
+    /// Chess from its data.
+    pub fn new(data: VariantData, options: Options) -> Chess {
+        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
+        let knight = LeapTable::new(&geometry, &KNIGHT_OFFSETS);
+        Chess {
+            data,
+            options,
+            geometry,
+            letters: PieceLetters::new(&LETTERS),
+            knight,
+        }
+    }
+
+    fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
+        is_attacked(&self.geometry, &self.knight, board, target, by, movement)
+    }
+
+    fn king_safe_after(&self, pos: &Position, turn: &Turn) -> bool {
+        let next = self.apply(pos, turn, &mut Discard);
+        next.board
+            .king_of(pos.side)
+            .is_some_and(|king| !self.attacked(&next.board, king, pos.side.opponent()))
+    }
+
+    /// Every move that follows the pieces' movement, before the King's safety is checked.
+    fn pseudo_legal(&self, pos: &Position, out: &mut Vec<Turn>) {
+        let board = &pos.board;
+        let side = pos.side;
+        for (from, piece) in board.pieces_of(side) {
+            if piece.kind == Kind::Pawn {
+                self.pawn_moves(pos, from, out);
+                continue;
+            }
+            movement(piece).reach(&self.geometry, &self.knight, board, from, |to, occupant| {
+                if occupant.is_none_or(|p| p.side != side) {
+                    out.push(Turn::new(from, to));
+                }
+            });
+        }
+        self.castling_moves(pos, out);
+    }
+
+    fn pawn_moves(&self, pos: &Position, from: Loc, out: &mut Vec<Turn>) {
+        let board = &pos.board;
+        let side = pos.side;
+        let last = self.geometry.last_rank(side);
+        let mut push = |to: Loc| {
+            if to.rank() == last {
+                for kind in PROMOTIONS {
+                    out.push(Turn::new(from, to).promoting(Some(Piece::new(kind, side))));
+                }
+            } else {
+                out.push(Turn::new(from, to));
+            }
+        };
+        if let Some(one) = self.geometry.neighbour(from, side.forward_dir()) {
+            if board.is_empty(one) {
+                push(one);
+                let start_rank = if side == Side::White { 1 } else { 6 };
+                if from.rank() == start_rank {
+                    if let Some(two) = self.geometry.neighbour(one, side.forward_dir()) {
+                        if board.is_empty(two) {
+                            push(two);
+                        }
+                    }
+                }
+            }
+        }
+        for dir in movement(Piece::new(Kind::Pawn, side)).steps.iter() {
+            if let Some(to) = self.geometry.neighbour(from, dir) {
+                let enemy = board.is_side(to, side.opponent());
+                if enemy || pos.state.en_passant == Some(to) {
+                    push(to);
+                }
+            }
+        }
+    }
+
+    fn castling_moves(&self, pos: &Position, out: &mut Vec<Turn>) {
+        let enemy = pos.side.opponent();
+        for c in CASTLINGS.iter().filter(|c| c.side == pos.side) {
+            if !pos.state.castling.has(c.right) {
+                continue;
+            }
+            let king = home(c.side, KING_FILE);
+            let clear = c.empty.iter().all(|f| pos.board.is_empty(home(c.side, *f)));
+            if clear
+                && !self.attacked(&pos.board, king, enemy)
+                && c.safe
+                    .iter()
+                    .all(|f| !self.attacked(&pos.board, home(c.side, *f), enemy))
+            {
+                out.push(Turn::new(king, home(c.side, c.king_to)));
+            }
+        }
+    }
+
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let side = pos.side;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        let mut reset_clock = piece.kind == Kind::Pawn;
+        if let Some(victim) = pos.board.piece(turn.to) {
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at: turn.to,
+                how: Capture::Replacement,
+            });
+            reset_clock = true;
+        }
+        let file_step = i32::from(turn.to.file()) - i32::from(turn.from.file());
+        if piece.kind == Kind::Pawn && file_step != 0 && pos.board.is_empty(turn.to) {
+            if let Some(passed) = Loc::new(turn.to.file().into(), turn.from.rank().into()) {
+                if let Some(victim) = pos.board.piece(passed) {
+                    rec.record(|| Event::Captured {
+                        piece: victim,
+                        at: passed,
+                        how: Capture::EnPassant,
+                    });
+                }
+                next.board.clear(passed);
+            }
+        }
+        rec.record(|| Event::Moved {
+            piece,
+            path: vec![turn.from, turn.to],
+        });
+        next.board.move_piece(turn.from, turn.to);
+        if piece.kind == Kind::King && file_step.abs() == 2 {
+            if let Some(c) = CASTLINGS
+                .iter()
+                .find(|c| c.side == side && home(side, c.king_to) == turn.to)
+            {
+                let (rook_from, rook_to) = (home(side, c.rook_from), home(side, c.rook_to));
+                rec.record(|| Event::Moved {
+                    piece: Piece::new(Kind::Rook, side),
+                    path: vec![rook_from, rook_to],
+                });
+                next.board.move_piece(rook_from, rook_to);
+            }
+        }
+        if let Some(promoted) = turn.promotion {
+            rec.record(|| Event::Promoted {
+                at: turn.to,
+                from: piece,
+                to: promoted,
+            });
+            next.board.put(turn.to, promoted);
+        }
+        next.state.castling.0 &= !(lost_rights(turn.from) | lost_rights(turn.to));
+        let rank_step = i32::from(turn.to.rank()) - i32::from(turn.from.rank());
+        next.state.en_passant = if piece.kind == Kind::Pawn && rank_step.abs() == 2 {
+            self.geometry.neighbour(turn.from, side.forward_dir())
+        } else {
+            None
+        };
+        next.halfmove = if reset_clock {
+            0
+        } else {
+            pos.halfmove.saturating_add(1)
+        };
+        next.pass_turn();
+        next
+    }
+
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            if pos.board.kings_of(side).count_ones() != 1 {
+                return Err(Error::fen(
+                    side_name(side),
+                    "each side must have exactly one King",
+                ));
+            }
+        }
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == 7))
+        {
+            return Err(Error::fen(
+                loc.to_string(),
+                "a Pawn may not stand on rank 1 or 8",
+            ));
+        }
+        for c in &CASTLINGS {
+            let king = Piece::new(Kind::King, c.side);
+            let rook = Piece::new(Kind::Rook, c.side);
+            if pos.state.castling.has(c.right)
+                && (pos.board.piece(home(c.side, KING_FILE)) != Some(king)
+                    || pos.board.piece(home(c.side, c.rook_from)) != Some(rook))
+            {
+                return Err(Error::fen(
+                    castling_text(pos.state.castling),
+                    "a castling right needs its King and Rook on their starting squares",
+                ));
+            }
+        }
+        if let Some(ep) = pos.state.en_passant {
+            let mover = pos.side.opponent();
+            let behind = self.geometry.neighbour(ep, mover.forward_dir().opposite());
+            let ahead = self.geometry.neighbour(ep, mover.forward_dir());
+            let ep_rank = if mover == Side::White { 2 } else { 5 };
+            let ok = ep.rank() == ep_rank
+                && pos.board.is_empty(ep)
+                && behind.is_some_and(|l| pos.board.is_empty(l))
+                && ahead.is_some_and(|l| pos.board.piece(l) == Some(Piece::new(Kind::Pawn, mover)));
+            if !ok {
+                return Err(Error::fen(
+                    ep.to_string(),
+                    "no Pawn could just have double-stepped past this square",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if let Some(king) = pos.board.king_of(waiting) {
+            if self.attacked(&pos.board, king, pos.side) {
+                return Err(Error::fen(
+                    side_name(waiting),
+                    "the side not to move is in check",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// The castling rights lost when a piece moves from or to `loc`.
+fn lost_rights(loc: Loc) -> u8 {
+    CASTLINGS
+        .iter()
+        .filter(|c| loc == home(c.side, KING_FILE) || loc == home(c.side, c.rook_from))
+        .fold(0, |acc, c| acc | c.right)
+}
+
+fn castling_text(castling: Castling) -> String {
+    let text: String = [
+        (Castling::WHITE_KING, 'K'),
+        (Castling::WHITE_QUEEN, 'Q'),
+        (Castling::BLACK_KING, 'k'),
+        (Castling::BLACK_QUEEN, 'q'),
+    ]
+    .iter()
+    .filter(|(bit, _)| castling.has(*bit))
+    .map(|(_, c)| *c)
+    .collect();
+    if text.is_empty() { "-".into() } else { text }
+}
+
+fn read_castling(field: &str) -> Result<Castling, Error> {
+    if field == "-" {
+        return Ok(Castling::default());
+    }
+    let order = "KQkq";
+    let mut bits = 0;
+    let mut last = None;
+    for c in field.chars() {
+        let index = order
+            .find(c)
+            .ok_or_else(|| Error::fen(field, format!("'{c}' is not a castling right")))?;
+        if last.is_some_and(|l| l >= index) {
+            return Err(Error::fen(
+                field,
+                "castling rights must be written in the order KQkq",
+            ));
+        }
+        last = Some(index);
+        bits |= 1 << index;
+    }
+    Ok(Castling(bits))
+}
+
+impl Rules for Chess {
+    fn data(&self) -> &VariantData {
+        &self.data
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn letters(&self) -> &PieceLetters {
+        &self.letters
+    }
+
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        self.pseudo_legal(pos, out);
+        out.retain(|turn| self.king_safe_after(pos, turn));
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        pos.board
+            .king_of(pos.side)
+            .is_some_and(|king| self.attacked(&pos.board, king, pos.side.opponent()))
+    }
+
+    fn own_outcome(&self, pos: &Position) -> Option<Outcome> {
+        let mut turns = Vec::new();
+        self.legal_turns_into(pos, &mut turns);
+        if !turns.is_empty() {
+            return None;
+        }
+        Some(if self.in_check(pos) {
+            Outcome::win(pos.side.opponent(), Reason::Checkmate)
+        } else {
+            Outcome::draw(Reason::Stalemate)
+        })
+    }
+
+    fn dead_position(&self, pos: &Position) -> bool {
+        let mut knights = 0;
+        let mut bishop_colours = [false; 2];
+        for (loc, piece) in pos.board.pieces() {
+            match piece.kind {
+                Kind::King => {}
+                Kind::Knight => knights += 1,
+                Kind::Bishop => bishop_colours[usize::from((loc.file() + loc.rank()) % 2)] = true,
+                _ => return false,
+            }
+        }
+        let bishops_one_colour = !(bishop_colours[0] && bishop_colours[1]);
+        let has_bishop = bishop_colours[0] || bishop_colours[1];
+        (knights == 0 && bishops_one_colour) || (knights == 1 && !has_bishop)
+    }
+
+    fn repetition_key(&self, pos: &Position) -> u64 {
+        let capturable = pos.state.en_passant.is_some_and(|ep| {
+            let mut turns = Vec::new();
+            self.legal_turns_into(pos, &mut turns);
+            turns.iter().any(|t| {
+                t.to == ep
+                    && pos
+                        .board
+                        .piece(t.from)
+                        .is_some_and(|p| p.kind == Kind::Pawn)
+            })
+        });
+        let mut key_pos = *pos;
+        if !capturable {
+            key_pos.state.en_passant = None;
+        }
+        key_pos.hash()
+    }
+
+    fn fen_field_count(&self) -> usize {
+        6
+    }
+
+    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
+        let [side, castling, ep, half, full] = fields else {
+            return Err(Error::fen(
+                fields.join(" "),
+                "expected 5 fields after the board",
+            ));
+        };
+        let en_passant = match *ep {
+            "-" => None,
+            text => Some(
+                Loc::parse(text)
+                    .filter(|l| self.geometry.contains(*l))
+                    .ok_or_else(|| Error::fen(text, "en passant square must be '-' or a square"))?,
+            ),
+        };
+        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
+        let pos = Position {
+            board,
+            side: fen::read_side(side)?,
+            halfmove,
+            fullmove,
+            state: RuleState {
+                castling: read_castling(castling)?,
+                en_passant,
+                ..RuleState::default()
+            },
+        };
+        self.validate(&pos)?;
+        Ok(pos)
+    }
+
+    fn write_fields(&self, pos: &Position, out: &mut String) {
+        let ep = pos
+            .state
+            .en_passant
+            .map_or("-".to_string(), |l| l.to_string());
+        out.push_str(&format!(
+            " {} {} {} {} {}",
+            pos.side.fen_char(),
+            castling_text(pos.state.castling),
+            ep,
+            pos.halfmove,
+            pos.fullmove
+        ));
+    }
+}

@@ -1,0 +1,514 @@
+//! Fanorona Chess and Double Fanorona Chess: chess pieces on an Alquerque board, capturing by
+//! approach and withdrawal instead of by replacement.
+
+use crate::rules::board::Board;
+use crate::rules::data::{Options, VariantData};
+use crate::rules::error::Error;
+use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::fen;
+use crate::rules::geometry::{Geometry, Lines};
+use crate::rules::letters::PieceLetters;
+use crate::rules::movement::{KNIGHT_PATHS, Path, path_leap, slide, step};
+use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::position::{Position, Reserve, RuleState};
+use crate::rules::turn::{Removal, Turn};
+use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
+use crate::rules::variant::Rules;
+
+const LETTERS: [(Kind, char); 7] = [
+    (Kind::King, 'K'),
+    (Kind::Queen, 'Q'),
+    (Kind::Chancellor, 'C'),
+    (Kind::Rook, 'R'),
+    (Kind::Bishop, 'B'),
+    (Kind::Knight, 'N'),
+    (Kind::Pawn, 'P'),
+];
+
+/// The id of the larger board, whose Pawns may double-step and which has the Chancellor.
+const DOUBLE_ID: &str = "double-fanorona-chess";
+
+/// Whether a move may capture: the King's leap and the Pawn's double step never do, and are
+/// allowed only where they would not.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kinetics {
+    Capturing,
+    Peaceful,
+}
+
+/// One move before its capture choices: where it goes and the directions of its first and last
+/// steps (which decide withdrawal and approach).
+#[derive(Clone, Copy)]
+struct Stride {
+    from: Loc,
+    to: Loc,
+    first: Dir,
+    last: Dir,
+    kinetics: Kinetics,
+}
+
+/// Fanorona Chess or Double Fanorona Chess, as the data says.
+pub struct Fanorona {
+    data: VariantData,
+    options: Options,
+    geometry: Geometry,
+    letters: PieceLetters,
+    double_step: bool,
+    /// Where each side's King starts: its leap right is only valid there.
+    king_homes: [Option<Loc>; 2],
+    /// How many of each piece each side has at the start: the most it can ever own.
+    setup: Reserve,
+}
+
+impl Fanorona {
+    /// The variant of `data` (Fanorona Chess or Double Fanorona Chess).
+    pub fn new(data: VariantData, options: Options) -> Fanorona {
+        let geometry = Geometry::new(data.files, data.ranks, Lines::Alquerque);
+        let double = data.id == DOUBLE_ID;
+        let letters = if double {
+            PieceLetters::new(&LETTERS)
+        } else {
+            PieceLetters::new(
+                &LETTERS[..2]
+                    .iter()
+                    .chain(&LETTERS[3..])
+                    .copied()
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let start_board = data
+            .start_fen(&options)
+            .split(' ')
+            .next()
+            .and_then(|field| fen::read_board(field, &geometry, &letters, fen::Holes::None).ok())
+            .unwrap_or_else(Board::empty);
+        let mut setup = Reserve::default();
+        for (_, piece) in start_board.pieces() {
+            setup.add(piece);
+        }
+        let king_homes = Side::BOTH.map(|side| start_board.king_of(side));
+        Fanorona {
+            data,
+            options,
+            geometry,
+            letters,
+            double_step: double,
+            king_homes,
+            setup,
+        }
+    }
+
+    /// Calls `emit(turn)` for every move of `side` that follows the movement and capture rules,
+    /// whatever it does to `side`'s own King. `leap` says whether the King may leap.
+    fn for_each_turn(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        side: Side,
+        leap: bool,
+        mut emit: impl FnMut(Turn),
+    ) {
+        let geometry = &self.geometry;
+        for (from, piece) in board.pieces_of(side) {
+            let promotes =
+                |to: Loc| piece.kind == Kind::Pawn && to.rank() == geometry.last_rank(side);
+            let mut stride = |first: Dir, last: Dir, to: Loc, kinetics: Kinetics| {
+                let stride = Stride {
+                    from,
+                    to,
+                    first,
+                    last,
+                    kinetics,
+                };
+                self.resolve(board, reserve, side, stride, promotes(to), &mut emit);
+            };
+            let mut slide_or_step = |dir: Dir, to: Loc, occupant: Option<Piece>| {
+                if occupant.is_none() {
+                    stride(dir, dir, to, Kinetics::Capturing);
+                }
+            };
+            match piece.kind {
+                Kind::King => step(geometry, board, from, DirSet::ALL, &mut slide_or_step),
+                Kind::Queen => slide(geometry, board, from, DirSet::ALL, &mut slide_or_step),
+                Kind::Rook | Kind::Chancellor => slide(
+                    geometry,
+                    board,
+                    from,
+                    DirSet::ORTHOGONAL,
+                    &mut slide_or_step,
+                ),
+                Kind::Bishop => slide(geometry, board, from, DirSet::DIAGONAL, &mut slide_or_step),
+                Kind::Pawn => {
+                    let forward = side.forward_dir();
+                    let dirs = DirSet::of(&[forward]).union(match side {
+                        Side::White => DirSet::of(&[Dir::NE, Dir::NW]),
+                        Side::Black => DirSet::of(&[Dir::SE, Dir::SW]),
+                    });
+                    step(geometry, board, from, dirs, &mut slide_or_step);
+                }
+                _ => {}
+            }
+            let mut knight = |kinetics: Kinetics| {
+                path_leap(
+                    geometry,
+                    board,
+                    from,
+                    &KNIGHT_PATHS,
+                    |(first, last): Path, _, to, occupant| {
+                        if occupant.is_none() {
+                            stride(first, last, to, kinetics);
+                        }
+                    },
+                );
+            };
+            match piece.kind {
+                Kind::Knight | Kind::Chancellor => knight(Kinetics::Capturing),
+                Kind::King if leap => knight(Kinetics::Peaceful),
+                _ => {}
+            }
+            if piece.kind == Kind::Pawn
+                && self.double_step
+                && from.rank() == pawn_start_rank(side, geometry)
+            {
+                let forward = side.forward_dir();
+                let over = geometry
+                    .neighbour(from, forward)
+                    .filter(|l| board.is_empty(*l));
+                if let Some(to) = over.and_then(|l| geometry.neighbour(l, forward)) {
+                    if board.is_empty(to) {
+                        stride(forward, forward, to, Kinetics::Peaceful);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Turns the stride into turns: one per capture it can make (or one without capture), and
+    /// one per promotion choice; a peaceful stride that would capture is no turn at all.
+    fn resolve(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        side: Side,
+        stride: Stride,
+        promotes: bool,
+        emit: &mut impl FnMut(Turn),
+    ) {
+        let enemy = |loc: Option<Loc>| loc.filter(|l| board.is_side(*l, side.opponent()));
+        let approach = enemy(self.geometry.neighbour(stride.to, stride.last));
+        let withdrawal = enemy(
+            self.geometry
+                .neighbour(stride.from, stride.first.opposite()),
+        );
+        let captures = [approach, withdrawal];
+        let captures_any = captures.iter().any(Option::is_some);
+        if stride.kinetics == Kinetics::Peaceful && captures_any {
+            return;
+        }
+        let mut with_capture = |promotion: Option<Piece>| {
+            let turn = Turn::new(stride.from, stride.to).promoting(promotion);
+            if captures_any {
+                for target in captures.iter().flatten() {
+                    emit(turn.removing(Some(Removal::At(*target))));
+                }
+            } else {
+                emit(turn);
+            }
+        };
+        if promotes {
+            for kind in reserve.kinds_of(side) {
+                with_capture(Some(Piece::new(kind, side)));
+            }
+        } else {
+            with_capture(None);
+        }
+    }
+
+    /// Whether `by` has a move that would capture `side`'s King.
+    fn king_capturable(&self, board: &Board, reserve: &Reserve, side: Side) -> bool {
+        let Some(king) = board.king_of(side) else {
+            return false;
+        };
+        let mut hit = false;
+        self.for_each_turn(board, reserve, side.opponent(), false, |turn| {
+            hit |= turn.removal == Some(Removal::At(king));
+        });
+        hit
+    }
+
+    fn may_leap(&self, pos: &Position, in_check: bool) -> bool {
+        pos.state.leap_rights & (1 << pos.side.index()) != 0 && !in_check
+    }
+
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        rec.record(|| Event::Moved {
+            piece,
+            path: self.path(turn.from, turn.to),
+        });
+        next.board.move_piece(turn.from, turn.to);
+        let mut reset_clock = piece.kind == Kind::Pawn;
+        if let Some(Removal::At(at)) = turn.removal {
+            if let Some(victim) = pos.board.piece(at) {
+                let adjacent = Dir::ALL
+                    .iter()
+                    .any(|d| self.geometry.neighbour(turn.to, *d) == Some(at));
+                rec.record(|| Event::Captured {
+                    piece: victim,
+                    at,
+                    how: if adjacent {
+                        Capture::Approach
+                    } else {
+                        Capture::Withdrawal
+                    },
+                });
+                if !matches!(victim.kind, Kind::Pawn | Kind::King) {
+                    next.state.reserve.add(victim);
+                }
+                next.board.clear(at);
+                reset_clock = true;
+            }
+        }
+        if let Some(promoted) = turn.promotion {
+            rec.record(|| Event::Promoted {
+                at: turn.to,
+                from: piece,
+                to: promoted,
+            });
+            next.board.put(turn.to, promoted);
+            next.state.reserve.take(promoted);
+        }
+        if piece.kind == Kind::King {
+            next.state.leap_rights &= !(1 << pos.side.index());
+        }
+        next.halfmove = if reset_clock {
+            0
+        } else {
+            pos.halfmove.saturating_add(1)
+        };
+        next.pass_turn();
+        next
+    }
+
+    /// The points a move passes, start and destination included: straight for steps and slides,
+    /// through the one intermediate point for a Knight's (or leaping King's) path.
+    fn path(&self, from: Loc, to: Loc) -> Vec<Loc> {
+        for dir in Dir::ALL {
+            let mut path = vec![from];
+            for at in self.geometry.ray(from, dir) {
+                path.push(at);
+                if at == to {
+                    return path;
+                }
+            }
+        }
+        KNIGHT_PATHS
+            .iter()
+            .find_map(|(first, second)| {
+                let via = self.geometry.neighbour(from, *first)?;
+                (self.geometry.neighbour(via, *second) == Some(to)).then(|| vec![from, via, to])
+            })
+            .unwrap_or_else(|| vec![from, to])
+    }
+
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            if pos.board.kings_of(side).count_ones() != 1 {
+                return Err(Error::fen(
+                    self.data.sides[side.index()].as_str(),
+                    "each side must have exactly one King",
+                ));
+            }
+            let right = pos.state.leap_rights & (1 << side.index()) != 0;
+            if right && pos.board.king_of(side) != self.king_homes[side.index()] {
+                return Err(Error::fen(
+                    leap_text(pos.state.leap_rights),
+                    "a leap right needs its King on its starting point",
+                ));
+            }
+            for kind in Kind::ALL {
+                let piece = Piece::new(kind, side);
+                let owned = pos.board.count(piece) + usize::from(pos.state.reserve.count(piece));
+                if owned > usize::from(self.setup.count(piece)) {
+                    return Err(Error::fen(
+                        self.letters.letter(piece).to_string(),
+                        "more of this piece than the setup has",
+                    ));
+                }
+            }
+        }
+        let last = self.geometry.ranks() - 1;
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == last))
+        {
+            return Err(Error::fen(
+                loc.to_string(),
+                "a Pawn may not stand on the first or last rank",
+            ));
+        }
+        if self.king_capturable(&pos.board, &pos.state.reserve, pos.side.opponent()) {
+            return Err(Error::fen(
+                self.data.sides[pos.side.opponent().index()].as_str(),
+                "the side not to move is in check",
+            ));
+        }
+        Ok(())
+    }
+
+    fn read_reserve(&self, field: &str) -> Result<Reserve, Error> {
+        let mut reserve = Reserve::default();
+        if field == "-" {
+            return Ok(reserve);
+        }
+        for c in field.chars() {
+            let piece = self
+                .letters
+                .piece(c)
+                .filter(|p| !matches!(p.kind, Kind::Pawn | Kind::King))
+                .ok_or_else(|| Error::fen(field, format!("'{c}' cannot be a captured piece")))?;
+            reserve.add(piece);
+        }
+        Ok(reserve)
+    }
+
+    fn reserve_text(&self, reserve: &Reserve) -> String {
+        let mut letters: Vec<char> = Vec::new();
+        for side in Side::BOTH {
+            for kind in reserve.kinds_of(side) {
+                let piece = Piece::new(kind, side);
+                for _ in 0..reserve.count(piece) {
+                    letters.push(self.letters.letter(piece));
+                }
+            }
+        }
+        letters.sort_unstable();
+        if letters.is_empty() {
+            "-".into()
+        } else {
+            letters.into_iter().collect()
+        }
+    }
+}
+
+/// The rank a side's Pawns start on: the second from its own side.
+fn pawn_start_rank(side: Side, geometry: &Geometry) -> u8 {
+    match side {
+        Side::White => 1,
+        Side::Black => geometry.ranks() - 2,
+    }
+}
+
+fn leap_text(rights: u8) -> &'static str {
+    match rights & 3 {
+        0 => "-",
+        1 => "K",
+        2 => "k",
+        _ => "Kk",
+    }
+}
+
+impl Rules for Fanorona {
+    fn data(&self) -> &VariantData {
+        &self.data
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn letters(&self) -> &PieceLetters {
+        &self.letters
+    }
+
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        let in_check = self.in_check(pos);
+        let leap = self.may_leap(pos, in_check);
+        self.for_each_turn(&pos.board, &pos.state.reserve, pos.side, leap, |turn| {
+            let next = self.apply(pos, &turn, &mut Discard);
+            if !self.king_capturable(&next.board, &next.state.reserve, pos.side) {
+                out.push(turn);
+            }
+        });
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        self.king_capturable(&pos.board, &pos.state.reserve, pos.side)
+    }
+
+    fn own_outcome(&self, pos: &Position) -> Option<Outcome> {
+        let mut turns = Vec::new();
+        self.legal_turns_into(pos, &mut turns);
+        if !turns.is_empty() {
+            return None;
+        }
+        let reason = if self.in_check(pos) {
+            Reason::Checkmate
+        } else {
+            Reason::Stalemate
+        };
+        Some(Outcome::win(pos.side.opponent(), reason))
+    }
+
+    fn fen_field_count(&self) -> usize {
+        6
+    }
+
+    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
+        let [side, leap, captured, half, full] = fields else {
+            return Err(Error::fen(
+                fields.join(" "),
+                "expected 5 fields after the board",
+            ));
+        };
+        let leap_rights = match *leap {
+            "-" => 0,
+            "K" => 1,
+            "k" => 2,
+            "Kk" => 3,
+            other => return Err(Error::fen(other, "leap rights must be one of - K k Kk")),
+        };
+        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
+        let pos = Position {
+            board,
+            side: fen::read_side(side)?,
+            halfmove,
+            fullmove,
+            state: RuleState {
+                leap_rights,
+                reserve: self.read_reserve(captured)?,
+                ..RuleState::default()
+            },
+        };
+        self.validate(&pos)?;
+        Ok(pos)
+    }
+
+    fn write_fields(&self, pos: &Position, out: &mut String) {
+        out.push_str(&format!(
+            " {} {} {} {} {}",
+            pos.side.fen_char(),
+            leap_text(pos.state.leap_rights),
+            self.reserve_text(&pos.state.reserve),
+            pos.halfmove,
+            pos.fullmove
+        ));
+    }
+}
