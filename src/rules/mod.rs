@@ -1,6 +1,7 @@
 //! The rules engine: plain Rust, no Bevy. The game, the command line and the tests all ask it
 //! what is legal and what a turn does.
 
+mod attack;
 mod board;
 mod data;
 mod error;
@@ -18,6 +19,7 @@ mod variant;
 mod variants;
 mod zobrist;
 
+pub use attack::{Pins, is_attacked};
 pub use board::{Board, Content};
 pub use data::{OptionData, Options, PieceData, VariantData};
 pub use error::Error;
@@ -25,7 +27,7 @@ pub use event::{Capture, Event};
 pub use game::{Game, GameRecord};
 pub use geometry::{Geometry, LeapTable, Lines};
 pub use letters::PieceLetters;
-pub use movement::{KNIGHT_PATHS, Movement, Path, hop, is_attacked, leap, path_leap, slide, step};
+pub use movement::{KNIGHT_PATHS, Movement, Path, hop, leap, path_leap, slide, step};
 pub use outcome::{Outcome, Reason, Verdict};
 pub use position::{Castling, Position, Reserve, RuleState};
 pub use turn::{EndPromotions, Removal, Turn};

@@ -1,11 +1,11 @@
 //! The movement helpers every variant builds its pieces from, written once: steppers, sliders,
-//! leapers, hoppers and path-leapers, plus the attack test for pieces that capture the way they
-//! move. Each helper reports the locations a piece could go to with what stands there, and the
+//! leapers, hoppers and path-leapers, and the movement description of pieces that capture the
+//! way they move. Each helper reports the locations a piece could go to with what stands there, and the
 //! variant decides what to do with them (capture enemies, friends, or nothing at all).
 
 use super::board::Board;
 use super::geometry::{Geometry, LeapTable};
-use super::types::{Dir, DirSet, Loc, Piece, Side};
+use super::types::{Dir, DirSet, Loc, Piece};
 
 /// One step along each line in `dirs` onto a square: calls `visit(dir, to, occupant)`.
 #[inline]
@@ -174,42 +174,4 @@ impl Movement {
             leap(leaps, board, from, &mut visit);
         }
     }
-}
-
-/// Whether a piece of `by` could capture on `target` by replacement, each piece capturing as
-/// `capture(piece)` says. Leaps are assumed symmetric (a leap from A to B means one from B to A).
-pub fn is_attacked(
-    geometry: &Geometry,
-    leaps: &LeapTable,
-    board: &Board,
-    target: Loc,
-    by: Side,
-    capture: impl Fn(Piece) -> Movement,
-) -> bool {
-    for dir in Dir::ALL {
-        let back = dir.opposite();
-        let mut at = target;
-        let mut near = true;
-        while let Some(next) = geometry.neighbour(at, dir) {
-            if board.is_hole(next) {
-                break;
-            }
-            if let Some(piece) = board.piece(next) {
-                if piece.side == by {
-                    let m = capture(piece);
-                    if m.slides.contains(back) || (near && m.steps.contains(back)) {
-                        return true;
-                    }
-                }
-                break;
-            }
-            near = false;
-            at = next;
-        }
-    }
-    leaps.targets(target).iter().any(|&from| {
-        board
-            .piece(from)
-            .is_some_and(|p| p.side == by && capture(p).leaps)
-    })
 }

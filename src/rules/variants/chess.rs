@@ -1,6 +1,7 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
+use crate::rules::attack::{Pins, is_attacked};
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
@@ -8,7 +9,7 @@ use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::letters::PieceLetters;
-use crate::rules::movement::{Movement, is_attacked};
+use crate::rules::movement::Movement;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Castling, Position, RuleState};
 use crate::rules::turn::Turn;
@@ -143,6 +144,14 @@ impl Chess {
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
         is_attacked(&self.geometry, &self.knight, board, target, by, movement)
+    }
+
+    fn is_en_passant(&self, pos: &Position, turn: &Turn) -> bool {
+        pos.state.en_passant == Some(turn.to)
+            && pos
+                .board
+                .piece(turn.from)
+                .is_some_and(|p| p.kind == Kind::Pawn)
     }
 
     fn king_safe_after(&self, pos: &Position, turn: &Turn) -> bool {
@@ -427,8 +436,22 @@ impl Rules for Chess {
 
     fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
         out.clear();
+        let Some(king) = pos.board.king_of(pos.side) else {
+            return;
+        };
         self.pseudo_legal(pos, out);
-        out.retain(|turn| self.king_safe_after(pos, turn));
+        if self.attacked(&pos.board, king, pos.side.opponent()) {
+            out.retain(|turn| self.king_safe_after(pos, turn));
+            return;
+        }
+        let pins = Pins::find(&self.geometry, &pos.board, king, pos.side, movement);
+        out.retain(|turn| {
+            if turn.from == king || self.is_en_passant(pos, turn) {
+                self.king_safe_after(pos, turn)
+            } else {
+                pins.allows(turn.from, turn.to)
+            }
+        });
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
