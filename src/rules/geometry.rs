@@ -50,11 +50,10 @@ impl Geometry {
                         i32::from(file) + i32::from(df),
                         i32::from(rank) + i32::from(dr),
                     );
-                    if f >= 0 && r >= 0 && f < i32::from(files) && r < i32::from(ranks) {
-                        if let Some(to) = Loc::new(f, r) {
+                    if f >= 0 && r >= 0 && f < i32::from(files) && r < i32::from(ranks)
+                        && let Some(to) = Loc::new(f, r) {
                             neighbours[loc.index()][dir.index()] = to.index() as u8;
                         }
-                    }
                 }
             }
         }
@@ -114,7 +113,7 @@ impl Geometry {
 
     /// Whether `loc` is a strong point (diagonal lines meet there): file + rank even.
     pub fn is_strong(loc: Loc) -> bool {
-        (loc.file() + loc.rank()) % 2 == 0
+        (loc.file() + loc.rank()).is_multiple_of(2)
     }
 
     /// The rank index a side counts as its far rank (the opponent's first rank).
@@ -139,8 +138,8 @@ impl LeapTable {
     pub fn new(geometry: &Geometry, offsets: &[(i8, i8)]) -> LeapTable {
         let mut starts = [0u16; LOC_COUNT + 1];
         let mut targets = Vec::new();
-        for index in 0..LOC_COUNT {
-            starts[index] = targets.len() as u16;
+        for (index, start) in starts.iter_mut().enumerate().take(LOC_COUNT) {
+            *start = targets.len() as u16;
             let Some(from) = Loc::from_index(index).filter(|l| geometry.contains(*l)) else {
                 continue;
             };

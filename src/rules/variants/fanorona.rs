@@ -174,11 +174,10 @@ impl Fanorona {
                 let over = geometry
                     .neighbour(from, forward)
                     .filter(|l| board.is_empty(*l));
-                if let Some(to) = over.and_then(|l| geometry.neighbour(l, forward)) {
-                    if board.is_empty(to) {
+                if let Some(to) = over.and_then(|l| geometry.neighbour(l, forward))
+                    && board.is_empty(to) {
                         stride(forward, forward, to, Kinetics::Peaceful);
                     }
-                }
             }
         }
     }
@@ -251,8 +250,8 @@ impl Fanorona {
         });
         next.board.move_piece(turn.from, turn.to);
         let mut reset_clock = piece.kind == Kind::Pawn;
-        if let Some(Removal::At(at)) = turn.removal {
-            if let Some(victim) = pos.board.piece(at) {
+        if let Some(Removal::At(at)) = turn.removal
+            && let Some(victim) = pos.board.piece(at) {
                 let adjacent = Dir::ALL
                     .iter()
                     .any(|d| self.geometry.neighbour(turn.to, *d) == Some(at));
@@ -271,7 +270,6 @@ impl Fanorona {
                 next.board.clear(at);
                 reset_clock = true;
             }
-        }
         if let Some(promoted) = turn.promotion {
             rec.record(|| Event::Promoted {
                 at: turn.to,
