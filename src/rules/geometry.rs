@@ -50,10 +50,14 @@ impl Geometry {
                         i32::from(file) + i32::from(df),
                         i32::from(rank) + i32::from(dr),
                     );
-                    if f >= 0 && r >= 0 && f < i32::from(files) && r < i32::from(ranks)
-                        && let Some(to) = Loc::new(f, r) {
-                            neighbours[loc.index()][dir.index()] = to.index() as u8;
-                        }
+                    if f >= 0
+                        && r >= 0
+                        && f < i32::from(files)
+                        && r < i32::from(ranks)
+                        && let Some(to) = Loc::new(f, r)
+                    {
+                        neighbours[loc.index()][dir.index()] = to.index() as u8;
+                    }
                 }
             }
         }

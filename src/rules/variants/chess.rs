@@ -193,15 +193,17 @@ impl Chess {
             }
         };
         if let Some(one) = self.geometry.neighbour(from, side.forward_dir())
-            && board.is_empty(one) {
-                push(one);
-                let start_rank = if side == Side::White { 1 } else { 6 };
-                if from.rank() == start_rank
-                    && let Some(two) = self.geometry.neighbour(one, side.forward_dir())
-                        && board.is_empty(two) {
-                            push(two);
-                        }
+            && board.is_empty(one)
+        {
+            push(one);
+            let start_rank = if side == Side::White { 1 } else { 6 };
+            if from.rank() == start_rank
+                && let Some(two) = self.geometry.neighbour(one, side.forward_dir())
+                && board.is_empty(two)
+            {
+                push(two);
             }
+        }
         for dir in movement(Piece::new(Kind::Pawn, side)).steps.iter() {
             if let Some(to) = self.geometry.neighbour(from, dir) {
                 let enemy = board.is_side(to, side.opponent());
@@ -247,34 +249,38 @@ impl Chess {
             reset_clock = true;
         }
         let file_step = i32::from(turn.to.file()) - i32::from(turn.from.file());
-        if piece.kind == Kind::Pawn && file_step != 0 && pos.board.is_empty(turn.to)
-            && let Some(passed) = Loc::new(turn.to.file().into(), turn.from.rank().into()) {
-                if let Some(victim) = pos.board.piece(passed) {
-                    rec.record(|| Event::Captured {
-                        piece: victim,
-                        at: passed,
-                        how: Capture::EnPassant,
-                    });
-                }
-                next.board.clear(passed);
+        if piece.kind == Kind::Pawn
+            && file_step != 0
+            && pos.board.is_empty(turn.to)
+            && let Some(passed) = Loc::new(turn.to.file().into(), turn.from.rank().into())
+        {
+            if let Some(victim) = pos.board.piece(passed) {
+                rec.record(|| Event::Captured {
+                    piece: victim,
+                    at: passed,
+                    how: Capture::EnPassant,
+                });
             }
+            next.board.clear(passed);
+        }
         rec.record(|| Event::Moved {
             piece,
             path: vec![turn.from, turn.to],
         });
         next.board.move_piece(turn.from, turn.to);
-        if piece.kind == Kind::King && file_step.abs() == 2
+        if piece.kind == Kind::King
+            && file_step.abs() == 2
             && let Some(c) = CASTLINGS
                 .iter()
                 .find(|c| c.side == side && home(side, c.king_to) == turn.to)
-            {
-                let (rook_from, rook_to) = (home(side, c.rook_from), home(side, c.rook_to));
-                rec.record(|| Event::Moved {
-                    piece: Piece::new(Kind::Rook, side),
-                    path: vec![rook_from, rook_to],
-                });
-                next.board.move_piece(rook_from, rook_to);
-            }
+        {
+            let (rook_from, rook_to) = (home(side, c.rook_from), home(side, c.rook_to));
+            rec.record(|| Event::Moved {
+                piece: Piece::new(Kind::Rook, side),
+                path: vec![rook_from, rook_to],
+            });
+            next.board.move_piece(rook_from, rook_to);
+        }
         if let Some(promoted) = turn.promotion {
             rec.record(|| Event::Promoted {
                 at: turn.to,
@@ -349,12 +355,13 @@ impl Chess {
         }
         let waiting = pos.side.opponent();
         if let Some(king) = pos.board.king_of(waiting)
-            && self.attacked(&pos.board, king, pos.side) {
-                return Err(Error::fen(
-                    side_name(waiting),
-                    "the side not to move is in check",
-                ));
-            }
+            && self.attacked(&pos.board, king, pos.side)
+        {
+            return Err(Error::fen(
+                side_name(waiting),
+                "the side not to move is in check",
+            ));
+        }
         Ok(())
     }
 }

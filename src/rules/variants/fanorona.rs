@@ -138,14 +138,7 @@ impl Fanorona {
                     &mut slide_or_step,
                 ),
                 Kind::Bishop => slide(geometry, board, from, DirSet::DIAGONAL, &mut slide_or_step),
-                Kind::Pawn => {
-                    let forward = side.forward_dir();
-                    let dirs = DirSet::of(&[forward]).union(match side {
-                        Side::White => DirSet::of(&[Dir::NE, Dir::NW]),
-                        Side::Black => DirSet::of(&[Dir::SE, Dir::SW]),
-                    });
-                    step(geometry, board, from, dirs, &mut slide_or_step);
-                }
+                Kind::Pawn => step(geometry, board, from, pawn_dirs(side), &mut slide_or_step),
                 _ => {}
             }
             let mut knight = |kinetics: Kinetics| {
@@ -175,9 +168,10 @@ impl Fanorona {
                     .neighbour(from, forward)
                     .filter(|l| board.is_empty(*l));
                 if let Some(to) = over.and_then(|l| geometry.neighbour(l, forward))
-                    && board.is_empty(to) {
-                        stride(forward, forward, to, Kinetics::Peaceful);
-                    }
+                    && board.is_empty(to)
+                {
+                    stride(forward, forward, to, Kinetics::Peaceful);
+                }
             }
         }
     }
@@ -223,16 +217,109 @@ impl Fanorona {
         }
     }
 
-    /// Whether `by` has a move that would capture `side`'s King.
+    /// Whether the opponent of `side`, moving now, could capture `side`'s King: by withdrawal
+    /// (an enemy piece beside the King moving straight away from it) or by approach (an enemy
+    /// piece arriving on an empty point beside the King with its last step towards it). Worked
+    /// backwards from the King, so it costs a few table lookups rather than a move generation.
     fn king_capturable(&self, board: &Board, reserve: &Reserve, side: Side) -> bool {
         let Some(king) = board.king_of(side) else {
             return false;
         };
-        let mut hit = false;
-        self.for_each_turn(board, reserve, side.opponent(), false, |turn| {
-            hit |= turn.removal == Some(Removal::At(king));
-        });
-        hit
+        let enemy = side.opponent();
+        Dir::ALL.into_iter().any(|away| {
+            let Some(beside) = self.geometry.neighbour(king, away) else {
+                return false;
+            };
+            match board.piece(beside) {
+                Some(piece) if piece.side == enemy => {
+                    self.can_start(board, reserve, piece, beside, away)
+                }
+                Some(_) => false,
+                None => self.can_arrive(board, reserve, enemy, beside, away.opposite()),
+            }
+        })
+    }
+
+    /// Whether `piece` on `from` has a capturing move whose first step goes towards `first`.
+    fn can_start(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        piece: Piece,
+        from: Loc,
+        first: Dir,
+    ) -> bool {
+        let Some(next) = self.geometry.neighbour(from, first) else {
+            return false;
+        };
+        let steps_onto_next = board.is_empty(next)
+            && match piece.kind {
+                Kind::King | Kind::Queen => true,
+                Kind::Rook | Kind::Chancellor => !first.is_diagonal(),
+                Kind::Bishop => first.is_diagonal(),
+                Kind::Pawn => self.pawn_may_step(reserve, piece.side, next, first),
+                _ => false,
+            };
+        let knight_from_here = matches!(piece.kind, Kind::Knight | Kind::Chancellor)
+            && KNIGHT_PATHS.iter().any(|&(f, second)| {
+                f == first
+                    && self
+                        .geometry
+                        .neighbour(next, second)
+                        .is_some_and(|to| board.is_empty(to))
+            });
+        steps_onto_next || knight_from_here
+    }
+
+    /// Whether a piece of `side` can arrive on the empty point `to` with its last step towards
+    /// `last`.
+    fn can_arrive(&self, board: &Board, reserve: &Reserve, side: Side, to: Loc, last: Dir) -> bool {
+        let back = last.opposite();
+        let Some(behind) = self.geometry.neighbour(to, back) else {
+            return false;
+        };
+        if let Some(piece) = board.piece(behind).filter(|p| p.side == side) {
+            let steps = match piece.kind {
+                Kind::King => true,
+                Kind::Pawn => self.pawn_may_step(reserve, side, to, last),
+                _ => false,
+            };
+            if steps {
+                return true;
+            }
+        }
+        let slider = self
+            .geometry
+            .ray(to, back)
+            .find_map(|at| board.piece(at))
+            .is_some_and(|piece| {
+                piece.side == side
+                    && match piece.kind {
+                        Kind::Queen => true,
+                        Kind::Rook | Kind::Chancellor => !last.is_diagonal(),
+                        Kind::Bishop => last.is_diagonal(),
+                        _ => false,
+                    }
+            });
+        slider
+            || KNIGHT_PATHS.iter().any(|&(first, second)| {
+                second == last
+                    && self
+                        .geometry
+                        .neighbour(behind, first.opposite())
+                        .and_then(|start| board.piece(start))
+                        .is_some_and(|p| {
+                            p.side == side && matches!(p.kind, Kind::Knight | Kind::Chancellor)
+                        })
+            })
+    }
+
+    /// Whether a Pawn of `side` may step towards `dir` onto the empty point `to`: forward or
+    /// diagonally forward, and onto the far rank only with a lost piece to promote to.
+    fn pawn_may_step(&self, reserve: &Reserve, side: Side, to: Loc, dir: Dir) -> bool {
+        pawn_dirs(side).contains(dir)
+            && (to.rank() != self.geometry.last_rank(side)
+                || reserve.kinds_of(side).next().is_some())
     }
 
     fn may_leap(&self, pos: &Position, in_check: bool) -> bool {
@@ -251,25 +338,26 @@ impl Fanorona {
         next.board.move_piece(turn.from, turn.to);
         let mut reset_clock = piece.kind == Kind::Pawn;
         if let Some(Removal::At(at)) = turn.removal
-            && let Some(victim) = pos.board.piece(at) {
-                let adjacent = Dir::ALL
-                    .iter()
-                    .any(|d| self.geometry.neighbour(turn.to, *d) == Some(at));
-                rec.record(|| Event::Captured {
-                    piece: victim,
-                    at,
-                    how: if adjacent {
-                        Capture::Approach
-                    } else {
-                        Capture::Withdrawal
-                    },
-                });
-                if !matches!(victim.kind, Kind::Pawn | Kind::King) {
-                    next.state.reserve.add(victim);
-                }
-                next.board.clear(at);
-                reset_clock = true;
+            && let Some(victim) = pos.board.piece(at)
+        {
+            let adjacent = Dir::ALL
+                .iter()
+                .any(|d| self.geometry.neighbour(turn.to, *d) == Some(at));
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at,
+                how: if adjacent {
+                    Capture::Approach
+                } else {
+                    Capture::Withdrawal
+                },
+            });
+            if !matches!(victim.kind, Kind::Pawn | Kind::King) {
+                next.state.reserve.add(victim);
             }
+            next.board.clear(at);
+            reset_clock = true;
+        }
         if let Some(promoted) = turn.promotion {
             rec.record(|| Event::Promoted {
                 at: turn.to,
@@ -390,6 +478,14 @@ impl Fanorona {
         } else {
             letters.into_iter().collect()
         }
+    }
+}
+
+/// The directions a Pawn of `side` steps in: straight and diagonally forward.
+fn pawn_dirs(side: Side) -> DirSet {
+    match side {
+        Side::White => DirSet::of(&[Dir::N, Dir::NE, Dir::NW]),
+        Side::Black => DirSet::of(&[Dir::S, Dir::SE, Dir::SW]),
     }
 }
 
