@@ -2,6 +2,7 @@
 //! it asks the rules engine and prints, and bad input is one line on stderr with exit code 2.
 
 use crate::rules::{Error, Game, Variant, ids};
+use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 use std::fmt;
 use std::sync::Arc;
@@ -100,16 +101,15 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(error) => {
-            if !error.use_stderr() {
+            let shows_help = !error.use_stderr()
+                || error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+            if shows_help {
                 return Ok(Output {
                     stdout: error.render().to_string(),
                     stderr: None,
                 });
             }
-            let rendered = error.render().to_string();
-            let first = rendered.lines().next().unwrap_or("bad arguments");
-            let line = first.strip_prefix("error: ").unwrap_or(first);
-            return Err(CliError::BadInput(line.to_string()));
+            return Err(CliError::BadInput(one_line(&error.render().to_string())));
         }
     };
     let mut out = Output::default();
@@ -157,6 +157,22 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
         }
     }
     Ok(out)
+}
+
+/// A clap error message as one line: its text up to the usage, lines joined, without the
+/// `error: ` prefix and the tips.
+fn one_line(rendered: &str) -> String {
+    let message = rendered.split("\n\n").next().unwrap_or(rendered);
+    let joined = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    joined
+        .strip_prefix("error: ")
+        .unwrap_or(&joined)
+        .to_string()
 }
 
 /// The game the arguments describe: the variant with its options, from the FEN or the start,
