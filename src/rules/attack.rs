@@ -8,10 +8,11 @@ use super::movement::Movement;
 use super::types::{Dir, Loc, LocSet, Piece, Side};
 
 /// Whether a piece of `by` could capture on `target` by replacement, each piece capturing as
-/// `capture(piece)` says. Leaps are assumed symmetric (a leap from A to B means one from B to A).
+/// `capture(piece)` says, leaping along `leaps`. Leaps are assumed symmetric (a leap from A to B
+/// means one from B to A).
 pub fn is_attacked(
     geometry: &Geometry,
-    leaps: &LeapTable,
+    leaps: &[LeapTable],
     board: &Board,
     target: Loc,
     by: Side,
@@ -38,10 +39,12 @@ pub fn is_attacked(
             at = next;
         }
     }
-    leaps.targets(target).iter().any(|&from| {
-        board
-            .piece(from)
-            .is_some_and(|p| p.side == by && capture(p).leaps)
+    leaps.iter().enumerate().any(|(i, table)| {
+        table.targets(target).iter().any(|&from| {
+            board
+                .piece(from)
+                .is_some_and(|p| p.side == by && capture(p).leaps & (1 << i) != 0)
+        })
     })
 }
 

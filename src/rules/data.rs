@@ -3,6 +3,7 @@
 //! embedded in the binary.
 
 use super::error::Error;
+use super::types::{Loc, LocSet};
 use serde::{Deserialize, Serialize};
 
 /// One variant's data, as its RON file spells it.
@@ -19,6 +20,11 @@ pub struct VariantData {
     pub files: u8,
     /// Board height.
     pub ranks: u8,
+    /// Which locations hold squares, for a board of fixed outline: one string per rank from the
+    /// top, `#` for a square and `.` for none. Absent: every location is a square (or, in a
+    /// variant whose squares move, the start FEN says).
+    #[serde(default)]
+    pub outline: Option<Vec<String>>,
     /// The start position's FEN.
     pub start: String,
     /// The options a game may be started with.
@@ -61,6 +67,37 @@ impl VariantData {
             place: format!("{file}:{}:{}", e.span.start.line, e.span.start.col),
             why: e.code.to_string(),
         })
+    }
+
+    /// The set of locations the outline marks as squares, if the data has an outline.
+    pub fn outline_squares(&self) -> Result<Option<LocSet>, Error> {
+        let Some(rows) = &self.outline else {
+            return Ok(None);
+        };
+        let bad = |why: String| Error::Data {
+            place: format!("assets/variants/{}.ron: outline", self.id),
+            why,
+        };
+        if rows.len() != usize::from(self.ranks) {
+            return Err(bad(format!("{} rows, expected {}", rows.len(), self.ranks)));
+        }
+        let mut squares = 0;
+        for (row_index, row) in rows.iter().enumerate() {
+            if row.chars().count() != usize::from(self.files) {
+                return Err(bad(format!("row '{row}' is not {} long", self.files)));
+            }
+            let rank = i32::from(self.ranks) - 1 - row_index as i32;
+            for (file, c) in row.chars().enumerate() {
+                let loc =
+                    Loc::new(file as i32, rank).ok_or_else(|| bad("board too large".into()))?;
+                match c {
+                    '#' => squares |= loc.bit(),
+                    '.' => {}
+                    _ => return Err(bad(format!("'{c}' in row '{row}' is neither '#' nor '.'"))),
+                }
+            }
+        }
+        Ok(Some(squares))
     }
 
     /// The start FEN with `options` applied.

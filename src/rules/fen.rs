@@ -5,13 +5,18 @@ use super::board::{Board, Content};
 use super::error::Error;
 use super::geometry::Geometry;
 use super::letters::PieceLetters;
-use super::types::{Loc, Side};
+use super::types::{Loc, LocSet, Side};
 
 /// Where a variant allows locations without a square (`*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holes {
     /// Nowhere: every location of the rectangle is a square.
     None,
+    /// Exactly at the locations outside this set of squares (a fixed outline such as
+    /// Amphora's jug).
+    Outline(LocSet),
+    /// Anywhere: squares move during play (the variant checks how many there are).
+    Anywhere,
 }
 
 /// Reads the board field: ranks from the top, `/` between them, digit runs for empty squares,
@@ -35,7 +40,7 @@ pub fn read_board(
         let mut file = 0i32;
         let mut chars = row.char_indices().peekable();
         while let Some((start, c)) = chars.next() {
-            if c.is_ascii_digit() {
+            let (count, content) = if c.is_ascii_digit() {
                 let mut end = start + 1;
                 while let Some((i, d)) = chars.peek().copied().filter(|(_, d)| d.is_ascii_digit()) {
                     end = i + d.len_utf8();
@@ -43,35 +48,33 @@ pub fn read_board(
                 }
                 let run = &row[start..end];
                 let n = parse_number(run, "empty-square count")?;
-                if n == 0 {
+                if n == 0 || n > u32::from(geometry.files()) {
                     return Err(Error::fen(*row, format!("'{run}' is not a square count")));
                 }
-                file = file.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
-                continue;
-            }
-            let loc = geometry.loc(file, rank).ok_or_else(|| {
-                Error::fen(
-                    *row,
-                    format!("rank is longer than {} files", geometry.files()),
-                )
-            })?;
-            match c {
-                '*' => match holes {
-                    Holes::None => {
-                        return Err(Error::fen(
-                            *row,
-                            "'*' (no square) is not part of this board",
-                        ));
-                    }
-                },
-                _ => {
-                    let piece = letters.piece(c).ok_or_else(|| {
-                        Error::fen(*row, format!("'{c}' is not a piece of this variant"))
-                    })?;
-                    board.put(loc, piece);
+                (n, Content::Empty)
+            } else if c == '*' {
+                (1, Content::Hole)
+            } else {
+                let piece = letters.piece(c).ok_or_else(|| {
+                    Error::fen(*row, format!("'{c}' is not a piece of this variant"))
+                })?;
+                (1, Content::Occupied(piece))
+            };
+            for _ in 0..count {
+                let loc = geometry.loc(file, rank).ok_or_else(|| {
+                    Error::fen(
+                        *row,
+                        format!("rank is longer than {} files", geometry.files()),
+                    )
+                })?;
+                check_hole(loc, content == Content::Hole, holes, row)?;
+                match content {
+                    Content::Hole => board.make_hole(loc),
+                    Content::Occupied(piece) => board.put(loc, piece),
+                    Content::Empty => {}
                 }
+                file += 1;
             }
-            file += 1;
         }
         if file != i32::from(geometry.files()) {
             return Err(Error::fen(
@@ -81,6 +84,26 @@ pub fn read_board(
         }
     }
     Ok(board)
+}
+
+/// Checks that `loc` holds a square, or not (`hole`), as the variant's holes allow.
+fn check_hole(loc: Loc, hole: bool, holes: Holes, row: &str) -> Result<(), Error> {
+    let square_expected = match holes {
+        Holes::None => true,
+        Holes::Outline(squares) => squares & loc.bit() != 0,
+        Holes::Anywhere => return Ok(()),
+    };
+    match (square_expected, hole) {
+        (true, true) => Err(Error::fen(
+            row,
+            format!("{loc} is a square on this board, not '*'"),
+        )),
+        (false, false) => Err(Error::fen(
+            row,
+            format!("{loc} has no square on this board: write '*'"),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Writes the board field.

@@ -180,7 +180,7 @@ impl Game {
             return Some(ending);
         }
         let pos = self.position();
-        if let Some(outcome) = self.variant.own_outcome(pos) {
+        if let Some(outcome) = self.variant.own_outcome(pos, self.turns.last()) {
             return Some(outcome);
         }
         if self.variant.dead_position(pos) {

@@ -152,8 +152,8 @@ pub struct Movement {
     pub steps: DirSet,
     /// Directions of a slide.
     pub slides: DirSet,
-    /// Whether it leaps along the variant's leap table.
-    pub leaps: bool,
+    /// The variant's leap tables it leaps along: bit `i` for table `i`.
+    pub leaps: u8,
 }
 
 impl Movement {
@@ -163,15 +163,17 @@ impl Movement {
     pub fn reach(
         &self,
         geometry: &Geometry,
-        leaps: &LeapTable,
+        leaps: &[LeapTable],
         board: &Board,
         from: Loc,
         mut visit: impl FnMut(Loc, Option<Piece>),
     ) {
         step(geometry, board, from, self.steps, |_, to, p| visit(to, p));
         slide(geometry, board, from, self.slides, |_, to, p| visit(to, p));
-        if self.leaps {
-            leap(leaps, board, from, &mut visit);
+        for (i, table) in leaps.iter().enumerate() {
+            if self.leaps & (1 << i) != 0 {
+                leap(table, board, from, &mut visit);
+            }
         }
     }
 }

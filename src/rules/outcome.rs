@@ -51,6 +51,16 @@ pub enum Reason {
     Resignation,
     /// The players agreed.
     Agreement,
+    /// Amphora: the side to move has no King left.
+    KingCaptured,
+    /// Amoeba: stalemated by the opponent's slide.
+    StalemateBySlide,
+    /// American Chess: judged by who holds the Gauntlet.
+    Gauntlet,
+    /// American Chess: both hold the Gauntlet after 50 full turns.
+    TurnLimit,
+    /// Pawns-to-Kings: a side without a King facing no enemy Pawn or Blacksmith.
+    NoKings,
 }
 
 impl Reason {
@@ -64,6 +74,11 @@ impl Reason {
             Reason::InsufficientMaterial => "insufficient material",
             Reason::Resignation => "resignation",
             Reason::Agreement => "agreement",
+            Reason::KingCaptured => "king captured",
+            Reason::StalemateBySlide => "stalemate by slide",
+            Reason::Gauntlet => "gauntlet",
+            Reason::TurnLimit => "turn limit",
+            Reason::NoKings => "no kings",
         }
     }
 }

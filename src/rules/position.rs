@@ -90,8 +90,14 @@ pub struct RuleState {
     pub en_passant: Option<Loc>,
     /// Fanorona: which Kings may still leap (bit `side.index()`).
     pub leap_rights: u8,
-    /// Pieces held off the board (Fanorona's captured pieces).
+    /// Pieces held off the board (Fanorona's captured pieces, Amphora's Guards in reserve).
     pub reserve: Reserve,
+    /// Amphora: the side to move may place its Guard this turn.
+    pub placement_right: bool,
+    /// Amphora: each side's count of consecutive sideways moves (0–3).
+    pub sideways: [u8; 2],
+    /// Amoeba: the slide of the turn just played (from, to), which may not be undone at once.
+    pub last_slide: Option<(Loc, Loc)>,
 }
 
 impl RuleState {
@@ -109,6 +115,16 @@ impl RuleState {
             if self.leap_rights & (1 << bit) != 0 {
                 h ^= zobrist::state(20 + bit);
             }
+        }
+        if self.placement_right {
+            h ^= zobrist::state(22);
+        }
+        for (side, count) in self.sideways.iter().enumerate() {
+            h ^= zobrist::state(24 + side * 4 + usize::from(*count).min(3));
+        }
+        if let Some((from, to)) = self.last_slide {
+            h ^= zobrist::state(320 + from.index()).rotate_left(17)
+                ^ zobrist::state(420 + to.index() % 92);
         }
         h
     }

@@ -43,8 +43,9 @@ pub trait Rules: Send + Sync {
     fn in_check(&self, pos: &Position) -> bool;
 
     /// The end of the game by the variant's own rules (checkmate, stalemate, …), if any. This is
-    /// exactly when [`Rules::legal_turns_into`] gives nothing.
-    fn own_outcome(&self, pos: &Position) -> Option<Outcome>;
+    /// exactly when [`Rules::legal_turns_into`] gives nothing. `last` is the turn that led to
+    /// `pos`, when known (a position set up from a FEN has none).
+    fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome>;
 
     /// A draw by the material on the board alone (orthodox insufficient material).
     fn dead_position(&self, _pos: &Position) -> bool {
@@ -112,7 +113,7 @@ impl dyn Rules {
         if legal.contains(&turn) {
             return Ok(turn);
         }
-        let why = if self.own_outcome(pos).is_some() {
+        let why = if legal.is_empty() {
             "the game is over".to_string()
         } else if legal.iter().any(|t| t.from == turn.from && t.to == turn.to) {
             "not the canonical text of a legal turn (check its x, = and other parts)".to_string()

@@ -38,7 +38,7 @@ fn movement(piece: Piece) -> Movement {
             ..Movement::default()
         },
         Kind::Knight => Movement {
-            leaps: true,
+            leaps: 1,
             ..Movement::default()
         },
         Kind::Bishop => Movement {
@@ -125,25 +125,26 @@ pub struct Chess {
     options: Options,
     geometry: Geometry,
     letters: PieceLetters,
-    knight: LeapTable,
+    /// The Knight's leaps: leap table 0.
+    leaps: [LeapTable; 1],
 }
 
 impl Chess {
     /// Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Chess {
         let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
-        let knight = LeapTable::new(&geometry, &KNIGHT_OFFSETS);
+        let leaps = [LeapTable::new(&geometry, &KNIGHT_OFFSETS)];
         Chess {
             data,
             options,
             geometry,
             letters: PieceLetters::new(&LETTERS),
-            knight,
+            leaps,
         }
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(&self.geometry, &self.knight, board, target, by, movement)
+        is_attacked(&self.geometry, &self.leaps, board, target, by, movement)
     }
 
     fn is_en_passant(&self, pos: &Position, turn: &Turn) -> bool {
@@ -170,7 +171,7 @@ impl Chess {
                 self.pawn_moves(pos, from, out);
                 continue;
             }
-            movement(piece).reach(&self.geometry, &self.knight, board, from, |to, occupant| {
+            movement(piece).reach(&self.geometry, &self.leaps, board, from, |to, occupant| {
                 if occupant.is_none_or(|p| p.side != side) {
                     out.push(Turn::new(from, to));
                 }
@@ -469,7 +470,7 @@ impl Rules for Chess {
             .is_some_and(|king| self.attacked(&pos.board, king, pos.side.opponent()))
     }
 
-    fn own_outcome(&self, pos: &Position) -> Option<Outcome> {
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
         let mut turns = Vec::new();
         self.legal_turns_into(pos, &mut turns);
         if !turns.is_empty() {

@@ -547,7 +547,7 @@ impl Rules for Fanorona {
         self.king_capturable(&pos.board, &pos.state.reserve, pos.side)
     }
 
-    fn own_outcome(&self, pos: &Position) -> Option<Outcome> {
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
         let mut turns = Vec::new();
         self.legal_turns_into(pos, &mut turns);
         if !turns.is_empty() {

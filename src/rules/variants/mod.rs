@@ -40,7 +40,7 @@ const fn entry(
 }
 
 /// The implemented variants, in the order of the rules' variant table.
-const ENTRIES: [Entry; 3] = [
+const ENTRIES: &[Entry] = &[
     entry("fanorona-chess", data_file!("fanorona-chess"), |d, o| {
         Box::new(fanorona::Fanorona::new(d, o))
     }),
