@@ -29,6 +29,27 @@ const CASES: &[Case] = &[
         depth: 5,
     },
     Case {
+        variant: "amphora",
+        options: &[],
+        label: "start",
+        fen: None,
+        depth: 7,
+    },
+    Case {
+        variant: "amoeba",
+        options: &[],
+        label: "start",
+        fen: None,
+        depth: 3,
+    },
+    Case {
+        variant: "amoeba",
+        options: &["occupied-slide"],
+        label: "start, occupied-slide",
+        fen: None,
+        depth: 3,
+    },
+    Case {
         variant: "fanorona-chess",
         options: &[],
         label: "start",
@@ -44,6 +65,20 @@ const CASES: &[Case] = &[
     },
     Case {
         variant: "double-fanorona-chess",
+        options: &[],
+        label: "start",
+        fen: None,
+        depth: 4,
+    },
+    Case {
+        variant: "american-chess",
+        options: &[],
+        label: "start",
+        fen: None,
+        depth: 3,
+    },
+    Case {
+        variant: "pawns-to-kings",
         options: &[],
         label: "start",
         fen: None,
