@@ -5,6 +5,7 @@ use crate::rules::{Error, Game, Variant, ids};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -21,6 +22,13 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Open the game window (the default with no command).
+    Play {
+        /// Play a few scripted turns of every variant, save a screenshot of each into DIR and
+        /// exit (non-zero if a screenshot is blank).
+        #[arg(long, value_name = "DIR")]
+        window_test: Option<PathBuf>,
+    },
     /// List the variant ids, one per line.
     Variants,
     /// List the legal turns of a position, sorted.
@@ -96,6 +104,27 @@ impl From<Error> for CliError {
     }
 }
 
+/// A request to open the game window.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct PlayRequest {
+    /// Run the scripted window test, writing screenshots here.
+    pub window_test: Option<PathBuf>,
+}
+
+/// Whether `args` (the program name first) ask for the game window: no arguments at all, or
+/// the `play` command.
+pub fn play_request(args: &[String]) -> Option<PlayRequest> {
+    if args.len() <= 1 {
+        return Some(PlayRequest::default());
+    }
+    match Cli::try_parse_from(args) {
+        Ok(Cli {
+            command: Command::Play { window_test },
+        }) => Some(PlayRequest { window_test }),
+        _ => None,
+    }
+}
+
 /// Runs the command line `args` (the program name first) and returns what to print.
 pub fn run(args: &[String]) -> Result<Output, CliError> {
     let cli = match Cli::try_parse_from(args) {
@@ -114,6 +143,12 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
     };
     let mut out = Output::default();
     match cli.command {
+        Command::Play { .. } => {
+            return Err(CliError::BadInput(
+                "play: this build has no game window (it was built without the `game` feature)"
+                    .into(),
+            ));
+        }
         Command::Variants => {
             for id in ids() {
                 out.stdout.push_str(id);

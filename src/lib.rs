@@ -1,9 +1,12 @@
 //! Oddboard: unusual chess variants for two players at one computer.
 //!
 //! [`rules`] is the rules engine (plain Rust, no Bevy) that decides everything; [`cli`] is the
-//! rules command line that tests and reviewers drive.
+//! rules command line that tests and reviewers drive; `app` (cargo feature `game`) is the
+//! Bevy game window, which only asks the engine.
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "game")]
+pub mod app;
 pub mod cli;
 pub mod rules;

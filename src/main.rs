@@ -1,10 +1,21 @@
-//! The Oddboard binary: the rules command line (`variants`, `moves`, `perft`, `status`).
+//! The Oddboard binary: the game window (with the `game` feature, and no arguments or `play`),
+//! or the rules command line (`variants`, `moves`, `perft`, `status`).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
+    #[cfg(feature = "game")]
+    if let Some(request) = oddboard::cli::play_request(&args) {
+        let launch = oddboard::app::Launch {
+            window_test: request.window_test,
+        };
+        return match oddboard::app::run(launch) {
+            bevy::app::AppExit::Success => ExitCode::SUCCESS,
+            bevy::app::AppExit::Error(_) => ExitCode::from(1),
+        };
+    }
     match oddboard::cli::run(&args) {
         Ok(output) => {
             if let Some(note) = output.stderr {

@@ -58,6 +58,10 @@ pub struct PieceData {
     pub name: String,
     /// How it moves, in a sentence.
     pub moves: String,
+    /// The name of its drawing, where it is not the usual one for its kind (American Chess
+    /// draws its Queen-moving General as `general`).
+    #[serde(default)]
+    pub art: Option<String>,
 }
 
 impl VariantData {

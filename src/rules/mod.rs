@@ -31,6 +31,6 @@ pub use movement::{KNIGHT_PATHS, Movement, Path, hop, leap, path_leap, slide, st
 pub use outcome::{Outcome, Reason, Verdict};
 pub use position::{Castling, Position, Reserve, RuleState};
 pub use turn::{EndPromotions, Removal, Turn};
-pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
+pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side, locs_of};
 pub use variant::Rules;
 pub use variants::{Variant, all_data, ids};

@@ -11,6 +11,7 @@ use super::letters::PieceLetters;
 use super::outcome::Outcome;
 use super::position::Position;
 use super::turn::Turn;
+use super::types::LocSet;
 
 /// A variant's rules, built for one set of options.
 pub trait Rules: Send + Sync {
@@ -70,6 +71,18 @@ pub trait Rules: Send + Sync {
 
     /// Writes the FEN fields after the board, each preceded by a space.
     fn write_fields(&self, pos: &Position, out: &mut String);
+
+    /// The variant's own counters for the players, as (label, value) pairs: pieces in reserve,
+    /// move limits and the like.
+    fn counters(&self, _pos: &Position) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// The squares that form a zone with a meaning of its own, for drawing (American Chess's
+    /// Gauntlet).
+    fn zone(&self) -> LocSet {
+        0
+    }
 
     /// Where the board may lack squares.
     fn holes(&self) -> fen::Holes {

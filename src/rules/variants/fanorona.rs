@@ -561,6 +561,39 @@ impl Rules for Fanorona {
         Some(Outcome::win(pos.side.opponent(), reason))
     }
 
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        Side::BOTH
+            .iter()
+            .map(|side| {
+                let names: Vec<&str> = pos
+                    .state
+                    .reserve
+                    .kinds_of(*side)
+                    .flat_map(|kind| {
+                        let piece = Piece::new(kind, *side);
+                        let letter = self.letters.letter(Piece::new(kind, Side::White));
+                        let name = self
+                            .data
+                            .pieces
+                            .iter()
+                            .find(|p| p.letter == letter)
+                            .map_or("?", |p| p.name.as_str());
+                        std::iter::repeat_n(name, usize::from(pos.state.reserve.count(piece)))
+                    })
+                    .collect();
+                let value = if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                };
+                (
+                    format!("{} can promote to", self.data.sides[side.index()]),
+                    value,
+                )
+            })
+            .collect()
+    }
+
     fn fen_field_count(&self) -> usize {
         6
     }

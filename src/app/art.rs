@@ -1,0 +1,172 @@
+//! Piece art: SVG drawings embedded in the binary, rasterised at the size the board is drawn
+//! and again whenever the window grows or shrinks enough to blur them.
+
+use crate::rules::{Kind, PieceLetters, Side, VariantData};
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::window::PrimaryWindow;
+use std::collections::HashMap;
+
+macro_rules! drawings {
+    ($($name:literal),* $(,)?) => {
+        /// Every drawing: (name, first player's SVG, second player's SVG).
+        const DRAWINGS: &[(&str, &str, &str)] = &[
+            $((
+                $name,
+                include_str!(concat!("../../assets/pieces/", $name, "-w.svg")),
+                include_str!(concat!("../../assets/pieces/", $name, "-b.svg")),
+            ),)*
+        ];
+    };
+}
+
+drawings!(
+    "king",
+    "queen",
+    "rook",
+    "bishop",
+    "knight",
+    "pawn",
+    "chancellor",
+    "archbishop",
+    "guard",
+    "waffle",
+    "blacksmith",
+    "general",
+    "armor",
+    "recon",
+    "colonel",
+    "missile",
+    "artillery",
+    "soldier",
+);
+
+/// The drawing a kind uses unless the variant's data names another.
+pub fn default_drawing(kind: Kind) -> &'static str {
+    match kind {
+        Kind::King => "king",
+        Kind::Queen => "queen",
+        Kind::Rook => "rook",
+        Kind::Bishop => "bishop",
+        Kind::Knight => "knight",
+        Kind::Pawn => "pawn",
+        Kind::Chancellor => "chancellor",
+        Kind::Archbishop => "archbishop",
+        Kind::Guard => "guard",
+        Kind::Waffle => "waffle",
+        Kind::Blacksmith => "blacksmith",
+        Kind::Soldier => "soldier",
+        Kind::Colonel => "colonel",
+        Kind::Missile => "missile",
+        Kind::Artillery => "artillery",
+    }
+}
+
+/// The drawing of `kind` in a variant: its data's `art` if given, else the kind's own.
+pub fn drawing_of(data: &VariantData, letters: &PieceLetters, kind: Kind) -> String {
+    let letter = letters.letter(crate::rules::Piece::new(kind, Side::White));
+    data.pieces
+        .iter()
+        .find(|p| p.letter == letter)
+        .and_then(|p| p.art.clone())
+        .unwrap_or_else(|| default_drawing(kind).to_string())
+}
+
+/// The rasterised drawings, by name and side, and the pixel size they were drawn at.
+#[derive(Resource, Default)]
+pub struct PieceArt {
+    images: HashMap<(String, Side), Handle<Image>>,
+    pixels: u32,
+}
+
+impl PieceArt {
+    /// The image of drawing `name` for `side` (the default image if there is no such drawing).
+    pub fn image(&self, name: &str, side: Side) -> Handle<Image> {
+        self.images
+            .get(&(name.to_string(), side))
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+/// Registers the art and its re-rasterising on resize.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<PieceArt>()
+        .add_systems(Startup, draw_all)
+        .add_systems(Update, redraw_on_resize);
+}
+
+const FIRST_PIXELS: u32 = 96;
+
+fn draw_all(mut art: ResMut<PieceArt>, images: Option<ResMut<Assets<Image>>>) {
+    let Some(mut images) = images else {
+        return;
+    };
+    art.pixels = FIRST_PIXELS;
+    for (name, white, black) in DRAWINGS {
+        for (side, svg) in [(Side::White, white), (Side::Black, black)] {
+            let handle = images.add(rasterise(svg, FIRST_PIXELS));
+            art.images.insert((name.to_string(), side), handle);
+        }
+    }
+}
+
+/// Draws the pieces again at the window's square size when it has changed by a quarter or
+/// more, keeping the same handles so every sprite picks the new image up.
+fn redraw_on_resize(
+    mut art: ResMut<PieceArt>,
+    images: Option<ResMut<Assets<Image>>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    layout: Option<Res<super::board::BoardLayout>>,
+) {
+    let (Some(mut images), Some(window), Some(layout)) = (images, window, layout) else {
+        return;
+    };
+    let cells = f32::from(layout.files.max(layout.ranks)) + 1.0;
+    let wanted = (window.physical_height().min(window.physical_width()) as f32 / cells)
+        .clamp(32.0, 512.0) as u32;
+    let ratio = wanted as f32 / art.pixels.max(1) as f32;
+    if (0.8..1.25).contains(&ratio) {
+        return;
+    }
+    art.pixels = wanted;
+    for (name, white, black) in DRAWINGS {
+        for (side, svg) in [(Side::White, white), (Side::Black, black)] {
+            if let Some(handle) = art.images.get(&(name.to_string(), side)) {
+                let _ = images.insert(handle.id(), rasterise(svg, wanted));
+            }
+        }
+    }
+}
+
+/// Renders an SVG into a square image `pixels` wide (transparent if the SVG cannot be read).
+fn rasterise(svg: &str, pixels: u32) -> Image {
+    let mut data = vec![0u8; (pixels * pixels * 4) as usize];
+    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default());
+    let pixmap = resvg::tiny_skia::Pixmap::new(pixels, pixels);
+    if let (Ok(tree), Some(mut pixmap)) = (tree, pixmap) {
+        let size = tree.size();
+        let scale = pixels as f32 / size.width().max(size.height());
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::from_scale(scale, scale),
+            &mut pixmap.as_mut(),
+        );
+        for (out, pixel) in data.chunks_exact_mut(4).zip(pixmap.pixels()) {
+            let c = pixel.demultiply();
+            out.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: pixels,
+            height: pixels,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+    )
+}

@@ -1,0 +1,465 @@
+//! The board view: one entity per square (or Fanorona point) and per piece, spawned from the
+//! game and kept in step with it. A played turn is animated from the engine's own account of
+//! it; anything else (a new game, undo, a look at an earlier position) redraws the board.
+
+use super::animation::{Tween, Vanish};
+use super::art::{PieceArt, drawing_of};
+use super::session::{ActiveGame, BoardReset, Flipped, Frame, InGame, TurnPlayed, Viewing};
+use super::settings::Settings;
+use crate::rules::{Content, Event, Game, Lines, Loc, Piece, Position};
+use bevy::prelude::*;
+use std::collections::{HashMap, HashSet};
+
+/// The width of one square in world units.
+pub const SQUARE: f32 = 64.0;
+
+const Z_SQUARE: f32 = 0.0;
+const Z_LINE: f32 = 0.5;
+const Z_POINT: f32 = 0.6;
+const Z_PIECE: f32 = 2.0;
+
+/// Where the board lies in the world: its size, lines and which way up.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct BoardLayout {
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// Squares, or Fanorona's points and lines.
+    pub lines: Lines,
+    /// Seen from the second player's side.
+    pub flipped: bool,
+}
+
+impl BoardLayout {
+    /// The layout of `game`'s board.
+    pub fn of(game: &Game, flipped: bool) -> BoardLayout {
+        let geometry = game.variant().geometry();
+        BoardLayout {
+            files: geometry.files(),
+            ranks: geometry.ranks(),
+            lines: geometry.lines(),
+            flipped,
+        }
+    }
+
+    /// The world position of the centre of `loc`.
+    pub fn world(&self, loc: Loc) -> Vec2 {
+        let mut file = f32::from(loc.file()) - (f32::from(self.files) - 1.0) / 2.0;
+        let mut rank = f32::from(loc.rank()) - (f32::from(self.ranks) - 1.0) / 2.0;
+        if self.flipped {
+            file = -file;
+            rank = -rank;
+        }
+        Vec2::new(file, rank) * SQUARE
+    }
+
+    /// The world size of the board with a margin for coordinates.
+    pub fn extent(&self) -> Vec2 {
+        Vec2::new(f32::from(self.files) + 1.2, f32::from(self.ranks) + 1.2) * SQUARE
+    }
+}
+
+/// A square of the board as drawn (it moves when an Amoeba square slides).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Square {
+    /// Where it is now.
+    pub loc: Loc,
+}
+
+/// An invisible hit box over one location of the rectangle, square or gap: where clicks land.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The location it covers.
+    pub loc: Loc,
+}
+
+const Z_CELL: f32 = 5.0;
+
+/// A piece on the board.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    /// What it is.
+    pub piece: Piece,
+}
+
+/// Where a piece stands (absent while a captured piece vanishes).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardPos(pub Loc);
+
+/// Lines, points, coordinates and background: drawn once per board.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Decor;
+
+/// Registers the board view.
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(InGame), request_reset).add_systems(
+        Update,
+        (
+            animate_turns,
+            auto_flip.run_if(in_state(InGame)),
+            reset_board.run_if(on_message::<BoardReset>.or_eager(resource_changed::<Settings>)),
+        )
+            .chain()
+            .in_set(Frame::Sync),
+    );
+}
+
+/// With auto-flip on, turns the board towards the player to move once nothing is moving.
+fn auto_flip(
+    settings: Option<Res<Settings>>,
+    game: Option<Res<ActiveGame>>,
+    mut flipped: ResMut<Flipped>,
+    moving: Query<(), Or<(With<Tween>, With<Vanish>)>>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    let (Some(settings), Some(game)) = (settings, game) else {
+        return;
+    };
+    let wanted = game.0.position().side == crate::rules::Side::Black;
+    if settings.auto_flip && flipped.0 != wanted && moving.is_empty() {
+        flipped.0 = wanted;
+        reset.write(BoardReset);
+    }
+}
+
+fn request_reset(mut reset: MessageWriter<BoardReset>) {
+    reset.write(BoardReset);
+}
+
+/// The position the board shows.
+pub fn shown_position(game: &Game, viewing: &Viewing) -> Position {
+    viewing
+        .ply
+        .and_then(|ply| game.position_at(ply))
+        .copied()
+        .unwrap_or(*game.position())
+}
+
+/// Light and dark squares, Fanorona's board and lines.
+pub struct Palette;
+
+impl Palette {
+    /// A light square.
+    pub const LIGHT: Color = Color::srgb(0.93, 0.87, 0.74);
+    /// A dark square.
+    pub const DARK: Color = Color::srgb(0.70, 0.53, 0.39);
+    /// Fanorona's board.
+    pub const WOOD: Color = Color::srgb(0.85, 0.72, 0.50);
+    /// Fanorona's lines and points.
+    pub const INK: Color = Color::srgb(0.30, 0.20, 0.12);
+    /// Coordinates.
+    pub const LABEL: Color = Color::srgb(0.85, 0.85, 0.85);
+    /// A shaded file (American Chess's Gauntlet) tints squares this way.
+    pub const ZONE: Color = Color::srgb(0.55, 0.62, 0.80);
+}
+
+fn square_colour(loc: Loc, layout: &BoardLayout, shaded: bool) -> Color {
+    if layout.lines == Lines::Alquerque {
+        return Color::NONE;
+    }
+    let base = if (loc.file() + loc.rank()) % 2 == 0 {
+        Palette::DARK
+    } else {
+        Palette::LIGHT
+    };
+    if shaded {
+        base.mix(&Palette::ZONE, 0.35)
+    } else {
+        base
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn reset_board(
+    mut commands: Commands,
+    game: Option<Res<ActiveGame>>,
+    viewing: Res<Viewing>,
+    flipped: Res<Flipped>,
+    art: Res<PieceArt>,
+    settings: Option<Res<Settings>>,
+    old: Query<Entity, Or<(With<Square>, With<PieceView>, With<Decor>, With<Cell>)>>,
+    mut reset: MessageReader<BoardReset>,
+) {
+    reset.clear();
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let Some(game) = game else {
+        return;
+    };
+    let layout = BoardLayout::of(&game.0, flipped.0);
+    commands.insert_resource(layout);
+    let pos = shown_position(&game.0, &viewing);
+    let coordinates = settings.as_ref().is_none_or(|s| s.show_coordinates);
+    spawn_decor(&mut commands, &game.0, &layout, coordinates);
+    for loc in locations(&game.0) {
+        commands.spawn((
+            Name::new(format!("Cell {loc}")),
+            Cell { loc },
+            Sprite::from_color(Color::NONE, Vec2::splat(SQUARE)),
+            Transform::from_translation(layout.world(loc).extend(Z_CELL)),
+            Pickable::default(),
+            DespawnOnExit(InGame),
+        ));
+        if pos.board.content(loc) != Content::Hole {
+            spawn_square(&mut commands, &game.0, &layout, loc);
+        }
+        if let Some(piece) = pos.board.piece(loc) {
+            spawn_piece(&mut commands, &game.0, &art, &layout, loc, piece);
+        }
+    }
+}
+
+/// Every location of the game's rectangle.
+fn locations(game: &Game) -> impl Iterator<Item = Loc> + '_ {
+    let geometry = game.variant().geometry();
+    (0..i32::from(geometry.ranks())).flat_map(move |rank| {
+        (0..i32::from(geometry.files())).filter_map(move |file| geometry.loc(file, rank))
+    })
+}
+
+fn is_shaded(game: &Game, loc: Loc) -> bool {
+    game.variant().zone() & loc.bit() != 0
+}
+
+fn spawn_square(commands: &mut Commands, game: &Game, layout: &BoardLayout, loc: Loc) {
+    let colour = square_colour(loc, layout, is_shaded(game, loc));
+    commands.spawn((
+        Name::new(format!("Square {loc}")),
+        Square { loc },
+        Sprite::from_color(colour, Vec2::splat(SQUARE)),
+        Transform::from_translation(layout.world(loc).extend(Z_SQUARE)),
+        Pickable::IGNORE,
+        DespawnOnExit(InGame),
+    ));
+}
+
+/// Spawns the entity of `piece` standing on `loc`.
+pub fn spawn_piece(
+    commands: &mut Commands,
+    game: &Game,
+    art: &PieceArt,
+    layout: &BoardLayout,
+    loc: Loc,
+    piece: Piece,
+) -> Entity {
+    commands
+        .spawn((
+            Name::new(format!("Piece {:?} {:?} {loc}", piece.side, piece.kind)),
+            PieceView { piece },
+            BoardPos(loc),
+            piece_sprite(game, art, piece),
+            Transform::from_translation(layout.world(loc).extend(Z_PIECE)),
+            Pickable::IGNORE,
+            DespawnOnExit(InGame),
+        ))
+        .id()
+}
+
+/// The sprite that draws `piece` in `game`'s variant.
+pub fn piece_sprite(game: &Game, art: &PieceArt, piece: Piece) -> Sprite {
+    let variant = game.variant();
+    let name = drawing_of(variant.data(), variant.letters(), piece.kind);
+    Sprite {
+        image: art.image(&name, piece.side),
+        custom_size: Some(Vec2::splat(SQUARE * 0.9)),
+        ..default()
+    }
+}
+
+fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, coordinates: bool) {
+    let geometry = game.variant().geometry();
+    if layout.lines == Lines::Alquerque {
+        let size = Vec2::new(f32::from(layout.files), f32::from(layout.ranks)) * SQUARE;
+        commands.spawn((
+            Decor,
+            Sprite::from_color(Palette::WOOD, size),
+            Transform::from_xyz(0.0, 0.0, Z_SQUARE - 0.1),
+            DespawnOnExit(InGame),
+        ));
+        for loc in locations(game) {
+            for dir in [
+                crate::rules::Dir::N,
+                crate::rules::Dir::E,
+                crate::rules::Dir::NE,
+                crate::rules::Dir::NW,
+            ] {
+                if let Some(to) = geometry.neighbour(loc, dir) {
+                    spawn_line(commands, layout.world(loc), layout.world(to));
+                }
+            }
+            commands.spawn((
+                Decor,
+                Sprite::from_color(Palette::INK, Vec2::splat(SQUARE * 0.14)),
+                Transform::from_translation(layout.world(loc).extend(Z_POINT))
+                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                DespawnOnExit(InGame),
+            ));
+        }
+    }
+    if !coordinates {
+        return;
+    }
+    let label = |text: String, at: Vec2| {
+        (
+            Decor,
+            Text2d::new(text),
+            TextFont::from_font_size(SQUARE * 0.28),
+            TextColor(Palette::LABEL),
+            Transform::from_translation(at.extend(Z_LINE)),
+            DespawnOnExit(InGame),
+        )
+    };
+    for file in 0..layout.files {
+        if let Some(loc) = geometry.loc(file.into(), 0) {
+            let mut at = layout.world(loc);
+            at.y = -(f32::from(layout.ranks) / 2.0 + 0.3) * SQUARE;
+            commands.spawn(label(char::from(b'a' + file).to_string(), at));
+        }
+    }
+    for rank in 0..layout.ranks {
+        if let Some(loc) = geometry.loc(0, rank.into()) {
+            let mut at = layout.world(loc);
+            at.x = -(f32::from(layout.files) / 2.0 + 0.3) * SQUARE;
+            commands.spawn(label((rank + 1).to_string(), at));
+        }
+    }
+}
+
+fn spawn_line(commands: &mut Commands, a: Vec2, b: Vec2) {
+    let delta = b - a;
+    commands.spawn((
+        Decor,
+        Sprite::from_color(Palette::INK, Vec2::new(delta.length(), SQUARE * 0.035)),
+        Transform::from_translation(((a + b) / 2.0).extend(Z_LINE))
+            .with_rotation(Quat::from_rotation_z(delta.y.atan2(delta.x))),
+        DespawnOnExit(InGame),
+    ));
+}
+
+/// Animates each played turn from its events, then checks the view against the game and
+/// redraws if anything disagrees.
+#[allow(clippy::too_many_arguments)]
+fn animate_turns(
+    mut commands: Commands,
+    mut played: MessageReader<TurnPlayed>,
+    game: Option<Res<ActiveGame>>,
+    layout: Option<Res<BoardLayout>>,
+    art: Res<PieceArt>,
+    mut pieces: Query<
+        (
+            Entity,
+            &mut PieceView,
+            &mut BoardPos,
+            &mut Sprite,
+            &Transform,
+        ),
+        Without<Square>,
+    >,
+    mut squares: Query<(Entity, &mut Square, &Transform), Without<PieceView>>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    let (Some(game), Some(layout)) = (game, layout) else {
+        played.clear();
+        return;
+    };
+    if played.is_empty() {
+        return;
+    }
+    let mut vanished: HashSet<Entity> = HashSet::new();
+    let mut placed: Vec<(Loc, Piece)> = Vec::new();
+    for turn in played.read() {
+        let mut movers: HashSet<Entity> = HashSet::new();
+        let mut last_mover_at: Option<Loc> = None;
+        for event in &turn.events {
+            match event {
+                Event::Moved { path, .. } => {
+                    let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
+                        continue;
+                    };
+                    if let Some((entity, _, mut pos, _, transform)) = pieces
+                        .iter_mut()
+                        .find(|(e, _, p, _, _)| p.0 == from && !movers.contains(e))
+                    {
+                        pos.0 = to;
+                        movers.insert(entity);
+                        let points = path.iter().map(|l| layout.world(*l)).collect();
+                        commands
+                            .entity(entity)
+                            .insert(Tween::along(transform.translation, points));
+                    }
+                    last_mover_at = Some(to);
+                }
+                Event::Captured { at, how, .. } => {
+                    if let Some((entity, _, _, _, _)) = pieces
+                        .iter()
+                        .find(|(e, _, p, _, _)| p.0 == *at && !movers.contains(e))
+                    {
+                        let away = last_mover_at
+                            .map(|m| (layout.world(*at) - layout.world(m)).normalize_or_zero())
+                            .unwrap_or(Vec2::Y);
+                        vanished.insert(entity);
+                        commands
+                            .entity(entity)
+                            .remove::<BoardPos>()
+                            .insert(Vanish::new(*how, away));
+                    }
+                }
+                Event::Promoted { at, to, .. } => {
+                    if let Some((_, mut view, _, mut sprite, _)) =
+                        pieces.iter_mut().find(|(_, _, p, _, _)| p.0 == *at)
+                    {
+                        view.piece = *to;
+                        *sprite = piece_sprite(&game.0, &art, *to);
+                    }
+                }
+                Event::Placed { piece, at } => {
+                    let entity = spawn_piece(&mut commands, &game.0, &art, &layout, *at, *piece);
+                    placed.push((*at, *piece));
+                    commands.entity(entity).insert(Vanish::appear());
+                }
+                Event::Slid { from, to } => {
+                    if let Some((entity, mut square, transform)) =
+                        squares.iter_mut().find(|(_, s, _)| s.loc == *from)
+                    {
+                        square.loc = *to;
+                        commands
+                            .entity(entity)
+                            .insert(Tween::along(transform.translation, vec![layout.world(*to)]));
+                    }
+                    if let Some((entity, _, mut pos, _, transform)) =
+                        pieces.iter_mut().find(|(_, _, p, _, _)| p.0 == *from)
+                    {
+                        pos.0 = *to;
+                        let mut tween =
+                            Tween::along(transform.translation, vec![layout.world(*to)]);
+                        tween.delay = 0.2;
+                        commands.entity(entity).insert(tween);
+                    }
+                }
+                Event::RemovedFromReserve { .. } => {}
+            }
+        }
+    }
+    let shown: HashMap<Loc, Piece> = pieces
+        .iter()
+        .filter(|(e, _, _, _, _)| !vanished.contains(e))
+        .map(|(_, v, p, _, _)| (p.0, v.piece))
+        .chain(placed)
+        .collect();
+    let squares_shown: HashSet<Loc> = squares.iter().map(|(_, s, _)| s.loc).collect();
+    if !view_matches(&game.0, &shown, &squares_shown) {
+        reset.write(BoardReset);
+    }
+}
+
+/// Whether the pieces and squares shown are exactly those of the live position.
+fn view_matches(game: &Game, pieces: &HashMap<Loc, Piece>, squares: &HashSet<Loc>) -> bool {
+    let board = &game.position().board;
+    let expected_pieces: HashMap<Loc, Piece> = board.pieces().collect();
+    let expected_squares: HashSet<Loc> = locations(game)
+        .filter(|l| board.content(*l) != Content::Hole)
+        .collect();
+    expected_pieces == *pieces && expected_squares == *squares
+}

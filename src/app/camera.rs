@@ -1,0 +1,95 @@
+//! The cameras: one draws the board, fitted to the space the side panel leaves; one draws the
+//! panels over the whole window.
+
+use super::board::BoardLayout;
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
+use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+
+/// The camera that draws the board.
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// The width, in logical pixels, the side panel takes on the right of the window.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Debug)]
+pub struct PanelWidth(pub f32);
+
+/// Registers the cameras and their fitting.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<PanelWidth>()
+        .add_systems(Startup, spawn_cameras)
+        .add_systems(PostUpdate, fit_board);
+}
+
+fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
+    egui_settings.auto_create_primary_context = false;
+    commands.spawn((
+        Name::new("Board camera"),
+        BoardCamera,
+        Camera2d,
+        Camera {
+            clear_color: ClearColorConfig::Custom(Color::srgb(0.16, 0.17, 0.19)),
+            ..default()
+        },
+    ));
+    commands.spawn((
+        Name::new("Panel camera"),
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+}
+
+/// Keeps the whole board in view, as large as the space beside the panel allows.
+fn fit_board(
+    layout: Option<Res<BoardLayout>>,
+    panel: Res<PanelWidth>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut camera: Query<(&mut Camera, &mut Projection), With<BoardCamera>>,
+    mut fitted: Local<Option<Vec2>>,
+) {
+    let (Some(layout), Some(window)) = (layout, window) else {
+        return;
+    };
+    let Ok((mut camera, mut projection)) = camera.single_mut() else {
+        return;
+    };
+    let panel_px = (panel.0 * window.scale_factor()) as u32;
+    let width = window.physical_width().saturating_sub(panel_px).max(1);
+    let height = window.physical_height().max(1);
+    let viewport = Viewport {
+        physical_position: UVec2::ZERO,
+        physical_size: UVec2::new(width, height),
+        ..default()
+    };
+    if camera
+        .viewport
+        .as_ref()
+        .map(|v| (v.physical_position, v.physical_size))
+        != Some((viewport.physical_position, viewport.physical_size))
+    {
+        camera.viewport = Some(viewport);
+    }
+    let extent = layout.extent();
+    if *fitted != Some(extent) {
+        if let Projection::Orthographic(ortho) = projection.as_mut() {
+            ortho.scaling_mode = ScalingMode::AutoMin {
+                min_width: extent.x,
+                min_height: extent.y,
+            };
+            *fitted = Some(extent);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Input: clicks and drags on the board (through bevy_picking) and the keyboard, turned into
+//! the session's messages. Nothing here knows a rule.
+
+use super::board::Cell;
+use super::session::{ActiveGame, Command, Frame, SquareClicked, Viewing};
+use crate::rules::Loc;
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
+
+/// The location under the pointer, for the piece help.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Hovered(pub Option<Loc>);
+
+/// Registers the input observers and the keyboard.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>()
+        .insert_resource(SpritePickingSettings {
+            require_markers: false,
+            picking_mode: SpritePickingMode::BoundingBox,
+        })
+        .add_observer(on_click)
+        .add_observer(on_drag_start)
+        .add_observer(on_drop)
+        .add_observer(on_over)
+        .add_observer(on_out)
+        .add_systems(Update, keyboard.in_set(Frame::Input));
+}
+
+fn cell_of(entity: Entity, cells: &Query<&Cell>) -> Option<Loc> {
+    cells.get(entity).ok().map(|cell| cell.loc)
+}
+
+fn on_click(
+    click: On<Pointer<Click>>,
+    cells: Query<&Cell>,
+    mut clicked: MessageWriter<SquareClicked>,
+    mut commands_out: MessageWriter<Command>,
+) {
+    let Some(loc) = cell_of(click.event_target(), &cells) else {
+        return;
+    };
+    match click.button {
+        PointerButton::Primary => {
+            clicked.write(SquareClicked(loc));
+        }
+        PointerButton::Secondary => {
+            commands_out.write(Command::CancelTurn);
+        }
+        PointerButton::Middle => {}
+    }
+}
+
+/// Dragging a piece picks it, as a click on its square would.
+fn on_drag_start(
+    drag: On<Pointer<DragStart>>,
+    cells: Query<&Cell>,
+    mut clicked: MessageWriter<SquareClicked>,
+) {
+    if drag.button == PointerButton::Primary {
+        if let Some(loc) = cell_of(drag.event_target(), &cells) {
+            clicked.write(SquareClicked(loc));
+        }
+    }
+}
+
+/// Dropping it on a square chooses that square, as a second click would.
+fn on_drop(
+    drop: On<Pointer<DragDrop>>,
+    cells: Query<&Cell>,
+    mut clicked: MessageWriter<SquareClicked>,
+) {
+    if drop.button == PointerButton::Primary && drop.event_target() != drop.dropped {
+        if let Some(loc) = cell_of(drop.event_target(), &cells) {
+            clicked.write(SquareClicked(loc));
+        }
+    }
+}
+
+fn on_over(over: On<Pointer<Over>>, cells: Query<&Cell>, mut hovered: ResMut<Hovered>) {
+    if let Some(loc) = cell_of(over.event_target(), &cells) {
+        hovered.0 = Some(loc);
+    }
+}
+
+fn on_out(out: On<Pointer<Out>>, cells: Query<&Cell>, mut hovered: ResMut<Hovered>) {
+    if cell_of(out.event_target(), &cells) == hovered.0 {
+        hovered.0 = None;
+    }
+}
+
+/// F flips, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the move list, Escape
+/// cancels the turn being built.
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    game: Option<Res<ActiveGame>>,
+    viewing: Res<Viewing>,
+    mut out: MessageWriter<Command>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if keys.just_pressed(KeyCode::KeyF) && !ctrl {
+        out.write(Command::Flip);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        out.write(Command::Undo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        out.write(Command::Redo);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        out.write(Command::CancelTurn);
+    }
+    let Some(game) = game else {
+        return;
+    };
+    let last = game.0.turns().len();
+    let shown = viewing.ply.unwrap_or(last);
+    if keys.just_pressed(KeyCode::ArrowLeft) && shown > 0 {
+        out.write(Command::View(Some(shown - 1)));
+    }
+    if keys.just_pressed(KeyCode::ArrowRight) && shown < last {
+        out.write(Command::View((shown + 1 < last).then_some(shown + 1)));
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        out.write(Command::View(Some(0)));
+    }
+    if keys.just_pressed(KeyCode::End) {
+        out.write(Command::View(None));
+    }
+}

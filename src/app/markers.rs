@@ -1,0 +1,171 @@
+//! Marks on the board: the last turn, a King in check, the piece picked and where it may go,
+//! the pieces a turn may remove, placement and slide choices, and the moves of a piece the
+//! pointer rests on. All of it comes from the engine's legal turns; nothing is worked out here.
+
+use super::board::{BoardLayout, SQUARE, shown_position};
+use super::input::Hovered;
+use super::session::{ActiveGame, Builder, Frame, InGame, Viewing};
+use super::settings::Settings;
+use super::turn_builder::Part;
+use crate::rules::{Loc, Position, Removal, Turn};
+use bevy::prelude::*;
+
+const Z_MARK: f32 = 1.0;
+const Z_DOT: f32 = 3.5;
+
+/// A mark drawn on the board; all are redrawn whenever anything they show changes.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// The squares the last turn moved from and to.
+    LastMove,
+    /// A King in check.
+    Check,
+    /// The piece picked.
+    Selected,
+    /// A square the turn can continue on.
+    Target,
+    /// A piece the turn may remove.
+    Removal,
+    /// Where the hovered piece could move.
+    Reach,
+}
+
+impl Marker {
+    fn colour(self) -> Color {
+        match self {
+            Marker::LastMove => Color::srgba(0.95, 0.85, 0.2, 0.35),
+            Marker::Check => Color::srgba(0.9, 0.1, 0.1, 0.55),
+            Marker::Selected => Color::srgba(0.2, 0.75, 0.3, 0.5),
+            Marker::Target => Color::srgba(0.1, 0.35, 0.15, 0.55),
+            Marker::Removal => Color::srgba(0.85, 0.15, 0.15, 0.6),
+            Marker::Reach => Color::srgba(0.15, 0.35, 0.85, 0.45),
+        }
+    }
+
+    /// Fills the square, or is a dot in its middle.
+    fn is_dot(self) -> bool {
+        matches!(self, Marker::Target | Marker::Reach)
+    }
+}
+
+/// Registers the marks.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        redraw
+            .run_if(in_state(InGame))
+            .run_if(
+                resource_changed::<Builder>
+                    .or_eager(resource_changed::<Hovered>)
+                    .or_eager(resource_changed::<Viewing>)
+                    .or_eager(resource_changed::<BoardLayout>),
+            )
+            .in_set(Frame::Sync),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn redraw(
+    mut commands: Commands,
+    old: Query<Entity, With<Marker>>,
+    game: Option<Res<ActiveGame>>,
+    builder: Res<Builder>,
+    viewing: Res<Viewing>,
+    hovered: Res<Hovered>,
+    layout: Option<Res<BoardLayout>>,
+    settings: Option<Res<Settings>>,
+) {
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let (Some(game), Some(layout)) = (game, layout) else {
+        return;
+    };
+    let game = &game.0;
+    let pos = shown_position(game, &viewing);
+    let shown_ply = viewing.ply.unwrap_or(game.turns().len());
+    let mut marks: Vec<(Marker, Loc)> = Vec::new();
+    if let Some(last) = shown_ply.checked_sub(1).and_then(|i| game.turns().get(i)) {
+        marks.extend([(Marker::LastMove, last.from), (Marker::LastMove, last.to)]);
+    }
+    if game.variant().in_check(&pos) {
+        marks.extend(
+            crate::rules::locs_of(pos.board.kings_of(pos.side)).map(|k| (Marker::Check, k)),
+        );
+    }
+    let show_legal = settings.as_ref().is_none_or(|s| s.show_legal_moves);
+    if viewing.ply.is_none() {
+        marks.extend(turn_marks(&builder.0, show_legal));
+    }
+    if let Some(at) = hovered.0.filter(|_| !builder.0.in_progress()) {
+        marks.extend(
+            reach(game.variant(), &pos, at)
+                .into_iter()
+                .map(|l| (Marker::Reach, l)),
+        );
+    }
+    for (marker, loc) in marks {
+        let size = if marker.is_dot() {
+            SQUARE * 0.3
+        } else {
+            SQUARE
+        };
+        let z = if marker.is_dot() { Z_DOT } else { Z_MARK };
+        commands.spawn((
+            marker,
+            Sprite::from_color(marker.colour(), Vec2::splat(size)),
+            Transform::from_translation(layout.world(loc).extend(z)),
+            Pickable::IGNORE,
+            DespawnOnExit(InGame),
+        ));
+    }
+}
+
+/// The marks of the turn being built.
+fn turn_marks(builder: &super::turn_builder::TurnBuilder, show_legal: bool) -> Vec<(Marker, Loc)> {
+    let mut marks = Vec::new();
+    let candidates = builder.candidates();
+    let settled_from = matches!(
+        builder.question(),
+        Some(Part::To | Part::Removal | Part::Promotion | Part::Slide | Part::EndPromotions)
+    );
+    if settled_from {
+        if let Some(first) = candidates.first() {
+            marks.push((Marker::Selected, first.from));
+        }
+    }
+    if let Some(square) = builder.slide_square() {
+        marks.push((Marker::Selected, square));
+    }
+    let kind = match builder.question() {
+        Some(Part::Removal) => Marker::Removal,
+        Some(Part::To | Part::Slide | Part::Placement) => Marker::Target,
+        _ => return marks,
+    };
+    if show_legal || kind == Marker::Removal || builder.question() == Some(Part::Slide) {
+        marks.extend(builder.clickable().into_iter().map(|l| (kind, l)));
+    }
+    marks
+}
+
+/// Where the piece on `at` could move: the legal turns of its side in `pos` (with the turn
+/// handed to that side when it is the opponent's piece).
+pub fn reach(rules: &crate::rules::Variant, pos: &Position, at: Loc) -> Vec<Loc> {
+    let Some(piece) = pos.board.piece(at) else {
+        return Vec::new();
+    };
+    let mut asked = *pos;
+    if asked.side != piece.side {
+        asked.side = piece.side;
+        asked.state.en_passant = None;
+    }
+    let mut targets: Vec<Loc> = rules
+        .legal_turns(&asked)
+        .iter()
+        .filter(|t: &&Turn| t.from == at && !matches!(t.removal, Some(Removal::Reserve)))
+        .map(|t| t.to)
+        .collect();
+    targets.sort();
+    targets.dedup();
+    targets
+}

@@ -1,0 +1,68 @@
+//! The graphical game (Bevy, bevy_egui). The rules engine is the authority: this only shows
+//! the game, turns clicks into the engine's legal turns, and animates what the engine says
+//! happened. One plugin per concern, registered here.
+
+mod animation;
+mod art;
+pub mod board;
+mod camera;
+mod input;
+mod markers;
+mod panels;
+pub mod persistence;
+pub mod session;
+pub mod settings;
+pub mod turn_builder;
+mod window_test;
+
+use bevy::prelude::*;
+use bevy::winit::WinitSettings;
+use std::path::PathBuf;
+
+/// How the game is started.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// Run the scripted window test, writing screenshots into this directory.
+    pub window_test: Option<PathBuf>,
+}
+
+/// Opens the game window and runs until it is closed.
+pub fn run(launch: Launch) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Oddboard".into(),
+            resolution: (1200, 800).into(),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(bevy_egui::EguiPlugin::default())
+    .insert_resource(WinitSettings::desktop_app())
+    .insert_resource(persistence::DataDir::from_environment())
+    .add_plugins((game_plugins, camera::plugin, panels::plugin));
+    if let Some(dir) = launch.window_test {
+        app.insert_resource(WinitSettings::game())
+            .add_plugins(window_test::plugin(dir));
+    }
+    app.run()
+}
+
+/// Every plugin of the game that needs no window: the session, the board, input, marks,
+/// animation, art and persistence. Headless tests add these to `MinimalPlugins`.
+pub fn game_plugins(app: &mut App) {
+    app.add_plugins((
+        session::plugin,
+        settings_plugin,
+        art::plugin,
+        board::plugin,
+        input::plugin,
+        markers::plugin,
+        animation::plugin,
+        persistence::plugin,
+    ));
+}
+
+fn settings_plugin(app: &mut App) {
+    app.init_resource::<settings::Settings>();
+}

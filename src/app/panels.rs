@@ -1,0 +1,536 @@
+//! The panels (bevy_egui): the menu, the side panel of a game (whose turn, the variant's
+//! counters, choices, the move list, the buttons, the rules), the game-over banner and notices.
+
+use super::board::shown_position;
+use super::camera::PanelWidth;
+use super::markers::reach;
+use super::persistence::{Autosave, DataDir, Storage, saved_games, valid_name};
+use super::session::{ActiveGame, Builder, Command, InGame, Notice, Screen, Viewing};
+use super::settings::Settings;
+use super::turn_builder::{Choice, Part};
+use crate::rules::{
+    Board, Game, Kind, Loc, Piece, Position, Removal, Side, Variant, VariantData, all_data,
+};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// Every variant's data, for the menu and the rules help.
+#[derive(Resource, Default)]
+pub struct Catalogue(pub Vec<VariantData>);
+
+/// What the menu has selected.
+#[derive(Resource, Default)]
+pub struct MenuChoice {
+    variant: usize,
+    options: Vec<String>,
+}
+
+/// The name typed into the save box.
+#[derive(Resource, Default)]
+pub struct SaveName(pub String);
+
+const PANEL_WIDTH: f32 = 300.0;
+
+/// Registers the panels.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(Catalogue(all_data().unwrap_or_default()))
+        .init_resource::<MenuChoice>()
+        .init_resource::<SaveName>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                menu_screen.run_if(in_state(Screen::Menu)),
+                game_panel.run_if(in_state(InGame)),
+                notice_window,
+            ),
+        );
+}
+
+fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn menu_screen(
+    mut contexts: EguiContexts,
+    catalogue: Res<Catalogue>,
+    mut choice: ResMut<MenuChoice>,
+    autosave: Res<Autosave>,
+    dir: Res<DataDir>,
+    mut settings: ResMut<Settings>,
+    mut out: MessageWriter<Command>,
+    mut storage: MessageWriter<Storage>,
+    mut panel: ResMut<PanelWidth>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    panel.0 = 0.0;
+    let mut root = root_ui(ctx);
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.heading(egui::RichText::new("Oddboard").size(32.0));
+            ui.label("Unusual chess variants for two players at one computer");
+        });
+        ui.separator();
+        ui.columns(2, |columns| {
+            variant_list(&mut columns[0], &catalogue, &mut choice);
+            let Some(data) = catalogue.0.get(choice.variant) else {
+                return;
+            };
+            let ui = &mut columns[1];
+            ui.heading(&data.name);
+            ui.label(&data.summary);
+            ui.add_space(8.0);
+            for option in &data.options {
+                let mut on = choice.options.contains(&option.name);
+                if ui
+                    .checkbox(&mut on, &option.name)
+                    .on_hover_text(&option.description)
+                    .changed()
+                {
+                    choice.options.retain(|o| o != &option.name);
+                    if on {
+                        choice.options.push(option.name.clone());
+                    }
+                }
+                ui.small(&option.description);
+            }
+            ui.add_space(8.0);
+            if ui
+                .button(egui::RichText::new("Start game").size(18.0))
+                .clicked()
+            {
+                out.write(Command::Start {
+                    variant: data.id.clone(),
+                    options: choice.options.clone(),
+                });
+            }
+            if let Some(record) = &autosave.0 {
+                if ui
+                    .button(format!("Continue ({})", record.variant))
+                    .clicked()
+                {
+                    out.write(Command::Resume(record.clone()));
+                }
+            }
+            let saves = saved_games(&dir);
+            if !saves.is_empty() {
+                ui.add_space(8.0);
+                ui.label("Saved games:");
+                for name in saves {
+                    if ui.button(&name).clicked() {
+                        storage.write(Storage::Load(name));
+                    }
+                }
+            }
+            ui.add_space(8.0);
+            if settings_editor(ui, &mut settings) {
+                storage.write(Storage::WriteSettings);
+            }
+        });
+    });
+    Ok(())
+}
+
+fn variant_list(ui: &mut egui::Ui, catalogue: &Catalogue, choice: &mut MenuChoice) {
+    ui.heading("Variants");
+    for (index, data) in catalogue.0.iter().enumerate() {
+        if ui
+            .selectable_label(choice.variant == index, &data.name)
+            .clicked()
+        {
+            choice.variant = index;
+            choice.options.clear();
+        }
+    }
+}
+
+/// The settings' controls; true when one changed.
+fn settings_editor(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
+    let mut changed = false;
+    egui::CollapsingHeader::new("Settings").show(ui, |ui| {
+        changed |= ui
+            .add(
+                egui::Slider::new(&mut settings.animation_speed, 0.25..=10.0)
+                    .text("animation speed"),
+            )
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.show_legal_moves, "mark legal moves")
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.auto_flip, "turn the board after each turn")
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.show_coordinates, "coordinates")
+            .changed();
+    });
+    changed
+}
+
+#[allow(clippy::too_many_arguments)]
+fn game_panel(
+    mut contexts: EguiContexts,
+    game: Option<Res<ActiveGame>>,
+    builder: Res<Builder>,
+    viewing: Res<Viewing>,
+    mut save_name: ResMut<SaveName>,
+    mut out: MessageWriter<Command>,
+    mut storage: MessageWriter<Storage>,
+    mut panel: ResMut<PanelWidth>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(game) = game else {
+        return Ok(());
+    };
+    let game = &game.0;
+    let mut root = root_ui(ctx);
+    let width = egui::Panel::right("game")
+        .exact_size(PANEL_WIDTH)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                status(ui, game, &viewing);
+                choices(ui, game, &builder, &mut out);
+                ui.separator();
+                buttons(ui, game, &viewing, &mut out);
+                ui.separator();
+                move_list(ui, game, &viewing, &mut out);
+                ui.separator();
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::TextEdit::singleline(&mut save_name.0)
+                            .desired_width(150.0)
+                            .hint_text("name"),
+                    );
+                    let usable = valid_name(&save_name.0);
+                    if ui
+                        .add_enabled(usable, egui::Button::new("Save game"))
+                        .clicked()
+                    {
+                        storage.write(Storage::Save(save_name.0.trim().to_string()));
+                    }
+                });
+                ui.separator();
+                rules_help(ui, game);
+            });
+        })
+        .response
+        .rect
+        .width();
+    panel.0 = width;
+    if let Some(outcome) = game.outcome() {
+        egui::Window::new("Game over")
+            .anchor(egui::Align2::CENTER_TOP, [-PANEL_WIDTH / 2.0, 12.0])
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.heading(result_text(game, outcome));
+                if ui.button("Back to the menu").clicked() {
+                    out.write(Command::Menu);
+                }
+            });
+    }
+    Ok(())
+}
+
+/// The result in words: `1-0 checkmate: Yellow wins`.
+fn result_text(game: &Game, outcome: crate::rules::Outcome) -> String {
+    let sides = &game.variant().data().sides;
+    let who = match outcome.verdict {
+        crate::rules::Verdict::WhiteWins => format!("{} wins", sides[0]),
+        crate::rules::Verdict::BlackWins => format!("{} wins", sides[1]),
+        crate::rules::Verdict::Draw => "draw".to_string(),
+    };
+    format!("{outcome}: {who}")
+}
+
+fn side_colour(side: Side) -> egui::Color32 {
+    match side {
+        Side::White => egui::Color32::from_rgb(240, 240, 230),
+        Side::Black => egui::Color32::from_rgb(30, 30, 30),
+    }
+}
+
+fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
+    let variant = game.variant();
+    ui.heading(&variant.data().name);
+    let pos = shown_position(game, viewing);
+    let side_name = &variant.data().sides[pos.side.index()];
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+        ui.painter().rect_filled(rect, 3.0, side_colour(pos.side));
+        ui.painter().rect_stroke(
+            rect,
+            3.0,
+            egui::Stroke::new(1.0, egui::Color32::GRAY),
+            egui::StrokeKind::Inside,
+        );
+        ui.label(egui::RichText::new(format!("{side_name} to move")).strong());
+        if variant.in_check(&pos) {
+            ui.colored_label(egui::Color32::LIGHT_RED, "check");
+        }
+    });
+    if viewing.ply.is_some() {
+        ui.colored_label(egui::Color32::LIGHT_BLUE, "Showing an earlier position");
+    }
+    for (label, value) in variant.counters(&pos) {
+        ui.label(format!("{label}: {value}"));
+    }
+    if let Some(outcome) = game.outcome() {
+        ui.colored_label(egui::Color32::GOLD, result_text(game, outcome));
+    }
+}
+
+/// The builder's question, where it is not answered on the board.
+fn choices(ui: &mut egui::Ui, game: &Game, builder: &Builder, out: &mut MessageWriter<Command>) {
+    let builder = &builder.0;
+    let letters = game.variant().letters();
+    let name = |piece: Piece| piece_name(game, piece.kind);
+    match builder.question() {
+        Some(Part::Removal) => {
+            ui.label("Choose the piece to remove (click it on the board):");
+            for option in builder.options() {
+                let label = match option {
+                    Choice::Removal(None) => "Remove nothing".to_string(),
+                    Choice::Removal(Some(Removal::Reserve)) => {
+                        "Remove the Guard in reserve".to_string()
+                    }
+                    _ => continue,
+                };
+                if ui.button(label).clicked() {
+                    out.write(Command::Choose(option));
+                }
+            }
+        }
+        Some(Part::Promotion) => {
+            ui.label("Promote to:");
+            ui.horizontal_wrapped(|ui| {
+                for option in builder.options() {
+                    if let Choice::Promotion(Some(piece)) = option {
+                        let side = if piece.side == game.position().side {
+                            ""
+                        } else {
+                            " (opponent's)"
+                        };
+                        if ui.button(format!("{}{side}", name(piece))).clicked() {
+                            out.write(Command::Choose(option));
+                        }
+                    }
+                }
+            });
+        }
+        Some(Part::Slide) => {
+            ui.label("Slide a square: click it, then the gap it moves into.");
+            if builder.options().contains(&Choice::Slide(None)) && ui.button("No slide").clicked() {
+                out.write(Command::Choose(Choice::Slide(None)));
+            }
+        }
+        Some(Part::EndPromotions) => {
+            ui.label("Promotions at the end of the turn:");
+            for option in builder.options() {
+                if let Choice::EndPromotions(list) = option {
+                    let text: Vec<String> = list
+                        .iter()
+                        .map(|(at, piece)| format!("{at}={}", letters.letter(piece)))
+                        .collect();
+                    if ui.button(text.join(", ")).clicked() {
+                        out.write(Command::Choose(option));
+                    }
+                }
+            }
+        }
+        Some(Part::Placement) => {
+            ui.label("You may first place your Guard next to your King (click a marked square), or just move.");
+        }
+        _ => {}
+    }
+    if builder.in_progress() && ui.button("Cancel (Esc)").clicked() {
+        out.write(Command::CancelTurn);
+    }
+}
+
+fn piece_name(game: &Game, kind: Kind) -> String {
+    let variant = game.variant();
+    let letter = variant.letters().letter(Piece::new(kind, Side::White));
+    variant
+        .data()
+        .pieces
+        .iter()
+        .find(|p| p.letter == letter)
+        .map_or_else(|| format!("{kind:?}"), |p| p.name.clone())
+}
+
+fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageWriter<Command>) {
+    let over = game.outcome().is_some();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(!game.turns().is_empty(), egui::Button::new("Undo"))
+            .clicked()
+        {
+            out.write(Command::Undo);
+        }
+        if ui
+            .add_enabled(game.can_redo(), egui::Button::new("Redo"))
+            .clicked()
+        {
+            out.write(Command::Redo);
+        }
+        if ui.button("Flip (F)").clicked() {
+            out.write(Command::Flip);
+        }
+        if viewing.ply.is_some() && ui.button("Back to the game").clicked() {
+            out.write(Command::View(None));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui.add_enabled(!over, egui::Button::new("Resign")).clicked() {
+            out.write(Command::Resign);
+        }
+        if ui
+            .add_enabled(!over, egui::Button::new("Agree a draw"))
+            .clicked()
+        {
+            out.write(Command::AgreeDraw);
+        }
+        if ui.button("New game").clicked() {
+            out.write(Command::Menu);
+        }
+    });
+}
+
+fn move_list(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageWriter<Command>) {
+    ui.label(egui::RichText::new("Moves").strong());
+    let texts = game.turn_texts();
+    let first_side = game.position_at(0).map_or(Side::White, |p| p.side);
+    let first_number = game.position_at(0).map_or(1, |p| p.fullmove);
+    let shown = viewing.ply.unwrap_or(texts.len());
+    egui::Grid::new("moves").striped(true).show(ui, |ui| {
+        let offset = usize::from(first_side == Side::Black);
+        let mut ply = 0;
+        let mut row = 0;
+        while ply < texts.len() {
+            ui.label(format!("{}.", first_number as usize + row));
+            for column in 0..2 {
+                if row == 0 && column < offset {
+                    ui.label("…");
+                    continue;
+                }
+                if let Some(text) = texts.get(ply) {
+                    if ui.selectable_label(shown == ply + 1, text).clicked() {
+                        let target = ply + 1;
+                        out.write(Command::View((target < texts.len()).then_some(target)));
+                    }
+                    ply += 1;
+                }
+            }
+            ui.end_row();
+            row += 1;
+        }
+    });
+}
+
+fn rules_help(ui: &mut egui::Ui, game: &Game) {
+    let variant = game.variant();
+    egui::CollapsingHeader::new("Rules").show(ui, |ui| {
+        ui.label(&variant.data().summary);
+        ui.add_space(6.0);
+        for piece in &variant.data().pieces {
+            let Some(white) = variant.letters().piece(piece.letter) else {
+                continue;
+            };
+            ui.horizontal(|ui| {
+                movement_diagram(ui, variant, white);
+                ui.vertical(|ui| {
+                    ui.label(egui::RichText::new(&piece.name).strong());
+                    ui.small(&piece.moves);
+                });
+            });
+        }
+    });
+}
+
+/// A small board showing where `piece` could move from the middle of an empty board, asked of
+/// the engine's own move generator.
+fn movement_diagram(ui: &mut egui::Ui, variant: &Variant, piece: Piece) {
+    let geometry = variant.geometry();
+    let (files, ranks) = (geometry.files(), geometry.ranks());
+    let cell = 9.0;
+    let size = egui::vec2(f32::from(files) * cell, f32::from(ranks) * cell);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let Some(centre) = geometry.loc(i32::from(files) / 2, i32::from(ranks) / 2) else {
+        return;
+    };
+    let pos = demo_position(variant, piece, centre);
+    let targets = reach(variant, &pos, centre);
+    let painter = ui.painter();
+    for rank in 0..ranks {
+        for file in 0..files {
+            let Some(loc) = geometry.loc(file.into(), rank.into()) else {
+                continue;
+            };
+            let min =
+                rect.min + egui::vec2(f32::from(file) * cell, f32::from(ranks - 1 - rank) * cell);
+            let square = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
+            let colour = if loc == centre {
+                egui::Color32::from_rgb(40, 140, 60)
+            } else if targets.contains(&loc) {
+                egui::Color32::from_rgb(90, 130, 220)
+            } else if pos.board.is_hole(loc) {
+                egui::Color32::TRANSPARENT
+            } else if (file + rank) % 2 == 0 {
+                egui::Color32::from_rgb(150, 120, 90)
+            } else {
+                egui::Color32::from_rgb(220, 200, 170)
+            };
+            painter.rect_filled(square.shrink(0.5), 0.0, colour);
+        }
+    }
+}
+
+/// The start position's board emptied but for `piece` on `at` and, in a variant with Kings, its
+/// own King in a far corner (some rules need one to list moves).
+fn demo_position(variant: &Variant, piece: Piece, at: Loc) -> Position {
+    let mut pos = *variant.start();
+    let mut board = Board::empty();
+    for loc in crate::rules::locs_of(variant.geometry().inside()) {
+        if pos.board.is_hole(loc) {
+            board.make_hole(loc);
+        }
+    }
+    board.put(at, piece);
+    let has_kings = variant.letters().kinds().any(|k| k == Kind::King);
+    if has_kings && piece.kind != Kind::King {
+        let corner = crate::rules::locs_of(variant.geometry().inside())
+            .find(|l| !board.is_hole(*l) && *l != at);
+        if let Some(corner) = corner {
+            board.put(corner, Piece::new(Kind::King, piece.side));
+        }
+    }
+    pos.board = board;
+    pos.side = piece.side;
+    pos.state = crate::rules::RuleState::default();
+    pos
+}
+
+fn notice_window(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(text) = notice.0.clone() else {
+        return Ok(());
+    };
+    egui::Window::new("Notice")
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(text);
+            if ui.button("OK").clicked() {
+                notice.0 = None;
+            }
+        });
+    Ok(())
+}

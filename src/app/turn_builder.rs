@@ -1,0 +1,274 @@
+//! Builds a whole turn from the player's clicks by narrowing the engine's legal turns: each
+//! click keeps the turns that agree with it, and a question is asked only where the remaining
+//! turns differ. Plain Rust: the rules decide, this only chooses among what they allow.
+
+use crate::rules::{EndPromotions, Loc, Piece, Removal, Turn};
+
+/// The parts of a turn, in the order the player settles them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    /// A piece put on the board before the move (Amphora's Guard).
+    Placement,
+    /// The piece that moves.
+    From,
+    /// Where it goes.
+    To,
+    /// Which piece the move removes (approach or withdrawal, telekinesis).
+    Removal,
+    /// What the moving piece becomes.
+    Promotion,
+    /// Which square slides after the move (Amoeba).
+    Slide,
+    /// The promotions at the end of the turn (Amoeba).
+    EndPromotions,
+}
+
+const PARTS: [Part; 7] = [
+    Part::Placement,
+    Part::From,
+    Part::To,
+    Part::Removal,
+    Part::Promotion,
+    Part::Slide,
+    Part::EndPromotions,
+];
+
+/// One value of a part, for comparing turns part by part.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Choice {
+    /// A placement, or none.
+    Placement(Option<(Piece, Loc)>),
+    /// A square (the mover's start or destination).
+    Square(Loc),
+    /// A removal, or none.
+    Removal(Option<Removal>),
+    /// A promotion, or none.
+    Promotion(Option<Piece>),
+    /// A slide, or none.
+    Slide(Option<(Loc, Loc)>),
+    /// A set of end-of-turn promotions.
+    EndPromotions(EndPromotions),
+}
+
+fn choice(turn: &Turn, part: Part) -> Choice {
+    match part {
+        Part::Placement => Choice::Placement(turn.placement),
+        Part::From => Choice::Square(turn.from),
+        Part::To => Choice::Square(turn.to),
+        Part::Removal => Choice::Removal(turn.removal),
+        Part::Promotion => Choice::Promotion(turn.promotion),
+        Part::Slide => Choice::Slide(turn.slide),
+        Part::EndPromotions => Choice::EndPromotions(turn.end_promotions),
+    }
+}
+
+/// What happened to a click or a choice.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Progress {
+    /// It narrowed the turn; more is to be chosen.
+    Narrowed,
+    /// The turn is complete: play it.
+    Complete(Turn),
+    /// It matched nothing the rules allow; nothing changed.
+    Ignored,
+}
+
+/// The turn being built: the legal turns that still agree with every choice made.
+#[derive(Clone, Debug, Default)]
+pub struct TurnBuilder {
+    legal: Vec<Turn>,
+    candidates: Vec<Turn>,
+    /// Parts already settled by the player or because every candidate agreed.
+    settled: usize,
+    /// The first click of a slide (its square), waiting for the gap it slides into.
+    slide_square: Option<Loc>,
+}
+
+impl TurnBuilder {
+    /// A builder over the legal turns of the position.
+    pub fn new(legal: Vec<Turn>) -> TurnBuilder {
+        let mut builder = TurnBuilder {
+            candidates: legal.clone(),
+            legal,
+            settled: 0,
+            slide_square: None,
+        };
+        builder.settle_agreed();
+        builder
+    }
+
+    /// Forgets every choice made (right-click, Escape).
+    pub fn cancel(&mut self) {
+        *self = TurnBuilder::new(std::mem::take(&mut self.legal));
+    }
+
+    /// Whether the player has started choosing (a piece picked, a placement made).
+    pub fn in_progress(&self) -> bool {
+        self.candidates.len() != self.legal.len() || self.slide_square.is_some()
+    }
+
+    /// The part the player must settle next, if the turn is not yet complete. The piece and its
+    /// destination are always the player's to pick, even when only one turn is legal.
+    pub fn question(&self) -> Option<Part> {
+        PARTS.get(self.settled).copied()
+    }
+
+    /// The turns still possible.
+    pub fn candidates(&self) -> &[Turn] {
+        &self.candidates
+    }
+
+    /// The distinct values the next part can take.
+    pub fn options(&self) -> Vec<Choice> {
+        let Some(part) = self.question() else {
+            return Vec::new();
+        };
+        let mut options: Vec<Choice> = Vec::new();
+        for turn in &self.candidates {
+            let c = choice(turn, part);
+            if !options.contains(&c) {
+                options.push(c);
+            }
+        }
+        options
+    }
+
+    /// The square picked to slide, waiting for its gap.
+    pub fn slide_square(&self) -> Option<Loc> {
+        self.slide_square
+    }
+
+    /// The squares worth marking now: where a click would narrow the turn.
+    pub fn clickable(&self) -> Vec<Loc> {
+        let mut squares: Vec<Loc> = match self.question() {
+            Some(Part::Placement) => self
+                .candidates
+                .iter()
+                .filter_map(|t| t.placement.map(|(_, at)| at).or(Some(t.from)))
+                .collect(),
+            Some(Part::From) => self.candidates.iter().map(|t| t.from).collect(),
+            Some(Part::To) => self.candidates.iter().map(|t| t.to).collect(),
+            Some(Part::Removal) => self
+                .candidates
+                .iter()
+                .filter_map(|t| match t.removal {
+                    Some(Removal::At(at)) => Some(at),
+                    _ => None,
+                })
+                .collect(),
+            Some(Part::Slide) => self
+                .candidates
+                .iter()
+                .filter_map(|t| t.slide)
+                .filter_map(|(from, to)| match self.slide_square {
+                    None => Some(from),
+                    Some(square) => (square == from).then_some(to),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        squares.sort();
+        squares.dedup();
+        squares
+    }
+
+    /// The player clicked `square` on the board.
+    pub fn click(&mut self, square: Loc) -> Progress {
+        match self.question() {
+            None => Progress::Ignored,
+            Some(Part::Placement) => {
+                let placed = self
+                    .candidates
+                    .iter()
+                    .find_map(|t| t.placement.filter(|(_, at)| *at == square));
+                match placed {
+                    Some(placement) => self.choose(Choice::Placement(Some(placement))),
+                    None => {
+                        let before = self.snapshot();
+                        if self.choose(Choice::Placement(None)) == Progress::Ignored {
+                            return Progress::Ignored;
+                        }
+                        let progress = self.click(square);
+                        if progress == Progress::Ignored {
+                            self.restore(before);
+                        }
+                        progress
+                    }
+                }
+            }
+            Some(Part::From) => self.choose(Choice::Square(square)),
+            Some(Part::To) => self.choose(Choice::Square(square)),
+            Some(Part::Removal) => self.choose(Choice::Removal(Some(Removal::At(square)))),
+            Some(Part::Slide) => match self.slide_square {
+                None if self
+                    .candidates
+                    .iter()
+                    .any(|t| t.slide.is_some_and(|(from, _)| from == square)) =>
+                {
+                    self.slide_square = Some(square);
+                    Progress::Narrowed
+                }
+                Some(from) => {
+                    let progress = self.choose(Choice::Slide(Some((from, square))));
+                    if progress == Progress::Ignored {
+                        self.slide_square = None;
+                    }
+                    progress
+                }
+                None => Progress::Ignored,
+            },
+            Some(_) => Progress::Ignored,
+        }
+    }
+
+    /// The player picked `choice` for the current question (from a dialog or a click).
+    pub fn choose(&mut self, choice_made: Choice) -> Progress {
+        let Some(part) = self.question() else {
+            return Progress::Ignored;
+        };
+        let kept: Vec<Turn> = self
+            .candidates
+            .iter()
+            .filter(|t| choice(t, part) == choice_made)
+            .copied()
+            .collect();
+        if kept.is_empty() {
+            return Progress::Ignored;
+        }
+        self.candidates = kept;
+        self.slide_square = None;
+        self.settled += 1;
+        self.settle_agreed();
+        match (self.question(), self.candidates.as_slice()) {
+            (None, [turn]) => Progress::Complete(*turn),
+            _ => Progress::Narrowed,
+        }
+    }
+
+    /// Skips every part on which all candidates agree, except the piece and its destination.
+    fn settle_agreed(&mut self) {
+        while let Some(part) = PARTS
+            .get(self.settled)
+            .filter(|p| !matches!(p, Part::From | Part::To))
+        {
+            let first = self.candidates.first().map(|t| choice(t, *part));
+            if self
+                .candidates
+                .iter()
+                .any(|t| Some(choice(t, *part)) != first)
+            {
+                break;
+            }
+            self.settled += 1;
+        }
+    }
+
+    fn snapshot(&self) -> (Vec<Turn>, usize) {
+        (self.candidates.clone(), self.settled)
+    }
+
+    fn restore(&mut self, (candidates, settled): (Vec<Turn>, usize)) {
+        self.candidates = candidates;
+        self.settled = settled;
+    }
+}
