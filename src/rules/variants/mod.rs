@@ -1,5 +1,6 @@
 //! Every variant the engine implements, and how to load one by id.
 
+mod american;
 mod chess;
 mod fanorona;
 
@@ -49,6 +50,9 @@ const ENTRIES: &[Entry] = &[
         data_file!("double-fanorona-chess"),
         |d, o| Box::new(fanorona::Fanorona::new(d, o)),
     ),
+    entry("american-chess", data_file!("american-chess"), |d, o| {
+        Box::new(american::American::new(d, o))
+    }),
     entry("chess", data_file!("chess"), |d, o| {
         Box::new(chess::Chess::new(d, o))
     }),
