@@ -3,4 +3,5 @@
 mod cases;
 mod common;
 mod fanorona_chess;
+mod pawns_to_kings;
 mod perft;

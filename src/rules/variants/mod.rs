@@ -2,6 +2,7 @@
 
 mod chess;
 mod fanorona;
+mod pawns_to_kings;
 
 use super::data::{Options, VariantData};
 use super::error::Error;
@@ -49,6 +50,9 @@ const ENTRIES: &[Entry] = &[
         data_file!("double-fanorona-chess"),
         |d, o| Box::new(fanorona::Fanorona::new(d, o)),
     ),
+    entry("pawns-to-kings", data_file!("pawns-to-kings"), |d, o| {
+        Box::new(pawns_to_kings::PawnsToKings::new(d, o))
+    }),
     entry("chess", data_file!("chess"), |d, o| {
         Box::new(chess::Chess::new(d, o))
     }),
