@@ -177,16 +177,17 @@ impl PawnsToKings {
         !self.any_attacked(&next.board, kings, pos.side.opponent())
     }
 
-    /// Every turn of `side` that follows the pieces' movement, whatever it does to its Kings.
-    fn pseudo_legal(&self, board: &Board, side: Side, out: &mut Vec<Turn>) {
+    /// Calls `emit` with every turn of `side` that follows the pieces' movement, whatever it
+    /// does to its Kings.
+    fn pseudo_legal(&self, board: &Board, side: Side, emit: &mut impl FnMut(Turn)) {
         for (from, piece) in board.pieces_of(side) {
-            self.piece_turns(board, from, piece, out);
+            self.piece_turns(board, from, piece, emit);
         }
     }
 
-    /// The turns of `piece` on `from`: its moves to empty squares and its captures.
-    fn piece_turns(&self, board: &Board, from: Loc, piece: Piece, out: &mut Vec<Turn>) {
-        let mut land = |to: Loc| self.push_landing(piece, from, to, out);
+    /// Emits the turns of `piece` on `from`: its moves to empty squares and its captures.
+    fn piece_turns(&self, board: &Board, from: Loc, piece: Piece, emit: &mut impl FnMut(Turn)) {
+        let mut land = |to: Loc| self.land(piece, from, to, emit);
         let capture = capture_movement(piece);
         let quiet = quiet_movement(piece);
         if quiet == capture {
@@ -242,13 +243,16 @@ impl PawnsToKings {
         );
     }
 
-    /// The turn of `piece` from `from` to `to`, once per promotion choice where it must promote.
-    fn push_landing(&self, piece: Piece, from: Loc, to: Loc, out: &mut Vec<Turn>) {
+    /// Emits the turn of `piece` from `from` to `to`, once per promotion choice where it must
+    /// promote.
+    fn land(&self, piece: Piece, from: Loc, to: Loc, emit: &mut impl FnMut(Turn)) {
         let turn = Turn::new(from, to);
         if promotes(piece.kind) && to.rank() == self.geometry.last_rank(piece.side) {
-            out.extend(promotions(piece.side).map(|p| turn.promoting(Some(p))));
+            for promoted in promotions(piece.side) {
+                emit(turn.promoting(Some(promoted)));
+            }
         } else {
-            out.push(turn);
+            emit(turn);
         }
     }
 
@@ -287,6 +291,7 @@ impl PawnsToKings {
         });
     }
 
+    /// The position after `turn`, noting what happened in `rec`.
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
         let mut next = *pos;
         let Some(piece) = pos.board.piece(turn.from) else {
@@ -323,6 +328,8 @@ impl PawnsToKings {
         next
     }
 
+    /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
+    /// rank, the side not to move not in check.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         let last_rank = self.geometry.ranks() - 1;
         for (loc, piece) in pos.board.pieces() {
@@ -371,8 +378,22 @@ impl Rules for PawnsToKings {
         if no_kings_outcome(&pos.board).is_some() {
             return;
         }
-        self.pseudo_legal(&pos.board, pos.side, out);
+        self.pseudo_legal(&pos.board, pos.side, &mut |turn| out.push(turn));
         self.keep_legal(pos, out);
+    }
+
+    /// Without a King every turn the pieces can make is legal: those are counted as they come.
+    fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
+        if pos.board.kings_of(pos.side) != 0 {
+            self.legal_turns_into(pos, scratch);
+            return scratch.len() as u64;
+        }
+        if no_kings_outcome(&pos.board).is_some() {
+            return 0;
+        }
+        let mut count = 0;
+        self.pseudo_legal(&pos.board, pos.side, &mut |_| count += 1);
+        count
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
