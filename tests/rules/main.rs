@@ -6,5 +6,6 @@ mod chess;
 mod common;
 mod fanorona_chess;
 mod notation;
+mod pawns_to_kings;
 mod perft;
 mod properties;

@@ -3,6 +3,7 @@
 mod american;
 mod chess;
 mod fanorona;
+mod pawns_to_kings;
 
 use super::data::{Options, VariantData};
 use super::error::Error;
@@ -52,6 +53,9 @@ const ENTRIES: &[Entry] = &[
     ),
     entry("american-chess", data_file!("american-chess"), |d, o| {
         Box::new(american::American::new(d, o))
+    }),
+    entry("pawns-to-kings", data_file!("pawns-to-kings"), |d, o| {
+        Box::new(pawns_to_kings::PawnsToKings::new(d, o))
     }),
     entry("chess", data_file!("chess"), |d, o| {
         Box::new(chess::Chess::new(d, o))
