@@ -1,0 +1,700 @@
+//! Amphora: Kings, Guards and Pawns stepping on a jug-shaped board, capturing by replacement,
+//! by diagonal interception and by telekinesis on entering the far rank, with a Guard held in
+//! reserve and placed next to its King after a lost Pawn or a check.
+
+use crate::rules::board::{Board, Content};
+use crate::rules::data::{Options, VariantData};
+use crate::rules::error::Error;
+use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::fen;
+use crate::rules::geometry::{Geometry, Lines};
+use crate::rules::letters::PieceLetters;
+use crate::rules::movement::step;
+use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::position::{Position, Reserve, RuleState};
+use crate::rules::turn::{Removal, Turn};
+use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
+use crate::rules::variant::Rules;
+
+const LETTERS: [(Kind, char); 3] = [(Kind::King, 'K'), (Kind::Guard, 'G'), (Kind::Pawn, 'P')];
+
+/// The most consecutive sideways moves a player may make.
+const SIDEWAYS_LIMIT: u8 = 3;
+
+/// Along the rank: the sideways directions.
+const SIDEWAYS: DirSet = DirSet::of(&[Dir::E, Dir::W]);
+
+/// The directions ahead of `side`: straight and diagonally forward.
+const fn ahead(side: Side) -> DirSet {
+    match side {
+        Side::White => DirSet::of(&[Dir::NW, Dir::N, Dir::NE]),
+        Side::Black => DirSet::of(&[Dir::SW, Dir::S, Dir::SE]),
+    }
+}
+
+/// The directions diagonally forward for `side`.
+const fn diagonally_ahead(side: Side) -> DirSet {
+    DirSet(ahead(side).0 & DirSet::DIAGONAL.0)
+}
+
+/// `side`'s Guard.
+const fn guard(side: Side) -> Piece {
+    Piece::new(Kind::Guard, side)
+}
+
+/// Where one piece may step: onto an empty square (`quiet`) and onto an enemy piece (`capture`).
+#[derive(Clone, Copy)]
+struct Steps {
+    quiet: DirSet,
+    capture: DirSet,
+}
+
+impl Steps {
+    /// The steps of `piece`, without the sideways ones unless `sideways` allows them.
+    fn of(piece: Piece, sideways: bool) -> Steps {
+        let forward = DirSet::of(&[piece.side.forward_dir()]);
+        let (quiet, capture) = match piece.kind {
+            Kind::Pawn => (forward.union(SIDEWAYS), diagonally_ahead(piece.side)),
+            Kind::Guard => (ahead(piece.side).union(SIDEWAYS), DirSet::ALL),
+            _ => {
+                let all = ahead(piece.side).union(SIDEWAYS);
+                (all, all)
+            }
+        };
+        let allowed = if sideways { DirSet::ALL.0 } else { !SIDEWAYS.0 };
+        Steps {
+            quiet: DirSet(quiet.0 & allowed),
+            capture: DirSet(capture.0 & allowed),
+        }
+    }
+
+    /// Both kinds of step.
+    fn all(self) -> DirSet {
+        self.quiet.union(self.capture)
+    }
+
+    /// The steps onto a square holding `occupant` (`None`: empty).
+    fn onto(self, occupant: Option<Piece>) -> DirSet {
+        match occupant {
+            None => self.quiet,
+            Some(_) => self.capture,
+        }
+    }
+}
+
+/// What the captures of a turn took from the opponent, so far.
+#[derive(Clone, Copy, Default)]
+struct Taken {
+    /// Anything at all (the halfmove clock restarts).
+    any: bool,
+    /// At least one Pawn (the opponent may get the placement right).
+    pawn: bool,
+}
+
+impl Taken {
+    fn note(&mut self, victim: Piece) {
+        self.any = true;
+        self.pawn |= victim.kind == Kind::Pawn;
+    }
+}
+
+/// A move resolved up to its telekinesis: the board after the step, its replacement capture and
+/// its interceptions.
+#[derive(Clone, Copy)]
+struct Landing {
+    board: Board,
+    taken: Taken,
+}
+
+/// Amphora.
+pub struct Amphora {
+    data: VariantData,
+    options: Options,
+    geometry: Geometry,
+    letters: PieceLetters,
+    /// The squares of the jug (every other location of the rectangle is a hole).
+    outline: LocSet,
+}
+
+impl Amphora {
+    /// Amphora from its data; the outline comes from the data's `outline` rows (a data file
+    /// without a readable outline has no squares, so its start position is rejected on load).
+    pub fn new(data: VariantData, options: Options) -> Amphora {
+        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
+        let outline = data.outline_squares().ok().flatten().unwrap_or_default();
+        Amphora {
+            data,
+            options,
+            geometry,
+            letters: PieceLetters::new(&LETTERS),
+            outline,
+        }
+    }
+
+    /// Whether a step of `side` from `from` to `to` enters its far rank.
+    fn enters_far_rank(&self, side: Side, from: Loc, to: Loc) -> bool {
+        let far = self.geometry.last_rank(side);
+        to.rank() == far && from.rank() != far
+    }
+
+    /// Calls `visit(dir, to)` for every step the piece on `from` may make.
+    fn piece_steps(
+        &self,
+        board: &Board,
+        from: Loc,
+        piece: Piece,
+        sideways: bool,
+        mut visit: impl FnMut(Dir, Loc),
+    ) {
+        let steps = Steps::of(piece, sideways);
+        step(
+            &self.geometry,
+            board,
+            from,
+            steps.all(),
+            |dir, to, occupant| {
+                let open = occupant.is_none_or(|p| p.side != piece.side);
+                if open && steps.onto(occupant).contains(dir) {
+                    visit(dir, to);
+                }
+            },
+        );
+    }
+
+    /// The empty squares next to `side`'s King, where its Guard may be placed.
+    fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
+        let mut squares = 0;
+        if let Some(king) = board.king_of(side) {
+            step(
+                &self.geometry,
+                board,
+                king,
+                DirSet::ALL,
+                |_, at, occupant| {
+                    if occupant.is_none() {
+                        squares |= at.bit();
+                    }
+                },
+            );
+        }
+        squares
+    }
+
+    /// Moves the piece on `from` to `to` and makes the move's replacement capture and
+    /// interceptions.
+    fn land(&self, board: &Board, from: Loc, to: Loc, rec: &mut impl Recorder) -> Landing {
+        let mut landing = Landing {
+            board: *board,
+            taken: Taken::default(),
+        };
+        let Some(piece) = board.piece(from) else {
+            return landing;
+        };
+        rec.record(|| Event::Moved {
+            piece,
+            path: vec![from, to],
+        });
+        if let Some(victim) = board.piece(to) {
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at: to,
+                how: Capture::Replacement,
+            });
+            landing.taken.note(victim);
+        }
+        landing.board.move_piece(from, to);
+        for dir in DirSet::DIAGONAL.iter() {
+            let Some(middle) = self.geometry.neighbour(to, dir) else {
+                continue;
+            };
+            let beyond = self.geometry.neighbour(middle, dir);
+            let pincered = landing.board.is_side(middle, piece.side.opponent())
+                && beyond.is_some_and(|b| landing.board.is_side(b, piece.side));
+            if let Some(victim) = landing.board.piece(middle).filter(|_| pincered) {
+                rec.record(|| Event::Captured {
+                    piece: victim,
+                    at: middle,
+                    how: Capture::Interception,
+                });
+                landing.board.clear(middle);
+                landing.taken.note(victim);
+            }
+        }
+        landing
+    }
+
+    /// Calls `visit(removal)` for every piece of `enemy` a `mover` entering its far rank may
+    /// remove by telekinesis (a King's removal of the enemy King is automatic, not a choice).
+    fn for_each_victim(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        enemy: Side,
+        mover: Kind,
+        mut visit: impl FnMut(Removal),
+    ) {
+        let Some(king) = board.king_of(enemy) else {
+            return;
+        };
+        let mut pawns: LocSet = 0;
+        let mut guard_at = None;
+        for (at, piece) in board.pieces_of(enemy) {
+            match piece.kind {
+                Kind::Pawn => pawns |= at.bit(),
+                Kind::Guard => guard_at = Some(Removal::At(at)),
+                _ => {}
+            }
+        }
+        let held = (reserve.count(guard(enemy)) > 0).then_some(Removal::Reserve);
+        let guard = held.or(guard_at);
+        let pawn_removals = locs_of(pawns).map(Removal::At);
+        match mover {
+            Kind::Pawn if pawns != 0 => pawn_removals.for_each(visit),
+            Kind::Pawn => visit(guard.unwrap_or(Removal::At(king))),
+            Kind::Guard => {
+                visit(guard.unwrap_or(Removal::At(king)));
+                pawn_removals.for_each(visit);
+            }
+            _ => {}
+        }
+    }
+
+    /// Calls `emit(turn, next)` for every possible turn of the side to move (whatever it does
+    /// to its own King) with the position after it: each move without placement, then, with
+    /// the placement right, each move after each placement.
+    fn for_each_turn(&self, pos: &Position, emit: &mut impl FnMut(Turn, Position)) {
+        self.for_each_move(pos, None, emit);
+        if !pos.state.placement_right {
+            return;
+        }
+        let piece = guard(pos.side);
+        for at in locs_of(self.placement_squares(&pos.board, pos.side)) {
+            let mut placed = *pos;
+            placed.board.put(at, piece);
+            placed.state.reserve.take(piece);
+            self.for_each_move(&placed, Some((piece, at)), emit);
+        }
+    }
+
+    /// The turns of [`Amphora::for_each_turn`] that follow `placement` (already made in `pos`).
+    fn for_each_move(
+        &self,
+        pos: &Position,
+        placement: Option<(Piece, Loc)>,
+        emit: &mut impl FnMut(Turn, Position),
+    ) {
+        let sideways = pos.state.sideways[pos.side.index()] < SIDEWAYS_LIMIT;
+        for (from, piece) in pos.board.pieces_of(pos.side) {
+            self.piece_steps(&pos.board, from, piece, sideways, |_, to| {
+                let mut turn = Turn::new(from, to);
+                turn.placement = placement;
+                self.resolve(pos, piece.kind, turn, emit);
+            });
+        }
+    }
+
+    /// Emits the move `turn` of a `mover`: once without telekinesis, and once per victim when
+    /// it may remove one.
+    fn resolve(
+        &self,
+        pos: &Position,
+        mover: Kind,
+        turn: Turn,
+        emit: &mut impl FnMut(Turn, Position),
+    ) {
+        let landing = self.land(&pos.board, turn.from, turn.to, &mut Discard);
+        emit(turn, self.finish(pos, &turn, landing, &mut Discard));
+        if self.enters_far_rank(pos.side, turn.from, turn.to) {
+            let enemy = pos.side.opponent();
+            let reserve = &pos.state.reserve;
+            self.for_each_victim(&landing.board, reserve, enemy, mover, |removal| {
+                let choice = turn.removing(Some(removal));
+                emit(choice, self.finish(pos, &choice, landing, &mut Discard));
+            });
+        }
+    }
+
+    /// The position after `turn` (its placement already made in `pos`, its move in `landing`):
+    /// telekinesis, then the counts, the clocks and the opponent's placement right.
+    fn finish(
+        &self,
+        pos: &Position,
+        turn: &Turn,
+        landing: Landing,
+        rec: &mut impl Recorder,
+    ) -> Position {
+        let side = pos.side;
+        let enemy = side.opponent();
+        let mut next = *pos;
+        next.board = landing.board;
+        let mut taken = landing.taken;
+        let mover = next.board.piece(turn.to);
+        let king_enters = mover.is_some_and(|p| p.kind == Kind::King)
+            && self.enters_far_rank(side, turn.from, turn.to);
+        let removed = match turn.removal {
+            Some(Removal::At(at)) => Some(at),
+            None if king_enters => next.board.king_of(enemy),
+            _ => None,
+        };
+        if let Some(at) = removed
+            && let Some(victim) = next.board.piece(at)
+        {
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at,
+                how: Capture::Telekinesis,
+            });
+            next.board.clear(at);
+            taken.note(victim);
+        }
+        if turn.removal == Some(Removal::Reserve) && next.state.reserve.take(guard(enemy)) {
+            rec.record(|| Event::RemovedFromReserve {
+                piece: guard(enemy),
+            });
+            taken.any = true;
+        }
+        let count = &mut next.state.sideways[side.index()];
+        *count = if turn.from.rank() == turn.to.rank() {
+            (*count + 1).min(SIDEWAYS_LIMIT)
+        } else {
+            0
+        };
+        let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
+        next.halfmove = if pawn_moved || taken.any {
+            0
+        } else {
+            pos.halfmove.saturating_add(1)
+        };
+        next.state.placement_right = next.state.reserve.count(guard(enemy)) > 0
+            && next.board.king_of(enemy).is_some()
+            && (taken.pawn || self.threatens_king(&next, side, false));
+        next.pass_turn();
+        next
+    }
+
+    /// Whether `attacker`, were it to move now in `pos` (with its own sideways count, and with a
+    /// Guard placement if `may_place`), would have a possible turn that removes the enemy King.
+    fn threatens_king(&self, pos: &Position, attacker: Side, may_place: bool) -> bool {
+        let Some(king) = pos.board.king_of(attacker.opponent()) else {
+            return false;
+        };
+        let sideways = pos.state.sideways[attacker.index()] < SIDEWAYS_LIMIT;
+        let reserve = &pos.state.reserve;
+        if self.reaches_king(&pos.board, reserve, attacker, king, sideways) {
+            return true;
+        }
+        may_place
+            && locs_of(self.placement_squares(&pos.board, attacker)).any(|at| {
+                let mut placed = pos.board;
+                placed.put(at, guard(attacker));
+                self.reaches_king(&placed, reserve, attacker, king, sideways)
+            })
+    }
+
+    /// Whether a move of `attacker` on `board` removes the enemy King on `king`: by
+    /// replacement, by interception or by telekinesis. Worked backwards from the King, so most
+    /// of it is a few table lookups.
+    fn reaches_king(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        attacker: Side,
+        king: Loc,
+        sideways: bool,
+    ) -> bool {
+        self.can_arrive(board, attacker, king, sideways)
+            || self.intercepts(board, attacker, king, sideways)
+            || self.telekinesis_reaches(board, reserve, attacker, king, sideways)
+    }
+
+    /// Whether a piece of `attacker` can step onto `to` (empty, or holding an enemy piece).
+    fn can_arrive(&self, board: &Board, attacker: Side, to: Loc, sideways: bool) -> bool {
+        let occupant = board.piece(to);
+        Dir::ALL.into_iter().any(|dir| {
+            self.geometry
+                .neighbour(to, dir)
+                .and_then(|from| board.piece(from))
+                .is_some_and(|piece| {
+                    piece.side == attacker
+                        && Steps::of(piece, sideways)
+                            .onto(occupant)
+                            .contains(dir.opposite())
+                })
+        })
+    }
+
+    /// Whether a piece of `attacker` can step diagonally next to `king` with a piece of its own
+    /// side directly beyond the King.
+    fn intercepts(&self, board: &Board, attacker: Side, king: Loc, sideways: bool) -> bool {
+        DirSet::DIAGONAL.iter().any(|dir| {
+            let beyond = self.geometry.neighbour(king, dir);
+            let before = self.geometry.neighbour(king, dir.opposite());
+            beyond.is_some_and(|b| board.is_side(b, attacker))
+                && before.is_some_and(|at| match board.content(at) {
+                    Content::Hole => false,
+                    Content::Occupied(p) if p.side == attacker => false,
+                    _ => self.can_arrive(board, attacker, at, sideways),
+                })
+        })
+    }
+
+    /// Whether a piece of `attacker` can enter its far rank and so remove the King on `king`:
+    /// a King always, a Pawn or Guard when the enemy has nothing else it must take first.
+    fn telekinesis_reaches(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        attacker: Side,
+        king: Loc,
+        sideways: bool,
+    ) -> bool {
+        let far = self.geometry.last_rank(attacker);
+        let enemy = attacker.opponent();
+        board
+            .pieces_of(attacker)
+            .filter(|(from, _)| from.rank().abs_diff(far) == 1)
+            .any(|(from, piece)| {
+                let mut reaches = false;
+                self.piece_steps(board, from, piece, sideways, |_, to| {
+                    if reaches || to.rank() != far {
+                        return;
+                    }
+                    reaches = piece.kind == Kind::King || {
+                        let landing = self.land(board, from, to, &mut Discard);
+                        let mut king_victim = false;
+                        self.for_each_victim(&landing.board, reserve, enemy, piece.kind, |r| {
+                            king_victim |= r == Removal::At(king);
+                        });
+                        king_victim
+                    };
+                });
+                reaches
+            })
+    }
+
+    /// Whether the mover of the turn that led to `next` keeps its King: the opponent, with the
+    /// placement right the turn gave it, has no possible turn that removes it.
+    fn king_survives(&self, next: &Position) -> bool {
+        next.board.king_of(next.side).is_none()
+            || !self.threatens_king(next, next.side, next.state.placement_right)
+    }
+
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut placed = *pos;
+        if let Some((piece, at)) = turn.placement {
+            rec.record(|| Event::Placed { piece, at });
+            placed.board.put(at, piece);
+            placed.state.reserve.take(piece);
+        }
+        let landing = self.land(&placed.board, turn.from, turn.to, rec);
+        self.finish(&placed, turn, landing, rec)
+    }
+
+    /// Reads the guards field: which Guards are in reserve, and whether the side to move holds
+    /// the placement right.
+    fn read_guards(&self, field: &str, to_move: Side) -> Result<(Reserve, bool), Error> {
+        let mut reserve = Reserve::default();
+        let mut right = false;
+        if field == "-" {
+            return Ok((reserve, right));
+        }
+        let mut rest = field;
+        for side in Side::BOTH {
+            let letter = self.letters.letter(guard(side));
+            let Some(after) = rest.strip_prefix(letter) else {
+                continue;
+            };
+            reserve.add(guard(side));
+            rest = after;
+            if let Some(after) = rest.strip_prefix('+') {
+                if side != to_move {
+                    return Err(Error::fen(
+                        field,
+                        "only the side to move can hold the placement right",
+                    ));
+                }
+                right = true;
+                rest = after;
+            }
+        }
+        if !rest.is_empty() || reserve.is_empty() {
+            return Err(Error::fen(
+                field,
+                "guards must be one of Gg G+g Gg+ G G+ g g+ -",
+            ));
+        }
+        Ok((reserve, right))
+    }
+
+    /// Reads the sideways counts: two digits 0–3, White's then Black's.
+    fn read_counts(field: &str) -> Result<[u8; 2], Error> {
+        let digits: Vec<u8> = field.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+        match digits[..] {
+            [white, black] if white <= SIDEWAYS_LIMIT && black <= SIDEWAYS_LIMIT => {
+                Ok([white, black])
+            }
+            _ => Err(Error::fen(
+                field,
+                "sideways counts must be two digits from 0 to 3",
+            )),
+        }
+    }
+
+    /// The guards field of `pos`.
+    fn guards_text(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        for side in Side::BOTH {
+            if pos.state.reserve.count(guard(side)) > 0 {
+                out.push(self.letters.letter(guard(side)));
+                if side == pos.side && pos.state.placement_right {
+                    out.push('+');
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
+    }
+
+    /// Checks the invariants of a position read from a FEN.
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            let name = self.data.sides[side.index()].as_str();
+            if pos.board.kings_of(side).count_ones() > 1 {
+                return Err(Error::fen(name, "a side has at most one King"));
+            }
+            let guards = pos.board.count(guard(side));
+            if guards > 1 {
+                return Err(Error::fen(name, "a side has at most one Guard"));
+            }
+            if guards == 1 && pos.state.reserve.count(guard(side)) > 0 {
+                return Err(Error::fen(
+                    name,
+                    "its Guard cannot be both on the board and in reserve",
+                ));
+            }
+            let far = self.geometry.last_rank(side);
+            let king_home = pos.board.king_of(side).is_some_and(|k| k.rank() == far);
+            if king_home && pos.board.king_of(side.opponent()).is_some() {
+                return Err(Error::fen(
+                    name,
+                    "a King on its far rank has already removed the enemy King",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if pos.board.king_of(waiting).is_none() {
+            return Err(Error::fen(
+                self.data.sides[waiting.index()].as_str(),
+                "the side not to move has no King",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Rules for Amphora {
+    fn data(&self) -> &VariantData {
+        &self.data
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn letters(&self) -> &PieceLetters {
+        &self.letters
+    }
+
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        if pos.board.king_of(pos.side).is_none() {
+            return;
+        }
+        self.for_each_turn(pos, &mut |turn, next| {
+            if self.king_survives(&next) {
+                out.push(turn);
+            }
+        });
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        self.threatens_king(pos, pos.side.opponent(), false)
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        let winner = pos.side.opponent();
+        if pos.board.king_of(pos.side).is_none() {
+            return Some(Outcome::win(winner, Reason::KingCaptured));
+        }
+        let mut turns = Vec::new();
+        self.legal_turns_into(pos, &mut turns);
+        if !turns.is_empty() {
+            return None;
+        }
+        let reason = if self.in_check(pos) {
+            Reason::Checkmate
+        } else {
+            Reason::Stalemate
+        };
+        Some(Outcome::win(winner, reason))
+    }
+
+    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
+        let [side, guards, counts, half, full] = fields else {
+            return Err(Error::fen(
+                fields.join(" "),
+                "expected 5 fields after the board",
+            ));
+        };
+        let side = fen::read_side(side)?;
+        let (reserve, placement_right) = self.read_guards(guards, side)?;
+        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
+        let pos = Position {
+            board,
+            side,
+            halfmove,
+            fullmove,
+            state: RuleState {
+                reserve,
+                placement_right,
+                sideways: Self::read_counts(counts)?,
+                ..RuleState::default()
+            },
+        };
+        self.validate(&pos)?;
+        Ok(pos)
+    }
+
+    fn fen_field_count(&self) -> usize {
+        6
+    }
+
+    fn write_fields(&self, pos: &Position, out: &mut String) {
+        let [white, black] = pos.state.sideways;
+        out.push_str(&format!(
+            " {} {} {white}{black} {} {}",
+            pos.side.fen_char(),
+            self.guards_text(pos),
+            pos.halfmove,
+            pos.fullmove
+        ));
+    }
+
+    fn holes(&self) -> fen::Holes {
+        fen::Holes::Outline(self.outline)
+    }
+}
