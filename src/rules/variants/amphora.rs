@@ -698,3 +698,88 @@ impl Rules for Amphora {
         fen::Holes::Outline(self.outline)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variants::Variant;
+
+    /// A small deterministic xorshift generator, so failures reproduce.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A random position on the jug: both Kings, up to six other pieces each, random Guards in
+    /// reserve, counts and side to move. Not every one is reachable; the check does not care.
+    fn random_position(rules: &Amphora, start: &Position, random: &mut Random) -> Position {
+        let squares: Vec<Loc> = locs_of(rules.outline).collect();
+        let mut pos = *start;
+        for (at, _) in start.board.pieces() {
+            pos.board.clear(at);
+        }
+        pos.state.reserve = Reserve::default();
+        for side in Side::BOTH {
+            let kinds = [Kind::King, Kind::Guard, Kind::Pawn, Kind::Pawn, Kind::Pawn];
+            for (i, kind) in kinds.into_iter().enumerate() {
+                let at = squares[random.below(squares.len() as u64) as usize];
+                if i == 0 || (pos.board.is_empty(at) && random.below(3) > 0) {
+                    pos.board.put(at, Piece::new(kind, side));
+                }
+            }
+            if pos.board.count(guard(side)) == 0 && random.below(2) == 0 {
+                pos.state.reserve.add(guard(side));
+            }
+            pos.state.sideways[side.index()] = random.below(4) as u8;
+        }
+        pos.side = Side::BOTH[random.below(2) as usize];
+        pos
+    }
+
+    /// Whether the side to move in `pos` has a possible turn that removes the enemy King, found
+    /// by playing every possible turn.
+    fn removes_king_by_playing(rules: &Amphora, pos: &Position) -> bool {
+        let mut found = false;
+        rules.for_each_turn(pos, &mut |_, next| {
+            found |= next.board.king_of(next.side).is_none();
+        });
+        found
+    }
+
+    /// The backward check agrees with playing every possible turn, with and without placement.
+    #[test]
+    fn threat_matches_every_possible_turn() {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let data = variant.data().clone();
+        let rules = Amphora::new(data, Options::default());
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        let mut threats = 0;
+        for _ in 0..20_000 {
+            let mut pos = random_position(&rules, variant.start(), &mut random);
+            if pos.board.king_of(Side::White).is_none() || pos.board.king_of(Side::Black).is_none()
+            {
+                continue;
+            }
+            pos.state.placement_right = pos.state.reserve.count(guard(pos.side)) > 0;
+            for may_place in [false, pos.state.placement_right] {
+                let mut tried = pos;
+                tried.state.placement_right = may_place;
+                let expected = removes_king_by_playing(&rules, &tried);
+                threats += usize::from(expected);
+                assert_eq!(
+                    rules.threatens_king(&tried, tried.side, may_place),
+                    expected,
+                    "{}",
+                    variant.fen(&tried)
+                );
+            }
+        }
+        assert!(threats > 1000, "only {threats} threats seen");
+    }
+}
