@@ -114,6 +114,8 @@ pub struct Amphora {
     letters: PieceLetters,
     /// The squares of the jug (every other location of the rectangle is a hole).
     outline: LocSet,
+    /// Per side, the squares of the rank just before its far rank: where telekinesis starts.
+    before_far_rank: [LocSet; 2],
 }
 
 impl Amphora {
@@ -122,12 +124,19 @@ impl Amphora {
     pub fn new(data: VariantData, options: Options) -> Amphora {
         let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
         let outline = data.outline_squares().ok().flatten().unwrap_or_default();
+        let before_far_rank = Side::BOTH.map(|side| {
+            let far = geometry.last_rank(side);
+            locs_of(outline)
+                .filter(|at| at.rank().abs_diff(far) == 1)
+                .fold(0, |set, at| set | at.bit())
+        });
         Amphora {
             data,
             options,
             geometry,
             letters: PieceLetters::new(&LETTERS),
             outline,
+            before_far_rank,
         }
     }
 
@@ -439,7 +448,8 @@ impl Amphora {
     }
 
     /// Whether a piece of `attacker` can enter its far rank and so remove the King on `king`:
-    /// a King always, a Pawn or Guard when the enemy has nothing else it must take first.
+    /// a King always, a Pawn or Guard when the enemy has nothing else it must take first (never
+    /// while the enemy's Guard is in reserve).
     fn telekinesis_reaches(
         &self,
         board: &Board,
@@ -450,26 +460,31 @@ impl Amphora {
     ) -> bool {
         let far = self.geometry.last_rank(attacker);
         let enemy = attacker.opponent();
-        board
-            .pieces_of(attacker)
-            .filter(|(from, _)| from.rank().abs_diff(far) == 1)
-            .any(|(from, piece)| {
-                let mut reaches = false;
-                self.piece_steps(board, from, piece, sideways, |_, to| {
-                    if reaches || to.rank() != far {
-                        return;
-                    }
-                    reaches = piece.kind == Kind::King || {
-                        let landing = self.land(board, from, to, &mut Discard);
-                        let mut king_victim = false;
-                        self.for_each_victim(&landing.board, reserve, enemy, piece.kind, |r| {
-                            king_victim |= r == Removal::At(king);
-                        });
-                        king_victim
-                    };
-                });
-                reaches
-            })
+        let guard_held = reserve.count(guard(enemy)) > 0;
+        let near = board.occupied_by(attacker) & self.before_far_rank[attacker.index()];
+        locs_of(near).any(|from| {
+            let Some(piece) = board.piece(from) else {
+                return false;
+            };
+            if guard_held && piece.kind != Kind::King {
+                return false;
+            }
+            let mut reaches = false;
+            self.piece_steps(board, from, piece, sideways, |_, to| {
+                if reaches || to.rank() != far {
+                    return;
+                }
+                reaches = piece.kind == Kind::King || {
+                    let landing = self.land(board, from, to, &mut Discard);
+                    let mut king_victim = false;
+                    self.for_each_victim(&landing.board, reserve, enemy, piece.kind, |r| {
+                        king_victim |= r == Removal::At(king);
+                    });
+                    king_victim
+                };
+            });
+            reaches
+        })
     }
 
     /// Whether the mover of the turn that led to `next` keeps its King: the opponent, with the
