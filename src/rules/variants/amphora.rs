@@ -51,13 +51,19 @@ struct Steps {
 
 impl Steps {
     /// The steps of `piece`, without the sideways ones unless `sideways` allows them.
+    #[inline]
     fn of(piece: Piece, sideways: bool) -> Steps {
-        let forward = DirSet::of(&[piece.side.forward_dir()]);
-        let (quiet, capture) = match piece.kind {
-            Kind::Pawn => (forward.union(SIDEWAYS), diagonally_ahead(piece.side)),
-            Kind::Guard => (ahead(piece.side).union(SIDEWAYS), DirSet::ALL),
+        STEPS[piece.side.index()][piece.kind.index()][usize::from(sideways)]
+    }
+
+    /// The steps of a piece of `kind` and `side`, without the sideways ones unless `sideways`.
+    const fn compute(side: Side, kind: Kind, sideways: bool) -> Steps {
+        let forward = DirSet::of(&[side.forward_dir()]);
+        let (quiet, capture) = match kind {
+            Kind::Pawn => (forward.union(SIDEWAYS), diagonally_ahead(side)),
+            Kind::Guard => (ahead(side).union(SIDEWAYS), DirSet::ALL),
             _ => {
-                let all = ahead(piece.side).union(SIDEWAYS);
+                let all = ahead(side).union(SIDEWAYS);
                 (all, all)
             }
         };
@@ -82,6 +88,27 @@ impl Steps {
     }
 }
 
+/// [`Steps::compute`] for every side, kind and sideways permission, looked up on the hot path.
+const STEPS: [[[Steps; 2]; Kind::COUNT]; 2] = {
+    let none = Steps {
+        quiet: DirSet::NONE,
+        capture: DirSet::NONE,
+    };
+    let mut table = [[[none; 2]; Kind::COUNT]; 2];
+    let mut kind = 0;
+    while kind < Kind::COUNT {
+        let mut side = 0;
+        while side < 2 {
+            let s = Side::BOTH[side];
+            table[side][kind][0] = Steps::compute(s, Kind::ALL[kind], false);
+            table[side][kind][1] = Steps::compute(s, Kind::ALL[kind], true);
+            side += 1;
+        }
+        kind += 1;
+    }
+    table
+};
+
 /// What the captures of a turn took from the opponent, so far.
 #[derive(Clone, Copy, Default)]
 struct Taken {
@@ -96,14 +123,6 @@ impl Taken {
         self.any = true;
         self.pawn |= victim.kind == Kind::Pawn;
     }
-}
-
-/// A move resolved up to its telekinesis: the board after the step, its replacement capture and
-/// its interceptions.
-#[derive(Clone, Copy)]
-struct Landing {
-    board: Board,
-    taken: Taken,
 }
 
 /// Amphora.
@@ -189,15 +208,12 @@ impl Amphora {
         squares
     }
 
-    /// Moves the piece on `from` to `to` and makes the move's replacement capture and
-    /// interceptions.
-    fn land(&self, board: &Board, from: Loc, to: Loc, rec: &mut impl Recorder) -> Landing {
-        let mut landing = Landing {
-            board: *board,
-            taken: Taken::default(),
-        };
+    /// Moves the piece on `from` to `to` on `board` and makes the move's replacement capture
+    /// and interceptions, saying what they took.
+    fn land(&self, board: &mut Board, from: Loc, to: Loc, rec: &mut impl Recorder) -> Taken {
+        let mut taken = Taken::default();
         let Some(piece) = board.piece(from) else {
-            return landing;
+            return taken;
         };
         rec.record(|| Event::Moved {
             piece,
@@ -209,27 +225,27 @@ impl Amphora {
                 at: to,
                 how: Capture::Replacement,
             });
-            landing.taken.note(victim);
+            taken.note(victim);
         }
-        landing.board.move_piece(from, to);
+        board.move_piece(from, to);
         for dir in DirSet::DIAGONAL.iter() {
             let Some(middle) = self.geometry.neighbour(to, dir) else {
                 continue;
             };
             let beyond = self.geometry.neighbour(middle, dir);
-            let pincered = landing.board.is_side(middle, piece.side.opponent())
-                && beyond.is_some_and(|b| landing.board.is_side(b, piece.side));
-            if let Some(victim) = landing.board.piece(middle).filter(|_| pincered) {
+            let pincered = board.is_side(middle, piece.side.opponent())
+                && beyond.is_some_and(|b| board.is_side(b, piece.side));
+            if let Some(victim) = board.piece(middle).filter(|_| pincered) {
                 rec.record(|| Event::Captured {
                     piece: victim,
                     at: middle,
                     how: Capture::Interception,
                 });
-                landing.board.clear(middle);
-                landing.taken.note(victim);
+                board.clear(middle);
+                taken.note(victim);
             }
         }
-        landing
+        taken
     }
 
     /// Calls `visit(removal)` for every piece of `enemy` a `mover` entering its far rank may
@@ -271,7 +287,7 @@ impl Amphora {
     /// Calls `emit(turn, next)` for every possible turn of the side to move (whatever it does
     /// to its own King) with the position after it: each move without placement, then, with
     /// the placement right, each move after each placement.
-    fn for_each_turn(&self, pos: &Position, emit: &mut impl FnMut(Turn, Position)) {
+    fn for_each_turn(&self, pos: &Position, emit: &mut impl FnMut(Turn, &Position)) {
         self.for_each_move(pos, None, emit);
         if !pos.state.placement_right {
             return;
@@ -290,7 +306,7 @@ impl Amphora {
         &self,
         pos: &Position,
         placement: Option<(Piece, Loc)>,
-        emit: &mut impl FnMut(Turn, Position),
+        emit: &mut impl FnMut(Turn, &Position),
     ) {
         let sideways = pos.state.sideways[pos.side.index()] < SIDEWAYS_LIMIT;
         for (from, piece) in pos.board.pieces_of(pos.side) {
@@ -309,34 +325,32 @@ impl Amphora {
         pos: &Position,
         mover: Kind,
         turn: Turn,
-        emit: &mut impl FnMut(Turn, Position),
+        emit: &mut impl FnMut(Turn, &Position),
     ) {
-        let landing = self.land(&pos.board, turn.from, turn.to, &mut Discard);
-        emit(turn, self.finish(pos, &turn, landing, &mut Discard));
+        let mut landed = *pos;
+        let taken = self.land(&mut landed.board, turn.from, turn.to, &mut Discard);
+        emit(turn, &self.finish(landed, &turn, taken, &mut Discard));
         if self.enters_far_rank(pos.side, turn.from, turn.to) {
-            let enemy = pos.side.opponent();
-            let reserve = &pos.state.reserve;
-            self.for_each_victim(&landing.board, reserve, enemy, mover, |removal| {
+            let (board, reserve) = (&landed.board, &landed.state.reserve);
+            self.for_each_victim(board, reserve, pos.side.opponent(), mover, |removal| {
                 let choice = turn.removing(Some(removal));
-                emit(choice, self.finish(pos, &choice, landing, &mut Discard));
+                emit(choice, &self.finish(landed, &choice, taken, &mut Discard));
             });
         }
     }
 
-    /// The position after `turn` (its placement already made in `pos`, its move in `landing`):
-    /// telekinesis, then the counts, the clocks and the opponent's placement right.
+    /// The position after `turn`, from `next`, the position after its placement and its move
+    /// (whose captures took `taken`): telekinesis, then the counts, the clocks and the
+    /// opponent's placement right.
     fn finish(
         &self,
-        pos: &Position,
+        mut next: Position,
         turn: &Turn,
-        landing: Landing,
+        mut taken: Taken,
         rec: &mut impl Recorder,
     ) -> Position {
-        let side = pos.side;
+        let side = next.side;
         let enemy = side.opponent();
-        let mut next = *pos;
-        next.board = landing.board;
-        let mut taken = landing.taken;
         let mover = next.board.piece(turn.to);
         let king_enters = mover.is_some_and(|p| p.kind == Kind::King)
             && self.enters_far_rank(side, turn.from, turn.to);
@@ -372,7 +386,7 @@ impl Amphora {
         next.halfmove = if pawn_moved || taken.any {
             0
         } else {
-            pos.halfmove.saturating_add(1)
+            next.halfmove.saturating_add(1)
         };
         next.state.placement_right = next.state.reserve.count(guard(enemy)) > 0
             && next.board.king_of(enemy).is_some()
@@ -475,9 +489,10 @@ impl Amphora {
                     return;
                 }
                 reaches = piece.kind == Kind::King || {
-                    let landing = self.land(board, from, to, &mut Discard);
+                    let mut landed = *board;
+                    self.land(&mut landed, from, to, &mut Discard);
                     let mut king_victim = false;
-                    self.for_each_victim(&landing.board, reserve, enemy, piece.kind, |r| {
+                    self.for_each_victim(&landed, reserve, enemy, piece.kind, |r| {
                         king_victim |= r == Removal::At(king);
                     });
                     king_victim
@@ -495,14 +510,14 @@ impl Amphora {
     }
 
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut placed = *pos;
+        let mut next = *pos;
         if let Some((piece, at)) = turn.placement {
             rec.record(|| Event::Placed { piece, at });
-            placed.board.put(at, piece);
-            placed.state.reserve.take(piece);
+            next.board.put(at, piece);
+            next.state.reserve.take(piece);
         }
-        let landing = self.land(&placed.board, turn.from, turn.to, rec);
-        self.finish(&placed, turn, landing, rec)
+        let taken = self.land(&mut next.board, turn.from, turn.to, rec);
+        self.finish(next, turn, taken, rec)
     }
 
     /// Reads the guards field: which Guards are in reserve, and whether the side to move holds
@@ -632,7 +647,7 @@ impl Rules for Amphora {
             return;
         }
         self.for_each_turn(pos, &mut |turn, next| {
-            if self.king_survives(&next) {
+            if self.king_survives(next) {
                 out.push(turn);
             }
         });
