@@ -119,6 +119,7 @@ struct Taken {
 }
 
 impl Taken {
+    /// Counts `victim` as taken.
     fn note(&mut self, victim: Piece) {
         self.any = true;
         self.pawn |= victim.kind == Kind::Pawn;
@@ -811,5 +812,137 @@ mod tests {
             }
         }
         assert!(threats > 1000, "only {threats} threats seen");
+    }
+
+    /// The data's outline is the jug of the rules: 40 squares, rank by rank.
+    #[test]
+    fn outline_is_the_jug() {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let squares = variant.data().outline_squares().expect("outline reads");
+        let squares = squares.expect("amphora has an outline");
+        assert_eq!(squares.count_ones(), 40);
+        let files_per_rank = [5, 3, 5, 7, 7, 5, 3, 5];
+        for (rank, files) in files_per_rank.into_iter().enumerate() {
+            let on_rank = locs_of(squares).filter(|l| usize::from(l.rank()) == rank);
+            assert_eq!(on_rank.count(), files, "rank {}", rank + 1);
+        }
+    }
+
+    /// The events of a turn, in order, as the game animates them.
+    fn events(fen: &str, turn: &str) -> Vec<Event> {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let pos = variant.parse_fen(fen).expect("valid FEN");
+        let turn = variant.parse_turn(&pos, turn).expect("legal turn");
+        let mut events = Vec::new();
+        variant.play_recorded(&pos, &turn, &mut events);
+        events
+    }
+
+    fn at(square: &str) -> Loc {
+        Loc::parse(square).expect("a square")
+    }
+
+    /// A placement, the move, then its replacement and interception captures.
+    #[test]
+    fn events_of_placement_and_interception() {
+        const FEN: &str = "*5*/**2k**/*5*/2P4/1p2P2/*5*/**3**/*K4* b Gg+ 00 0 1";
+        let guard = guard(Side::Black);
+        assert_eq!(
+            events(FEN, "g@d7,d7d6"),
+            vec![
+                Event::Placed {
+                    piece: guard,
+                    at: at("d7")
+                },
+                Event::Moved {
+                    piece: guard,
+                    path: vec![at("d7"), at("d6")]
+                },
+                Event::Captured {
+                    piece: Piece::new(Kind::Pawn, Side::White),
+                    at: at("c5"),
+                    how: Capture::Interception
+                },
+            ]
+        );
+    }
+
+    /// Telekinesis from the board and from the reserve, and the entering King's removal.
+    #[test]
+    fn events_of_telekinesis() {
+        const PAWNS: &str = "*5*/**1P1**/*5*/p4kp/7/*5*/**3**/*K4* w Gg 00 0 1";
+        let pawn = Piece::new(Kind::Pawn, Side::White);
+        let moved = Event::Moved {
+            piece: pawn,
+            path: vec![at("d7"), at("d8")],
+        };
+        assert_eq!(
+            events(PAWNS, "d7d8xa5"),
+            vec![
+                moved.clone(),
+                Event::Captured {
+                    piece: Piece::new(Kind::Pawn, Side::Black),
+                    at: at("a5"),
+                    how: Capture::Telekinesis
+                },
+            ]
+        );
+        const HELD: &str = "*5*/**1P1**/*5*/5k1/7/*5*/**3**/*K4* w Gg 00 0 1";
+        assert_eq!(
+            events(HELD, "d7d8x@"),
+            vec![
+                moved,
+                Event::RemovedFromReserve {
+                    piece: guard(Side::Black)
+                },
+            ]
+        );
+        const KING: &str = "*5*/**1K1**/*5*/p6/1k5/*5*/**3**/*5* w Gg 00 0 1";
+        assert_eq!(
+            events(KING, "d7c8")[1],
+            Event::Captured {
+                piece: Piece::new(Kind::King, Side::Black),
+                at: at("b4"),
+                how: Capture::Telekinesis
+            }
+        );
+    }
+
+    /// Mangled FENs never make the engine panic: each is rejected, or gives a position whose
+    /// turns all play.
+    #[test]
+    fn mangled_fens_never_panic() {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let seeds = [
+            "*ppkpp*/**ppp**/*5*/7/7/*5*/**PPP**/*PPKPP* w Gg 00 0 1",
+            "*5*/**1G1**/*5*/p4k1/7/*5*/**3**/*K4* w g 00 0 1",
+            "*5*/**2k**/*5*/2P4/1p2P2/*5*/**3**/*K4* b Gg+ 00 0 1",
+        ];
+        let alphabet: Vec<char> = "*/ 0123456789PKGpkgwb+-x".chars().collect();
+        let mut random = Random(0x2545_f491_4f6c_dd1d);
+        let mut accepted = 0;
+        for round in 0..20_000 {
+            let mut text: Vec<char> = seeds[round % seeds.len()].chars().collect();
+            for _ in 0..=random.below(2) {
+                let i = random.below(text.len() as u64) as usize;
+                let c = alphabet[random.below(alphabet.len() as u64) as usize];
+                match random.below(3) {
+                    0 => text[i] = c,
+                    1 => text.insert(i, c),
+                    _ => {
+                        text.remove(i);
+                    }
+                }
+            }
+            let fen: String = text.into_iter().collect();
+            if let Ok(pos) = variant.parse_fen(&fen) {
+                accepted += 1;
+                for turn in variant.legal_turns(&pos) {
+                    variant.play(&pos, &turn);
+                }
+                variant.own_outcome(&pos, None);
+            }
+        }
+        assert!(accepted > 100, "only {accepted} mangled FENs were valid");
     }
 }
