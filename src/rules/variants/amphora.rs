@@ -166,14 +166,14 @@ impl Amphora {
         to.rank() == far && from.rank() != far
     }
 
-    /// Calls `visit(dir, to)` for every step the piece on `from` may make.
+    /// Calls `visit(to)` for every step the piece on `from` may make.
     fn piece_steps(
         &self,
         board: &Board,
         from: Loc,
         piece: Piece,
         sideways: bool,
-        mut visit: impl FnMut(Dir, Loc),
+        mut visit: impl FnMut(Loc),
     ) {
         let steps = Steps::of(piece, sideways);
         step(
@@ -184,7 +184,7 @@ impl Amphora {
             |dir, to, occupant| {
                 let open = occupant.is_none_or(|p| p.side != piece.side);
                 if open && steps.onto(occupant).contains(dir) {
-                    visit(dir, to);
+                    visit(to);
                 }
             },
         );
@@ -311,7 +311,7 @@ impl Amphora {
     ) {
         let sideways = pos.state.sideways[pos.side.index()] < SIDEWAYS_LIMIT;
         for (from, piece) in pos.board.pieces_of(pos.side) {
-            self.piece_steps(&pos.board, from, piece, sideways, |_, to| {
+            self.piece_steps(&pos.board, from, piece, sideways, |to| {
                 let mut turn = Turn::new(from, to);
                 turn.placement = placement;
                 self.resolve(pos, piece.kind, turn, emit);
@@ -485,7 +485,7 @@ impl Amphora {
                 return false;
             }
             let mut reaches = false;
-            self.piece_steps(board, from, piece, sideways, |_, to| {
+            self.piece_steps(board, from, piece, sideways, |to| {
                 if reaches || to.rank() != far {
                     return;
                 }
