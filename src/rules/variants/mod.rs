@@ -1,6 +1,7 @@
 //! Every variant the engine implements, and how to load one by id.
 
 mod american;
+mod amphora;
 mod chess;
 mod fanorona;
 mod pawns_to_kings;
@@ -43,6 +44,9 @@ const fn entry(
 
 /// The implemented variants, in the order of the rules' variant table.
 const ENTRIES: &[Entry] = &[
+    entry("amphora", data_file!("amphora"), |d, o| {
+        Box::new(amphora::Amphora::new(d, o))
+    }),
     entry("fanorona-chess", data_file!("fanorona-chess"), |d, o| {
         Box::new(fanorona::Fanorona::new(d, o))
     }),
