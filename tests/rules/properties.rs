@@ -3,57 +3,15 @@
 //! round-trip, undo and redo restore exact positions, perft counts the leaves of the tree of
 //! legal turns, and saved games survive a RON round-trip.
 
-use oddboard::rules::{Game, Position, Reason, Side, Turn, Variant, ids};
+use crate::common::{config, name, setups};
+use oddboard::rules::{Game, Position, Reason, Side, Turn, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
-use std::sync::{Arc, OnceLock};
 
 /// The longest random game played, in plies.
 const MAX_PLIES: usize = 300;
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        failure_persistence: None,
-        max_shrink_iters: 512,
-        ..ProptestConfig::with_cases(cases)
-    }
-}
-
-/// Every implemented variant without options, then with each of its options on its own.
-fn setups() -> &'static [Arc<Variant>] {
-    static SETUPS: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
-    SETUPS.get_or_init(|| {
-        let mut out = Vec::new();
-        for id in ids() {
-            let plain = Variant::load(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
-            let options: Vec<String> = plain
-                .data()
-                .options
-                .iter()
-                .map(|o| o.name.clone())
-                .collect();
-            out.push(Arc::new(plain));
-            for option in options {
-                let variant = Variant::load(id, std::slice::from_ref(&option))
-                    .unwrap_or_else(|e| panic!("{id} --option {option}: {e}"));
-                out.push(Arc::new(variant));
-            }
-        }
-        out
-    })
-}
-
-/// The variant and its options, for messages.
-fn name(variant: &Variant) -> String {
-    let mut name = variant.id().to_string();
-    for option in variant.options().names() {
-        name.push_str(" --option ");
-        name.push_str(option);
-    }
-    name
-}
 
 /// The turn `choice` picks among `legal` (which must not be empty).
 fn pick(legal: &[Turn], choice: u32) -> Turn {
