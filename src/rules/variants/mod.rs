@@ -1,5 +1,6 @@
 //! Every variant the engine implements, and how to load one by id.
 
+mod amoeba;
 mod chess;
 mod fanorona;
 
@@ -41,6 +42,9 @@ const fn entry(
 
 /// The implemented variants, in the order of the rules' variant table.
 const ENTRIES: &[Entry] = &[
+    entry("amoeba", data_file!("amoeba"), |d, o| {
+        Box::new(amoeba::Amoeba::new(d, o))
+    }),
     entry("fanorona-chess", data_file!("fanorona-chess"), |d, o| {
         Box::new(fanorona::Fanorona::new(d, o))
     }),

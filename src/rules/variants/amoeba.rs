@@ -1,0 +1,698 @@
+//! Amoeba: orthodox pieces on a 7×7 matrix of locations holding 38 squares, one of which may
+//! slide into a neighbouring gap after every move. Which locations hold a square is part of the
+//! position (the gaps are holes on the [`Board`]); the tables here describe only the fixed
+//! matrix, and every question about squares is asked of the board.
+//!
+//! A position has up to a few hundred whole turns (piece move × slide × promotions). They are
+//! judged without playing each one out: the slides are listed once per position, each piece move
+//! is played once, and a slide only costs an attack test when it can change an attack on the
+//! mover's King (see [`Amoeba::for_each_legal`]).
+
+use super::chess::movement;
+use crate::rules::attack::is_attacked;
+use crate::rules::board::Board;
+use crate::rules::data::{Options, VariantData};
+use crate::rules::error::Error;
+use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::fen;
+use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::letters::PieceLetters;
+use crate::rules::movement::step;
+use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::position::{Position, RuleState};
+use crate::rules::turn::Turn;
+use crate::rules::types::{
+    Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side, locs_of,
+};
+use crate::rules::variant::Rules;
+
+const LETTERS: [(Kind, char); 5] = [
+    (Kind::King, 'K'),
+    (Kind::Rook, 'R'),
+    (Kind::Bishop, 'B'),
+    (Kind::Knight, 'N'),
+    (Kind::Pawn, 'P'),
+];
+
+/// The option letting a square slide with a piece on it.
+const OCCUPIED_SLIDE: &str = "occupied-slide";
+/// The option adding the Bishop: as a promotion choice, and so as a piece of the game.
+const BISHOP_PROMOTION: &str = "bishop-promotion";
+
+/// What a Pawn may become.
+const PROMOTIONS: [Kind; 2] = [Kind::Rook, Kind::Knight];
+/// What a Pawn may become with `bishop-promotion`.
+const PROMOTIONS_WITH_BISHOP: [Kind; 3] = [Kind::Rook, Kind::Knight, Kind::Bishop];
+
+/// How many locations of the matrix hold no square, at every moment of the game.
+const GAPS: u32 = 11;
+/// The most slides a position can offer: a square from each side of each gap.
+const MAX_SLIDES: usize = GAPS as usize * 4;
+
+/// A square sliding from the first location into the neighbouring gap, the second.
+type Slide = (Loc, Loc);
+
+/// `a1`: a filler for the unused places of fixed-size lists.
+const A1: Loc = match Loc::new(0, 0) {
+    Some(loc) => loc,
+    None => unreachable!(),
+};
+
+/// Moves the square on `from`, with whatever stands on it, into the gap `to`; `from` becomes a
+/// gap.
+fn slide_square(board: &mut Board, (from, to): Slide) {
+    board.move_piece(from, to);
+    board.make_hole(from);
+}
+
+/// A piece move before its slide: where it starts and ends, and whether a Pawn promotes on
+/// arriving.
+#[derive(Clone, Copy)]
+struct PieceMove {
+    from: Loc,
+    to: Loc,
+    promotes: bool,
+}
+
+/// The slides a position offers, whatever the piece move before them.
+struct SlideList {
+    len: usize,
+    items: [Slide; MAX_SLIDES],
+}
+
+impl SlideList {
+    fn iter(&self) -> impl Iterator<Item = Slide> + '_ {
+        self.items[..self.len].iter().copied()
+    }
+}
+
+/// What every turn of one position is judged against, worked out once per position.
+struct Context {
+    side: Side,
+    king: Loc,
+    /// The locations holding a square.
+    squares: LocSet,
+    /// The mover's Pawns.
+    pawns: LocSet,
+    /// The enemy pieces sliding along ranks and files.
+    rank_sliders: LocSet,
+    /// The enemy pieces sliding along diagonals.
+    diagonal_sliders: LocSet,
+    slides: SlideList,
+}
+
+/// One piece move played on the board, before any slide.
+struct AfterMove {
+    board: Board,
+    king: Loc,
+    /// Whether the mover's King is safe if no slide changes anything.
+    safe: bool,
+    /// The locations where a square turning into a gap (or back) may open or close an enemy
+    /// slider's line onto the King.
+    sensitive: LocSet,
+    /// The mover's Pawns.
+    pawns: LocSet,
+}
+
+/// Amoeba, with or without its options.
+pub struct Amoeba {
+    data: VariantData,
+    options: Options,
+    geometry: Geometry,
+    letters: PieceLetters,
+    /// The Knight's leaps: leap table 0.
+    leaps: [LeapTable; 1],
+    promotions: &'static [Kind],
+    occupied_slide: bool,
+    /// Per side and location: the locations of the same file beyond it, as that side moves.
+    ahead: [[LocSet; LOC_COUNT]; 2],
+    /// Per location and direction: the locations of the matrix along that line, to its edge.
+    rays: [[LocSet; 8]; LOC_COUNT],
+}
+
+impl Amoeba {
+    /// Amoeba from its data, with `options`.
+    pub fn new(data: VariantData, options: Options) -> Amoeba {
+        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
+        let leaps = [LeapTable::new(&geometry, &KNIGHT_OFFSETS)];
+        let bishops = options.has(BISHOP_PROMOTION);
+        let letters: Vec<(Kind, char)> = LETTERS
+            .into_iter()
+            .filter(|(kind, _)| bishops || *kind != Kind::Bishop)
+            .collect();
+        let mut ahead = [[0; LOC_COUNT]; 2];
+        let mut rays = [[0; 8]; LOC_COUNT];
+        for loc in locs_of(geometry.inside()) {
+            for dir in Dir::ALL {
+                rays[loc.index()][dir.index()] = geometry.ray(loc, dir).fold(0, |s, l| s | l.bit());
+            }
+            for side in Side::BOTH {
+                ahead[side.index()][loc.index()] = rays[loc.index()][side.forward_dir().index()];
+            }
+        }
+        Amoeba {
+            occupied_slide: options.has(OCCUPIED_SLIDE),
+            promotions: if bishops {
+                &PROMOTIONS_WITH_BISHOP
+            } else {
+                &PROMOTIONS
+            },
+            data,
+            options,
+            geometry,
+            letters: PieceLetters::new(&letters),
+            leaps,
+            ahead,
+            rays,
+        }
+    }
+
+    fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
+        is_attacked(&self.geometry, &self.leaps, board, target, by, movement)
+    }
+
+    fn king_attacked(&self, board: &Board, side: Side) -> bool {
+        board
+            .king_of(side)
+            .is_some_and(|king| self.attacked(board, king, side.opponent()))
+    }
+
+    /// The locations of the matrix that hold a square.
+    fn squares(&self, board: &Board) -> LocSet {
+        locs_of(self.geometry.inside())
+            .filter(|loc| !board.is_hole(*loc))
+            .fold(0, |set, loc| set | loc.bit())
+    }
+
+    /// Whether `loc` is the last square of its file for `side`: no square lies beyond it.
+    fn is_last(&self, side: Side, loc: Loc, squares: LocSet) -> bool {
+        self.ahead[side.index()][loc.index()] & squares == 0
+    }
+
+    /// The Pawns among `pawns` of `side` that stand on the last square of their file.
+    fn last_pawns(&self, side: Side, pawns: LocSet, squares: LocSet) -> LocSet {
+        locs_of(pawns)
+            .filter(|loc| self.is_last(side, *loc, squares))
+            .fold(0, |set, loc| set | loc.bit())
+    }
+
+    /// The slides allowed after any move of `pos` (the square's occupant aside): a square into
+    /// an orthogonally adjacent gap, except back where the opponent's last slide came from.
+    fn slides(&self, pos: &Position, squares: LocSet) -> SlideList {
+        let mut list = SlideList {
+            len: 0,
+            items: [(A1, A1); MAX_SLIDES],
+        };
+        let barred = pos.state.last_slide.map(|(from, to)| (to, from));
+        for gap in locs_of(self.geometry.inside() & !squares) {
+            for dir in DirSet::ORTHOGONAL.iter() {
+                if let Some(from) = self.geometry.neighbour(gap, dir)
+                    && squares & from.bit() != 0
+                    && barred != Some((from, gap))
+                    && list.len < MAX_SLIDES
+                {
+                    list.items[list.len] = (from, gap);
+                    list.len += 1;
+                }
+            }
+        }
+        list
+    }
+
+    fn context(&self, pos: &Position) -> Option<Context> {
+        let side = pos.side;
+        let king = pos.board.king_of(side)?;
+        let squares = self.squares(&pos.board);
+        let mut context = Context {
+            side,
+            king,
+            squares,
+            pawns: 0,
+            rank_sliders: 0,
+            diagonal_sliders: 0,
+            slides: self.slides(pos, squares),
+        };
+        for (loc, piece) in pos.board.pieces() {
+            let slides = movement(piece).slides;
+            if piece.side == side {
+                if piece.kind == Kind::Pawn {
+                    context.pawns |= loc.bit();
+                }
+            } else {
+                if slides.contains(Dir::N) {
+                    context.rank_sliders |= loc.bit();
+                }
+                if slides.contains(Dir::NE) {
+                    context.diagonal_sliders |= loc.bit();
+                }
+            }
+        }
+        Some(context)
+    }
+
+    /// Calls `visit` with every piece move of the side to move that follows the pieces'
+    /// movement, whatever it does to its own King.
+    fn for_each_piece_move(&self, board: &Board, ctx: &Context, mut visit: impl FnMut(PieceMove)) {
+        let side = ctx.side;
+        for (from, piece) in board.pieces_of(side) {
+            if piece.kind == Kind::Pawn {
+                self.pawn_moves(board, ctx, from, &mut visit);
+                continue;
+            }
+            movement(piece).reach(&self.geometry, &self.leaps, board, from, |to, occupant| {
+                if occupant.is_none_or(|p| p.side != side) {
+                    visit(PieceMove {
+                        from,
+                        to,
+                        promotes: false,
+                    });
+                }
+            });
+        }
+    }
+
+    /// A Pawn's step straight forward onto an empty square and its diagonal captures; each
+    /// promotes when it ends on the last square of its file.
+    fn pawn_moves(
+        &self,
+        board: &Board,
+        ctx: &Context,
+        from: Loc,
+        visit: &mut impl FnMut(PieceMove),
+    ) {
+        let side = ctx.side;
+        let mut arrive = |to: Loc| {
+            visit(PieceMove {
+                from,
+                to,
+                promotes: self.is_last(side, to, ctx.squares),
+            });
+        };
+        if let Some(to) = self
+            .geometry
+            .neighbour(from, side.forward_dir())
+            .filter(|to| board.is_empty(*to))
+        {
+            arrive(to);
+        }
+        let captures = movement(Piece::new(Kind::Pawn, side)).steps;
+        step(&self.geometry, board, from, captures, |_, to, occupant| {
+            if occupant.is_some_and(|p| p.side != side) {
+                arrive(to);
+            }
+        });
+    }
+
+    /// The move played on the board, with what its slides are judged against.
+    fn after_move(&self, pos: &Position, ctx: &Context, m: PieceMove) -> AfterMove {
+        let mut board = pos.board;
+        board.move_piece(m.from, m.to);
+        let king = if m.from == ctx.king { m.to } else { ctx.king };
+        let survivors = !m.to.bit();
+        let sensitive = self.slider_lines(
+            king,
+            ctx.rank_sliders & survivors,
+            ctx.diagonal_sliders & survivors,
+        );
+        let mut pawns = ctx.pawns;
+        if pawns & m.from.bit() != 0 {
+            pawns &= !m.from.bit();
+            if !m.promotes {
+                pawns |= m.to.bit();
+            }
+        }
+        AfterMove {
+            safe: !self.attacked(&board, king, ctx.side.opponent()),
+            board,
+            king,
+            sensitive,
+            pawns,
+        }
+    }
+
+    /// The lines from `king` to the edge of the matrix along which one of the given sliders
+    /// stands: only there can a square becoming a gap, or a gap a square, change an attack.
+    fn slider_lines(&self, king: Loc, rank_sliders: LocSet, diagonal_sliders: LocSet) -> LocSet {
+        Dir::ALL.into_iter().fold(0, |lines, dir| {
+            let ray = self.rays[king.index()][dir.index()];
+            let sliders = if dir.is_diagonal() {
+                diagonal_sliders
+            } else {
+                rank_sliders
+            };
+            if ray & sliders != 0 {
+                lines | ray
+            } else {
+                lines
+            }
+        })
+    }
+
+    /// Whether `slide` may follow the move, and if so whether the mover's King is then safe.
+    ///
+    /// An empty square changes only which lines are open, so it matters only on a line from the
+    /// King with an enemy slider on it. A square carrying the mover's own piece (not the King)
+    /// changes nothing: a gap blocks a line as well as the piece did. A square carrying the King
+    /// or an enemy piece is played out.
+    fn slide_verdict(&self, ctx: &Context, after: &AfterMove, slide: Slide) -> Option<bool> {
+        let (from, to) = slide;
+        let safe = match after.board.piece(from) {
+            None if (from.bit() | to.bit()) & after.sensitive == 0 => after.safe,
+            None => self.safe_after_slide(ctx, after, slide),
+            Some(_) if !self.occupied_slide => return None,
+            Some(p) if p.side == ctx.side && p.kind != Kind::King => after.safe,
+            Some(_) => self.safe_after_slide(ctx, after, slide),
+        };
+        Some(safe)
+    }
+
+    fn safe_after_slide(&self, ctx: &Context, after: &AfterMove, slide: Slide) -> bool {
+        let mut board = after.board;
+        slide_square(&mut board, slide);
+        let king = if slide.0 == after.king {
+            slide.1
+        } else {
+            after.king
+        };
+        !self.attacked(&board, king, ctx.side.opponent())
+    }
+
+    /// Calls `visit(move, slide, promoted)` for every legal combination of a piece move and a
+    /// slide (or none), with the Pawns promoted at the end of that turn. The promotion choices
+    /// are left to the caller: they never change the mover's King's safety.
+    fn for_each_legal(
+        &self,
+        pos: &Position,
+        mut visit: impl FnMut(PieceMove, Option<Slide>, LocSet),
+    ) {
+        let Some(ctx) = self.context(pos) else {
+            return;
+        };
+        let side = ctx.side;
+        self.for_each_piece_move(&pos.board, &ctx, |m| {
+            let after = self.after_move(pos, &ctx, m);
+            if after.safe {
+                visit(m, None, self.last_pawns(side, after.pawns, ctx.squares));
+            }
+            for slide in ctx.slides.iter() {
+                if self.slide_verdict(&ctx, &after, slide) != Some(true) {
+                    continue;
+                }
+                let (from, to) = slide;
+                let squares = ctx.squares & !from.bit() | to.bit();
+                let mut pawns = after.pawns;
+                if pawns & from.bit() != 0 {
+                    pawns = pawns & !from.bit() | to.bit();
+                }
+                visit(m, Some(slide), self.last_pawns(side, pawns, squares));
+            }
+        });
+    }
+
+    /// How many ways a turn may choose its promotions: one choice per promoting Pawn.
+    fn promotion_choices(&self, promoting: u32) -> u64 {
+        (self.promotions.len() as u64).pow(promoting)
+    }
+
+    /// Pushes every turn of one legal move and slide: each choice for a promotion on arrival
+    /// and for each Pawn promoted at the end, those written in the order of their squares.
+    fn push_turns(
+        &self,
+        side: Side,
+        m: PieceMove,
+        slide: Option<Slide>,
+        promoted: LocSet,
+        out: &mut Vec<Turn>,
+    ) {
+        let mut pawns = [A1; MAX_FILES as usize];
+        let mut count = 0;
+        for (slot, loc) in pawns.iter_mut().zip(locs_of(promoted)) {
+            *slot = loc;
+            count += 1;
+        }
+        pawns[..count].sort_unstable_by_key(|loc| loc.file());
+        let choices = self.promotions.len();
+        let piece = |choice: usize| Piece::new(self.promotions[choice], side);
+        let arrivals: usize = if m.promotes { choices } else { 1 };
+        for arrival in 0..arrivals {
+            let mut base = Turn::new(m.from, m.to).promoting(m.promotes.then(|| piece(arrival)));
+            base.slide = slide;
+            for combination in 0..self.promotion_choices(count as u32) as usize {
+                let mut turn = base;
+                let mut rest = combination;
+                for &at in &pawns[..count] {
+                    turn.end_promotions.push(at, piece(rest % choices));
+                    rest /= choices;
+                }
+                out.push(turn);
+            }
+        }
+    }
+
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        let mut any = false;
+        self.for_each_legal(pos, |_, _, _| any = true);
+        any
+    }
+
+    /// The position after the turn just played with its slide taken back (see the rules'
+    /// stalemate by slide): `None` if that turn had no slide.
+    fn without_slide(&self, pos: &Position, last: Option<&Turn>) -> Option<Position> {
+        let (from, to) = pos.state.last_slide?;
+        let mut board = pos.board;
+        slide_square(&mut board, (to, from));
+        let squares = self.squares(&board);
+        for (at, piece) in last.iter().flat_map(|turn| turn.end_promotions.iter()) {
+            let at = if at == to { from } else { at };
+            if !self.is_last(piece.side, at, squares) {
+                board.put(at, Piece::new(Kind::Pawn, piece.side));
+            }
+        }
+        Some(Position {
+            board,
+            state: RuleState {
+                last_slide: None,
+                ..pos.state
+            },
+            ..*pos
+        })
+    }
+
+    /// Whether the stalemate of `pos` was achieved by the slide of the turn just played.
+    fn stalemated_by_slide(&self, pos: &Position, last: Option<&Turn>) -> bool {
+        self.without_slide(pos, last).is_some_and(|unslid| {
+            self.king_attacked(&unslid.board, pos.side.opponent()) || self.has_legal_turn(&unslid)
+        })
+    }
+
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        let victim = pos.board.piece(turn.to);
+        if let Some(victim) = victim {
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at: turn.to,
+                how: Capture::Replacement,
+            });
+        }
+        rec.record(|| Event::Moved {
+            piece,
+            path: vec![turn.from, turn.to],
+        });
+        next.board.move_piece(turn.from, turn.to);
+        if let Some(promoted) = turn.promotion {
+            rec.record(|| Event::Promoted {
+                at: turn.to,
+                from: piece,
+                to: promoted,
+            });
+            next.board.put(turn.to, promoted);
+        }
+        if let Some((from, to)) = turn.slide {
+            rec.record(|| Event::Slid { from, to });
+            slide_square(&mut next.board, (from, to));
+        }
+        for (at, promoted) in turn.end_promotions.iter() {
+            rec.record(|| Event::Promoted {
+                at,
+                from: Piece::new(Kind::Pawn, promoted.side),
+                to: promoted,
+            });
+            next.board.put(at, promoted);
+        }
+        next.state.last_slide = turn.slide;
+        let resets =
+            piece.kind == Kind::Pawn || victim.is_some() || !turn.end_promotions.is_empty();
+        next.halfmove = if resets {
+            0
+        } else {
+            pos.halfmove.saturating_add(1)
+        };
+        next.pass_turn();
+        next
+    }
+
+    fn side_name(&self, side: Side) -> &str {
+        &self.data.sides[side.index()]
+    }
+
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let gaps = (self.geometry.inside() & !self.squares(&pos.board)).count_ones();
+        if gaps != GAPS {
+            return Err(Error::fen(
+                fen::write_board(&pos.board, &self.geometry, &self.letters),
+                format!("{gaps} gaps, expected {GAPS}"),
+            ));
+        }
+        for side in Side::BOTH {
+            if pos.board.kings_of(side).count_ones() != 1 {
+                return Err(Error::fen(
+                    self.side_name(side),
+                    "each side must have exactly one King",
+                ));
+            }
+        }
+        if let Some((from, to)) = pos.state.last_slide {
+            let adjacent = DirSet::ORTHOGONAL
+                .iter()
+                .any(|dir| self.geometry.neighbour(from, dir) == Some(to));
+            if !adjacent || !pos.board.is_hole(from) || pos.board.is_hole(to) {
+                return Err(Error::fen(
+                    format!("{from}{to}"),
+                    "the last slide must go from a gap to an orthogonally adjacent square",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if self.king_attacked(&pos.board, waiting) {
+            return Err(Error::fen(
+                self.side_name(waiting),
+                "the side not to move is in check",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reads the last-slide field: `-` or two locations of the matrix (`d5d4`).
+    fn read_last_slide(&self, field: &str) -> Result<Option<Slide>, Error> {
+        if field == "-" {
+            return Ok(None);
+        }
+        let location = |text: Option<&str>| {
+            text.and_then(Loc::parse)
+                .filter(|loc| self.geometry.contains(*loc))
+        };
+        match (location(field.get(..2)), location(field.get(2..))) {
+            (Some(from), Some(to)) => Ok(Some((from, to))),
+            _ => Err(Error::fen(
+                field,
+                "the last slide must be '-' or two squares such as d5d4",
+            )),
+        }
+    }
+}
+
+impl Rules for Amoeba {
+    fn data(&self) -> &VariantData {
+        &self.data
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn letters(&self) -> &PieceLetters {
+        &self.letters
+    }
+
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        self.for_each_legal(pos, |m, slide, promoted| {
+            self.push_turns(pos.side, m, slide, promoted, out);
+        });
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        let mut count = 0;
+        self.for_each_legal(pos, |m, _, promoted| {
+            count += self.promotion_choices(promoted.count_ones() + u32::from(m.promotes));
+        });
+        count
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        self.king_attacked(&pos.board, pos.side)
+    }
+
+    fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {
+        if self.has_legal_turn(pos) {
+            return None;
+        }
+        let winner = pos.side.opponent();
+        Some(if self.in_check(pos) {
+            Outcome::win(winner, Reason::Checkmate)
+        } else if self.stalemated_by_slide(pos, last) {
+            Outcome::win(winner, Reason::StalemateBySlide)
+        } else {
+            Outcome::draw(Reason::Stalemate)
+        })
+    }
+
+    fn fen_field_count(&self) -> usize {
+        5
+    }
+
+    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
+        let [side, last_slide, half, full] = fields else {
+            return Err(Error::fen(
+                fields.join(" "),
+                "expected 4 fields after the board",
+            ));
+        };
+        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
+        let pos = Position {
+            board,
+            side: fen::read_side(side)?,
+            halfmove,
+            fullmove,
+            state: RuleState {
+                last_slide: self.read_last_slide(last_slide)?,
+                ..RuleState::default()
+            },
+        };
+        self.validate(&pos)?;
+        Ok(pos)
+    }
+
+    fn write_fields(&self, pos: &Position, out: &mut String) {
+        let last_slide = pos
+            .state
+            .last_slide
+            .map_or("-".to_string(), |(from, to)| format!("{from}{to}"));
+        out.push_str(&format!(
+            " {} {last_slide} {} {}",
+            pos.side.fen_char(),
+            pos.halfmove,
+            pos.fullmove
+        ));
+    }
+
+    fn holes(&self) -> fen::Holes {
+        fen::Holes::Anywhere
+    }
+}
