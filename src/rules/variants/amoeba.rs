@@ -65,6 +65,16 @@ fn slide_square(board: &mut Board, (from, to): Slide) {
     board.make_hole(from);
 }
 
+/// The last of the squares of one file for `side`: the highest for White, the lowest for
+/// Black (a location's index grows with its rank).
+fn last_of_file(side: Side, file_squares: LocSet) -> LocSet {
+    match side {
+        _ if file_squares == 0 => 0,
+        Side::White => 1 << (LocSet::BITS - 1 - file_squares.leading_zeros()),
+        Side::Black => file_squares & file_squares.wrapping_neg(),
+    }
+}
+
 /// A piece move before its slide: where it starts and ends, and whether a Pawn promotes on
 /// arriving.
 #[derive(Clone, Copy)]
@@ -74,15 +84,46 @@ struct PieceMove {
     promotes: bool,
 }
 
+/// A slide a position offers, with what it changes, worked out once per position.
+#[derive(Clone, Copy)]
+struct SlideEntry {
+    from: Loc,
+    to: Loc,
+    /// `from` as a set.
+    from_bit: LocSet,
+    /// The two locations that change between square and gap.
+    touched: LocSet,
+    /// The files of those two locations.
+    files: LocSet,
+    /// The last squares of those files for the side to move, once the slide is made.
+    last_squares: LocSet,
+}
+
+impl SlideEntry {
+    /// A filler for the unused places of a [`SlideList`].
+    const NONE: SlideEntry = SlideEntry {
+        from: A1,
+        to: A1,
+        from_bit: 0,
+        touched: 0,
+        files: 0,
+        last_squares: 0,
+    };
+
+    fn slide(&self) -> Slide {
+        (self.from, self.to)
+    }
+}
+
 /// The slides a position offers, whatever the piece move before them.
 struct SlideList {
     len: usize,
-    items: [Slide; MAX_SLIDES],
+    items: [SlideEntry; MAX_SLIDES],
 }
 
 impl SlideList {
-    fn iter(&self) -> impl Iterator<Item = Slide> + '_ {
-        self.items[..self.len].iter().copied()
+    fn iter(&self) -> impl Iterator<Item = &SlideEntry> + '_ {
+        self.items[..self.len].iter()
     }
 }
 
@@ -90,8 +131,8 @@ impl SlideList {
 struct Context {
     side: Side,
     king: Loc,
-    /// The locations holding a square.
-    squares: LocSet,
+    /// The last square of every file for the mover.
+    last_squares: LocSet,
     /// The mover's Pawns.
     pawns: LocSet,
     /// The enemy pieces sliding along ranks and files.
@@ -112,6 +153,8 @@ struct AfterMove {
     sensitive: LocSet,
     /// The mover's Pawns.
     pawns: LocSet,
+    /// The mover's Pawns on the last square of their file.
+    last_pawns: LocSet,
 }
 
 /// Amoeba, with or without its options.
@@ -124,10 +167,10 @@ pub struct Amoeba {
     leaps: [LeapTable; 1],
     promotions: &'static [Kind],
     occupied_slide: bool,
-    /// Per side and location: the locations of the same file beyond it, as that side moves.
-    ahead: [[LocSet; LOC_COUNT]; 2],
     /// Per location and direction: the locations of the matrix along that line, to its edge.
     rays: [[LocSet; 8]; LOC_COUNT],
+    /// Per file (0 for `a`): its locations in the matrix.
+    files: [LocSet; MAX_FILES as usize],
 }
 
 impl Amoeba {
@@ -140,15 +183,13 @@ impl Amoeba {
             .into_iter()
             .filter(|(kind, _)| bishops || *kind != Kind::Bishop)
             .collect();
-        let mut ahead = [[0; LOC_COUNT]; 2];
         let mut rays = [[0; 8]; LOC_COUNT];
+        let mut files = [0; MAX_FILES as usize];
         for loc in locs_of(geometry.inside()) {
             for dir in Dir::ALL {
                 rays[loc.index()][dir.index()] = geometry.ray(loc, dir).fold(0, |s, l| s | l.bit());
             }
-            for side in Side::BOTH {
-                ahead[side.index()][loc.index()] = rays[loc.index()][side.forward_dir().index()];
-            }
+            files[usize::from(loc.file())] |= loc.bit();
         }
         Amoeba {
             occupied_slide: options.has(OCCUPIED_SLIDE),
@@ -162,8 +203,8 @@ impl Amoeba {
             geometry,
             letters: PieceLetters::new(&letters),
             leaps,
-            ahead,
             rays,
+            files,
         }
     }
 
@@ -179,21 +220,22 @@ impl Amoeba {
 
     /// The locations of the matrix that hold a square.
     fn squares(&self, board: &Board) -> LocSet {
-        locs_of(self.geometry.inside())
-            .filter(|loc| !board.is_hole(*loc))
-            .fold(0, |set, loc| set | loc.bit())
+        let inside = self.geometry.inside();
+        locs_of(inside & !board.occupied())
+            .filter(|loc| board.is_hole(*loc))
+            .fold(inside, |set, gap| set & !gap.bit())
     }
 
-    /// Whether `loc` is the last square of its file for `side`: no square lies beyond it.
-    fn is_last(&self, side: Side, loc: Loc, squares: LocSet) -> bool {
-        self.ahead[side.index()][loc.index()] & squares == 0
+    /// The locations of the file of `loc`.
+    fn file_of(&self, loc: Loc) -> LocSet {
+        self.files[usize::from(loc.file())]
     }
 
-    /// The Pawns among `pawns` of `side` that stand on the last square of their file.
-    fn last_pawns(&self, side: Side, pawns: LocSet, squares: LocSet) -> LocSet {
-        locs_of(pawns)
-            .filter(|loc| self.is_last(side, *loc, squares))
-            .fold(0, |set, loc| set | loc.bit())
+    /// The last square of every file for `side`, given the locations holding a square.
+    fn last_squares(&self, side: Side, squares: LocSet) -> LocSet {
+        self.files
+            .iter()
+            .fold(0, |last, file| last | last_of_file(side, squares & file))
     }
 
     /// The slides allowed after any move of `pos` (the square's occupant aside): a square into
@@ -201,22 +243,36 @@ impl Amoeba {
     fn slides(&self, pos: &Position, squares: LocSet) -> SlideList {
         let mut list = SlideList {
             len: 0,
-            items: [(A1, A1); MAX_SLIDES],
+            items: [SlideEntry::NONE; MAX_SLIDES],
         };
         let barred = pos.state.last_slide.map(|(from, to)| (to, from));
-        for gap in locs_of(self.geometry.inside() & !squares) {
+        for to in locs_of(self.geometry.inside() & !squares) {
             for dir in DirSet::ORTHOGONAL.iter() {
-                if let Some(from) = self.geometry.neighbour(gap, dir)
+                if let Some(from) = self.geometry.neighbour(to, dir)
                     && squares & from.bit() != 0
-                    && barred != Some((from, gap))
+                    && barred != Some((from, to))
                     && list.len < MAX_SLIDES
                 {
-                    list.items[list.len] = (from, gap);
+                    list.items[list.len] = self.slide_entry(pos.side, squares, from, to);
                     list.len += 1;
                 }
             }
         }
         list
+    }
+
+    fn slide_entry(&self, side: Side, squares: LocSet, from: Loc, to: Loc) -> SlideEntry {
+        let after = squares & !from.bit() | to.bit();
+        let (from_file, to_file) = (self.file_of(from), self.file_of(to));
+        SlideEntry {
+            from,
+            to,
+            from_bit: from.bit(),
+            touched: from.bit() | to.bit(),
+            files: from_file | to_file,
+            last_squares: last_of_file(side, after & from_file)
+                | last_of_file(side, after & to_file),
+        }
     }
 
     fn context(&self, pos: &Position) -> Option<Context> {
@@ -226,7 +282,7 @@ impl Amoeba {
         let mut context = Context {
             side,
             king,
-            squares,
+            last_squares: self.last_squares(side, squares),
             pawns: 0,
             rank_sliders: 0,
             diagonal_sliders: 0,
@@ -285,7 +341,7 @@ impl Amoeba {
             visit(PieceMove {
                 from,
                 to,
-                promotes: self.is_last(side, to, ctx.squares),
+                promotes: ctx.last_squares & to.bit() != 0,
             });
         };
         if let Some(to) = self
@@ -327,6 +383,7 @@ impl Amoeba {
             king,
             sensitive,
             pawns,
+            last_pawns: pawns & ctx.last_squares,
         }
     }
 
@@ -354,18 +411,36 @@ impl Amoeba {
     /// King with an enemy slider on it. A square carrying the mover's own piece (not the King)
     /// changes nothing: a gap blocks a line as well as the piece did. A square carrying the King
     /// or an enemy piece is played out.
-    fn slide_verdict(&self, ctx: &Context, after: &AfterMove, slide: Slide) -> Option<bool> {
-        let (from, to) = slide;
-        let safe = match after.board.piece(from) {
-            None if (from.bit() | to.bit()) & after.sensitive == 0 => after.safe,
-            None => self.safe_after_slide(ctx, after, slide),
-            Some(_) if !self.occupied_slide => return None,
-            Some(p) if p.side == ctx.side && p.kind != Kind::King => after.safe,
-            Some(_) => self.safe_after_slide(ctx, after, slide),
+    #[inline(always)]
+    fn slide_verdict(&self, ctx: &Context, after: &AfterMove, slide: &SlideEntry) -> Option<bool> {
+        let unchanged = if after.board.is_empty(slide.from) {
+            slide.touched & after.sensitive == 0
+        } else if self.occupied_slide {
+            after.board.occupied_by(ctx.side) & slide.from_bit != 0 && slide.from != after.king
+        } else {
+            return None;
         };
-        Some(safe)
+        Some(if unchanged {
+            after.safe
+        } else {
+            self.safe_after_slide(ctx, after, slide.slide())
+        })
     }
 
+    /// The mover's Pawns on a last square after the move and `slide`: only the files the slide
+    /// touches can change, and a Pawn it carries goes with it.
+    #[inline(always)]
+    fn last_pawns_after_slide(after: &AfterMove, slide: &SlideEntry) -> LocSet {
+        let carried = after.pawns & slide.from_bit != 0;
+        let pawns = if carried {
+            after.pawns ^ slide.touched
+        } else {
+            after.pawns
+        };
+        after.last_pawns & !slide.files | pawns & slide.last_squares
+    }
+
+    #[inline(never)]
     fn safe_after_slide(&self, ctx: &Context, after: &AfterMove, slide: Slide) -> bool {
         let mut board = after.board;
         slide_square(&mut board, slide);
@@ -388,23 +463,19 @@ impl Amoeba {
         let Some(ctx) = self.context(pos) else {
             return;
         };
-        let side = ctx.side;
         self.for_each_piece_move(&pos.board, &ctx, |m| {
             let after = self.after_move(pos, &ctx, m);
             if after.safe {
-                visit(m, None, self.last_pawns(side, after.pawns, ctx.squares));
+                visit(m, None, after.last_pawns);
             }
             for slide in ctx.slides.iter() {
-                if self.slide_verdict(&ctx, &after, slide) != Some(true) {
-                    continue;
+                if self.slide_verdict(&ctx, &after, slide) == Some(true) {
+                    visit(
+                        m,
+                        Some(slide.slide()),
+                        Self::last_pawns_after_slide(&after, slide),
+                    );
                 }
-                let (from, to) = slide;
-                let squares = ctx.squares & !from.bit() | to.bit();
-                let mut pawns = after.pawns;
-                if pawns & from.bit() != 0 {
-                    pawns = pawns & !from.bit() | to.bit();
-                }
-                visit(m, Some(slide), self.last_pawns(side, pawns, squares));
             }
         });
     }
@@ -412,6 +483,16 @@ impl Amoeba {
     /// How many ways a turn may choose its promotions: one choice per promoting Pawn.
     fn promotion_choices(&self, promoting: u32) -> u64 {
         (self.promotions.len() as u64).pow(promoting)
+    }
+
+    /// How many turns one legal move and slide make: one per choice of its promotions.
+    #[inline]
+    fn turns_of(&self, m: PieceMove, promoted: LocSet) -> u64 {
+        if promoted == 0 && !m.promotes {
+            1
+        } else {
+            self.promotion_choices(promoted.count_ones() + u32::from(m.promotes))
+        }
     }
 
     /// Pushes every turn of one legal move and slide: each choice for a promotion on arrival
@@ -464,7 +545,7 @@ impl Amoeba {
         let squares = self.squares(&board);
         for (at, piece) in last.iter().flat_map(|turn| turn.end_promotions.iter()) {
             let at = if at == to { from } else { at };
-            if !self.is_last(piece.side, at, squares) {
+            if self.last_squares(piece.side, squares) & at.bit() == 0 {
                 board.put(at, Piece::new(Kind::Pawn, piece.side));
             }
         }
@@ -622,7 +703,7 @@ impl Rules for Amoeba {
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
         let mut count = 0;
         self.for_each_legal(pos, |m, _, promoted| {
-            count += self.promotion_choices(promoted.count_ones() + u32::from(m.promotes));
+            count += self.turns_of(m, promoted);
         });
         count
     }
