@@ -6,7 +6,7 @@
 //! A position has up to a few hundred whole turns (piece move × slide × promotions). They are
 //! judged without playing each one out: the slides are listed once per position, each piece move
 //! is played once, and a slide only costs an attack test when it can change an attack on the
-//! mover's King (see [`Amoeba::for_each_legal`]).
+//! mover's King (see `Amoeba::slide_verdict`).
 
 use super::chess::movement;
 use crate::rules::attack::is_attacked;
@@ -261,6 +261,7 @@ impl Amoeba {
         list
     }
 
+    /// The slide of the square on `from` into the gap `to`, for `side` to make.
     fn slide_entry(&self, side: Side, squares: LocSet, from: Loc, to: Loc) -> SlideEntry {
         let after = squares & !from.bit() | to.bit();
         let (from_file, to_file) = (self.file_of(from), self.file_of(to));
@@ -275,6 +276,7 @@ impl Amoeba {
         }
     }
 
+    /// What the turns of `pos` are judged against; `None` if the side to move has no King.
     fn context(&self, pos: &Position) -> Option<Context> {
         let side = pos.side;
         let king = pos.board.king_of(side)?;
@@ -440,6 +442,7 @@ impl Amoeba {
         after.last_pawns & !slide.files | pawns & slide.last_squares
     }
 
+    /// Whether the mover's King is safe once `slide` is made: played out on a copy of the board.
     #[inline(never)]
     fn safe_after_slide(&self, ctx: &Context, after: &AfterMove, slide: Slide) -> bool {
         let mut board = after.board;
@@ -530,6 +533,7 @@ impl Amoeba {
         }
     }
 
+    /// Whether the side to move has any legal turn.
     fn has_legal_turn(&self, pos: &Position) -> bool {
         let mut any = false;
         self.for_each_legal(pos, |_, _, _| any = true);
@@ -566,6 +570,8 @@ impl Amoeba {
         })
     }
 
+    /// The position after the legal `turn`: move, promotion on arrival, slide, promotions at the
+    /// end; the clock and the last slide updated.
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
         let mut next = *pos;
         let Some(piece) = pos.board.piece(turn.from) else {
@@ -616,10 +622,13 @@ impl Amoeba {
         next
     }
 
+    /// The name the data gives `side`, for messages.
     fn side_name(&self, side: Side) -> &str {
         &self.data.sides[side.index()]
     }
 
+    /// Checks a position read from a FEN: the number of gaps, one King each, a possible last
+    /// slide, and the side not to move not in check.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         let gaps = (self.geometry.inside() & !self.squares(&pos.board)).count_ones();
         if gaps != GAPS {
