@@ -1,6 +1,7 @@
 //! The rules tests: one binary, a module per area, so the engine is built and linked once.
 
 mod american_chess;
+mod amoeba;
 mod amphora;
 mod cases;
 mod chess;

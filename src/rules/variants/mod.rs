@@ -1,6 +1,7 @@
 //! Every variant the engine implements, and how to load one by id.
 
 mod american;
+mod amoeba;
 mod amphora;
 mod chess;
 mod fanorona;
@@ -46,6 +47,9 @@ const fn entry(
 const ENTRIES: &[Entry] = &[
     entry("amphora", data_file!("amphora"), |d, o| {
         Box::new(amphora::Amphora::new(d, o))
+    }),
+    entry("amoeba", data_file!("amoeba"), |d, o| {
+        Box::new(amoeba::Amoeba::new(d, o))
     }),
     entry("fanorona-chess", data_file!("fanorona-chess"), |d, o| {
         Box::new(fanorona::Fanorona::new(d, o))
