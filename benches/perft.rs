@@ -36,6 +36,20 @@ const CASES: &[Case] = &[
         depth: 7,
     },
     Case {
+        variant: "amphora",
+        options: &[],
+        label: "mid-game, Guards placed",
+        fen: Some("*pk1pp*/**1p1**/*1gp2*/2P1p2/1P1G3/*2P2*/**1P1**/*P1K1P* w - 10 6 14"),
+        depth: 5,
+    },
+    Case {
+        variant: "amphora",
+        options: &[],
+        label: "mid-game, placement right",
+        fen: Some("*pk1pp*/**1p1**/*2p2*/2P1p2/1P5/*2P2*/**1P1**/*P1K1P* w G+g 00 0 9"),
+        depth: 4,
+    },
+    Case {
         variant: "amoeba",
         options: &[],
         label: "start",

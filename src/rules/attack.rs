@@ -96,6 +96,12 @@ impl Pins {
         pins
     }
 
+    /// The pinned pieces' locations.
+    #[inline]
+    pub fn pinned(&self) -> LocSet {
+        self.pinned
+    }
+
     /// Whether moving the piece on `from` to `to` keeps its King shielded from every pin.
     #[inline]
     pub fn allows(&self, from: Loc, to: Loc) -> bool {

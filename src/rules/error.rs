@@ -58,15 +58,34 @@ impl Error {
     }
 }
 
+/// The token as it can be shown on one line: control characters (a line break, a tab) are
+/// written as escapes.
+fn shown(token: &str) -> String {
+    token
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownVariant(id) => write!(f, "unknown variant '{id}'"),
+            Error::UnknownVariant(id) => write!(f, "unknown variant '{}'", shown(id)),
             Error::UnknownOption { variant, option } => {
-                write!(f, "unknown option '{option}': {variant} has no such option")
+                write!(
+                    f,
+                    "unknown option '{}': {variant} has no such option",
+                    shown(option)
+                )
             }
-            Error::Fen { token, why } => write!(f, "bad FEN: '{token}': {why}"),
-            Error::Turn { token, why } => write!(f, "bad move '{token}': {why}"),
+            Error::Fen { token, why } => write!(f, "bad FEN: '{}': {}", shown(token), shown(why)),
+            Error::Turn { token, why } => write!(f, "bad move '{}': {}", shown(token), shown(why)),
             Error::Data { place, why } => write!(f, "bad variant data: {place}: {why}"),
             Error::Record(why) => write!(f, "bad saved game: {why}"),
         }

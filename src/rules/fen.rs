@@ -167,11 +167,16 @@ pub fn parse_number(field: &str, what: &str) -> Result<u32, Error> {
 /// Reads the halfmove clock and the fullmove number (at least 1).
 pub fn read_clocks(halfmove: &str, fullmove: &str) -> Result<(u32, u32), Error> {
     let half = parse_number(halfmove, "halfmove clock")?;
-    let full = parse_number(fullmove, "fullmove number")?;
+    Ok((half, read_fullmove(fullmove)?))
+}
+
+/// Reads the fullmove number: a plain decimal number, at least 1.
+pub fn read_fullmove(field: &str) -> Result<u32, Error> {
+    let full = parse_number(field, "fullmove number")?;
     if full == 0 {
-        return Err(Error::fen(fullmove, "fullmove number must be at least 1"));
+        return Err(Error::fen(field, "fullmove number must be at least 1"));
     }
-    Ok((half, full))
+    Ok(full)
 }
 
 /// Splits a FEN into fields, insisting on single spaces between them and none around.

@@ -4,6 +4,9 @@
 #![allow(dead_code)]
 
 use oddboard::cli;
+use oddboard::rules::{Variant, ids};
+use proptest::prelude::ProptestConfig;
+use std::sync::{Arc, OnceLock};
 
 /// Where a position comes from: the start, or a FEN.
 pub const START: Option<&str> = None;
@@ -97,4 +100,47 @@ pub fn turns_from(turns: &[String], square: &str) -> Vec<String> {
         .filter(|t| t.starts_with(square))
         .cloned()
         .collect()
+}
+
+/// The proptest settings of the rules tests: no persisted failures, bounded shrinking.
+pub fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: None,
+        max_shrink_iters: 512,
+        ..ProptestConfig::with_cases(cases)
+    }
+}
+
+/// Every implemented variant without options, then with each of its options on its own.
+pub fn setups() -> &'static [Arc<Variant>] {
+    static SETUPS: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
+    SETUPS.get_or_init(|| {
+        let mut out = Vec::new();
+        for id in ids() {
+            let plain = Variant::load(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let options: Vec<String> = plain
+                .data()
+                .options
+                .iter()
+                .map(|o| o.name.clone())
+                .collect();
+            out.push(Arc::new(plain));
+            for option in options {
+                let variant = Variant::load(id, std::slice::from_ref(&option))
+                    .unwrap_or_else(|e| panic!("{id} --option {option}: {e}"));
+                out.push(Arc::new(variant));
+            }
+        }
+        out
+    })
+}
+
+/// The variant and its options, for messages.
+pub fn name(variant: &Variant) -> String {
+    let mut name = variant.id().to_string();
+    for option in variant.options().names() {
+        name.push_str(" --option ");
+        name.push_str(option);
+    }
+    name
 }

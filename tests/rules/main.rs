@@ -1,6 +1,13 @@
 //! The rules tests: one binary, a module per area, so the engine is built and linked once.
 
+mod american_chess;
+mod amoeba;
+mod amphora;
 mod cases;
+mod chess;
 mod common;
 mod fanorona_chess;
+mod notation;
+mod pawns_to_kings;
 mod perft;
+mod properties;

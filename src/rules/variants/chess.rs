@@ -28,7 +28,8 @@ const LETTERS: [(Kind, char); 6] = [
 const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 
 /// How each orthodox piece moves and captures (a Pawn's captures; its pushes are separate).
-fn movement(piece: Piece) -> Movement {
+/// Shared with the variants that use orthodox pieces.
+pub(super) fn movement(piece: Piece) -> Movement {
     match piece.kind {
         Kind::Pawn => Movement {
             steps: match piece.side {

@@ -1,7 +1,11 @@
 //! Every variant the engine implements, and how to load one by id.
 
+mod american;
+mod amoeba;
+mod amphora;
 mod chess;
 mod fanorona;
+mod pawns_to_kings;
 
 use super::data::{Options, VariantData};
 use super::error::Error;
@@ -41,6 +45,12 @@ const fn entry(
 
 /// The implemented variants, in the order of the rules' variant table.
 const ENTRIES: &[Entry] = &[
+    entry("amphora", data_file!("amphora"), |d, o| {
+        Box::new(amphora::Amphora::new(d, o))
+    }),
+    entry("amoeba", data_file!("amoeba"), |d, o| {
+        Box::new(amoeba::Amoeba::new(d, o))
+    }),
     entry("fanorona-chess", data_file!("fanorona-chess"), |d, o| {
         Box::new(fanorona::Fanorona::new(d, o))
     }),
@@ -49,6 +59,12 @@ const ENTRIES: &[Entry] = &[
         data_file!("double-fanorona-chess"),
         |d, o| Box::new(fanorona::Fanorona::new(d, o)),
     ),
+    entry("american-chess", data_file!("american-chess"), |d, o| {
+        Box::new(american::American::new(d, o))
+    }),
+    entry("pawns-to-kings", data_file!("pawns-to-kings"), |d, o| {
+        Box::new(pawns_to_kings::PawnsToKings::new(d, o))
+    }),
     entry("chess", data_file!("chess"), |d, o| {
         Box::new(chess::Chess::new(d, o))
     }),

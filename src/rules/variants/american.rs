@@ -1,0 +1,360 @@
+//! American Chess: an 11 × 9 board without Kings, won by holding the Gauntlet (the three middle
+//! files) with a General at the end of each full turn.
+
+use crate::rules::board::Board;
+use crate::rules::data::{Options, VariantData};
+use crate::rules::error::Error;
+use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::fen;
+use crate::rules::geometry::{Geometry, LeapTable, Lines};
+use crate::rules::letters::PieceLetters;
+use crate::rules::movement::{Movement, hop, slide};
+use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::position::{Position, RuleState};
+use crate::rules::turn::Turn;
+use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
+use crate::rules::variant::Rules;
+
+const LETTERS: [(Kind, char); 7] = [
+    (Kind::Rook, 'R'),
+    (Kind::Colonel, 'N'),
+    (Kind::Bishop, 'B'),
+    (Kind::Missile, 'M'),
+    (Kind::Queen, 'Q'),
+    (Kind::Artillery, 'C'),
+    (Kind::Soldier, 'P'),
+];
+
+/// The Colonel's leaps: the sixteen squares on the border of the 5 × 5 block around it.
+const COLONEL_OFFSETS: [(i8, i8); 16] = [
+    (-2, -2),
+    (-1, -2),
+    (0, -2),
+    (1, -2),
+    (2, -2),
+    (-2, -1),
+    (2, -1),
+    (-2, 0),
+    (2, 0),
+    (-2, 1),
+    (2, 1),
+    (-2, 2),
+    (-1, 2),
+    (0, 2),
+    (1, 2),
+    (2, 2),
+];
+
+/// The files of the Gauntlet: e, f and g.
+const GAUNTLET_FILES: [u8; 3] = [4, 5, 6];
+
+/// The last full turn: after Red's move in it, a Gauntlet both sides hold is a draw.
+const TURN_LIMIT: u32 = 50;
+
+/// How the pieces that capture by landing where they move get around (the Colonel along leap
+/// table 0). The Missile and the Artillery move by rules of their own.
+fn movement(kind: Kind) -> Movement {
+    let (steps, slides, leaps) = match kind {
+        Kind::Soldier => (DirSet::ALL, DirSet::NONE, 0),
+        Kind::Rook => (DirSet::NONE, DirSet::ORTHOGONAL, 0),
+        Kind::Bishop => (DirSet::NONE, DirSet::DIAGONAL, 0),
+        Kind::Queen => (DirSet::NONE, DirSet::ALL, 0),
+        Kind::Colonel => (DirSet::NONE, DirSet::NONE, 1),
+        _ => (DirSet::NONE, DirSet::NONE, 0),
+    };
+    Movement {
+        steps,
+        slides,
+        leaps,
+    }
+}
+
+/// Whether a piece of `kind` becomes a General on reaching the opponent's back rank.
+fn promotes(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Soldier | Kind::Rook | Kind::Colonel | Kind::Bishop | Kind::Artillery
+    )
+}
+
+/// The result when `holds[side]` says which sides hold the Gauntlet: the one holder wins, no
+/// holder is a drawn Gauntlet, and two holders draw for `both` (or play on when it is `None`).
+fn verdict(holds: [bool; 2], both: Option<Reason>) -> Option<Outcome> {
+    match holds {
+        [true, false] => Some(Outcome::win(Side::White, Reason::Gauntlet)),
+        [false, true] => Some(Outcome::win(Side::Black, Reason::Gauntlet)),
+        [false, false] => Some(Outcome::draw(Reason::Gauntlet)),
+        [true, true] => both.map(Outcome::draw),
+    }
+}
+
+/// The squares of `geometry` for which `keep` holds.
+fn squares_where(geometry: &Geometry, keep: impl Fn(Loc) -> bool) -> LocSet {
+    locs_of(geometry.inside())
+        .filter(|loc| keep(*loc))
+        .fold(0, |set, loc| set | loc.bit())
+}
+
+/// American Chess.
+pub struct American {
+    data: VariantData,
+    options: Options,
+    geometry: Geometry,
+    letters: PieceLetters,
+    /// The Colonel's leaps: leap table 0.
+    leaps: [LeapTable; 1],
+    /// The squares of files e, f and g.
+    gauntlet: LocSet,
+    /// Each side's back rank, indexed by side.
+    back_ranks: [LocSet; 2],
+}
+
+impl American {
+    /// American Chess from its data.
+    pub fn new(data: VariantData, options: Options) -> American {
+        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
+        let leaps = [LeapTable::new(&geometry, &COLONEL_OFFSETS)];
+        let gauntlet = squares_where(&geometry, |loc| GAUNTLET_FILES.contains(&loc.file()));
+        let back_ranks = Side::BOTH.map(|side| {
+            let rank = geometry.last_rank(side.opponent());
+            squares_where(&geometry, |loc| loc.rank() == rank)
+        });
+        American {
+            data,
+            options,
+            letters: PieceLetters::new(&LETTERS),
+            leaps,
+            gauntlet,
+            back_ranks,
+            geometry,
+        }
+    }
+
+    /// The squares `piece` on `from` may move to: empty squares and enemy pieces it reaches.
+    #[inline]
+    fn destinations(&self, board: &Board, from: Loc, piece: Piece) -> LocSet {
+        let side = piece.side;
+        let reached = match piece.kind {
+            Kind::Missile => self.geometry.inside() & !self.back_ranks[side.opponent().index()],
+            Kind::Artillery => self.artillery_reach(board, from, side),
+            kind => {
+                let mut reached = 0;
+                movement(kind).reach(&self.geometry, &self.leaps, board, from, |to, _| {
+                    reached |= to.bit();
+                });
+                reached
+            }
+        };
+        reached & !board.occupied_by(side)
+    }
+
+    /// The Artillery's moves: quiet queen moves to empty squares, and captures of the first
+    /// enemy piece beyond a screen.
+    fn artillery_reach(&self, board: &Board, from: Loc, side: Side) -> LocSet {
+        let mut reached = 0;
+        slide(
+            &self.geometry,
+            board,
+            from,
+            DirSet::ALL,
+            |_, to, occupant| {
+                if occupant.is_none() {
+                    reached |= to.bit();
+                }
+            },
+        );
+        hop(&self.geometry, board, from, DirSet::ALL, |_, to, target| {
+            if target.side != side {
+                reached |= to.bit();
+            }
+        });
+        reached
+    }
+
+    /// Each piece of `side` with the squares it may move to.
+    fn moves<'a>(
+        &'a self,
+        board: &'a Board,
+        side: Side,
+    ) -> impl Iterator<Item = (Loc, LocSet)> + 'a {
+        board
+            .pieces_of(side)
+            .map(move |(from, piece)| (from, self.destinations(board, from, piece)))
+    }
+
+    /// Whether `side` has a General on file e, f or g.
+    fn holds_gauntlet(&self, board: &Board, side: Side) -> bool {
+        locs_of(board.occupied_by(side) & self.gauntlet)
+            .any(|loc| board.piece(loc).is_some_and(|p| p.kind == Kind::Queen))
+    }
+
+    /// Which sides hold the Gauntlet, indexed by side.
+    fn holders(&self, board: &Board) -> [bool; 2] {
+        Side::BOTH.map(|side| self.holds_gauntlet(board, side))
+    }
+
+    /// The judgement at the end of a full turn: only positions with Blue to move are judged.
+    fn full_turn_judgement(&self, pos: &Position) -> Option<Outcome> {
+        if pos.side != Side::White {
+            return None;
+        }
+        let limit = (pos.fullmove > TURN_LIMIT).then_some(Reason::TurnLimit);
+        verdict(self.holders(&pos.board), limit)
+    }
+
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        if let Some(victim) = pos.board.piece(turn.to) {
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at: turn.to,
+                how: Capture::Replacement,
+            });
+        }
+        rec.record(|| Event::Moved {
+            piece,
+            path: vec![turn.from, turn.to],
+        });
+        next.board.move_piece(turn.from, turn.to);
+        if promotes(piece.kind) && turn.to.rank() == self.geometry.last_rank(piece.side) {
+            let general = Piece::new(Kind::Queen, piece.side);
+            rec.record(|| Event::Promoted {
+                at: turn.to,
+                from: piece,
+                to: general,
+            });
+            next.board.put(turn.to, general);
+        }
+        next.pass_turn();
+        next
+    }
+
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let limit = match pos.side {
+            Side::White => TURN_LIMIT + 1,
+            Side::Black => TURN_LIMIT,
+        };
+        if pos.fullmove > limit {
+            return Err(Error::fen(
+                pos.fullmove.to_string(),
+                format!(
+                    "the fullmove number must be 1–{limit} with {} to move",
+                    self.data.sides[pos.side.index()]
+                ),
+            ));
+        }
+        for side in Side::BOTH {
+            let far = self.back_ranks[side.opponent().index()];
+            if let Some((loc, _)) = pos
+                .board
+                .pieces_of(side)
+                .find(|(loc, p)| far & loc.bit() != 0 && p.kind != Kind::Queen)
+            {
+                return Err(Error::fen(
+                    loc.to_string(),
+                    format!(
+                        "a {} piece on {}'s back rank must be a General",
+                        self.data.sides[side.index()],
+                        self.data.sides[side.opponent().index()]
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Rules for American {
+    fn data(&self) -> &VariantData {
+        &self.data
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn letters(&self) -> &PieceLetters {
+        &self.letters
+    }
+
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        if self.full_turn_judgement(pos).is_some() {
+            return;
+        }
+        for (from, destinations) in self.moves(&pos.board, pos.side) {
+            out.extend(locs_of(destinations).map(|to| Turn::new(from, to)));
+        }
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        if self.full_turn_judgement(pos).is_some() {
+            return 0;
+        }
+        self.moves(&pos.board, pos.side)
+            .map(|(_, destinations)| u64::from(destinations.count_ones()))
+            .sum()
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
+    }
+
+    fn in_check(&self, _pos: &Position) -> bool {
+        false
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        self.full_turn_judgement(pos).or_else(|| {
+            let stuck = self
+                .moves(&pos.board, pos.side)
+                .all(|(_, destinations)| destinations == 0);
+            if stuck {
+                verdict(self.holders(&pos.board), Some(Reason::Stalemate))
+            } else {
+                None
+            }
+        })
+    }
+
+    fn clock_draws(&self) -> bool {
+        false
+    }
+
+    fn fen_field_count(&self) -> usize {
+        3
+    }
+
+    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
+        let [side, full] = fields else {
+            return Err(Error::fen(
+                fields.join(" "),
+                "expected 2 fields after the board",
+            ));
+        };
+        let pos = Position {
+            board,
+            side: fen::read_side(side)?,
+            halfmove: 0,
+            fullmove: fen::read_fullmove(full)?,
+            state: RuleState::default(),
+        };
+        self.validate(&pos)?;
+        Ok(pos)
+    }
+
+    fn write_fields(&self, pos: &Position, out: &mut String) {
+        out.push_str(&format!(" {} {}", pos.side.fen_char(), pos.fullmove));
+    }
+}

@@ -1,0 +1,948 @@
+//! Amphora: Kings, Guards and Pawns stepping on a jug-shaped board, capturing by replacement,
+//! by diagonal interception and by telekinesis on entering the far rank, with a Guard held in
+//! reserve and placed next to its King after a lost Pawn or a check.
+
+use crate::rules::board::{Board, Content};
+use crate::rules::data::{Options, VariantData};
+use crate::rules::error::Error;
+use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::fen;
+use crate::rules::geometry::{Geometry, Lines};
+use crate::rules::letters::PieceLetters;
+use crate::rules::movement::step;
+use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::position::{Position, Reserve, RuleState};
+use crate::rules::turn::{Removal, Turn};
+use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
+use crate::rules::variant::Rules;
+
+const LETTERS: [(Kind, char); 3] = [(Kind::King, 'K'), (Kind::Guard, 'G'), (Kind::Pawn, 'P')];
+
+/// The most consecutive sideways moves a player may make.
+const SIDEWAYS_LIMIT: u8 = 3;
+
+/// Along the rank: the sideways directions.
+const SIDEWAYS: DirSet = DirSet::of(&[Dir::E, Dir::W]);
+
+/// The directions ahead of `side`: straight and diagonally forward.
+const fn ahead(side: Side) -> DirSet {
+    match side {
+        Side::White => DirSet::of(&[Dir::NW, Dir::N, Dir::NE]),
+        Side::Black => DirSet::of(&[Dir::SW, Dir::S, Dir::SE]),
+    }
+}
+
+/// The directions diagonally forward for `side`.
+const fn diagonally_ahead(side: Side) -> DirSet {
+    DirSet(ahead(side).0 & DirSet::DIAGONAL.0)
+}
+
+/// `side`'s Guard.
+const fn guard(side: Side) -> Piece {
+    Piece::new(Kind::Guard, side)
+}
+
+/// Where one piece may step: onto an empty square (`quiet`) and onto an enemy piece (`capture`).
+#[derive(Clone, Copy)]
+struct Steps {
+    quiet: DirSet,
+    capture: DirSet,
+}
+
+impl Steps {
+    /// The steps of `piece`, without the sideways ones unless `sideways` allows them.
+    #[inline]
+    fn of(piece: Piece, sideways: bool) -> Steps {
+        STEPS[piece.side.index()][piece.kind.index()][usize::from(sideways)]
+    }
+
+    /// The steps of a piece of `kind` and `side`, without the sideways ones unless `sideways`.
+    const fn compute(side: Side, kind: Kind, sideways: bool) -> Steps {
+        let forward = DirSet::of(&[side.forward_dir()]);
+        let (quiet, capture) = match kind {
+            Kind::Pawn => (forward.union(SIDEWAYS), diagonally_ahead(side)),
+            Kind::Guard => (ahead(side).union(SIDEWAYS), DirSet::ALL),
+            _ => {
+                let all = ahead(side).union(SIDEWAYS);
+                (all, all)
+            }
+        };
+        let allowed = if sideways { DirSet::ALL.0 } else { !SIDEWAYS.0 };
+        Steps {
+            quiet: DirSet(quiet.0 & allowed),
+            capture: DirSet(capture.0 & allowed),
+        }
+    }
+
+    /// Both kinds of step.
+    fn all(self) -> DirSet {
+        self.quiet.union(self.capture)
+    }
+
+    /// The steps onto a square holding `occupant` (`None`: empty).
+    fn onto(self, occupant: Option<Piece>) -> DirSet {
+        match occupant {
+            None => self.quiet,
+            Some(_) => self.capture,
+        }
+    }
+}
+
+/// [`Steps::compute`] for every side, kind and sideways permission, looked up on the hot path.
+const STEPS: [[[Steps; 2]; Kind::COUNT]; 2] = {
+    let none = Steps {
+        quiet: DirSet::NONE,
+        capture: DirSet::NONE,
+    };
+    let mut table = [[[none; 2]; Kind::COUNT]; 2];
+    let mut kind = 0;
+    while kind < Kind::COUNT {
+        let mut side = 0;
+        while side < 2 {
+            let s = Side::BOTH[side];
+            table[side][kind][0] = Steps::compute(s, Kind::ALL[kind], false);
+            table[side][kind][1] = Steps::compute(s, Kind::ALL[kind], true);
+            side += 1;
+        }
+        kind += 1;
+    }
+    table
+};
+
+/// What the captures of a turn took from the opponent, so far.
+#[derive(Clone, Copy, Default)]
+struct Taken {
+    /// Anything at all (the halfmove clock restarts).
+    any: bool,
+    /// At least one Pawn (the opponent may get the placement right).
+    pawn: bool,
+}
+
+impl Taken {
+    /// Counts `victim` as taken.
+    fn note(&mut self, victim: Piece) {
+        self.any = true;
+        self.pawn |= victim.kind == Kind::Pawn;
+    }
+}
+
+/// Amphora.
+pub struct Amphora {
+    data: VariantData,
+    options: Options,
+    geometry: Geometry,
+    letters: PieceLetters,
+    /// The squares of the jug (every other location of the rectangle is a hole).
+    outline: LocSet,
+    /// Per side, the squares of the rank just before its far rank: where telekinesis starts.
+    before_far_rank: [LocSet; 2],
+}
+
+impl Amphora {
+    /// Amphora from its data; the outline comes from the data's `outline` rows (a data file
+    /// without a readable outline has no squares, so its start position is rejected on load).
+    pub fn new(data: VariantData, options: Options) -> Amphora {
+        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
+        let outline = data.outline_squares().ok().flatten().unwrap_or_default();
+        let before_far_rank = Side::BOTH.map(|side| {
+            let far = geometry.last_rank(side);
+            locs_of(outline)
+                .filter(|at| at.rank().abs_diff(far) == 1)
+                .fold(0, |set, at| set | at.bit())
+        });
+        Amphora {
+            data,
+            options,
+            geometry,
+            letters: PieceLetters::new(&LETTERS),
+            outline,
+            before_far_rank,
+        }
+    }
+
+    /// Whether a step of `side` from `from` to `to` enters its far rank.
+    fn enters_far_rank(&self, side: Side, from: Loc, to: Loc) -> bool {
+        let far = self.geometry.last_rank(side);
+        to.rank() == far && from.rank() != far
+    }
+
+    /// Calls `visit(to)` for every step the piece on `from` may make.
+    fn piece_steps(
+        &self,
+        board: &Board,
+        from: Loc,
+        piece: Piece,
+        sideways: bool,
+        mut visit: impl FnMut(Loc),
+    ) {
+        let steps = Steps::of(piece, sideways);
+        step(
+            &self.geometry,
+            board,
+            from,
+            steps.all(),
+            |dir, to, occupant| {
+                let open = occupant.is_none_or(|p| p.side != piece.side);
+                if open && steps.onto(occupant).contains(dir) {
+                    visit(to);
+                }
+            },
+        );
+    }
+
+    /// The empty squares next to `side`'s King, where its Guard may be placed.
+    fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
+        let mut squares = 0;
+        if let Some(king) = board.king_of(side) {
+            step(
+                &self.geometry,
+                board,
+                king,
+                DirSet::ALL,
+                |_, at, occupant| {
+                    if occupant.is_none() {
+                        squares |= at.bit();
+                    }
+                },
+            );
+        }
+        squares
+    }
+
+    /// Moves the piece on `from` to `to` on `board` and makes the move's replacement capture
+    /// and interceptions, saying what they took.
+    fn land(&self, board: &mut Board, from: Loc, to: Loc, rec: &mut impl Recorder) -> Taken {
+        let mut taken = Taken::default();
+        let Some(piece) = board.piece(from) else {
+            return taken;
+        };
+        rec.record(|| Event::Moved {
+            piece,
+            path: vec![from, to],
+        });
+        if let Some(victim) = board.piece(to) {
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at: to,
+                how: Capture::Replacement,
+            });
+            taken.note(victim);
+        }
+        board.move_piece(from, to);
+        for dir in DirSet::DIAGONAL.iter() {
+            let Some(middle) = self.geometry.neighbour(to, dir) else {
+                continue;
+            };
+            let beyond = self.geometry.neighbour(middle, dir);
+            let pincered = board.is_side(middle, piece.side.opponent())
+                && beyond.is_some_and(|b| board.is_side(b, piece.side));
+            if let Some(victim) = board.piece(middle).filter(|_| pincered) {
+                rec.record(|| Event::Captured {
+                    piece: victim,
+                    at: middle,
+                    how: Capture::Interception,
+                });
+                board.clear(middle);
+                taken.note(victim);
+            }
+        }
+        taken
+    }
+
+    /// Calls `visit(removal)` for every piece of `enemy` a `mover` entering its far rank may
+    /// remove by telekinesis (a King's removal of the enemy King is automatic, not a choice).
+    fn for_each_victim(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        enemy: Side,
+        mover: Kind,
+        mut visit: impl FnMut(Removal),
+    ) {
+        let Some(king) = board.king_of(enemy) else {
+            return;
+        };
+        let mut pawns: LocSet = 0;
+        let mut guard_at = None;
+        for (at, piece) in board.pieces_of(enemy) {
+            match piece.kind {
+                Kind::Pawn => pawns |= at.bit(),
+                Kind::Guard => guard_at = Some(Removal::At(at)),
+                _ => {}
+            }
+        }
+        let held = (reserve.count(guard(enemy)) > 0).then_some(Removal::Reserve);
+        let guard = held.or(guard_at);
+        let pawn_removals = locs_of(pawns).map(Removal::At);
+        match mover {
+            Kind::Pawn if pawns != 0 => pawn_removals.for_each(visit),
+            Kind::Pawn => visit(guard.unwrap_or(Removal::At(king))),
+            Kind::Guard => {
+                visit(guard.unwrap_or(Removal::At(king)));
+                pawn_removals.for_each(visit);
+            }
+            _ => {}
+        }
+    }
+
+    /// Calls `emit(turn, next)` for every possible turn of the side to move (whatever it does
+    /// to its own King) with the position after it: each move without placement, then, with
+    /// the placement right, each move after each placement.
+    fn for_each_turn(&self, pos: &Position, emit: &mut impl FnMut(Turn, &Position)) {
+        self.for_each_move(pos, None, emit);
+        if !pos.state.placement_right {
+            return;
+        }
+        let piece = guard(pos.side);
+        for at in locs_of(self.placement_squares(&pos.board, pos.side)) {
+            let mut placed = *pos;
+            placed.board.put(at, piece);
+            placed.state.reserve.take(piece);
+            self.for_each_move(&placed, Some((piece, at)), emit);
+        }
+    }
+
+    /// The turns of [`Amphora::for_each_turn`] that follow `placement` (already made in `pos`).
+    fn for_each_move(
+        &self,
+        pos: &Position,
+        placement: Option<(Piece, Loc)>,
+        emit: &mut impl FnMut(Turn, &Position),
+    ) {
+        let sideways = pos.state.sideways[pos.side.index()] < SIDEWAYS_LIMIT;
+        for (from, piece) in pos.board.pieces_of(pos.side) {
+            self.piece_steps(&pos.board, from, piece, sideways, |to| {
+                let mut turn = Turn::new(from, to);
+                turn.placement = placement;
+                self.resolve(pos, piece.kind, turn, emit);
+            });
+        }
+    }
+
+    /// Emits the move `turn` of a `mover`: once without telekinesis, and once per victim when
+    /// it may remove one.
+    fn resolve(
+        &self,
+        pos: &Position,
+        mover: Kind,
+        turn: Turn,
+        emit: &mut impl FnMut(Turn, &Position),
+    ) {
+        let mut landed = *pos;
+        let taken = self.land(&mut landed.board, turn.from, turn.to, &mut Discard);
+        emit(turn, &self.finish(landed, &turn, taken, &mut Discard));
+        if self.enters_far_rank(pos.side, turn.from, turn.to) {
+            let (board, reserve) = (&landed.board, &landed.state.reserve);
+            self.for_each_victim(board, reserve, pos.side.opponent(), mover, |removal| {
+                let choice = turn.removing(Some(removal));
+                emit(choice, &self.finish(landed, &choice, taken, &mut Discard));
+            });
+        }
+    }
+
+    /// The position after `turn`, from `next`, the position after its placement and its move
+    /// (whose captures took `taken`): telekinesis, then the counts, the clocks and the
+    /// opponent's placement right.
+    fn finish(
+        &self,
+        mut next: Position,
+        turn: &Turn,
+        mut taken: Taken,
+        rec: &mut impl Recorder,
+    ) -> Position {
+        let side = next.side;
+        let enemy = side.opponent();
+        let mover = next.board.piece(turn.to);
+        let king_enters = mover.is_some_and(|p| p.kind == Kind::King)
+            && self.enters_far_rank(side, turn.from, turn.to);
+        let removed = match turn.removal {
+            Some(Removal::At(at)) => Some(at),
+            None if king_enters => next.board.king_of(enemy),
+            _ => None,
+        };
+        if let Some(at) = removed
+            && let Some(victim) = next.board.piece(at)
+        {
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at,
+                how: Capture::Telekinesis,
+            });
+            next.board.clear(at);
+            taken.note(victim);
+        }
+        if turn.removal == Some(Removal::Reserve) && next.state.reserve.take(guard(enemy)) {
+            rec.record(|| Event::RemovedFromReserve {
+                piece: guard(enemy),
+            });
+            taken.any = true;
+        }
+        let count = &mut next.state.sideways[side.index()];
+        *count = if turn.from.rank() == turn.to.rank() {
+            (*count + 1).min(SIDEWAYS_LIMIT)
+        } else {
+            0
+        };
+        let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
+        next.halfmove = if pawn_moved || taken.any {
+            0
+        } else {
+            next.halfmove.saturating_add(1)
+        };
+        next.state.placement_right = next.state.reserve.count(guard(enemy)) > 0
+            && next.board.king_of(enemy).is_some()
+            && (taken.pawn || self.threatens_king(&next, side, false));
+        next.pass_turn();
+        next
+    }
+
+    /// Whether `attacker`, were it to move now in `pos` (with its own sideways count, and with a
+    /// Guard placement if `may_place`), would have a possible turn that removes the enemy King.
+    fn threatens_king(&self, pos: &Position, attacker: Side, may_place: bool) -> bool {
+        let Some(king) = pos.board.king_of(attacker.opponent()) else {
+            return false;
+        };
+        let sideways = pos.state.sideways[attacker.index()] < SIDEWAYS_LIMIT;
+        let reserve = &pos.state.reserve;
+        if self.reaches_king(&pos.board, reserve, attacker, king, sideways) {
+            return true;
+        }
+        may_place
+            && locs_of(self.placement_squares(&pos.board, attacker)).any(|at| {
+                let mut placed = pos.board;
+                placed.put(at, guard(attacker));
+                self.reaches_king(&placed, reserve, attacker, king, sideways)
+            })
+    }
+
+    /// Whether a move of `attacker` on `board` removes the enemy King on `king`: by
+    /// replacement, by interception or by telekinesis. Worked backwards from the King, so most
+    /// of it is a few table lookups.
+    fn reaches_king(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        attacker: Side,
+        king: Loc,
+        sideways: bool,
+    ) -> bool {
+        self.can_arrive(board, attacker, king, sideways)
+            || self.intercepts(board, attacker, king, sideways)
+            || self.telekinesis_reaches(board, reserve, attacker, king, sideways)
+    }
+
+    /// Whether a piece of `attacker` can step onto `to` (empty, or holding an enemy piece).
+    fn can_arrive(&self, board: &Board, attacker: Side, to: Loc, sideways: bool) -> bool {
+        let occupant = board.piece(to);
+        Dir::ALL.into_iter().any(|dir| {
+            self.geometry
+                .neighbour(to, dir)
+                .and_then(|from| board.piece(from))
+                .is_some_and(|piece| {
+                    piece.side == attacker
+                        && Steps::of(piece, sideways)
+                            .onto(occupant)
+                            .contains(dir.opposite())
+                })
+        })
+    }
+
+    /// Whether a piece of `attacker` can step diagonally next to `king` with a piece of its own
+    /// side directly beyond the King.
+    fn intercepts(&self, board: &Board, attacker: Side, king: Loc, sideways: bool) -> bool {
+        DirSet::DIAGONAL.iter().any(|dir| {
+            let beyond = self.geometry.neighbour(king, dir);
+            let before = self.geometry.neighbour(king, dir.opposite());
+            beyond.is_some_and(|b| board.is_side(b, attacker))
+                && before.is_some_and(|at| match board.content(at) {
+                    Content::Hole => false,
+                    Content::Occupied(p) if p.side == attacker => false,
+                    _ => self.can_arrive(board, attacker, at, sideways),
+                })
+        })
+    }
+
+    /// Whether a piece of `attacker` can enter its far rank and so remove the King on `king`:
+    /// a King always, a Pawn or Guard when the enemy has nothing else it must take first (never
+    /// while the enemy's Guard is in reserve).
+    fn telekinesis_reaches(
+        &self,
+        board: &Board,
+        reserve: &Reserve,
+        attacker: Side,
+        king: Loc,
+        sideways: bool,
+    ) -> bool {
+        let far = self.geometry.last_rank(attacker);
+        let enemy = attacker.opponent();
+        let guard_held = reserve.count(guard(enemy)) > 0;
+        let near = board.occupied_by(attacker) & self.before_far_rank[attacker.index()];
+        locs_of(near).any(|from| {
+            let Some(piece) = board.piece(from) else {
+                return false;
+            };
+            if guard_held && piece.kind != Kind::King {
+                return false;
+            }
+            let mut reaches = false;
+            self.piece_steps(board, from, piece, sideways, |to| {
+                if reaches || to.rank() != far {
+                    return;
+                }
+                reaches = piece.kind == Kind::King || {
+                    let mut landed = *board;
+                    self.land(&mut landed, from, to, &mut Discard);
+                    let mut king_victim = false;
+                    self.for_each_victim(&landed, reserve, enemy, piece.kind, |r| {
+                        king_victim |= r == Removal::At(king);
+                    });
+                    king_victim
+                };
+            });
+            reaches
+        })
+    }
+
+    /// Whether the mover of the turn that led to `next` keeps its King: the opponent, with the
+    /// placement right the turn gave it, has no possible turn that removes it.
+    fn king_survives(&self, next: &Position) -> bool {
+        next.board.king_of(next.side).is_none()
+            || !self.threatens_king(next, next.side, next.state.placement_right)
+    }
+
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        if let Some((piece, at)) = turn.placement {
+            rec.record(|| Event::Placed { piece, at });
+            next.board.put(at, piece);
+            next.state.reserve.take(piece);
+        }
+        let taken = self.land(&mut next.board, turn.from, turn.to, rec);
+        self.finish(next, turn, taken, rec)
+    }
+
+    /// Reads the guards field: which Guards are in reserve, and whether the side to move holds
+    /// the placement right.
+    fn read_guards(&self, field: &str, to_move: Side) -> Result<(Reserve, bool), Error> {
+        let mut reserve = Reserve::default();
+        let mut right = false;
+        if field == "-" {
+            return Ok((reserve, right));
+        }
+        let mut rest = field;
+        for side in Side::BOTH {
+            let letter = self.letters.letter(guard(side));
+            let Some(after) = rest.strip_prefix(letter) else {
+                continue;
+            };
+            reserve.add(guard(side));
+            rest = after;
+            if let Some(after) = rest.strip_prefix('+') {
+                if side != to_move {
+                    return Err(Error::fen(
+                        field,
+                        "only the side to move can hold the placement right",
+                    ));
+                }
+                right = true;
+                rest = after;
+            }
+        }
+        if !rest.is_empty() || reserve.is_empty() {
+            return Err(Error::fen(
+                field,
+                "guards must be one of Gg G+g Gg+ G G+ g g+ -",
+            ));
+        }
+        Ok((reserve, right))
+    }
+
+    /// Reads the sideways counts: two digits 0–3, White's then Black's.
+    fn read_counts(field: &str) -> Result<[u8; 2], Error> {
+        let digits: Vec<u8> = field.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+        match digits[..] {
+            [white, black] if white <= SIDEWAYS_LIMIT && black <= SIDEWAYS_LIMIT => {
+                Ok([white, black])
+            }
+            _ => Err(Error::fen(
+                field,
+                "sideways counts must be two digits from 0 to 3",
+            )),
+        }
+    }
+
+    /// The guards field of `pos`.
+    fn guards_text(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        for side in Side::BOTH {
+            if pos.state.reserve.count(guard(side)) > 0 {
+                out.push(self.letters.letter(guard(side)));
+                if side == pos.side && pos.state.placement_right {
+                    out.push('+');
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
+    }
+
+    /// Checks the invariants of a position read from a FEN.
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            let name = self.data.sides[side.index()].as_str();
+            if pos.board.kings_of(side).count_ones() > 1 {
+                return Err(Error::fen(name, "a side has at most one King"));
+            }
+            let guards = pos.board.count(guard(side));
+            if guards > 1 {
+                return Err(Error::fen(name, "a side has at most one Guard"));
+            }
+            if guards == 1 && pos.state.reserve.count(guard(side)) > 0 {
+                return Err(Error::fen(
+                    name,
+                    "its Guard cannot be both on the board and in reserve",
+                ));
+            }
+            let far = self.geometry.last_rank(side);
+            let king_home = pos.board.king_of(side).is_some_and(|k| k.rank() == far);
+            if king_home && pos.board.king_of(side.opponent()).is_some() {
+                return Err(Error::fen(
+                    name,
+                    "a King on its far rank has already removed the enemy King",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if pos.board.king_of(waiting).is_none() {
+            return Err(Error::fen(
+                self.data.sides[waiting.index()].as_str(),
+                "the side not to move has no King",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Rules for Amphora {
+    fn data(&self) -> &VariantData {
+        &self.data
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn letters(&self) -> &PieceLetters {
+        &self.letters
+    }
+
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        if pos.board.king_of(pos.side).is_none() {
+            return;
+        }
+        self.for_each_turn(pos, &mut |turn, next| {
+            if self.king_survives(next) {
+                out.push(turn);
+            }
+        });
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        self.threatens_king(pos, pos.side.opponent(), false)
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        let winner = pos.side.opponent();
+        if pos.board.king_of(pos.side).is_none() {
+            return Some(Outcome::win(winner, Reason::KingCaptured));
+        }
+        let mut turns = Vec::new();
+        self.legal_turns_into(pos, &mut turns);
+        if !turns.is_empty() {
+            return None;
+        }
+        let reason = if self.in_check(pos) {
+            Reason::Checkmate
+        } else {
+            Reason::Stalemate
+        };
+        Some(Outcome::win(winner, reason))
+    }
+
+    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
+        let [side, guards, counts, half, full] = fields else {
+            return Err(Error::fen(
+                fields.join(" "),
+                "expected 5 fields after the board",
+            ));
+        };
+        let side = fen::read_side(side)?;
+        let (reserve, placement_right) = self.read_guards(guards, side)?;
+        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
+        let pos = Position {
+            board,
+            side,
+            halfmove,
+            fullmove,
+            state: RuleState {
+                reserve,
+                placement_right,
+                sideways: Self::read_counts(counts)?,
+                ..RuleState::default()
+            },
+        };
+        self.validate(&pos)?;
+        Ok(pos)
+    }
+
+    fn fen_field_count(&self) -> usize {
+        6
+    }
+
+    fn write_fields(&self, pos: &Position, out: &mut String) {
+        let [white, black] = pos.state.sideways;
+        out.push_str(&format!(
+            " {} {} {white}{black} {} {}",
+            pos.side.fen_char(),
+            self.guards_text(pos),
+            pos.halfmove,
+            pos.fullmove
+        ));
+    }
+
+    fn holes(&self) -> fen::Holes {
+        fen::Holes::Outline(self.outline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variants::Variant;
+
+    /// A small deterministic xorshift generator, so failures reproduce.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A random position on the jug: both Kings, up to six other pieces each, random Guards in
+    /// reserve, counts and side to move. Not every one is reachable; the check does not care.
+    fn random_position(rules: &Amphora, start: &Position, random: &mut Random) -> Position {
+        let squares: Vec<Loc> = locs_of(rules.outline).collect();
+        let mut pos = *start;
+        for (at, _) in start.board.pieces() {
+            pos.board.clear(at);
+        }
+        pos.state.reserve = Reserve::default();
+        for side in Side::BOTH {
+            let kinds = [Kind::King, Kind::Guard, Kind::Pawn, Kind::Pawn, Kind::Pawn];
+            for (i, kind) in kinds.into_iter().enumerate() {
+                let at = squares[random.below(squares.len() as u64) as usize];
+                if i == 0 || (pos.board.is_empty(at) && random.below(3) > 0) {
+                    pos.board.put(at, Piece::new(kind, side));
+                }
+            }
+            if pos.board.count(guard(side)) == 0 && random.below(2) == 0 {
+                pos.state.reserve.add(guard(side));
+            }
+            pos.state.sideways[side.index()] = random.below(4) as u8;
+        }
+        pos.side = Side::BOTH[random.below(2) as usize];
+        pos
+    }
+
+    /// Whether the side to move in `pos` has a possible turn that removes the enemy King, found
+    /// by playing every possible turn.
+    fn removes_king_by_playing(rules: &Amphora, pos: &Position) -> bool {
+        let mut found = false;
+        rules.for_each_turn(pos, &mut |_, next| {
+            found |= next.board.king_of(next.side).is_none();
+        });
+        found
+    }
+
+    /// The backward check agrees with playing every possible turn, with and without placement.
+    #[test]
+    fn threat_matches_every_possible_turn() {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let data = variant.data().clone();
+        let rules = Amphora::new(data, Options::default());
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        let mut threats = 0;
+        for _ in 0..20_000 {
+            let mut pos = random_position(&rules, variant.start(), &mut random);
+            if pos.board.king_of(Side::White).is_none() || pos.board.king_of(Side::Black).is_none()
+            {
+                continue;
+            }
+            pos.state.placement_right = pos.state.reserve.count(guard(pos.side)) > 0;
+            for may_place in [false, pos.state.placement_right] {
+                let mut tried = pos;
+                tried.state.placement_right = may_place;
+                let expected = removes_king_by_playing(&rules, &tried);
+                threats += usize::from(expected);
+                assert_eq!(
+                    rules.threatens_king(&tried, tried.side, may_place),
+                    expected,
+                    "{}",
+                    variant.fen(&tried)
+                );
+            }
+        }
+        assert!(threats > 1000, "only {threats} threats seen");
+    }
+
+    /// The data's outline is the jug of the rules: 40 squares, rank by rank.
+    #[test]
+    fn outline_is_the_jug() {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let squares = variant.data().outline_squares().expect("outline reads");
+        let squares = squares.expect("amphora has an outline");
+        assert_eq!(squares.count_ones(), 40);
+        let files_per_rank = [5, 3, 5, 7, 7, 5, 3, 5];
+        for (rank, files) in files_per_rank.into_iter().enumerate() {
+            let on_rank = locs_of(squares).filter(|l| usize::from(l.rank()) == rank);
+            assert_eq!(on_rank.count(), files, "rank {}", rank + 1);
+        }
+    }
+
+    /// The events of a turn, in order, as the game animates them.
+    fn events(fen: &str, turn: &str) -> Vec<Event> {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let pos = variant.parse_fen(fen).expect("valid FEN");
+        let turn = variant.parse_turn(&pos, turn).expect("legal turn");
+        let mut events = Vec::new();
+        variant.play_recorded(&pos, &turn, &mut events);
+        events
+    }
+
+    fn at(square: &str) -> Loc {
+        Loc::parse(square).expect("a square")
+    }
+
+    /// A placement, the move, then its replacement and interception captures.
+    #[test]
+    fn events_of_placement_and_interception() {
+        const FEN: &str = "*5*/**2k**/*5*/2P4/1p2P2/*5*/**3**/*K4* b Gg+ 00 0 1";
+        let guard = guard(Side::Black);
+        assert_eq!(
+            events(FEN, "g@d7,d7d6"),
+            vec![
+                Event::Placed {
+                    piece: guard,
+                    at: at("d7")
+                },
+                Event::Moved {
+                    piece: guard,
+                    path: vec![at("d7"), at("d6")]
+                },
+                Event::Captured {
+                    piece: Piece::new(Kind::Pawn, Side::White),
+                    at: at("c5"),
+                    how: Capture::Interception
+                },
+            ]
+        );
+    }
+
+    /// Telekinesis from the board and from the reserve, and the entering King's removal.
+    #[test]
+    fn events_of_telekinesis() {
+        const PAWNS: &str = "*5*/**1P1**/*5*/p4kp/7/*5*/**3**/*K4* w Gg 00 0 1";
+        let pawn = Piece::new(Kind::Pawn, Side::White);
+        let moved = Event::Moved {
+            piece: pawn,
+            path: vec![at("d7"), at("d8")],
+        };
+        assert_eq!(
+            events(PAWNS, "d7d8xa5"),
+            vec![
+                moved.clone(),
+                Event::Captured {
+                    piece: Piece::new(Kind::Pawn, Side::Black),
+                    at: at("a5"),
+                    how: Capture::Telekinesis
+                },
+            ]
+        );
+        const HELD: &str = "*5*/**1P1**/*5*/5k1/7/*5*/**3**/*K4* w Gg 00 0 1";
+        assert_eq!(
+            events(HELD, "d7d8x@"),
+            vec![
+                moved,
+                Event::RemovedFromReserve {
+                    piece: guard(Side::Black)
+                },
+            ]
+        );
+        const KING: &str = "*5*/**1K1**/*5*/p6/1k5/*5*/**3**/*5* w Gg 00 0 1";
+        assert_eq!(
+            events(KING, "d7c8")[1],
+            Event::Captured {
+                piece: Piece::new(Kind::King, Side::Black),
+                at: at("b4"),
+                how: Capture::Telekinesis
+            }
+        );
+    }
+
+    /// Mangled FENs never make the engine panic: each is rejected, or gives a position whose
+    /// turns all play.
+    #[test]
+    fn mangled_fens_never_panic() {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let seeds = [
+            "*ppkpp*/**ppp**/*5*/7/7/*5*/**PPP**/*PPKPP* w Gg 00 0 1",
+            "*5*/**1G1**/*5*/p4k1/7/*5*/**3**/*K4* w g 00 0 1",
+            "*5*/**2k**/*5*/2P4/1p2P2/*5*/**3**/*K4* b Gg+ 00 0 1",
+        ];
+        let alphabet: Vec<char> = "*/ 0123456789PKGpkgwb+-x".chars().collect();
+        let mut random = Random(0x2545_f491_4f6c_dd1d);
+        let mut accepted = 0;
+        for round in 0..20_000 {
+            let mut text: Vec<char> = seeds[round % seeds.len()].chars().collect();
+            for _ in 0..=random.below(2) {
+                let i = random.below(text.len() as u64) as usize;
+                let c = alphabet[random.below(alphabet.len() as u64) as usize];
+                match random.below(3) {
+                    0 => text[i] = c,
+                    1 => text.insert(i, c),
+                    _ => {
+                        text.remove(i);
+                    }
+                }
+            }
+            let fen: String = text.into_iter().collect();
+            if let Ok(pos) = variant.parse_fen(&fen) {
+                accepted += 1;
+                for turn in variant.legal_turns(&pos) {
+                    variant.play(&pos, &turn);
+                }
+                variant.own_outcome(&pos, None);
+            }
+        }
+        assert!(accepted > 100, "only {accepted} mangled FENs were valid");
+    }
+}

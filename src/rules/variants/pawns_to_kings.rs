@@ -1,0 +1,459 @@
+//! Pawns-to-Kings Chess: no Kings at the start; Pawns and Blacksmiths promote to a King for the
+//! opponent (or an own Chancellor or Queen), pieces may capture their own side, and every King a
+//! player has is royal.
+
+use crate::rules::attack::{Pins, is_attacked};
+use crate::rules::board::Board;
+use crate::rules::data::{Options, VariantData};
+use crate::rules::error::Error;
+use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::fen;
+use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::letters::PieceLetters;
+use crate::rules::movement::{Movement, step};
+use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::position::{Position, RuleState};
+use crate::rules::turn::Turn;
+use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
+use crate::rules::variant::Rules;
+
+const LETTERS: [(Kind, char); 8] = [
+    (Kind::King, 'K'),
+    (Kind::Queen, 'Q'),
+    (Kind::Chancellor, 'C'),
+    (Kind::Archbishop, 'A'),
+    (Kind::Waffle, 'W'),
+    (Kind::Blacksmith, 'S'),
+    (Kind::Knight, 'N'),
+    (Kind::Pawn, 'P'),
+];
+
+/// `Movement::leaps` bit of the Knight's leaps (leap table 0).
+const KNIGHT: u8 = 1 << 0;
+/// `Movement::leaps` bit of the Waffle's two-square diagonal jump (leap table 1).
+const ALFIL: u8 = 1 << 1;
+/// The Waffle's diagonal jumps, over whatever stands between.
+const ALFIL_OFFSETS: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
+
+/// A Pawn's captures, per side: straight forward and sideways.
+const PAWN_CAPTURES: [DirSet; 2] = [
+    DirSet::of(&[Dir::N, Dir::E, Dir::W]),
+    DirSet::of(&[Dir::S, Dir::E, Dir::W]),
+];
+/// A Pawn's moves without capture, per side: diagonally forward.
+const PAWN_MOVES: [DirSet; 2] = [
+    DirSet::of(&[Dir::NE, Dir::NW]),
+    DirSet::of(&[Dir::SE, Dir::SW]),
+];
+/// A Blacksmith's steps without capture: straight forward or backward.
+const BLACKSMITH_STEPS: DirSet = DirSet::of(&[Dir::N, Dir::S]);
+/// A Blacksmith's slides without capture: along its rank.
+const BLACKSMITH_SLIDES: DirSet = DirSet::of(&[Dir::E, Dir::W]);
+
+/// How a piece captures, and so which squares it attacks.
+fn capture_movement(piece: Piece) -> Movement {
+    let (steps, slides, leaps) = match piece.kind {
+        Kind::Pawn => (PAWN_CAPTURES[piece.side.index()], DirSet::NONE, 0),
+        Kind::Blacksmith => (DirSet::DIAGONAL, DirSet::NONE, 0),
+        Kind::Knight => (DirSet::NONE, DirSet::NONE, KNIGHT),
+        Kind::Archbishop => (DirSet::NONE, DirSet::DIAGONAL, KNIGHT),
+        Kind::Chancellor => (DirSet::NONE, DirSet::ORTHOGONAL, KNIGHT),
+        Kind::Queen => (DirSet::NONE, DirSet::ALL, 0),
+        Kind::King => (DirSet::ALL, DirSet::NONE, 0),
+        Kind::Waffle => (DirSet::ORTHOGONAL, DirSet::NONE, ALFIL),
+        _ => (DirSet::NONE, DirSet::NONE, 0),
+    };
+    Movement {
+        steps,
+        slides,
+        leaps,
+    }
+}
+
+/// How a piece moves onto an empty square (the Pawn's double step aside): as it captures,
+/// except for the Pawn and the Blacksmith.
+fn quiet_movement(piece: Piece) -> Movement {
+    match piece.kind {
+        Kind::Pawn => Movement {
+            steps: PAWN_MOVES[piece.side.index()],
+            ..Movement::default()
+        },
+        Kind::Blacksmith => Movement {
+            steps: BLACKSMITH_STEPS,
+            slides: BLACKSMITH_SLIDES,
+            ..Movement::default()
+        },
+        _ => capture_movement(piece),
+    }
+}
+
+/// Whether `mover` may capture `victim`: any piece but a King may take a friend, no King ever
+/// takes one, and no King is ever taken.
+fn may_take(mover: Piece, victim: Piece) -> bool {
+    victim.kind != Kind::King && (mover.kind != Kind::King || victim.side != mover.side)
+}
+
+/// Whether a piece of this kind promotes on its far rank.
+fn promotes(kind: Kind) -> bool {
+    matches!(kind, Kind::Pawn | Kind::Blacksmith)
+}
+
+/// What a Pawn or Blacksmith of `side` may become: a King for the opponent, or its own
+/// Chancellor or Queen.
+fn promotions(side: Side) -> [Piece; 3] {
+    [
+        Piece::new(Kind::King, side.opponent()),
+        Piece::new(Kind::Chancellor, side),
+        Piece::new(Kind::Queen, side),
+    ]
+}
+
+/// Whether `side` has a Pawn or a Blacksmith, the only pieces that can give the opponent a King.
+fn has_promoter(board: &Board, side: Side) -> bool {
+    board.pieces_of(side).any(|(_, p)| promotes(p.kind))
+}
+
+/// The exhaustion end: a side without a King facing no enemy Pawn or Blacksmith wins, both at
+/// once draw.
+fn no_kings_outcome(board: &Board) -> Option<Outcome> {
+    let [white, black] =
+        Side::BOTH.map(|side| board.kings_of(side) == 0 && !has_promoter(board, side.opponent()));
+    match (white, black) {
+        (true, true) => Some(Outcome::draw(Reason::NoKings)),
+        (true, false) => Some(Outcome::win(Side::White, Reason::NoKings)),
+        (false, true) => Some(Outcome::win(Side::Black, Reason::NoKings)),
+        (false, false) => None,
+    }
+}
+
+/// Pawns-to-Kings Chess.
+pub struct PawnsToKings {
+    data: VariantData,
+    options: Options,
+    geometry: Geometry,
+    letters: PieceLetters,
+    /// The Knight's leaps (table 0) and the Waffle's diagonal jumps (table 1).
+    leaps: [LeapTable; 2],
+}
+
+impl PawnsToKings {
+    /// The variant from its data.
+    pub fn new(data: VariantData, options: Options) -> PawnsToKings {
+        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
+        let leaps = [
+            LeapTable::new(&geometry, &KNIGHT_OFFSETS),
+            LeapTable::new(&geometry, &ALFIL_OFFSETS),
+        ];
+        PawnsToKings {
+            data,
+            options,
+            geometry,
+            letters: PieceLetters::new(&LETTERS),
+            leaps,
+        }
+    }
+
+    /// Whether a piece of `by` attacks `target`.
+    fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
+        is_attacked(
+            &self.geometry,
+            &self.leaps,
+            board,
+            target,
+            by,
+            capture_movement,
+        )
+    }
+
+    /// Whether any of the Kings on `kings` is attacked by `by`.
+    fn any_attacked(&self, board: &Board, kings: LocSet, by: Side) -> bool {
+        locs_of(kings).any(|king| self.attacked(board, king, by))
+    }
+
+    /// Whether every King of the mover is unattacked after `turn`.
+    fn kings_safe_after(&self, pos: &Position, turn: &Turn) -> bool {
+        let next = self.apply(pos, turn, &mut Discard);
+        let kings = next.board.kings_of(pos.side);
+        !self.any_attacked(&next.board, kings, pos.side.opponent())
+    }
+
+    /// Calls `emit` with every turn of `side` that follows the pieces' movement, whatever it
+    /// does to its Kings.
+    fn pseudo_legal(&self, board: &Board, side: Side, emit: &mut impl FnMut(Turn)) {
+        for (from, piece) in board.pieces_of(side) {
+            self.piece_turns(board, from, piece, emit);
+        }
+    }
+
+    /// Emits the turns of `piece` on `from`: its moves to empty squares and its captures.
+    fn piece_turns(&self, board: &Board, from: Loc, piece: Piece, emit: &mut impl FnMut(Turn)) {
+        let mut land = |to: Loc| self.land(piece, from, to, emit);
+        let capture = capture_movement(piece);
+        let quiet = quiet_movement(piece);
+        if quiet == capture {
+            self.reach(capture, board, from, |to, occupant| {
+                if occupant.is_none_or(|victim| may_take(piece, victim)) {
+                    land(to);
+                }
+            });
+        } else {
+            self.reach(quiet, board, from, |to, occupant| {
+                if occupant.is_none() {
+                    land(to);
+                }
+            });
+            self.reach(capture, board, from, |to, occupant| {
+                if occupant.is_some_and(|victim| may_take(piece, victim)) {
+                    land(to);
+                }
+            });
+        }
+        if piece.kind == Kind::Pawn && from.rank() == self.second_rank(piece.side) {
+            self.double_steps(board, from, piece.side, &mut land);
+        }
+    }
+
+    /// Calls `visit(to, occupant)` for every square `movement` reaches from `from`.
+    fn reach(
+        &self,
+        movement: Movement,
+        board: &Board,
+        from: Loc,
+        visit: impl FnMut(Loc, Option<Piece>),
+    ) {
+        movement.reach(&self.geometry, &self.leaps, board, from, visit);
+    }
+
+    /// A Pawn's two diagonal steps forward in a straight line over an empty square onto an
+    /// empty one.
+    fn double_steps(&self, board: &Board, from: Loc, side: Side, land: &mut impl FnMut(Loc)) {
+        step(
+            &self.geometry,
+            board,
+            from,
+            PAWN_MOVES[side.index()],
+            |dir, over, occupant| {
+                if occupant.is_none()
+                    && let Some(to) = self.geometry.neighbour(over, dir)
+                    && board.is_empty(to)
+                {
+                    land(to);
+                }
+            },
+        );
+    }
+
+    /// Emits the turn of `piece` from `from` to `to`, once per promotion choice where it must
+    /// promote.
+    fn land(&self, piece: Piece, from: Loc, to: Loc, emit: &mut impl FnMut(Turn)) {
+        let turn = Turn::new(from, to);
+        if promotes(piece.kind) && to.rank() == self.geometry.last_rank(piece.side) {
+            for promoted in promotions(piece.side) {
+                emit(turn.promoting(Some(promoted)));
+            }
+        } else {
+            emit(turn);
+        }
+    }
+
+    /// A side's second rank, where its Pawns may double-step.
+    fn second_rank(&self, side: Side) -> u8 {
+        match side {
+            Side::White => 1,
+            Side::Black => self.geometry.ranks() - 2,
+        }
+    }
+
+    /// Keeps the turns of `out` that leave every King of the mover unattacked. Out of check, a
+    /// turn that moves no King, makes no King and moves no pinned piece opens no line to a King
+    /// (a friend it captures is replaced, so its square stays blocked) and needs no trial.
+    fn keep_legal(&self, pos: &Position, out: &mut Vec<Turn>) {
+        let board = &pos.board;
+        let kings = board.kings_of(pos.side);
+        if kings == 0 {
+            return;
+        }
+        if self.any_attacked(board, kings, pos.side.opponent()) {
+            out.retain(|turn| self.kings_safe_after(pos, turn));
+            return;
+        }
+        let pinned = locs_of(kings).fold(0, |set, king| {
+            set | Pins::find(&self.geometry, board, king, pos.side, capture_movement).pinned()
+        });
+        let needs_trial = kings | pinned;
+        out.retain(|turn| {
+            let makes_king = turn.promotion.is_some_and(|p| p.kind == Kind::King);
+            if makes_king || needs_trial & turn.from.bit() != 0 {
+                self.kings_safe_after(pos, turn)
+            } else {
+                true
+            }
+        });
+    }
+
+    /// The position after `turn`, noting what happened in `rec`.
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        let victim = pos.board.piece(turn.to);
+        if let Some(victim) = victim {
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at: turn.to,
+                how: Capture::Replacement,
+            });
+        }
+        rec.record(|| Event::Moved {
+            piece,
+            path: vec![turn.from, turn.to],
+        });
+        next.board.move_piece(turn.from, turn.to);
+        if let Some(promoted) = turn.promotion {
+            rec.record(|| Event::Promoted {
+                at: turn.to,
+                from: piece,
+                to: promoted,
+            });
+            next.board.put(turn.to, promoted);
+        }
+        let resets_clock = victim.is_some() || piece.kind == Kind::Pawn || turn.promotion.is_some();
+        next.halfmove = if resets_clock {
+            0
+        } else {
+            pos.halfmove.saturating_add(1)
+        };
+        next.pass_turn();
+        next
+    }
+
+    /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
+    /// rank, the side not to move not in check.
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let last_rank = self.geometry.ranks() - 1;
+        for (loc, piece) in pos.board.pieces() {
+            let bad = match piece.kind {
+                Kind::Pawn => loc.rank() == 0 || loc.rank() == last_rank,
+                Kind::Blacksmith => loc.rank() == self.geometry.last_rank(piece.side),
+                _ => false,
+            };
+            if bad {
+                return Err(Error::fen(
+                    loc.to_string(),
+                    "a Pawn may not stand on rank 1 or 8, nor a Blacksmith on its far rank",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if self.any_attacked(&pos.board, pos.board.kings_of(waiting), pos.side) {
+            return Err(Error::fen(
+                self.data.sides[waiting.index()].as_str(),
+                "the side not to move is in check",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Rules for PawnsToKings {
+    fn data(&self) -> &VariantData {
+        &self.data
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    fn letters(&self) -> &PieceLetters {
+        &self.letters
+    }
+
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        if no_kings_outcome(&pos.board).is_some() {
+            return;
+        }
+        self.pseudo_legal(&pos.board, pos.side, &mut |turn| out.push(turn));
+        self.keep_legal(pos, out);
+    }
+
+    /// Without a King every turn the pieces can make is legal: those are counted as they come.
+    fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
+        if pos.board.kings_of(pos.side) != 0 {
+            self.legal_turns_into(pos, scratch);
+            return scratch.len() as u64;
+        }
+        if no_kings_outcome(&pos.board).is_some() {
+            return 0;
+        }
+        let mut count = 0;
+        self.pseudo_legal(&pos.board, pos.side, &mut |_| count += 1);
+        count
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        let kings = pos.board.kings_of(pos.side);
+        self.any_attacked(&pos.board, kings, pos.side.opponent())
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        if let Some(outcome) = no_kings_outcome(&pos.board) {
+            return Some(outcome);
+        }
+        let mut turns = Vec::new();
+        self.legal_turns_into(pos, &mut turns);
+        if !turns.is_empty() {
+            return None;
+        }
+        Some(if self.in_check(pos) {
+            Outcome::win(pos.side.opponent(), Reason::Checkmate)
+        } else {
+            Outcome::draw(Reason::Stalemate)
+        })
+    }
+
+    fn fen_field_count(&self) -> usize {
+        4
+    }
+
+    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
+        let [side, half, full] = fields else {
+            return Err(Error::fen(
+                fields.join(" "),
+                "expected 3 fields after the board",
+            ));
+        };
+        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
+        let pos = Position {
+            board,
+            side: fen::read_side(side)?,
+            halfmove,
+            fullmove,
+            state: RuleState::default(),
+        };
+        self.validate(&pos)?;
+        Ok(pos)
+    }
+
+    fn write_fields(&self, pos: &Position, out: &mut String) {
+        out.push_str(&format!(
+            " {} {} {}",
+            pos.side.fen_char(),
+            pos.halfmove,
+            pos.fullmove
+        ));
+    }
+}

@@ -1,0 +1,251 @@
+//! The real binary's command line (NOTATION.md): what each command prints on stdout, and that
+//! bad input is exit code 2, nothing on stdout and exactly one line on stderr.
+
+use oddboard::rules::ids;
+use std::process::{Command, Output};
+
+/// Runs the built binary with `args`.
+fn oddboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_oddboard"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the binary: {e}"))
+}
+
+/// Runs a command that must succeed (exit 0, nothing on stderr) and returns its stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let out = oddboard(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?} failed: {stderr}");
+    assert!(stderr.is_empty(), "{args:?} wrote on stderr: {stderr}");
+    String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("{args:?}: stdout not UTF-8: {e}"))
+}
+
+/// Checks `args` is bad input: exit code 2, empty stdout, exactly one line on stderr; returns
+/// that line.
+fn bad_input(args: &[&str]) -> String {
+    let out = oddboard(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {stderr:?}");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} wrote on stdout: {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(stderr.ends_with('\n'), "{args:?}: stderr {stderr:?}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: stderr {stderr:?}");
+    assert!(!stderr.trim().is_empty(), "{args:?}: empty message");
+    stderr
+}
+
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().collect()
+}
+
+#[test]
+fn variants_lists_the_ids_one_per_line() {
+    let out = stdout_of(&["variants"]);
+    let expected: String = ids().map(|id| format!("{id}\n")).collect();
+    assert_eq!(out, expected);
+    assert!(lines(&out).contains(&"chess"));
+    assert!(lines(&out).contains(&"fanorona-chess"));
+}
+
+#[test]
+fn moves_prints_the_sorted_canonical_turns() {
+    let out = stdout_of(&["moves", "chess"]);
+    let turns = lines(&out);
+    assert_eq!(turns.len(), 20);
+    assert!(turns.windows(2).all(|w| w[0] < w[1]), "{turns:?}");
+    assert!(turns.contains(&"e2e4") && turns.contains(&"g1f3"));
+    assert!(out.ends_with('\n'));
+    // After moves, and from a FEN.
+    let out = stdout_of(&["moves", "chess", "--moves", "e2e4 e7e5"]);
+    assert!(lines(&out).contains(&"e1e2"));
+    let out = stdout_of(&["moves", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
+    assert_eq!(out, "e1d1\ne1d2\ne1e2\ne1f1\ne1f2\n");
+    // A finished game prints nothing.
+    let out = stdout_of(&["moves", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4"]);
+    assert_eq!(out, "");
+}
+
+#[test]
+fn moves_for_every_variant_is_sorted() {
+    for id in ids() {
+        let out = stdout_of(&["moves", id]);
+        let turns = lines(&out);
+        assert!(!turns.is_empty(), "{id}");
+        assert!(turns.windows(2).all(|w| w[0] < w[1]), "{id}: {turns:?}");
+    }
+    let out = stdout_of(&["moves", "fanorona-chess", "--option", "alternate-setup"]);
+    assert_eq!(lines(&out).len(), 19);
+}
+
+#[test]
+fn perft_divide_prints_sorted_counts_then_the_total() {
+    let out = stdout_of(&["perft", "chess", "2", "--divide"]);
+    let all = lines(&out);
+    assert_eq!(all.len(), 21, "{out}");
+    assert_eq!(all[20], "400");
+    let moves = stdout_of(&["moves", "chess"]);
+    let mut sum = 0;
+    for (line, turn) in all[..20].iter().zip(lines(&moves)) {
+        let (text, count) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("{line:?} is not '<move> <count>'"));
+        assert_eq!(text, turn);
+        assert_eq!(count, "20", "{line}");
+        sum += count.parse::<u64>().unwrap_or_default();
+    }
+    assert_eq!(sum, 400);
+    assert!(!out.contains("\n\n"));
+    // The same sum for every variant, with the order of `moves`.
+    for id in ids() {
+        let out = stdout_of(&["perft", id, "2", "--divide"]);
+        let all = lines(&out);
+        let (total, parts) = all
+            .split_last()
+            .unwrap_or_else(|| panic!("{id}: no output"));
+        let moves = stdout_of(&["moves", id]);
+        let turns = lines(&moves);
+        assert_eq!(parts.len(), turns.len(), "{id}");
+        let mut sum = 0u64;
+        for (line, turn) in parts.iter().zip(&turns) {
+            let (text, count) = line.split_once(' ').unwrap_or_default();
+            assert_eq!(text, *turn, "{id}");
+            sum += count
+                .parse::<u64>()
+                .unwrap_or_else(|_| panic!("{id}: {line:?}"));
+        }
+        assert_eq!(total.parse::<u64>().ok(), Some(sum), "{id}");
+        assert_eq!(stdout_of(&["perft", id, "2"]), format!("{sum}\n"), "{id}");
+    }
+}
+
+#[test]
+fn perft_prints_a_bare_integer() {
+    assert_eq!(stdout_of(&["perft", "chess", "0"]), "1\n");
+    assert_eq!(stdout_of(&["perft", "chess", "1"]), "20\n");
+    assert_eq!(stdout_of(&["perft", "chess", "3"]), "8902\n");
+    for id in ids() {
+        assert_eq!(stdout_of(&["perft", id, "0"]), "1\n", "{id}");
+    }
+    let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+    assert_eq!(stdout_of(&["perft", "chess", "2", "--fen", fen]), "191\n");
+}
+
+#[test]
+fn status_prints_two_lines() {
+    let out = stdout_of(&["status", "chess"]);
+    assert_eq!(
+        out,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nongoing\n"
+    );
+    let out = stdout_of(&["status", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4"]);
+    assert_eq!(
+        lines(&out),
+        [
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "0-1 checkmate"
+        ]
+    );
+    for id in ids() {
+        let out = stdout_of(&["status", id]);
+        let all = lines(&out);
+        assert_eq!(all.len(), 2, "{id}: {out:?}");
+        assert_eq!(all[1], "ongoing", "{id}");
+        // Line 1 is a FEN the command takes back.
+        assert_eq!(stdout_of(&["status", id, "--fen", all[0]]), out, "{id}");
+    }
+}
+
+#[test]
+fn unknown_variant_is_bad_input() {
+    let message = bad_input(&["moves", "no-such-variant"]);
+    assert!(message.contains("no-such-variant"), "{message}");
+    bad_input(&["perft", "no-such-variant", "1"]);
+    bad_input(&["status", "Chess"]);
+}
+
+#[test]
+fn unknown_option_is_bad_input() {
+    let message = bad_input(&["moves", "chess", "--option", "alternate-setup"]);
+    assert!(message.contains("alternate-setup"), "{message}");
+    bad_input(&["status", "fanorona-chess", "--option", "no-such-option"]);
+    bad_input(&[
+        "perft",
+        "double-fanorona-chess",
+        "1",
+        "--option",
+        "alternate-setup",
+    ]);
+}
+
+#[test]
+fn malformed_fen_is_bad_input() {
+    let message = bad_input(&["status", "chess", "--fen", "not a fen"]);
+    assert!(message.contains('\''), "{message}");
+    bad_input(&["moves", "chess", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    bad_input(&[
+        "perft",
+        "chess",
+        "1",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+    ]);
+    bad_input(&[
+        "moves",
+        "fanorona-chess",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    bad_input(&["status", "chess", "--fen", ""]);
+}
+
+#[test]
+fn illegal_move_is_bad_input() {
+    let message = bad_input(&["moves", "chess", "--moves", "e2e5"]);
+    assert!(message.contains("'e2e5'"), "{message}");
+    bad_input(&["status", "chess", "--moves", "e2e4 e2e4"]);
+    bad_input(&["perft", "chess", "1", "--moves", "e7e5"]);
+    bad_input(&["moves", "chess", "--moves", "e2e4 xyz"]);
+    bad_input(&["status", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4 a2a3"]);
+}
+
+#[test]
+fn unreadable_depth_is_bad_input() {
+    bad_input(&["perft", "chess", "x"]);
+    bad_input(&["perft", "chess", "-1"]);
+    bad_input(&["perft", "chess", "1.5"]);
+    bad_input(&["perft", "chess"]);
+}
+
+#[test]
+fn unknown_flag_or_command_is_bad_input() {
+    bad_input(&["moves", "chess", "--no-such-flag"]);
+    bad_input(&["perft", "chess", "1", "--divde"]);
+    bad_input(&["no-such-command"]);
+    bad_input(&["moves"]);
+    bad_input(&["variants", "extra"]);
+}
+
+#[test]
+fn no_arguments_prints_usage() {
+    let out = oddboard(&[]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Usage"), "{stdout}");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_input_with_a_line_break_is_still_one_line_on_stderr() {
+    // The token named in the message must not break the one-line rule.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    bad_input(&["status", "chess", "--fen", &format!("{start}\n")]);
+    bad_input(&["status", "chess", "--fen", "\n"]);
+}
