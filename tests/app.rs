@@ -210,3 +210,92 @@ fn promotion_is_chosen_in_the_panel() {
     assert_eq!(game(&app).turn_texts(), ["b7b8=N"]);
     assert_view_matches_game(&mut app);
 }
+
+/// The squares the board's entities draw.
+fn shown_squares(app: &mut App) -> Vec<Loc> {
+    let world = app.world_mut();
+    let mut squares: Vec<Loc> = world
+        .query::<&oddboard::app::board::Square>()
+        .iter(world)
+        .map(|s| s.loc)
+        .collect();
+    squares.sort();
+    squares
+}
+
+#[test]
+fn amphora_guard_placement_then_telekinesis_choice() {
+    const FEN: &str = "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w G+g 00 0 1";
+    let mut app = app();
+    start(&mut app, "amphora", &[], Some(FEN));
+    assert_eq!(question(&app), Some(Part::Placement));
+    click(&mut app, "c1");
+    assert_eq!(question(&app), Some(Part::From));
+    click(&mut app, "d7");
+    click(&mut app, "d8");
+    assert_eq!(question(&app), Some(Part::Removal), "remove the Pawn on d4, or nothing");
+    click(&mut app, "d4");
+    assert_eq!(game(&app).turn_texts(), ["G@c1,d7d8xd4"]);
+    let pieces = shown_pieces(&mut app);
+    assert_eq!(pieces.get(&Loc::parse("c1").unwrap()), Some(&Piece::new(Kind::Guard, Side::White)));
+    assert!(!pieces.contains_key(&Loc::parse("d4").unwrap()));
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn amphora_telekinesis_declined_from_the_panel() {
+    const FEN: &str = "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w Gg 00 0 1";
+    let mut app = app();
+    start(&mut app, "amphora", &[], Some(FEN));
+    click(&mut app, "d7");
+    click(&mut app, "d8");
+    choose(&mut app, Choice::Removal(None));
+    assert_eq!(game(&app).turn_texts(), ["d7d8"]);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn amoeba_move_then_slide() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    assert_eq!(shown_squares(&mut app).len(), 38);
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    assert_eq!(question(&app), Some(Part::Slide));
+    click(&mut app, "a3");
+    click(&mut app, "a2");
+    assert_eq!(game(&app).turn_texts(), ["b2b3,~a3a2"]);
+    let squares = shown_squares(&mut app);
+    assert_eq!(squares.len(), 38);
+    assert!(squares.contains(&Loc::parse("a2").unwrap()));
+    assert!(!squares.contains(&Loc::parse("a3").unwrap()));
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn amoeba_move_without_slide() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    choose(&mut app, Choice::Slide(None));
+    assert_eq!(game(&app).turn_texts(), ["b2b3"]);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn every_variant_plays_a_turn_by_clicks() {
+    for (variant, from, to) in [
+        ("double-fanorona-chess", "e2", "e4"),
+        ("american-chess", "a4", "a5"),
+        ("pawns-to-kings", "a2", "b3"),
+        ("fanorona-chess", "c1", "a2"),
+    ] {
+        let mut app = app();
+        start(&mut app, variant, &[], None);
+        click(&mut app, from);
+        click(&mut app, to);
+        assert_eq!(game(&app).turn_texts(), [format!("{from}{to}")], "{variant}");
+        assert_view_matches_game(&mut app);
+    }
+}

@@ -332,6 +332,34 @@ impl Rules for American {
         false
     }
 
+    fn zone(&self) -> LocSet {
+        self.gauntlet
+    }
+
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        let generals = |side: Side| {
+            locs_of(pos.board.occupied_by(side) & self.gauntlet)
+                .filter(|loc| pos.board.piece(*loc).is_some_and(|p| p.kind == Kind::Queen))
+                .count()
+        };
+        vec![
+            (
+                "Full turn".to_string(),
+                format!("{} of {TURN_LIMIT}", pos.fullmove.min(TURN_LIMIT)),
+            ),
+            (
+                "Generals in the Gauntlet".to_string(),
+                format!(
+                    "{} {}, {} {}",
+                    self.data.sides[0],
+                    generals(Side::White),
+                    self.data.sides[1],
+                    generals(Side::Black)
+                ),
+            ),
+        ]
+    }
+
     fn fen_field_count(&self) -> usize {
         3
     }

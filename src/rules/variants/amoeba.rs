@@ -743,6 +743,14 @@ impl Rules for Amoeba {
         })
     }
 
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        let text = pos
+            .state
+            .last_slide
+            .map_or("none".to_string(), |(from, to)| format!("{from} to {to} (may not slide back)"));
+        vec![("Last slide".to_string(), text)]
+    }
+
     fn fen_field_count(&self) -> usize {
         5
     }

@@ -710,6 +710,32 @@ impl Rules for Amphora {
         Ok(pos)
     }
 
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        let mut counters: Vec<(String, String)> = Side::BOTH
+            .iter()
+            .map(|side| {
+                let name = &self.data.sides[side.index()];
+                let guard = if pos.state.reserve.count(guard(*side)) > 0 {
+                    "in reserve"
+                } else if pos.board.count(guard(*side)) > 0 {
+                    "on the board"
+                } else {
+                    "lost"
+                };
+                let sideways = pos.state.sideways[side.index()];
+                (
+                    format!("{name}'s Guard"),
+                    format!("{guard}; sideways moves {sideways} of {SIDEWAYS_LIMIT}"),
+                )
+            })
+            .collect();
+        if pos.state.placement_right {
+            let name = &self.data.sides[pos.side.index()];
+            counters.push((format!("{name} may place the Guard"), "this turn".into()));
+        }
+        counters
+    }
+
     fn fen_field_count(&self) -> usize {
         6
     }

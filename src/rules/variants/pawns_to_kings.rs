@@ -425,6 +425,16 @@ impl Rules for PawnsToKings {
         })
     }
 
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        Side::BOTH
+            .iter()
+            .map(|side| {
+                let kings = pos.board.kings_of(*side).count_ones();
+                (format!("{}'s Kings", self.data.sides[side.index()]), kings.to_string())
+            })
+            .collect()
+    }
+
     fn fen_field_count(&self) -> usize {
         4
     }
