@@ -233,11 +233,18 @@ fn amphora_guard_placement_then_telekinesis_choice() {
     assert_eq!(question(&app), Some(Part::From));
     click(&mut app, "d7");
     click(&mut app, "d8");
-    assert_eq!(question(&app), Some(Part::Removal), "remove the Pawn on d4, or nothing");
+    assert_eq!(
+        question(&app),
+        Some(Part::Removal),
+        "remove the Pawn on d4, or nothing"
+    );
     click(&mut app, "d4");
     assert_eq!(game(&app).turn_texts(), ["G@c1,d7d8xd4"]);
     let pieces = shown_pieces(&mut app);
-    assert_eq!(pieces.get(&Loc::parse("c1").unwrap()), Some(&Piece::new(Kind::Guard, Side::White)));
+    assert_eq!(
+        pieces.get(&Loc::parse("c1").unwrap()),
+        Some(&Piece::new(Kind::Guard, Side::White))
+    );
     assert!(!pieces.contains_key(&Loc::parse("d4").unwrap()));
     assert_view_matches_game(&mut app);
 }
@@ -295,7 +302,11 @@ fn every_variant_plays_a_turn_by_clicks() {
         start(&mut app, variant, &[], None);
         click(&mut app, from);
         click(&mut app, to);
-        assert_eq!(game(&app).turn_texts(), [format!("{from}{to}")], "{variant}");
+        assert_eq!(
+            game(&app).turn_texts(),
+            [format!("{from}{to}")],
+            "{variant}"
+        );
         assert_view_matches_game(&mut app);
     }
 }

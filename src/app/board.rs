@@ -16,7 +16,8 @@ pub const SQUARE: f32 = 64.0;
 const Z_SQUARE: f32 = 0.0;
 const Z_LINE: f32 = 0.5;
 const Z_POINT: f32 = 0.6;
-const Z_PIECE: f32 = 2.0;
+/// How high pieces are drawn.
+pub const Z_PIECE: f32 = 2.0;
 
 /// Where the board lies in the world: its size, lines and which way up.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -97,6 +98,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             animate_turns,
+            super::input::snap_back,
             auto_flip.run_if(in_state(InGame)),
             reset_board.run_if(on_message::<BoardReset>.or_eager(resource_changed::<Settings>)),
         )

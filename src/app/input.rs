@@ -1,7 +1,8 @@
 //! Input: clicks and drags on the board (through bevy_picking) and the keyboard, turned into
 //! the session's messages. Nothing here knows a rule.
 
-use super::board::Cell;
+use super::board::{BoardLayout, BoardPos, Cell, PieceView};
+use super::camera::BoardCamera;
 use super::session::{ActiveGame, Command, Frame, SquareClicked, Viewing};
 use crate::rules::Loc;
 use bevy::picking::pointer::PointerButton;
@@ -12,9 +13,18 @@ use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Hovered(pub Option<Loc>);
 
+/// The piece being dragged, drawn under the pointer until it is dropped.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Dragged(pub Option<Entity>);
+
+/// A dragged piece to put back on its square once dropped, unless a turn moves it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SnapBack;
+
 /// Registers the input observers and the keyboard.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
+        .init_resource::<Dragged>()
         .insert_resource(SpritePickingSettings {
             require_markers: false,
             picking_mode: SpritePickingMode::BoundingBox,
@@ -22,6 +32,8 @@ pub fn plugin(app: &mut App) {
         .add_observer(on_click)
         .add_observer(on_drag_start)
         .add_observer(on_drop)
+        .add_observer(on_drag)
+        .add_observer(on_drag_end)
         .add_observer(on_over)
         .add_observer(on_out)
         .add_systems(Update, keyboard.in_set(Frame::Input));
@@ -51,16 +63,72 @@ fn on_click(
     }
 }
 
-/// Dragging a piece picks it, as a click on its square would.
+/// Dragging a piece picks it, as a click on its square would, and lifts it.
 fn on_drag_start(
     drag: On<Pointer<DragStart>>,
     cells: Query<&Cell>,
+    pieces: Query<(Entity, &BoardPos), With<PieceView>>,
+    mut dragged: ResMut<Dragged>,
     mut clicked: MessageWriter<SquareClicked>,
 ) {
-    if drag.button == PointerButton::Primary {
-        if let Some(loc) = cell_of(drag.event_target(), &cells) {
-            clicked.write(SquareClicked(loc));
+    if drag.button != PointerButton::Primary {
+        return;
+    }
+    if let Some(loc) = cell_of(drag.event_target(), &cells) {
+        clicked.write(SquareClicked(loc));
+        dragged.0 = pieces.iter().find(|(_, pos)| pos.0 == loc).map(|(e, _)| e);
+    }
+}
+
+/// The dragged piece follows the pointer.
+fn on_drag(
+    drag: On<Pointer<Drag>>,
+    dragged: Res<Dragged>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    mut transforms: Query<&mut Transform>,
+) {
+    let (Some(entity), Ok((camera, view))) = (dragged.0, camera.single()) else {
+        return;
+    };
+    let Ok(world) = camera.viewport_to_world_2d(view, drag.pointer_location.position) else {
+        return;
+    };
+    if let Ok(mut transform) = transforms.get_mut(entity) {
+        transform.translation = world.extend(DRAG_Z);
+    }
+}
+
+/// How high a dragged piece is drawn.
+const DRAG_Z: f32 = 4.0;
+
+/// A dropped piece goes back to its square unless the turn it completed moves it.
+fn on_drag_end(_end: On<Pointer<DragEnd>>, mut dragged: ResMut<Dragged>, mut commands: Commands) {
+    if let Some(entity) = dragged.0.take() {
+        commands.entity(entity).try_insert(SnapBack);
+    }
+}
+
+/// Puts dropped pieces back on their squares (after any turn they completed began its glide).
+pub fn snap_back(
+    mut commands: Commands,
+    layout: Option<Res<BoardLayout>>,
+    mut pieces: Query<
+        (
+            Entity,
+            &BoardPos,
+            &mut Transform,
+            Has<super::animation::Tween>,
+        ),
+        With<SnapBack>,
+    >,
+) {
+    for (entity, pos, mut transform, gliding) in &mut pieces {
+        if !gliding {
+            if let Some(layout) = &layout {
+                transform.translation = layout.world(pos.0).extend(super::board::Z_PIECE);
+            }
         }
+        commands.entity(entity).remove::<SnapBack>();
     }
 }
 

@@ -179,6 +179,7 @@ fn game_panel(
     game: Option<Res<ActiveGame>>,
     builder: Res<Builder>,
     viewing: Res<Viewing>,
+    hovered: Res<super::input::Hovered>,
     mut save_name: ResMut<SaveName>,
     mut out: MessageWriter<Command>,
     mut storage: MessageWriter<Storage>,
@@ -195,6 +196,7 @@ fn game_panel(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 status(ui, game, &viewing);
+                hovered_piece(ui, game, &viewing, hovered.0);
                 choices(ui, game, &builder, &mut out);
                 ui.separator();
                 buttons(ui, game, &viewing, &mut out);
@@ -284,6 +286,17 @@ fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
     if let Some(outcome) = game.outcome() {
         ui.colored_label(egui::Color32::GOLD, result_text(game, outcome));
     }
+}
+
+/// Names the piece under the pointer (its moves are marked on the board).
+fn hovered_piece(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, at: Option<Loc>) {
+    let pos = shown_position(game, viewing);
+    let Some((at, piece)) = at.and_then(|at| Some((at, pos.board.piece(at)?))) else {
+        ui.weak("Point at a piece to see where it can go.");
+        return;
+    };
+    let side = &game.variant().data().sides[piece.side.index()];
+    ui.label(format!("{side} {} on {at}", piece_name(game, piece.kind)));
 }
 
 /// The builder's question, where it is not answered on the board.

@@ -9,6 +9,7 @@ mod event;
 mod fen;
 mod game;
 mod geometry;
+mod landing;
 mod letters;
 mod movement;
 mod outcome;

@@ -13,16 +13,43 @@ use super::position::Position;
 use super::turn::Turn;
 use super::types::LocSet;
 
+/// What every variant keeps alike: its data, the options it was built with, the board's shape
+/// and the piece letters.
+pub struct Basics {
+    /// The variant's data (names, setup, options, help).
+    pub data: VariantData,
+    /// The options this instance was built with.
+    pub options: Options,
+    /// The board's shape.
+    pub geometry: Geometry,
+    /// The piece letters.
+    pub letters: PieceLetters,
+}
+
 /// A variant's rules, built for one set of options.
 pub trait Rules: Send + Sync {
+    /// The variant's data, options, board shape and letters.
+    fn basics(&self) -> &Basics;
+
     /// The variant's data (names, setup, options, help).
-    fn data(&self) -> &VariantData;
+    fn data(&self) -> &VariantData {
+        &self.basics().data
+    }
+
     /// The options this instance was built with.
-    fn options(&self) -> &Options;
+    fn options(&self) -> &Options {
+        &self.basics().options
+    }
+
     /// The board's shape.
-    fn geometry(&self) -> &Geometry;
+    fn geometry(&self) -> &Geometry {
+        &self.basics().geometry
+    }
+
     /// The piece letters.
-    fn letters(&self) -> &PieceLetters;
+    fn letters(&self) -> &PieceLetters {
+        &self.basics().letters
+    }
 
     /// Puts the legal turns of `pos` into `out` (cleared first), in no particular order. It is
     /// left empty when the game is over by the variant's own rules.

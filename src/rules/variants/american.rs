@@ -4,16 +4,17 @@
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::event::{Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, LeapTable, Lines};
+use crate::rules::landing::land;
 use crate::rules::letters::PieceLetters;
 use crate::rules::movement::{Movement, hop, slide};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
 use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
-use crate::rules::variant::Rules;
+use crate::rules::variant::{Basics, Rules};
 
 const LETTERS: [(Kind, char); 7] = [
     (Kind::Rook, 'R'),
@@ -97,10 +98,7 @@ fn squares_where(geometry: &Geometry, keep: impl Fn(Loc) -> bool) -> LocSet {
 
 /// American Chess.
 pub struct American {
-    data: VariantData,
-    options: Options,
-    geometry: Geometry,
-    letters: PieceLetters,
+    basics: Basics,
     /// The Colonel's leaps: leap table 0.
     leaps: [LeapTable; 1],
     /// The squares of files e, f and g.
@@ -120,13 +118,15 @@ impl American {
             squares_where(&geometry, |loc| loc.rank() == rank)
         });
         American {
-            data,
-            options,
-            letters: PieceLetters::new(&LETTERS),
+            basics: Basics {
+                data,
+                options,
+                geometry,
+                letters: PieceLetters::new(&LETTERS),
+            },
             leaps,
             gauntlet,
             back_ranks,
-            geometry,
         }
     }
 
@@ -135,11 +135,13 @@ impl American {
     fn destinations(&self, board: &Board, from: Loc, piece: Piece) -> LocSet {
         let side = piece.side;
         let reached = match piece.kind {
-            Kind::Missile => self.geometry.inside() & !self.back_ranks[side.opponent().index()],
+            Kind::Missile => {
+                self.basics.geometry.inside() & !self.back_ranks[side.opponent().index()]
+            }
             Kind::Artillery => self.artillery_reach(board, from, side),
             kind => {
                 let mut reached = 0;
-                movement(kind).reach(&self.geometry, &self.leaps, board, from, |to, _| {
+                movement(kind).reach(&self.basics.geometry, &self.leaps, board, from, |to, _| {
                     reached |= to.bit();
                 });
                 reached
@@ -153,7 +155,7 @@ impl American {
     fn artillery_reach(&self, board: &Board, from: Loc, side: Side) -> LocSet {
         let mut reached = 0;
         slide(
-            &self.geometry,
+            &self.basics.geometry,
             board,
             from,
             DirSet::ALL,
@@ -163,11 +165,17 @@ impl American {
                 }
             },
         );
-        hop(&self.geometry, board, from, DirSet::ALL, |_, to, target| {
-            if target.side != side {
-                reached |= to.bit();
-            }
-        });
+        hop(
+            &self.basics.geometry,
+            board,
+            from,
+            DirSet::ALL,
+            |_, to, target| {
+                if target.side != side {
+                    reached |= to.bit();
+                }
+            },
+        );
         reached
     }
 
@@ -207,27 +215,10 @@ impl American {
         let Some(piece) = pos.board.piece(turn.from) else {
             return next;
         };
-        if let Some(victim) = pos.board.piece(turn.to) {
-            rec.record(|| Event::Captured {
-                piece: victim,
-                at: turn.to,
-                how: Capture::Replacement,
-            });
-        }
-        rec.record(|| Event::Moved {
-            piece,
-            path: vec![turn.from, turn.to],
-        });
-        next.board.move_piece(turn.from, turn.to);
-        if promotes(piece.kind) && turn.to.rank() == self.geometry.last_rank(piece.side) {
-            let general = Piece::new(Kind::Queen, piece.side);
-            rec.record(|| Event::Promoted {
-                at: turn.to,
-                from: piece,
-                to: general,
-            });
-            next.board.put(turn.to, general);
-        }
+        let becomes_general =
+            promotes(piece.kind) && turn.to.rank() == self.basics.geometry.last_rank(piece.side);
+        let general = becomes_general.then_some(Piece::new(Kind::Queen, piece.side));
+        land(&mut next.board, turn.from, turn.to, general, rec);
         next.pass_turn();
         next
     }
@@ -242,7 +233,7 @@ impl American {
                 pos.fullmove.to_string(),
                 format!(
                     "the fullmove number must be 1–{limit} with {} to move",
-                    self.data.sides[pos.side.index()]
+                    self.basics.data.sides[pos.side.index()]
                 ),
             ));
         }
@@ -257,8 +248,8 @@ impl American {
                     loc.to_string(),
                     format!(
                         "a {} piece on {}'s back rank must be a General",
-                        self.data.sides[side.index()],
-                        self.data.sides[side.opponent().index()]
+                        self.basics.data.sides[side.index()],
+                        self.basics.data.sides[side.opponent().index()]
                     ),
                 ));
             }
@@ -268,20 +259,8 @@ impl American {
 }
 
 impl Rules for American {
-    fn data(&self) -> &VariantData {
-        &self.data
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    fn letters(&self) -> &PieceLetters {
-        &self.letters
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
 
     fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -351,9 +330,9 @@ impl Rules for American {
                 "Generals in the Gauntlet".to_string(),
                 format!(
                     "{} {}, {} {}",
-                    self.data.sides[0],
+                    self.basics.data.sides[0],
                     generals(Side::White),
-                    self.data.sides[1],
+                    self.basics.data.sides[1],
                     generals(Side::Black)
                 ),
             ),

@@ -13,9 +13,10 @@ use crate::rules::attack::is_attacked;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::event::{Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::landing::land;
 use crate::rules::letters::PieceLetters;
 use crate::rules::movement::step;
 use crate::rules::outcome::{Outcome, Reason};
@@ -24,7 +25,7 @@ use crate::rules::turn::Turn;
 use crate::rules::types::{
     Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side, locs_of,
 };
-use crate::rules::variant::Rules;
+use crate::rules::variant::{Basics, Rules};
 
 const LETTERS: [(Kind, char); 5] = [
     (Kind::King, 'K'),
@@ -159,10 +160,7 @@ struct AfterMove {
 
 /// Amoeba, with or without its options.
 pub struct Amoeba {
-    data: VariantData,
-    options: Options,
-    geometry: Geometry,
-    letters: PieceLetters,
+    basics: Basics,
     /// The Knight's leaps: leap table 0.
     leaps: [LeapTable; 1],
     promotions: &'static [Kind],
@@ -191,17 +189,20 @@ impl Amoeba {
             }
             files[usize::from(loc.file())] |= loc.bit();
         }
+        let occupied_slide = options.has(OCCUPIED_SLIDE);
         Amoeba {
-            occupied_slide: options.has(OCCUPIED_SLIDE),
+            basics: Basics {
+                data,
+                options,
+                geometry,
+                letters: PieceLetters::new(&letters),
+            },
+            occupied_slide,
             promotions: if bishops {
                 &PROMOTIONS_WITH_BISHOP
             } else {
                 &PROMOTIONS
             },
-            data,
-            options,
-            geometry,
-            letters: PieceLetters::new(&letters),
             leaps,
             rays,
             files,
@@ -209,7 +210,14 @@ impl Amoeba {
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(&self.geometry, &self.leaps, board, target, by, movement)
+        is_attacked(
+            &self.basics.geometry,
+            &self.leaps,
+            board,
+            target,
+            by,
+            movement,
+        )
     }
 
     fn king_attacked(&self, board: &Board, side: Side) -> bool {
@@ -220,7 +228,7 @@ impl Amoeba {
 
     /// The locations of the matrix that hold a square.
     fn squares(&self, board: &Board) -> LocSet {
-        let inside = self.geometry.inside();
+        let inside = self.basics.geometry.inside();
         locs_of(inside & !board.occupied())
             .filter(|loc| board.is_hole(*loc))
             .fold(inside, |set, gap| set & !gap.bit())
@@ -246,9 +254,9 @@ impl Amoeba {
             items: [SlideEntry::NONE; MAX_SLIDES],
         };
         let barred = pos.state.last_slide.map(|(from, to)| (to, from));
-        for to in locs_of(self.geometry.inside() & !squares) {
+        for to in locs_of(self.basics.geometry.inside() & !squares) {
             for dir in DirSet::ORTHOGONAL.iter() {
-                if let Some(from) = self.geometry.neighbour(to, dir)
+                if let Some(from) = self.basics.geometry.neighbour(to, dir)
                     && squares & from.bit() != 0
                     && barred != Some((from, to))
                     && list.len < MAX_SLIDES
@@ -317,15 +325,21 @@ impl Amoeba {
                 self.pawn_moves(board, ctx, from, &mut visit);
                 continue;
             }
-            movement(piece).reach(&self.geometry, &self.leaps, board, from, |to, occupant| {
-                if occupant.is_none_or(|p| p.side != side) {
-                    visit(PieceMove {
-                        from,
-                        to,
-                        promotes: false,
-                    });
-                }
-            });
+            movement(piece).reach(
+                &self.basics.geometry,
+                &self.leaps,
+                board,
+                from,
+                |to, occupant| {
+                    if occupant.is_none_or(|p| p.side != side) {
+                        visit(PieceMove {
+                            from,
+                            to,
+                            promotes: false,
+                        });
+                    }
+                },
+            );
         }
     }
 
@@ -347,6 +361,7 @@ impl Amoeba {
             });
         };
         if let Some(to) = self
+            .basics
             .geometry
             .neighbour(from, side.forward_dir())
             .filter(|to| board.is_empty(*to))
@@ -354,11 +369,17 @@ impl Amoeba {
             arrive(to);
         }
         let captures = movement(Piece::new(Kind::Pawn, side)).steps;
-        step(&self.geometry, board, from, captures, |_, to, occupant| {
-            if occupant.is_some_and(|p| p.side != side) {
-                arrive(to);
-            }
-        });
+        step(
+            &self.basics.geometry,
+            board,
+            from,
+            captures,
+            |_, to, occupant| {
+                if occupant.is_some_and(|p| p.side != side) {
+                    arrive(to);
+                }
+            },
+        );
     }
 
     /// The move played on the board, with what its slides are judged against.
@@ -577,27 +598,7 @@ impl Amoeba {
         let Some(piece) = pos.board.piece(turn.from) else {
             return next;
         };
-        let victim = pos.board.piece(turn.to);
-        if let Some(victim) = victim {
-            rec.record(|| Event::Captured {
-                piece: victim,
-                at: turn.to,
-                how: Capture::Replacement,
-            });
-        }
-        rec.record(|| Event::Moved {
-            piece,
-            path: vec![turn.from, turn.to],
-        });
-        next.board.move_piece(turn.from, turn.to);
-        if let Some(promoted) = turn.promotion {
-            rec.record(|| Event::Promoted {
-                at: turn.to,
-                from: piece,
-                to: promoted,
-            });
-            next.board.put(turn.to, promoted);
-        }
+        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
         if let Some((from, to)) = turn.slide {
             rec.record(|| Event::Slid { from, to });
             slide_square(&mut next.board, (from, to));
@@ -624,16 +625,16 @@ impl Amoeba {
 
     /// The name the data gives `side`, for messages.
     fn side_name(&self, side: Side) -> &str {
-        &self.data.sides[side.index()]
+        &self.basics.data.sides[side.index()]
     }
 
     /// Checks a position read from a FEN: the number of gaps, one King each, a possible last
     /// slide, and the side not to move not in check.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let gaps = (self.geometry.inside() & !self.squares(&pos.board)).count_ones();
+        let gaps = (self.basics.geometry.inside() & !self.squares(&pos.board)).count_ones();
         if gaps != GAPS {
             return Err(Error::fen(
-                fen::write_board(&pos.board, &self.geometry, &self.letters),
+                fen::write_board(&pos.board, &self.basics.geometry, &self.basics.letters),
                 format!("{gaps} gaps, expected {GAPS}"),
             ));
         }
@@ -648,7 +649,7 @@ impl Amoeba {
         if let Some((from, to)) = pos.state.last_slide {
             let adjacent = DirSet::ORTHOGONAL
                 .iter()
-                .any(|dir| self.geometry.neighbour(from, dir) == Some(to));
+                .any(|dir| self.basics.geometry.neighbour(from, dir) == Some(to));
             if !adjacent || !pos.board.is_hole(from) || pos.board.is_hole(to) {
                 return Err(Error::fen(
                     format!("{from}{to}"),
@@ -673,7 +674,7 @@ impl Amoeba {
         }
         let location = |text: Option<&str>| {
             text.and_then(Loc::parse)
-                .filter(|loc| self.geometry.contains(*loc))
+                .filter(|loc| self.basics.geometry.contains(*loc))
         };
         match (location(field.get(..2)), location(field.get(2..))) {
             (Some(from), Some(to)) => Ok(Some((from, to))),
@@ -686,20 +687,8 @@ impl Amoeba {
 }
 
 impl Rules for Amoeba {
-    fn data(&self) -> &VariantData {
-        &self.data
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    fn letters(&self) -> &PieceLetters {
-        &self.letters
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
 
     fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -747,7 +736,9 @@ impl Rules for Amoeba {
         let text = pos
             .state
             .last_slide
-            .map_or("none".to_string(), |(from, to)| format!("{from} to {to} (may not slide back)"));
+            .map_or("none".to_string(), |(from, to)| {
+                format!("{from} to {to} (may not slide back)")
+            });
         vec![("Last slide".to_string(), text)]
     }
 

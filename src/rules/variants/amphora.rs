@@ -14,7 +14,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
-use crate::rules::variant::Rules;
+use crate::rules::variant::{Basics, Rules};
 
 const LETTERS: [(Kind, char); 3] = [(Kind::King, 'K'), (Kind::Guard, 'G'), (Kind::Pawn, 'P')];
 
@@ -128,10 +128,7 @@ impl Taken {
 
 /// Amphora.
 pub struct Amphora {
-    data: VariantData,
-    options: Options,
-    geometry: Geometry,
-    letters: PieceLetters,
+    basics: Basics,
     /// The squares of the jug (every other location of the rectangle is a hole).
     outline: LocSet,
     /// Per side, the squares of the rank just before its far rank: where telekinesis starts.
@@ -151,10 +148,12 @@ impl Amphora {
                 .fold(0, |set, at| set | at.bit())
         });
         Amphora {
-            data,
-            options,
-            geometry,
-            letters: PieceLetters::new(&LETTERS),
+            basics: Basics {
+                data,
+                options,
+                geometry,
+                letters: PieceLetters::new(&LETTERS),
+            },
             outline,
             before_far_rank,
         }
@@ -162,7 +161,7 @@ impl Amphora {
 
     /// Whether a step of `side` from `from` to `to` enters its far rank.
     fn enters_far_rank(&self, side: Side, from: Loc, to: Loc) -> bool {
-        let far = self.geometry.last_rank(side);
+        let far = self.basics.geometry.last_rank(side);
         to.rank() == far && from.rank() != far
     }
 
@@ -177,7 +176,7 @@ impl Amphora {
     ) {
         let steps = Steps::of(piece, sideways);
         step(
-            &self.geometry,
+            &self.basics.geometry,
             board,
             from,
             steps.all(),
@@ -195,7 +194,7 @@ impl Amphora {
         let mut squares = 0;
         if let Some(king) = board.king_of(side) {
             step(
-                &self.geometry,
+                &self.basics.geometry,
                 board,
                 king,
                 DirSet::ALL,
@@ -230,10 +229,10 @@ impl Amphora {
         }
         board.move_piece(from, to);
         for dir in DirSet::DIAGONAL.iter() {
-            let Some(middle) = self.geometry.neighbour(to, dir) else {
+            let Some(middle) = self.basics.geometry.neighbour(to, dir) else {
                 continue;
             };
-            let beyond = self.geometry.neighbour(middle, dir);
+            let beyond = self.basics.geometry.neighbour(middle, dir);
             let pincered = board.is_side(middle, piece.side.opponent())
                 && beyond.is_some_and(|b| board.is_side(b, piece.side));
             if let Some(victim) = board.piece(middle).filter(|_| pincered) {
@@ -435,7 +434,8 @@ impl Amphora {
     fn can_arrive(&self, board: &Board, attacker: Side, to: Loc, sideways: bool) -> bool {
         let occupant = board.piece(to);
         Dir::ALL.into_iter().any(|dir| {
-            self.geometry
+            self.basics
+                .geometry
                 .neighbour(to, dir)
                 .and_then(|from| board.piece(from))
                 .is_some_and(|piece| {
@@ -451,8 +451,8 @@ impl Amphora {
     /// side directly beyond the King.
     fn intercepts(&self, board: &Board, attacker: Side, king: Loc, sideways: bool) -> bool {
         DirSet::DIAGONAL.iter().any(|dir| {
-            let beyond = self.geometry.neighbour(king, dir);
-            let before = self.geometry.neighbour(king, dir.opposite());
+            let beyond = self.basics.geometry.neighbour(king, dir);
+            let before = self.basics.geometry.neighbour(king, dir.opposite());
             beyond.is_some_and(|b| board.is_side(b, attacker))
                 && before.is_some_and(|at| match board.content(at) {
                     Content::Hole => false,
@@ -473,7 +473,7 @@ impl Amphora {
         king: Loc,
         sideways: bool,
     ) -> bool {
-        let far = self.geometry.last_rank(attacker);
+        let far = self.basics.geometry.last_rank(attacker);
         let enemy = attacker.opponent();
         let guard_held = reserve.count(guard(enemy)) > 0;
         let near = board.occupied_by(attacker) & self.before_far_rank[attacker.index()];
@@ -531,7 +531,7 @@ impl Amphora {
         }
         let mut rest = field;
         for side in Side::BOTH {
-            let letter = self.letters.letter(guard(side));
+            let letter = self.basics.letters.letter(guard(side));
             let Some(after) = rest.strip_prefix(letter) else {
                 continue;
             };
@@ -576,7 +576,7 @@ impl Amphora {
         let mut out = String::new();
         for side in Side::BOTH {
             if pos.state.reserve.count(guard(side)) > 0 {
-                out.push(self.letters.letter(guard(side)));
+                out.push(self.basics.letters.letter(guard(side)));
                 if side == pos.side && pos.state.placement_right {
                     out.push('+');
                 }
@@ -591,7 +591,7 @@ impl Amphora {
     /// Checks the invariants of a position read from a FEN.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         for side in Side::BOTH {
-            let name = self.data.sides[side.index()].as_str();
+            let name = self.basics.data.sides[side.index()].as_str();
             if pos.board.kings_of(side).count_ones() > 1 {
                 return Err(Error::fen(name, "a side has at most one King"));
             }
@@ -605,7 +605,7 @@ impl Amphora {
                     "its Guard cannot be both on the board and in reserve",
                 ));
             }
-            let far = self.geometry.last_rank(side);
+            let far = self.basics.geometry.last_rank(side);
             let king_home = pos.board.king_of(side).is_some_and(|k| k.rank() == far);
             if king_home && pos.board.king_of(side.opponent()).is_some() {
                 return Err(Error::fen(
@@ -617,7 +617,7 @@ impl Amphora {
         let waiting = pos.side.opponent();
         if pos.board.king_of(waiting).is_none() {
             return Err(Error::fen(
-                self.data.sides[waiting.index()].as_str(),
+                self.basics.data.sides[waiting.index()].as_str(),
                 "the side not to move has no King",
             ));
         }
@@ -626,20 +626,8 @@ impl Amphora {
 }
 
 impl Rules for Amphora {
-    fn data(&self) -> &VariantData {
-        &self.data
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    fn letters(&self) -> &PieceLetters {
-        &self.letters
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
 
     fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -714,7 +702,7 @@ impl Rules for Amphora {
         let mut counters: Vec<(String, String)> = Side::BOTH
             .iter()
             .map(|side| {
-                let name = &self.data.sides[side.index()];
+                let name = &self.basics.data.sides[side.index()];
                 let guard = if pos.state.reserve.count(guard(*side)) > 0 {
                     "in reserve"
                 } else if pos.board.count(guard(*side)) > 0 {
@@ -730,7 +718,7 @@ impl Rules for Amphora {
             })
             .collect();
         if pos.state.placement_right {
-            let name = &self.data.sides[pos.side.index()];
+            let name = &self.basics.data.sides[pos.side.index()];
             counters.push((format!("{name} may place the Guard"), "this turn".into()));
         }
         counters

@@ -8,13 +8,14 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::landing::land;
 use crate::rules::letters::PieceLetters;
 use crate::rules::movement::Movement;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Castling, Position, RuleState};
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
-use crate::rules::variant::Rules;
+use crate::rules::variant::{Basics, Rules};
 
 const LETTERS: [(Kind, char); 6] = [
     (Kind::King, 'K'),
@@ -122,10 +123,7 @@ fn home(side: Side, file: u8) -> Loc {
 
 /// Orthodox chess.
 pub struct Chess {
-    data: VariantData,
-    options: Options,
-    geometry: Geometry,
-    letters: PieceLetters,
+    basics: Basics,
     /// The Knight's leaps: leap table 0.
     leaps: [LeapTable; 1],
 }
@@ -136,16 +134,25 @@ impl Chess {
         let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
         let leaps = [LeapTable::new(&geometry, &KNIGHT_OFFSETS)];
         Chess {
-            data,
-            options,
-            geometry,
-            letters: PieceLetters::new(&LETTERS),
+            basics: Basics {
+                data,
+                options,
+                geometry,
+                letters: PieceLetters::new(&LETTERS),
+            },
             leaps,
         }
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(&self.geometry, &self.leaps, board, target, by, movement)
+        is_attacked(
+            &self.basics.geometry,
+            &self.leaps,
+            board,
+            target,
+            by,
+            movement,
+        )
     }
 
     fn is_en_passant(&self, pos: &Position, turn: &Turn) -> bool {
@@ -172,11 +179,17 @@ impl Chess {
                 self.pawn_moves(pos, from, out);
                 continue;
             }
-            movement(piece).reach(&self.geometry, &self.leaps, board, from, |to, occupant| {
-                if occupant.is_none_or(|p| p.side != side) {
-                    out.push(Turn::new(from, to));
-                }
-            });
+            movement(piece).reach(
+                &self.basics.geometry,
+                &self.leaps,
+                board,
+                from,
+                |to, occupant| {
+                    if occupant.is_none_or(|p| p.side != side) {
+                        out.push(Turn::new(from, to));
+                    }
+                },
+            );
         }
         self.castling_moves(pos, out);
     }
@@ -184,7 +197,7 @@ impl Chess {
     fn pawn_moves(&self, pos: &Position, from: Loc, out: &mut Vec<Turn>) {
         let board = &pos.board;
         let side = pos.side;
-        let last = self.geometry.last_rank(side);
+        let last = self.basics.geometry.last_rank(side);
         let mut push = |to: Loc| {
             if to.rank() == last {
                 for kind in PROMOTIONS {
@@ -194,20 +207,20 @@ impl Chess {
                 out.push(Turn::new(from, to));
             }
         };
-        if let Some(one) = self.geometry.neighbour(from, side.forward_dir())
+        if let Some(one) = self.basics.geometry.neighbour(from, side.forward_dir())
             && board.is_empty(one)
         {
             push(one);
             let start_rank = if side == Side::White { 1 } else { 6 };
             if from.rank() == start_rank
-                && let Some(two) = self.geometry.neighbour(one, side.forward_dir())
+                && let Some(two) = self.basics.geometry.neighbour(one, side.forward_dir())
                 && board.is_empty(two)
             {
                 push(two);
             }
         }
         for dir in movement(Piece::new(Kind::Pawn, side)).steps.iter() {
-            if let Some(to) = self.geometry.neighbour(from, dir) {
+            if let Some(to) = self.basics.geometry.neighbour(from, dir) {
                 let enemy = board.is_side(to, side.opponent());
                 if enemy || pos.state.en_passant == Some(to) {
                     push(to);
@@ -241,15 +254,6 @@ impl Chess {
         let Some(piece) = pos.board.piece(turn.from) else {
             return next;
         };
-        let mut reset_clock = piece.kind == Kind::Pawn;
-        if let Some(victim) = pos.board.piece(turn.to) {
-            rec.record(|| Event::Captured {
-                piece: victim,
-                at: turn.to,
-                how: Capture::Replacement,
-            });
-            reset_clock = true;
-        }
         let file_step = i32::from(turn.to.file()) - i32::from(turn.from.file());
         if piece.kind == Kind::Pawn
             && file_step != 0
@@ -265,11 +269,8 @@ impl Chess {
             }
             next.board.clear(passed);
         }
-        rec.record(|| Event::Moved {
-            piece,
-            path: vec![turn.from, turn.to],
-        });
-        next.board.move_piece(turn.from, turn.to);
+        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
+        let reset_clock = piece.kind == Kind::Pawn || victim.is_some();
         if piece.kind == Kind::King
             && file_step.abs() == 2
             && let Some(c) = CASTLINGS
@@ -283,18 +284,12 @@ impl Chess {
             });
             next.board.move_piece(rook_from, rook_to);
         }
-        if let Some(promoted) = turn.promotion {
-            rec.record(|| Event::Promoted {
-                at: turn.to,
-                from: piece,
-                to: promoted,
-            });
-            next.board.put(turn.to, promoted);
-        }
         next.state.castling.0 &= !(lost_rights(turn.from) | lost_rights(turn.to));
         let rank_step = i32::from(turn.to.rank()) - i32::from(turn.from.rank());
         next.state.en_passant = if piece.kind == Kind::Pawn && rank_step.abs() == 2 {
-            self.geometry.neighbour(turn.from, side.forward_dir())
+            self.basics
+                .geometry
+                .neighbour(turn.from, side.forward_dir())
         } else {
             None
         };
@@ -341,8 +336,11 @@ impl Chess {
         }
         if let Some(ep) = pos.state.en_passant {
             let mover = pos.side.opponent();
-            let behind = self.geometry.neighbour(ep, mover.forward_dir().opposite());
-            let ahead = self.geometry.neighbour(ep, mover.forward_dir());
+            let behind = self
+                .basics
+                .geometry
+                .neighbour(ep, mover.forward_dir().opposite());
+            let ahead = self.basics.geometry.neighbour(ep, mover.forward_dir());
             let ep_rank = if mover == Side::White { 2 } else { 5 };
             let ok = ep.rank() == ep_rank
                 && pos.board.is_empty(ep)
@@ -421,20 +419,8 @@ fn read_castling(field: &str) -> Result<Castling, Error> {
 }
 
 impl Rules for Chess {
-    fn data(&self) -> &VariantData {
-        &self.data
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    fn letters(&self) -> &PieceLetters {
-        &self.letters
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
 
     fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -447,7 +433,7 @@ impl Rules for Chess {
             out.retain(|turn| self.king_safe_after(pos, turn));
             return;
         }
-        let pins = Pins::find(&self.geometry, &pos.board, king, pos.side, movement);
+        let pins = Pins::find(&self.basics.geometry, &pos.board, king, pos.side, movement);
         out.retain(|turn| {
             if turn.from == king || self.is_en_passant(pos, turn) {
                 self.king_safe_after(pos, turn)
@@ -534,7 +520,7 @@ impl Rules for Chess {
             "-" => None,
             text => Some(
                 Loc::parse(text)
-                    .filter(|l| self.geometry.contains(*l))
+                    .filter(|l| self.basics.geometry.contains(*l))
                     .ok_or_else(|| Error::fen(text, "en passant square must be '-' or a square"))?,
             ),
         };

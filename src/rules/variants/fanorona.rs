@@ -13,7 +13,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
-use crate::rules::variant::Rules;
+use crate::rules::variant::{Basics, Rules};
 
 const LETTERS: [(Kind, char); 7] = [
     (Kind::King, 'K'),
@@ -49,10 +49,7 @@ struct Stride {
 
 /// Fanorona Chess or Double Fanorona Chess, as the data says.
 pub struct Fanorona {
-    data: VariantData,
-    options: Options,
-    geometry: Geometry,
-    letters: PieceLetters,
+    basics: Basics,
     double_step: bool,
     /// Where each side's King starts: its leap right is only valid there.
     king_homes: [Option<Loc>; 2],
@@ -88,10 +85,12 @@ impl Fanorona {
         }
         let king_homes = Side::BOTH.map(|side| start_board.king_of(side));
         Fanorona {
-            data,
-            options,
-            geometry,
-            letters,
+            basics: Basics {
+                data,
+                options,
+                geometry,
+                letters,
+            },
             double_step: double,
             king_homes,
             setup,
@@ -108,7 +107,7 @@ impl Fanorona {
         leap: bool,
         mut emit: impl FnMut(Turn),
     ) {
-        let geometry = &self.geometry;
+        let geometry = &self.basics.geometry;
         for (from, piece) in board.pieces_of(side) {
             let promotes =
                 |to: Loc| piece.kind == Kind::Pawn && to.rank() == geometry.last_rank(side);
@@ -188,9 +187,10 @@ impl Fanorona {
         emit: &mut impl FnMut(Turn),
     ) {
         let enemy = |loc: Option<Loc>| loc.filter(|l| board.is_side(*l, side.opponent()));
-        let approach = enemy(self.geometry.neighbour(stride.to, stride.last));
+        let approach = enemy(self.basics.geometry.neighbour(stride.to, stride.last));
         let withdrawal = enemy(
-            self.geometry
+            self.basics
+                .geometry
                 .neighbour(stride.from, stride.first.opposite()),
         );
         let captures = [approach, withdrawal];
@@ -227,7 +227,7 @@ impl Fanorona {
         };
         let enemy = side.opponent();
         Dir::ALL.into_iter().any(|away| {
-            let Some(beside) = self.geometry.neighbour(king, away) else {
+            let Some(beside) = self.basics.geometry.neighbour(king, away) else {
                 return false;
             };
             match board.piece(beside) {
@@ -249,7 +249,7 @@ impl Fanorona {
         from: Loc,
         first: Dir,
     ) -> bool {
-        let Some(next) = self.geometry.neighbour(from, first) else {
+        let Some(next) = self.basics.geometry.neighbour(from, first) else {
             return false;
         };
         let steps_onto_next = board.is_empty(next)
@@ -264,6 +264,7 @@ impl Fanorona {
             && KNIGHT_PATHS.iter().any(|&(f, second)| {
                 f == first
                     && self
+                        .basics
                         .geometry
                         .neighbour(next, second)
                         .is_some_and(|to| board.is_empty(to))
@@ -275,7 +276,7 @@ impl Fanorona {
     /// `last`.
     fn can_arrive(&self, board: &Board, reserve: &Reserve, side: Side, to: Loc, last: Dir) -> bool {
         let back = last.opposite();
-        let Some(behind) = self.geometry.neighbour(to, back) else {
+        let Some(behind) = self.basics.geometry.neighbour(to, back) else {
             return false;
         };
         if let Some(piece) = board.piece(behind).filter(|p| p.side == side) {
@@ -289,6 +290,7 @@ impl Fanorona {
             }
         }
         let slider = self
+            .basics
             .geometry
             .ray(to, back)
             .find_map(|at| board.piece(at))
@@ -305,6 +307,7 @@ impl Fanorona {
             || KNIGHT_PATHS.iter().any(|&(first, second)| {
                 second == last
                     && self
+                        .basics
                         .geometry
                         .neighbour(behind, first.opposite())
                         .and_then(|start| board.piece(start))
@@ -318,7 +321,7 @@ impl Fanorona {
     /// diagonally forward, and onto the far rank only with a lost piece to promote to.
     fn pawn_may_step(&self, reserve: &Reserve, side: Side, to: Loc, dir: Dir) -> bool {
         pawn_dirs(side).contains(dir)
-            && (to.rank() != self.geometry.last_rank(side)
+            && (to.rank() != self.basics.geometry.last_rank(side)
                 || reserve.kinds_of(side).next().is_some())
     }
 
@@ -342,7 +345,7 @@ impl Fanorona {
         {
             let adjacent = Dir::ALL
                 .iter()
-                .any(|d| self.geometry.neighbour(turn.to, *d) == Some(at));
+                .any(|d| self.basics.geometry.neighbour(turn.to, *d) == Some(at));
             rec.record(|| Event::Captured {
                 piece: victim,
                 at,
@@ -384,7 +387,7 @@ impl Fanorona {
     fn path(&self, from: Loc, to: Loc) -> Vec<Loc> {
         for dir in Dir::ALL {
             let mut path = vec![from];
-            for at in self.geometry.ray(from, dir) {
+            for at in self.basics.geometry.ray(from, dir) {
                 path.push(at);
                 if at == to {
                     return path;
@@ -394,8 +397,9 @@ impl Fanorona {
         KNIGHT_PATHS
             .iter()
             .find_map(|(first, second)| {
-                let via = self.geometry.neighbour(from, *first)?;
-                (self.geometry.neighbour(via, *second) == Some(to)).then(|| vec![from, via, to])
+                let via = self.basics.geometry.neighbour(from, *first)?;
+                (self.basics.geometry.neighbour(via, *second) == Some(to))
+                    .then(|| vec![from, via, to])
             })
             .unwrap_or_else(|| vec![from, to])
     }
@@ -404,7 +408,7 @@ impl Fanorona {
         for side in Side::BOTH {
             if pos.board.kings_of(side).count_ones() != 1 {
                 return Err(Error::fen(
-                    self.data.sides[side.index()].as_str(),
+                    self.basics.data.sides[side.index()].as_str(),
                     "each side must have exactly one King",
                 ));
             }
@@ -420,13 +424,13 @@ impl Fanorona {
                 let owned = pos.board.count(piece) + usize::from(pos.state.reserve.count(piece));
                 if owned > usize::from(self.setup.count(piece)) {
                     return Err(Error::fen(
-                        self.letters.letter(piece).to_string(),
+                        self.basics.letters.letter(piece).to_string(),
                         "more of this piece than the setup has",
                     ));
                 }
             }
         }
-        let last = self.geometry.ranks() - 1;
+        let last = self.basics.geometry.ranks() - 1;
         if let Some((loc, _)) = pos
             .board
             .pieces()
@@ -439,7 +443,7 @@ impl Fanorona {
         }
         if self.king_capturable(&pos.board, &pos.state.reserve, pos.side.opponent()) {
             return Err(Error::fen(
-                self.data.sides[pos.side.opponent().index()].as_str(),
+                self.basics.data.sides[pos.side.opponent().index()].as_str(),
                 "the side not to move is in check",
             ));
         }
@@ -453,6 +457,7 @@ impl Fanorona {
         }
         for c in field.chars() {
             let piece = self
+                .basics
                 .letters
                 .piece(c)
                 .filter(|p| !matches!(p.kind, Kind::Pawn | Kind::King))
@@ -468,7 +473,7 @@ impl Fanorona {
             for kind in reserve.kinds_of(side) {
                 let piece = Piece::new(kind, side);
                 for _ in 0..reserve.count(piece) {
-                    letters.push(self.letters.letter(piece));
+                    letters.push(self.basics.letters.letter(piece));
                 }
             }
         }
@@ -507,20 +512,8 @@ fn leap_text(rights: u8) -> &'static str {
 }
 
 impl Rules for Fanorona {
-    fn data(&self) -> &VariantData {
-        &self.data
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    fn letters(&self) -> &PieceLetters {
-        &self.letters
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
 
     fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -571,8 +564,9 @@ impl Rules for Fanorona {
                     .kinds_of(*side)
                     .flat_map(|kind| {
                         let piece = Piece::new(kind, *side);
-                        let letter = self.letters.letter(Piece::new(kind, Side::White));
+                        let letter = self.basics.letters.letter(Piece::new(kind, Side::White));
                         let name = self
+                            .basics
                             .data
                             .pieces
                             .iter()
@@ -587,7 +581,7 @@ impl Rules for Fanorona {
                     names.join(", ")
                 };
                 (
-                    format!("{} can promote to", self.data.sides[side.index()]),
+                    format!("{} can promote to", self.basics.data.sides[side.index()]),
                     value,
                 )
             })

@@ -6,16 +6,17 @@ use crate::rules::attack::{Pins, is_attacked};
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::event::{Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::landing::land;
 use crate::rules::letters::PieceLetters;
 use crate::rules::movement::{Movement, step};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
-use crate::rules::variant::Rules;
+use crate::rules::variant::{Basics, Rules};
 
 const LETTERS: [(Kind, char); 8] = [
     (Kind::King, 'K'),
@@ -128,10 +129,7 @@ fn no_kings_outcome(board: &Board) -> Option<Outcome> {
 
 /// Pawns-to-Kings Chess.
 pub struct PawnsToKings {
-    data: VariantData,
-    options: Options,
-    geometry: Geometry,
-    letters: PieceLetters,
+    basics: Basics,
     /// The Knight's leaps (table 0) and the Waffle's diagonal jumps (table 1).
     leaps: [LeapTable; 2],
 }
@@ -145,10 +143,12 @@ impl PawnsToKings {
             LeapTable::new(&geometry, &ALFIL_OFFSETS),
         ];
         PawnsToKings {
-            data,
-            options,
-            geometry,
-            letters: PieceLetters::new(&LETTERS),
+            basics: Basics {
+                data,
+                options,
+                geometry,
+                letters: PieceLetters::new(&LETTERS),
+            },
             leaps,
         }
     }
@@ -156,7 +156,7 @@ impl PawnsToKings {
     /// Whether a piece of `by` attacks `target`.
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
         is_attacked(
-            &self.geometry,
+            &self.basics.geometry,
             &self.leaps,
             board,
             target,
@@ -221,20 +221,20 @@ impl PawnsToKings {
         from: Loc,
         visit: impl FnMut(Loc, Option<Piece>),
     ) {
-        movement.reach(&self.geometry, &self.leaps, board, from, visit);
+        movement.reach(&self.basics.geometry, &self.leaps, board, from, visit);
     }
 
     /// A Pawn's two diagonal steps forward in a straight line over an empty square onto an
     /// empty one.
     fn double_steps(&self, board: &Board, from: Loc, side: Side, land: &mut impl FnMut(Loc)) {
         step(
-            &self.geometry,
+            &self.basics.geometry,
             board,
             from,
             PAWN_MOVES[side.index()],
             |dir, over, occupant| {
                 if occupant.is_none()
-                    && let Some(to) = self.geometry.neighbour(over, dir)
+                    && let Some(to) = self.basics.geometry.neighbour(over, dir)
                     && board.is_empty(to)
                 {
                     land(to);
@@ -247,7 +247,7 @@ impl PawnsToKings {
     /// promote.
     fn land(&self, piece: Piece, from: Loc, to: Loc, emit: &mut impl FnMut(Turn)) {
         let turn = Turn::new(from, to);
-        if promotes(piece.kind) && to.rank() == self.geometry.last_rank(piece.side) {
+        if promotes(piece.kind) && to.rank() == self.basics.geometry.last_rank(piece.side) {
             for promoted in promotions(piece.side) {
                 emit(turn.promoting(Some(promoted)));
             }
@@ -260,7 +260,7 @@ impl PawnsToKings {
     fn second_rank(&self, side: Side) -> u8 {
         match side {
             Side::White => 1,
-            Side::Black => self.geometry.ranks() - 2,
+            Side::Black => self.basics.geometry.ranks() - 2,
         }
     }
 
@@ -278,7 +278,14 @@ impl PawnsToKings {
             return;
         }
         let pinned = locs_of(kings).fold(0, |set, king| {
-            set | Pins::find(&self.geometry, board, king, pos.side, capture_movement).pinned()
+            set | Pins::find(
+                &self.basics.geometry,
+                board,
+                king,
+                pos.side,
+                capture_movement,
+            )
+            .pinned()
         });
         let needs_trial = kings | pinned;
         out.retain(|turn| {
@@ -297,27 +304,7 @@ impl PawnsToKings {
         let Some(piece) = pos.board.piece(turn.from) else {
             return next;
         };
-        let victim = pos.board.piece(turn.to);
-        if let Some(victim) = victim {
-            rec.record(|| Event::Captured {
-                piece: victim,
-                at: turn.to,
-                how: Capture::Replacement,
-            });
-        }
-        rec.record(|| Event::Moved {
-            piece,
-            path: vec![turn.from, turn.to],
-        });
-        next.board.move_piece(turn.from, turn.to);
-        if let Some(promoted) = turn.promotion {
-            rec.record(|| Event::Promoted {
-                at: turn.to,
-                from: piece,
-                to: promoted,
-            });
-            next.board.put(turn.to, promoted);
-        }
+        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
         let resets_clock = victim.is_some() || piece.kind == Kind::Pawn || turn.promotion.is_some();
         next.halfmove = if resets_clock {
             0
@@ -331,11 +318,11 @@ impl PawnsToKings {
     /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
     /// rank, the side not to move not in check.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let last_rank = self.geometry.ranks() - 1;
+        let last_rank = self.basics.geometry.ranks() - 1;
         for (loc, piece) in pos.board.pieces() {
             let bad = match piece.kind {
                 Kind::Pawn => loc.rank() == 0 || loc.rank() == last_rank,
-                Kind::Blacksmith => loc.rank() == self.geometry.last_rank(piece.side),
+                Kind::Blacksmith => loc.rank() == self.basics.geometry.last_rank(piece.side),
                 _ => false,
             };
             if bad {
@@ -348,7 +335,7 @@ impl PawnsToKings {
         let waiting = pos.side.opponent();
         if self.any_attacked(&pos.board, pos.board.kings_of(waiting), pos.side) {
             return Err(Error::fen(
-                self.data.sides[waiting.index()].as_str(),
+                self.basics.data.sides[waiting.index()].as_str(),
                 "the side not to move is in check",
             ));
         }
@@ -357,20 +344,8 @@ impl PawnsToKings {
 }
 
 impl Rules for PawnsToKings {
-    fn data(&self) -> &VariantData {
-        &self.data
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    fn letters(&self) -> &PieceLetters {
-        &self.letters
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
 
     fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -430,7 +405,10 @@ impl Rules for PawnsToKings {
             .iter()
             .map(|side| {
                 let kings = pos.board.kings_of(*side).count_ones();
-                (format!("{}'s Kings", self.data.sides[side.index()]), kings.to_string())
+                (
+                    format!("{}'s Kings", self.basics.data.sides[side.index()]),
+                    kings.to_string(),
+                )
             })
             .collect()
     }
