@@ -33,7 +33,7 @@ const CASES: &[Case] = &[
         options: &[],
         label: "start",
         fen: None,
-        depth: 7,
+        depth: 8,
     },
     Case {
         variant: "amphora",
@@ -54,7 +54,7 @@ const CASES: &[Case] = &[
         options: &[],
         label: "start",
         fen: None,
-        depth: 3,
+        depth: 4,
     },
     Case {
         variant: "amoeba",
@@ -68,21 +68,21 @@ const CASES: &[Case] = &[
         options: &[],
         label: "start",
         fen: None,
-        depth: 6,
+        depth: 7,
     },
     Case {
         variant: "fanorona-chess",
         options: &["alternate-setup"],
         label: "start, alternate-setup",
         fen: None,
-        depth: 5,
+        depth: 6,
     },
     Case {
         variant: "double-fanorona-chess",
         options: &[],
         label: "start",
         fen: None,
-        depth: 4,
+        depth: 5,
     },
     Case {
         variant: "american-chess",

@@ -58,7 +58,7 @@ pub fn plugin(app: &mut App) {
                 resource_changed::<Builder>
                     .or_eager(resource_changed::<Hovered>)
                     .or_eager(resource_changed::<Viewing>)
-                    .or_eager(resource_changed::<BoardLayout>),
+                    .or_eager(resource_exists_and_changed::<BoardLayout>),
             )
             .in_set(Frame::Sync),
     );

@@ -78,7 +78,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                autosave.run_if(on_message::<TurnPlayed>.or_eager(resource_changed::<ActiveGame>)),
+                autosave.run_if(
+                    on_message::<TurnPlayed>.or_eager(resource_exists_and_changed::<ActiveGame>),
+                ),
                 storage,
             ),
         );
