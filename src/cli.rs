@@ -28,6 +28,10 @@ enum Command {
         /// exit (non-zero if a screenshot is blank).
         #[arg(long, value_name = "DIR")]
         window_test: Option<PathBuf>,
+        /// Time start-up and SECONDS of continuous redrawing with a game on the board, print
+        /// the figures and exit.
+        #[arg(long, value_name = "SECONDS")]
+        measure: Option<f32>,
     },
     /// List the variant ids, one per line.
     Variants,
@@ -105,10 +109,12 @@ impl From<Error> for CliError {
 }
 
 /// A request to open the game window.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct PlayRequest {
     /// Run the scripted window test, writing screenshots here.
     pub window_test: Option<PathBuf>,
+    /// Measure start-up and frame times for this many seconds.
+    pub measure: Option<f32>,
 }
 
 /// Whether `args` (the program name first) ask for the game window: no arguments at all, or
@@ -119,8 +125,15 @@ pub fn play_request(args: &[String]) -> Option<PlayRequest> {
     }
     match Cli::try_parse_from(args) {
         Ok(Cli {
-            command: Command::Play { window_test },
-        }) => Some(PlayRequest { window_test }),
+            command:
+                Command::Play {
+                    window_test,
+                    measure,
+                },
+        }) => Some(PlayRequest {
+            window_test,
+            measure,
+        }),
         _ => None,
     }
 }

@@ -10,6 +10,7 @@ fn main() -> ExitCode {
     if let Some(request) = oddboard::cli::play_request(&args) {
         let launch = oddboard::app::Launch {
             window_test: request.window_test,
+            measure: request.measure,
         };
         return match oddboard::app::run(launch) {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,

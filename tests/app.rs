@@ -310,3 +310,91 @@ fn every_variant_plays_a_turn_by_clicks() {
         assert_view_matches_game(&mut app);
     }
 }
+
+/// A headless app whose data directory is `dir`.
+fn app_with_data(dir: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.insert_resource(oddboard::app::persistence::DataDir(Some(dir.to_path_buf())))
+        .add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
+        .add_plugins(oddboard::app::game_plugins);
+    app.update();
+    app
+}
+
+/// A fresh, empty directory for one test's files.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("oddboard-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn every_turn_is_autosaved_and_offered_next_time() {
+    let dir = temp_dir("autosave");
+    let mut app = app_with_data(&dir);
+    start(&mut app, "fanorona-chess", &[], None);
+    click(&mut app, "c1");
+    click(&mut app, "a2");
+    let file = dir.join("autosave.ron");
+    let text = std::fs::read_to_string(&file).expect("autosave written");
+    assert!(text.contains("c1a2"), "{text}");
+    assert!(
+        !dir.join("autosave.ron.tmp").exists(),
+        "written through a temporary file"
+    );
+    let next = app_with_data(&dir);
+    let record = next
+        .world()
+        .resource::<oddboard::app::persistence::Autosave>()
+        .0
+        .clone()
+        .expect("offered as Continue");
+    assert_eq!(record.turns, ["c1a2"]);
+}
+
+#[test]
+fn a_corrupt_autosave_is_reported_and_never_written_over() {
+    let dir = temp_dir("corrupt");
+    let file = dir.join("autosave.ron");
+    std::fs::write(&file, "(variant: \"chess\", turns: [oops").expect("write");
+    let mut app = app_with_data(&dir);
+    let notice = app
+        .world()
+        .resource::<oddboard::app::session::Notice>()
+        .0
+        .clone();
+    assert!(
+        notice.is_some_and(|n| n.contains("autosave.ron")),
+        "the player is told"
+    );
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    assert_eq!(game(&app).turn_texts(), ["e2e4"], "the game goes on");
+    let text = std::fs::read_to_string(&file).expect("still there");
+    assert_eq!(text, "(variant: \"chess\", turns: [oops", "left untouched");
+}
+
+#[test]
+fn a_foreign_saved_game_is_refused_with_a_reason() {
+    let dir = temp_dir("foreign");
+    let record = "(variant: \"chess\", options: [], start: \"8/8/8/8/8/8/8/8 w - - 0 1\", turns: [], redo: [], ending: None)";
+    std::fs::write(dir.join("autosave.ron"), record).expect("write");
+    let app = app_with_data(&dir);
+    let notice = app
+        .world()
+        .resource::<oddboard::app::session::Notice>()
+        .0
+        .clone();
+    assert!(
+        notice.is_some_and(|n| n.contains("King")),
+        "names what is wrong"
+    );
+    assert!(
+        app.world()
+            .resource::<oddboard::app::persistence::Autosave>()
+            .0
+            .is_none()
+    );
+}

@@ -8,6 +8,7 @@ pub mod board;
 mod camera;
 mod input;
 mod markers;
+mod measure;
 mod panels;
 pub mod persistence;
 pub mod session;
@@ -24,10 +25,13 @@ use std::path::PathBuf;
 pub struct Launch {
     /// Run the scripted window test, writing screenshots into this directory.
     pub window_test: Option<PathBuf>,
+    /// Measure start-up and frame times for this many seconds, print them and exit.
+    pub measure: Option<f32>,
 }
 
 /// Opens the game window and runs until it is closed.
 pub fn run(launch: Launch) -> AppExit {
+    let started = std::time::Instant::now();
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -41,6 +45,10 @@ pub fn run(launch: Launch) -> AppExit {
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(persistence::DataDir::from_environment())
     .add_plugins((game_plugins, camera::plugin, panels::plugin));
+    if let Some(seconds) = launch.measure {
+        app.insert_resource(WinitSettings::game())
+            .add_plugins(measure::plugin(started, seconds));
+    }
     if let Some(dir) = launch.window_test {
         app.insert_resource(WinitSettings::game())
             .add_plugins(window_test::plugin(dir));
@@ -53,7 +61,6 @@ pub fn run(launch: Launch) -> AppExit {
 pub fn game_plugins(app: &mut App) {
     app.add_plugins((
         session::plugin,
-        settings_plugin,
         art::plugin,
         board::plugin,
         input::plugin,
@@ -61,8 +68,4 @@ pub fn game_plugins(app: &mut App) {
         animation::plugin,
         persistence::plugin,
     ));
-}
-
-fn settings_plugin(app: &mut App) {
-    app.init_resource::<settings::Settings>();
 }

@@ -57,6 +57,24 @@ impl DataDir {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Autosave(pub Option<GameRecord>);
 
+/// Files found unreadable at start-up: reported, and never written over, so nothing the player
+/// had is lost.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Protected(pub Vec<PathBuf>);
+
+impl Protected {
+    /// Writes `value` to `path` unless the path is protected.
+    fn write<T: serde::Serialize>(&self, path: &Path, value: &T) -> Result<(), String> {
+        if self.0.iter().any(|p| p == path) {
+            return Err(format!(
+                "{} could not be read, so it is left as it is and not written over",
+                path.display()
+            ));
+        }
+        write_ron(path, value)
+    }
+}
+
 /// A request to the persistence layer.
 #[derive(Message, Clone, Debug)]
 pub enum Storage {
@@ -72,6 +90,7 @@ pub enum Storage {
 pub fn plugin(app: &mut App) {
     app.init_resource::<DataDir>()
         .init_resource::<Autosave>()
+        .init_resource::<Protected>()
         .init_resource::<Settings>()
         .add_message::<Storage>()
         .add_systems(Startup, load_at_start)
@@ -90,12 +109,16 @@ fn load_at_start(
     dir: Res<DataDir>,
     mut settings: ResMut<Settings>,
     mut autosave: ResMut<Autosave>,
+    mut protected: ResMut<Protected>,
     mut notice: ResMut<Notice>,
 ) {
     if let Some(path) = dir.file(SETTINGS).filter(|p| p.exists()) {
         match read_ron::<Settings>(&path) {
             Ok(read) => *settings = read,
-            Err(e) => notice.0 = Some(e),
+            Err(e) => {
+                notice.0 = Some(e);
+                protected.0.push(path);
+            }
         }
     }
     if let Some(path) = dir.file(AUTOSAVE).filter(|p| p.exists()) {
@@ -105,17 +128,29 @@ fn load_at_start(
                 .map_err(|e| format!("{}: {e}", path.display()))
         }) {
             Ok(record) => autosave.0 = Some(record),
-            Err(e) => notice.0 = Some(e),
+            Err(e) => {
+                notice.0 = Some(e);
+                protected.0.push(path);
+            }
         }
     }
 }
 
-fn autosave(game: Option<Res<ActiveGame>>, dir: Res<DataDir>, mut notice: ResMut<Notice>) {
+fn autosave(
+    game: Option<Res<ActiveGame>>,
+    dir: Res<DataDir>,
+    protected: Res<Protected>,
+    mut notice: ResMut<Notice>,
+    mut warned: Local<bool>,
+) {
     let (Some(game), Some(path)) = (game, dir.file(AUTOSAVE)) else {
         return;
     };
-    if let Err(e) = write_ron(&path, &game.0.record()) {
-        notice.0 = Some(e);
+    if let Err(e) = protected.write(&path, &game.0.record()) {
+        if !*warned {
+            notice.0 = Some(e);
+            *warned = true;
+        }
     }
 }
 
@@ -124,6 +159,7 @@ fn storage(
     dir: Res<DataDir>,
     game: Option<Res<ActiveGame>>,
     settings: Res<Settings>,
+    protected: Res<Protected>,
     mut notice: ResMut<Notice>,
     mut out: MessageWriter<Command>,
 ) {
@@ -142,7 +178,7 @@ fn storage(
                     out.write(Command::Resume(record));
                 }),
             Storage::WriteSettings => match dir.file(SETTINGS) {
-                Some(path) => write_ron(&path, &*settings),
+                Some(path) => protected.write(&path, &*settings),
                 None => Ok(()),
             },
         };
