@@ -107,12 +107,18 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// Entities still gliding or vanishing.
+type Moving = Or<(With<Tween>, With<Vanish>)>;
+
+/// Every entity the board draws and redraws.
+type DrawnByBoard = Or<(With<Square>, With<PieceView>, With<Decor>, With<Cell>)>;
+
 /// With auto-flip on, turns the board towards the player to move once nothing is moving.
 fn auto_flip(
     settings: Option<Res<Settings>>,
     game: Option<Res<ActiveGame>>,
     mut flipped: ResMut<Flipped>,
-    moving: Query<(), Or<(With<Tween>, With<Vanish>)>>,
+    moving: Query<(), Moving>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     let (Some(settings), Some(game)) = (settings, game) else {
@@ -160,7 +166,7 @@ fn square_colour(loc: Loc, layout: &BoardLayout, shaded: bool) -> Color {
     if layout.lines == Lines::Alquerque {
         return Color::NONE;
     }
-    let base = if (loc.file() + loc.rank()) % 2 == 0 {
+    let base = if (loc.file() + loc.rank()).is_multiple_of(2) {
         Palette::DARK
     } else {
         Palette::LIGHT
@@ -180,7 +186,7 @@ fn reset_board(
     flipped: Res<Flipped>,
     art: Res<PieceArt>,
     settings: Option<Res<Settings>>,
-    old: Query<Entity, Or<(With<Square>, With<PieceView>, With<Decor>, With<Cell>)>>,
+    old: Query<Entity, DrawnByBoard>,
     mut reset: MessageReader<BoardReset>,
 ) {
     reset.clear();

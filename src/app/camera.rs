@@ -83,13 +83,13 @@ fn fit_board(
         camera.viewport = Some(viewport);
     }
     let extent = layout.extent();
-    if *fitted != Some(extent) {
-        if let Projection::Orthographic(ortho) = projection.as_mut() {
-            ortho.scaling_mode = ScalingMode::AutoMin {
-                min_width: extent.x,
-                min_height: extent.y,
-            };
-            *fitted = Some(extent);
-        }
+    if *fitted != Some(extent)
+        && let Projection::Orthographic(ortho) = projection.as_mut()
+    {
+        ortho.scaling_mode = ScalingMode::AutoMin {
+            min_width: extent.x,
+            min_height: extent.y,
+        };
+        *fitted = Some(extent);
     }
 }

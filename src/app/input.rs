@@ -123,10 +123,8 @@ pub fn snap_back(
     >,
 ) {
     for (entity, pos, mut transform, gliding) in &mut pieces {
-        if !gliding {
-            if let Some(layout) = &layout {
-                transform.translation = layout.world(pos.0).extend(super::board::Z_PIECE);
-            }
+        if !gliding && let Some(layout) = &layout {
+            transform.translation = layout.world(pos.0).extend(super::board::Z_PIECE);
         }
         commands.entity(entity).remove::<SnapBack>();
     }
@@ -138,10 +136,11 @@ fn on_drop(
     cells: Query<&Cell>,
     mut clicked: MessageWriter<SquareClicked>,
 ) {
-    if drop.button == PointerButton::Primary && drop.event_target() != drop.dropped {
-        if let Some(loc) = cell_of(drop.event_target(), &cells) {
-            clicked.write(SquareClicked(loc));
-        }
+    if drop.button == PointerButton::Primary
+        && drop.event_target() != drop.dropped
+        && let Some(loc) = cell_of(drop.event_target(), &cells)
+    {
+        clicked.write(SquareClicked(loc));
     }
 }
 

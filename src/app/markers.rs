@@ -129,10 +129,8 @@ fn turn_marks(builder: &super::turn_builder::TurnBuilder, show_legal: bool) -> V
         builder.question(),
         Some(Part::To | Part::Removal | Part::Promotion | Part::Slide | Part::EndPromotions)
     );
-    if settled_from {
-        if let Some(first) = candidates.first() {
-            marks.push((Marker::Selected, first.from));
-        }
+    if settled_from && let Some(first) = candidates.first() {
+        marks.push((Marker::Selected, first.from));
     }
     if let Some(square) = builder.slide_square() {
         marks.push((Marker::Selected, square));

@@ -110,13 +110,12 @@ fn menu_screen(
                     options: choice.options.clone(),
                 });
             }
-            if let Some(record) = &autosave.0 {
-                if ui
+            if let Some(record) = &autosave.0
+                && ui
                     .button(format!("Continue ({})", record.variant))
                     .clicked()
-                {
-                    out.write(Command::Resume(record.clone()));
-                }
+            {
+                out.write(Command::Resume(record.clone()));
             }
             let saves = saved_games(&dir);
             if !saves.is_empty() {

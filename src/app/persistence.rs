@@ -146,11 +146,11 @@ fn autosave(
     let (Some(game), Some(path)) = (game, dir.file(AUTOSAVE)) else {
         return;
     };
-    if let Err(e) = protected.write(&path, &game.0.record()) {
-        if !*warned {
-            notice.0 = Some(e);
-            *warned = true;
-        }
+    if let Err(e) = protected.write(&path, &game.0.record())
+        && !*warned
+    {
+        notice.0 = Some(e);
+        *warned = true;
     }
 }
 
