@@ -30,6 +30,8 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         Name::new("Board camera"),
         BoardCamera,
         Camera2d,
+        // Sprites need no multisampling, and software renderers pay dearly for it.
+        Msaa::Off,
         Camera {
             clear_color: ClearColorConfig::Custom(Color::srgb(0.16, 0.17, 0.19)),
             ..default()
@@ -39,6 +41,7 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         Name::new("Panel camera"),
         PrimaryEguiContext,
         Camera2d,
+        Msaa::Off,
         RenderLayers::none(),
         Camera {
             order: 1,

@@ -12,7 +12,7 @@ use crate::rules::{
     Board, Game, Kind, Loc, Piece, Position, Removal, Side, Variant, VariantData, all_data,
 };
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
 /// Every variant's data, for the menu and the rules help.
 #[derive(Resource, Default)]
@@ -37,6 +37,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<MenuChoice>()
         .init_resource::<SaveName>()
         .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(
             EguiPrimaryContextPass,
             (
                 menu_screen.run_if(in_state(Screen::Menu)),
@@ -44,6 +50,24 @@ pub fn plugin(app: &mut App) {
                 notice_window,
             ),
         );
+}
+
+/// bevy_egui reports the modifier keys every frame, changed or not, and egui repaints for any
+/// input event: the window would never go idle. Only real changes are passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(modifiers) => {
+                let changed = *last != Some(*modifiers);
+                *last = Some(*modifiers);
+                changed
+            }
+            _ => true,
+        });
+    }
 }
 
 fn root_ui(ctx: &egui::Context) -> egui::Ui {
