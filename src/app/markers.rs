@@ -7,7 +7,7 @@ use super::input::Hovered;
 use super::session::{ActiveGame, Builder, Frame, InGame, Viewing};
 use super::settings::Settings;
 use super::turn_builder::Part;
-use crate::rules::{Loc, Position, Removal, Turn};
+use crate::rules::{Loc, Position};
 use bevy::prelude::*;
 
 const Z_MARK: f32 = 1.0;
@@ -146,24 +146,7 @@ fn turn_marks(builder: &super::turn_builder::TurnBuilder, show_legal: bool) -> V
     marks
 }
 
-/// Where the piece on `at` could move: the legal turns of its side in `pos` (with the turn
-/// handed to that side when it is the opponent's piece).
+/// Where the piece on `at` could move, as the engine says (see `Rules::piece_reach`).
 pub fn reach(rules: &crate::rules::Variant, pos: &Position, at: Loc) -> Vec<Loc> {
-    let Some(piece) = pos.board.piece(at) else {
-        return Vec::new();
-    };
-    let mut asked = *pos;
-    if asked.side != piece.side {
-        asked.side = piece.side;
-        asked.state.en_passant = None;
-    }
-    let mut targets: Vec<Loc> = rules
-        .legal_turns(&asked)
-        .iter()
-        .filter(|t: &&Turn| t.from == at && !matches!(t.removal, Some(Removal::Reserve)))
-        .map(|t| t.to)
-        .collect();
-    targets.sort();
-    targets.dedup();
-    targets
+    crate::rules::locs_of(rules.piece_reach(pos, at)).collect()
 }

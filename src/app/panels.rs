@@ -528,8 +528,8 @@ fn movement_diagram(ui: &mut egui::Ui, variant: &Variant, piece: Piece) {
     }
 }
 
-/// The start position's board emptied but for `piece` on `at` and, in a variant with Kings, its
-/// own King in a far corner (some rules need one to list moves).
+/// The start position's board emptied but for `piece` on `at` and, in a variant with Kings, a
+/// King of each side in the corners (the rules need them to list moves).
 fn demo_position(variant: &Variant, piece: Piece, at: Loc) -> Position {
     let mut pos = *variant.start();
     let mut board = Board::empty();
@@ -540,11 +540,16 @@ fn demo_position(variant: &Variant, piece: Piece, at: Loc) -> Position {
     }
     board.put(at, piece);
     let has_kings = variant.letters().kinds().any(|k| k == Kind::King);
-    if has_kings && piece.kind != Kind::King {
-        let corner = crate::rules::locs_of(variant.geometry().inside())
-            .find(|l| !board.is_hole(*l) && *l != at);
-        if let Some(corner) = corner {
-            board.put(corner, Piece::new(Kind::King, piece.side));
+    if has_kings {
+        let mut corners = crate::rules::locs_of(variant.geometry().inside())
+            .filter(|l| !board.is_hole(*l) && *l != at);
+        let first = corners.next();
+        let last = corners.last();
+        let own = (piece.kind != Kind::King).then_some(first).flatten();
+        for (corner, side) in [(own, piece.side), (last, piece.side.opponent())] {
+            if let Some(corner) = corner {
+                board.put(corner, Piece::new(Kind::King, side));
+            }
         }
     }
     pos.board = board;

@@ -11,7 +11,7 @@ use super::letters::PieceLetters;
 use super::outcome::Outcome;
 use super::position::Position;
 use super::turn::Turn;
-use super::types::LocSet;
+use super::types::{Loc, LocSet};
 
 /// What every variant keeps alike: its data, the options it was built with, the board's shape
 /// and the piece letters.
@@ -103,6 +103,27 @@ pub trait Rules: Send + Sync {
     /// move limits and the like.
     fn counters(&self, _pos: &Position) -> Vec<(String, String)> {
         Vec::new()
+    }
+
+    /// Where the piece on `from` could move in `pos`, for the player's help: its legal
+    /// destinations as if it were its side's turn (the opponent's piece too). A variant whose
+    /// legal turns stop at an end it judges (American Chess) answers from movement alone.
+    fn piece_reach(&self, pos: &Position, from: Loc) -> LocSet {
+        let Some(piece) = pos.board.piece(from) else {
+            return 0;
+        };
+        let mut asked = *pos;
+        if asked.side != piece.side {
+            asked.side = piece.side;
+            asked.state.en_passant = None;
+            asked.state.placement_right = false;
+        }
+        let mut turns = Vec::new();
+        self.legal_turns_into(&asked, &mut turns);
+        turns
+            .iter()
+            .filter(|t| t.from == from)
+            .fold(0, |set, t| set | t.to.bit())
     }
 
     /// The squares that form a zone with a meaning of its own, for drawing (American Chess's

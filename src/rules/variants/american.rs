@@ -311,6 +311,12 @@ impl Rules for American {
         false
     }
 
+    fn piece_reach(&self, pos: &Position, from: Loc) -> LocSet {
+        pos.board
+            .piece(from)
+            .map_or(0, |piece| self.destinations(&pos.board, from, piece))
+    }
+
     fn zone(&self) -> LocSet {
         self.gauntlet
     }
