@@ -6,6 +6,7 @@ mod amphora;
 mod cases;
 mod chess;
 mod common;
+mod data;
 mod fanorona_chess;
 mod notation;
 mod pawns_to_kings;
