@@ -136,17 +136,24 @@ fn load_at_start(
     }
 }
 
+/// Saves the game in progress after every change, and offers it as "Continue" in the menu.
 fn autosave(
     game: Option<Res<ActiveGame>>,
     dir: Res<DataDir>,
     protected: Res<Protected>,
+    mut offered: ResMut<Autosave>,
     mut notice: ResMut<Notice>,
     mut warned: Local<bool>,
 ) {
-    let (Some(game), Some(path)) = (game, dir.file(AUTOSAVE)) else {
+    let Some(game) = game else {
         return;
     };
-    if let Err(e) = protected.write(&path, &game.0.record())
+    let record = game.0.record();
+    offered.0 = Some(record.clone());
+    let Some(path) = dir.file(AUTOSAVE) else {
+        return;
+    };
+    if let Err(e) = protected.write(&path, &record)
         && !*warned
     {
         notice.0 = Some(e);
