@@ -209,35 +209,29 @@ fn apply_commands(
     let mut game = game;
     for command in commands_in.read() {
         match command {
-            Command::Start { variant, options } => match Variant::load(variant, options) {
-                Ok(variant) => {
-                    let new = Game::new(Arc::new(variant));
-                    start(
-                        &mut commands,
-                        &mut builder,
-                        &mut viewing,
-                        &mut next_screen,
-                        new,
-                    );
-                    game = None;
-                    reset.write(BoardReset);
+            Command::Start { .. } | Command::Resume(_) => {
+                let loaded = match command {
+                    Command::Start { variant, options } => {
+                        Variant::load(variant, options).map(|v| Game::new(Arc::new(v)))
+                    }
+                    Command::Resume(record) => Game::from_record(record),
+                    _ => continue,
+                };
+                match loaded {
+                    Ok(new) => {
+                        start(
+                            &mut commands,
+                            &mut builder,
+                            &mut viewing,
+                            &mut next_screen,
+                            new,
+                        );
+                        game = None;
+                        reset.write(BoardReset);
+                    }
+                    Err(e) => notice.0 = Some(e.to_string()),
                 }
-                Err(e) => notice.0 = Some(e.to_string()),
-            },
-            Command::Resume(record) => match Game::from_record(record) {
-                Ok(new) => {
-                    start(
-                        &mut commands,
-                        &mut builder,
-                        &mut viewing,
-                        &mut next_screen,
-                        new,
-                    );
-                    game = None;
-                    reset.write(BoardReset);
-                }
-                Err(e) => notice.0 = Some(e.to_string()),
-            },
+            }
             Command::Flip => {
                 flipped.0 = !flipped.0;
                 reset.write(BoardReset);
