@@ -1,6 +1,7 @@
 //! Piece art: SVG drawings embedded in the binary, rasterised at the size the board is drawn
 //! and again whenever the window grows or shrinks enough to blur them.
 
+use super::session::ActiveGame;
 use crate::rules::{Kind, PieceLetters, Side, VariantData};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -73,11 +74,13 @@ pub fn drawing_of(data: &VariantData, letters: &PieceLetters, kind: Kind) -> Str
         .unwrap_or_else(|| default_drawing(kind).to_string())
 }
 
-/// The rasterised drawings, by name and side, and the pixel size they were drawn at.
+/// The rasterised drawings, by name and side, the pixel size they were drawn at, and the side
+/// colours they were painted in.
 #[derive(Resource, Default)]
 pub struct PieceArt {
     images: HashMap<(String, Side), Handle<Image>>,
     pixels: u32,
+    colours: Option<[String; 2]>,
 }
 
 impl PieceArt {
@@ -88,32 +91,86 @@ impl PieceArt {
             .cloned()
             .unwrap_or_default()
     }
+
+    /// Draws every piece at `pixels`, into the same handles when they exist, so every sprite
+    /// picks the new images up.
+    fn draw(&mut self, images: &mut Assets<Image>, pixels: u32) {
+        self.pixels = pixels;
+        for (name, white, black) in DRAWINGS {
+            for (side, svg) in [(Side::White, white), (Side::Black, black)] {
+                let image = rasterise(&painted(svg, side, self.colours.as_ref()), pixels);
+                let key = (name.to_string(), side);
+                match self.images.get(&key) {
+                    Some(handle) => {
+                        let _ = images.insert(handle.id(), image);
+                    }
+                    None => {
+                        self.images.insert(key, images.add(image));
+                    }
+                }
+            }
+        }
+    }
 }
 
-/// Registers the art and its re-rasterising on resize.
+/// The drawing in the side's colour: the first player's white and the second player's black
+/// become the variant's colours, where it has them.
+fn painted<'a>(
+    svg: &'a str,
+    side: Side,
+    colours: Option<&[String; 2]>,
+) -> std::borrow::Cow<'a, str> {
+    let Some(colour) = colours.map(|c| &c[side.index()]) else {
+        return svg.into();
+    };
+    let base = match side {
+        Side::White => "#ffffff",
+        Side::Black => "#000000",
+    };
+    svg.replace(&format!("fill=\"{base}\""), &format!("fill=\"{colour}\""))
+        .into()
+}
+
+/// Registers the art, its colours per variant and its re-rasterising on resize.
 pub fn plugin(app: &mut App) {
     app.init_resource::<PieceArt>()
         .add_systems(Startup, draw_all)
-        .add_systems(Update, redraw_on_resize);
+        .add_systems(
+            Update,
+            (
+                paint_for_variant.run_if(resource_exists_and_changed::<ActiveGame>),
+                redraw_on_resize,
+            ),
+        );
 }
 
 const FIRST_PIXELS: u32 = 96;
 
 fn draw_all(mut art: ResMut<PieceArt>, images: Option<ResMut<Assets<Image>>>) {
-    let Some(mut images) = images else {
+    if let Some(mut images) = images {
+        art.draw(&mut images, FIRST_PIXELS);
+    }
+}
+
+/// Paints the pieces in the colours of the variant being played.
+fn paint_for_variant(
+    game: Res<ActiveGame>,
+    mut art: ResMut<PieceArt>,
+    images: Option<ResMut<Assets<Image>>>,
+) {
+    let colours = &game.0.variant().data().colours;
+    if art.colours == *colours {
         return;
-    };
-    art.pixels = FIRST_PIXELS;
-    for (name, white, black) in DRAWINGS {
-        for (side, svg) in [(Side::White, white), (Side::Black, black)] {
-            let handle = images.add(rasterise(svg, FIRST_PIXELS));
-            art.images.insert((name.to_string(), side), handle);
-        }
+    }
+    art.colours = colours.clone();
+    if let Some(mut images) = images {
+        let pixels = art.pixels;
+        art.draw(&mut images, pixels);
     }
 }
 
 /// Draws the pieces again at the window's square size when it has changed by a quarter or
-/// more, keeping the same handles so every sprite picks the new image up.
+/// more.
 fn redraw_on_resize(
     mut art: ResMut<PieceArt>,
     images: Option<ResMut<Assets<Image>>>,
@@ -127,16 +184,8 @@ fn redraw_on_resize(
     let wanted = (window.physical_height().min(window.physical_width()) as f32 / cells)
         .clamp(32.0, 512.0) as u32;
     let ratio = wanted as f32 / art.pixels.max(1) as f32;
-    if (0.8..1.25).contains(&ratio) {
-        return;
-    }
-    art.pixels = wanted;
-    for (name, white, black) in DRAWINGS {
-        for (side, svg) in [(Side::White, white), (Side::Black, black)] {
-            if let Some(handle) = art.images.get(&(name.to_string(), side)) {
-                let _ = images.insert(handle.id(), rasterise(svg, wanted));
-            }
-        }
+    if !(0.8..1.25).contains(&ratio) {
+        art.draw(&mut images, wanted);
     }
 }
 

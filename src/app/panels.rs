@@ -274,11 +274,17 @@ fn result_text(game: &Game, outcome: crate::rules::Outcome) -> String {
     format!("{outcome}: {who}")
 }
 
-fn side_colour(side: Side) -> egui::Color32 {
-    match side {
-        Side::White => egui::Color32::from_rgb(240, 240, 230),
-        Side::Black => egui::Color32::from_rgb(30, 30, 30),
-    }
+/// The colour of `side`'s pieces in the game's variant.
+fn side_colour(game: &Game, side: Side) -> egui::Color32 {
+    let [r, g, b] = game
+        .variant()
+        .data()
+        .side_colour(side)
+        .unwrap_or(match side {
+            Side::White => [240, 240, 230],
+            Side::Black => [30, 30, 30],
+        });
+    egui::Color32::from_rgb(r, g, b)
 }
 
 fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
@@ -288,7 +294,8 @@ fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
     let side_name = &variant.data().sides[pos.side.index()];
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-        ui.painter().rect_filled(rect, 3.0, side_colour(pos.side));
+        ui.painter()
+            .rect_filled(rect, 3.0, side_colour(game, pos.side));
         ui.painter().rect_stroke(
             rect,
             3.0,

@@ -3,7 +3,7 @@
 //! embedded in the binary.
 
 use super::error::Error;
-use super::types::{Loc, LocSet};
+use super::types::{Loc, LocSet, Side};
 use serde::{Deserialize, Serialize};
 
 /// One variant's data, as its RON file spells it.
@@ -16,6 +16,10 @@ pub struct VariantData {
     pub name: String,
     /// The two players' names, first player first (`["Yellow", "Red"]`).
     pub sides: [String; 2],
+    /// The pieces' colours where the sides are not white and black, first player first, as
+    /// `#rrggbb` (`["#f2c94c", "#9b1c1c"]`).
+    #[serde(default)]
+    pub colours: Option<[String; 2]>,
     /// Board width.
     pub files: u8,
     /// Board height.
@@ -67,10 +71,24 @@ pub struct PieceData {
 impl VariantData {
     /// Reads the RON text of `file`; a malformed file is an error naming file, line and column.
     pub fn parse(file: &str, text: &str) -> Result<VariantData, Error> {
-        ron::from_str(text).map_err(|e| Error::Data {
+        let data: VariantData = ron::from_str(text).map_err(|e| Error::Data {
             place: format!("{file}:{}:{}", e.span.start.line, e.span.start.col),
             why: e.code.to_string(),
-        })
+        })?;
+        for colour in data.colours.iter().flatten() {
+            if rgb(colour).is_none() {
+                return Err(Error::Data {
+                    place: format!("{file}: colours"),
+                    why: format!("'{colour}' is not a colour written #rrggbb"),
+                });
+            }
+        }
+        Ok(data)
+    }
+
+    /// The colour of `side`'s pieces as red, green and blue, if the variant names one.
+    pub fn side_colour(&self, side: Side) -> Option<[u8; 3]> {
+        self.colours.as_ref().and_then(|c| rgb(&c[side.index()]))
     }
 
     /// The set of locations the outline marks as squares, if the data has an outline.
@@ -112,6 +130,15 @@ impl VariantData {
             .find_map(|o| o.start.as_deref())
             .unwrap_or(&self.start)
     }
+}
+
+/// Reads `#rrggbb`.
+fn rgb(text: &str) -> Option<[u8; 3]> {
+    let hex = text
+        .strip_prefix('#')
+        .filter(|h| h.len() == 6 && h.is_ascii())?;
+    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([channel(0)?, channel(2)?, channel(4)?])
 }
 
 /// The options a game was started with, by name, sorted and without repeats.

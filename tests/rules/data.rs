@@ -34,3 +34,20 @@ fn unknown_fields_in_data_are_refused() {
         VariantData::parse("x.ron", "(id: \"x\", colour: \"red\")").expect_err("no such field");
     assert!(error.to_string().contains("colour"), "{error}");
 }
+
+#[test]
+fn side_colours_must_be_written_rrggbb() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/variants/fanorona-chess.ron"
+    ))
+    .expect("data file");
+    let good = VariantData::parse("fanorona-chess.ron", &text).expect("reads");
+    assert_eq!(
+        good.side_colour(oddboard::rules::Side::White),
+        Some([0xf2, 0xc9, 0x4c])
+    );
+    let bad = text.replace("#f2c94c", "yellow");
+    let error = VariantData::parse("fanorona-chess.ron", &bad).expect_err("not #rrggbb");
+    assert!(error.to_string().contains("'yellow'"), "{error}");
+}
