@@ -398,3 +398,22 @@ fn a_foreign_saved_game_is_refused_with_a_reason() {
             .is_none()
     );
 }
+
+#[test]
+fn a_capture_with_promotion_keeps_the_view_in_step() {
+    const FEN: &str = "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let mut app = app();
+    start(&mut app, "chess", &[], Some(FEN));
+    click(&mut app, "a7");
+    click(&mut app, "b8");
+    choose(
+        &mut app,
+        Choice::Promotion(Some(Piece::new(Kind::Queen, Side::White))),
+    );
+    assert_eq!(game(&app).turn_texts(), ["a7b8=Q"]);
+    assert_eq!(
+        shown_pieces(&mut app).get(&Loc::parse("b8").unwrap()),
+        Some(&Piece::new(Kind::Queen, Side::White))
+    );
+    assert_view_matches_game(&mut app);
+}

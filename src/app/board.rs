@@ -415,8 +415,9 @@ fn animate_turns(
                     }
                 }
                 Event::Promoted { at, to, .. } => {
-                    if let Some((_, mut view, _, mut sprite, _)) =
-                        pieces.iter_mut().find(|(_, _, p, _, _)| p.0 == *at)
+                    if let Some((_, mut view, _, mut sprite, _)) = pieces
+                        .iter_mut()
+                        .find(|(e, _, p, _, _)| p.0 == *at && !vanished.contains(e))
                     {
                         view.piece = *to;
                         *sprite = piece_sprite(&game.0, &art, *to);
@@ -436,8 +437,9 @@ fn animate_turns(
                             .entity(entity)
                             .insert(Tween::along(transform.translation, vec![layout.world(*to)]));
                     }
-                    if let Some((entity, _, mut pos, _, transform)) =
-                        pieces.iter_mut().find(|(_, _, p, _, _)| p.0 == *from)
+                    if let Some((entity, _, mut pos, _, transform)) = pieces
+                        .iter_mut()
+                        .find(|(e, _, p, _, _)| p.0 == *from && !vanished.contains(e))
                     {
                         pos.0 = *to;
                         let mut tween =
