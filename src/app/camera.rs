@@ -6,7 +6,7 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, RequestRedraw, WindowResized};
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 /// The camera that draws the board.
@@ -21,7 +21,8 @@ pub struct PanelWidth(pub f32);
 pub fn plugin(app: &mut App) {
     app.init_resource::<PanelWidth>()
         .add_systems(Startup, spawn_cameras)
-        .add_systems(PostUpdate, fit_board);
+        .add_systems(PostUpdate, fit_board)
+        .add_systems(Last, redraw_after_resize);
 }
 
 fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
@@ -53,6 +54,25 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
             ..default()
         },
     ));
+}
+
+/// Frames to draw after a resize: the panels learn the new window size a frame late, and a
+/// reactive window would otherwise stay on the stale layout until the next input.
+const FRAMES_AFTER_RESIZE: u8 = 3;
+
+/// Asks for a few more frames after the window is resized, so every layer settles on its size.
+fn redraw_after_resize(
+    mut resized: MessageReader<WindowResized>,
+    mut pending: Local<u8>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if resized.read().count() > 0 {
+        *pending = FRAMES_AFTER_RESIZE;
+    }
+    if *pending > 0 {
+        *pending -= 1;
+        redraw.write(RequestRedraw);
+    }
 }
 
 /// Keeps the whole board in view, as large as the space beside the panel allows.
