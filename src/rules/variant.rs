@@ -6,7 +6,7 @@ use super::data::{Options, VariantData};
 use super::error::Error;
 use super::event::Event;
 use super::fen;
-use super::geometry::Geometry;
+use super::geometry::{Geometry, Lines};
 use super::letters::PieceLetters;
 use super::outcome::Outcome;
 use super::position::Position;
@@ -24,6 +24,19 @@ pub struct Basics {
     pub geometry: Geometry,
     /// The piece letters.
     pub letters: PieceLetters,
+}
+
+impl Basics {
+    /// The basics of a variant from its data and options, on a board joined by `lines`.
+    pub fn new(data: VariantData, options: Options, lines: Lines, letters: PieceLetters) -> Basics {
+        let geometry = Geometry::new(data.files, data.ranks, lines);
+        Basics {
+            data,
+            options,
+            geometry,
+            letters,
+        }
+    }
 }
 
 /// A variant's rules, built for one set of options.

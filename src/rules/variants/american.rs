@@ -110,20 +110,16 @@ pub struct American {
 impl American {
     /// American Chess from its data.
     pub fn new(data: VariantData, options: Options) -> American {
-        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
-        let leaps = [LeapTable::new(&geometry, &COLONEL_OFFSETS)];
-        let gauntlet = squares_where(&geometry, |loc| GAUNTLET_FILES.contains(&loc.file()));
+        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&LETTERS));
+        let geometry = &basics.geometry;
+        let leaps = [LeapTable::new(geometry, &COLONEL_OFFSETS)];
+        let gauntlet = squares_where(geometry, |loc| GAUNTLET_FILES.contains(&loc.file()));
         let back_ranks = Side::BOTH.map(|side| {
             let rank = geometry.last_rank(side.opponent());
-            squares_where(&geometry, |loc| loc.rank() == rank)
+            squares_where(geometry, |loc| loc.rank() == rank)
         });
         American {
-            basics: Basics {
-                data,
-                options,
-                geometry,
-                letters: PieceLetters::new(&LETTERS),
-            },
+            basics,
             leaps,
             gauntlet,
             back_ranks,

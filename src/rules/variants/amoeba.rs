@@ -15,7 +15,7 @@ use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Discard, Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
 use crate::rules::letters::PieceLetters;
 use crate::rules::movement::step;
@@ -174,13 +174,15 @@ pub struct Amoeba {
 impl Amoeba {
     /// Amoeba from its data, with `options`.
     pub fn new(data: VariantData, options: Options) -> Amoeba {
-        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
-        let leaps = [LeapTable::new(&geometry, &KNIGHT_OFFSETS)];
         let bishops = options.has(BISHOP_PROMOTION);
+        let occupied_slide = options.has(OCCUPIED_SLIDE);
         let letters: Vec<(Kind, char)> = LETTERS
             .into_iter()
             .filter(|(kind, _)| bishops || *kind != Kind::Bishop)
             .collect();
+        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&letters));
+        let geometry = &basics.geometry;
+        let leaps = [LeapTable::new(geometry, &KNIGHT_OFFSETS)];
         let mut rays = [[0; 8]; LOC_COUNT];
         let mut files = [0; MAX_FILES as usize];
         for loc in locs_of(geometry.inside()) {
@@ -189,14 +191,8 @@ impl Amoeba {
             }
             files[usize::from(loc.file())] |= loc.bit();
         }
-        let occupied_slide = options.has(OCCUPIED_SLIDE);
         Amoeba {
-            basics: Basics {
-                data,
-                options,
-                geometry,
-                letters: PieceLetters::new(&letters),
-            },
+            basics,
             occupied_slide,
             promotions: if bishops {
                 &PROMOTIONS_WITH_BISHOP

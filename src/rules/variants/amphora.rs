@@ -7,7 +7,7 @@ use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{Geometry, Lines};
+use crate::rules::geometry::Lines;
 use crate::rules::letters::PieceLetters;
 use crate::rules::movement::step;
 use crate::rules::outcome::{Outcome, Reason};
@@ -139,21 +139,16 @@ impl Amphora {
     /// Amphora from its data; the outline comes from the data's `outline` rows (a data file
     /// without a readable outline has no squares, so its start position is rejected on load).
     pub fn new(data: VariantData, options: Options) -> Amphora {
-        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
         let outline = data.outline_squares().ok().flatten().unwrap_or_default();
+        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&LETTERS));
         let before_far_rank = Side::BOTH.map(|side| {
-            let far = geometry.last_rank(side);
+            let far = basics.geometry.last_rank(side);
             locs_of(outline)
                 .filter(|at| at.rank().abs_diff(far) == 1)
                 .fold(0, |set, at| set | at.bit())
         });
         Amphora {
-            basics: Basics {
-                data,
-                options,
-                geometry,
-                letters: PieceLetters::new(&LETTERS),
-            },
+            basics,
             outline,
             before_far_rank,
         }

@@ -7,7 +7,7 @@ use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
 use crate::rules::letters::PieceLetters;
 use crate::rules::movement::Movement;
@@ -131,17 +131,9 @@ pub struct Chess {
 impl Chess {
     /// Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Chess {
-        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
-        let leaps = [LeapTable::new(&geometry, &KNIGHT_OFFSETS)];
-        Chess {
-            basics: Basics {
-                data,
-                options,
-                geometry,
-                letters: PieceLetters::new(&LETTERS),
-            },
-            leaps,
-        }
+        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&LETTERS));
+        let leaps = [LeapTable::new(&basics.geometry, &KNIGHT_OFFSETS)];
+        Chess { basics, leaps }
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {

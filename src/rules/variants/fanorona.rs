@@ -60,7 +60,6 @@ pub struct Fanorona {
 impl Fanorona {
     /// The variant of `data` (Fanorona Chess or Double Fanorona Chess).
     pub fn new(data: VariantData, options: Options) -> Fanorona {
-        let geometry = Geometry::new(data.files, data.ranks, Lines::Alquerque);
         let double = data.id == DOUBLE_ID;
         let letters = if double {
             PieceLetters::new(&LETTERS)
@@ -73,11 +72,15 @@ impl Fanorona {
                     .collect::<Vec<_>>(),
             )
         };
-        let start_board = data
-            .start_fen(&options)
+        let basics = Basics::new(data, options, Lines::Alquerque, letters);
+        let start_board = basics
+            .data
+            .start_fen(&basics.options)
             .split(' ')
             .next()
-            .and_then(|field| fen::read_board(field, &geometry, &letters, fen::Holes::None).ok())
+            .and_then(|field| {
+                fen::read_board(field, &basics.geometry, &basics.letters, fen::Holes::None).ok()
+            })
             .unwrap_or_else(Board::empty);
         let mut setup = Reserve::default();
         for (_, piece) in start_board.pieces() {
@@ -85,12 +88,7 @@ impl Fanorona {
         }
         let king_homes = Side::BOTH.map(|side| start_board.king_of(side));
         Fanorona {
-            basics: Basics {
-                data,
-                options,
-                geometry,
-                letters,
-            },
+            basics,
             double_step: double,
             king_homes,
             setup,

@@ -8,7 +8,7 @@ use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Discard, Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
 use crate::rules::letters::PieceLetters;
 use crate::rules::movement::{Movement, step};
@@ -137,20 +137,12 @@ pub struct PawnsToKings {
 impl PawnsToKings {
     /// The variant from its data.
     pub fn new(data: VariantData, options: Options) -> PawnsToKings {
-        let geometry = Geometry::new(data.files, data.ranks, Lines::Full);
+        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&LETTERS));
         let leaps = [
-            LeapTable::new(&geometry, &KNIGHT_OFFSETS),
-            LeapTable::new(&geometry, &ALFIL_OFFSETS),
+            LeapTable::new(&basics.geometry, &KNIGHT_OFFSETS),
+            LeapTable::new(&basics.geometry, &ALFIL_OFFSETS),
         ];
-        PawnsToKings {
-            basics: Basics {
-                data,
-                options,
-                geometry,
-                letters: PieceLetters::new(&LETTERS),
-            },
-            leaps,
-        }
+        PawnsToKings { basics, leaps }
     }
 
     /// Whether a piece of `by` attacks `target`.
