@@ -7,6 +7,7 @@ use super::art::{PieceArt, drawing_of};
 use super::session::{ActiveGame, BoardReset, Flipped, Frame, InGame, TurnPlayed, Viewing};
 use super::settings::Settings;
 use crate::rules::{Content, Event, Game, Lines, Loc, Piece, Position};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -100,7 +101,9 @@ pub fn plugin(app: &mut App) {
             animate_turns,
             super::input::snap_back,
             auto_flip.run_if(in_state(InGame)),
-            reset_board.run_if(on_message::<BoardReset>.or_eager(resource_changed::<Settings>)),
+            reset_board
+                .run_if(in_state(InGame))
+                .run_if(on_message::<BoardReset>.or_eager(resource_changed::<Settings>)),
         )
             .chain()
             .in_set(Frame::Sync),
@@ -178,14 +181,19 @@ fn square_colour(loc: Loc, layout: &BoardLayout, shaded: bool) -> Color {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the board is drawn from: the game, which of its positions, which way up, how.
+#[derive(SystemParam)]
+struct BoardSource<'w> {
+    game: Option<Res<'w, ActiveGame>>,
+    viewing: Res<'w, Viewing>,
+    flipped: Res<'w, Flipped>,
+    settings: Option<Res<'w, Settings>>,
+    art: Res<'w, PieceArt>,
+}
+
 fn reset_board(
     mut commands: Commands,
-    game: Option<Res<ActiveGame>>,
-    viewing: Res<Viewing>,
-    flipped: Res<Flipped>,
-    art: Res<PieceArt>,
-    settings: Option<Res<Settings>>,
+    source: BoardSource,
     old: Query<Entity, DrawnByBoard>,
     mut reset: MessageReader<BoardReset>,
 ) {
@@ -193,6 +201,13 @@ fn reset_board(
     for entity in &old {
         commands.entity(entity).despawn();
     }
+    let BoardSource {
+        game,
+        viewing,
+        flipped,
+        settings,
+        art,
+    } = source;
     let Some(game) = game else {
         return;
     };
@@ -348,13 +363,18 @@ fn spawn_line(commands: &mut Commands, a: Vec2, b: Vec2) {
 
 /// Animates each played turn from its events, then checks the view against the game and
 /// redraws if anything disagrees.
-#[allow(clippy::too_many_arguments)]
+/// What a played turn is animated with: the game, where the board lies, the piece art.
+#[derive(SystemParam)]
+struct Scene<'w> {
+    game: Option<Res<'w, ActiveGame>>,
+    layout: Option<Res<'w, BoardLayout>>,
+    art: Res<'w, PieceArt>,
+}
+
 fn animate_turns(
     mut commands: Commands,
     mut played: MessageReader<TurnPlayed>,
-    game: Option<Res<ActiveGame>>,
-    layout: Option<Res<BoardLayout>>,
-    art: Res<PieceArt>,
+    scene: Scene,
     mut pieces: Query<
         (
             Entity,
@@ -368,6 +388,7 @@ fn animate_turns(
     mut squares: Query<(Entity, &mut Square, &Transform), Without<PieceView>>,
     mut reset: MessageWriter<BoardReset>,
 ) {
+    let Scene { game, layout, art } = scene;
     let (Some(game), Some(layout)) = (game, layout) else {
         played.clear();
         return;

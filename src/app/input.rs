@@ -13,6 +13,10 @@ use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Hovered(pub Option<Loc>);
 
+/// Whether a text box has the keyboard (the save name, …): shortcuts stand aside while it does.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TextEntry(pub bool);
+
 /// The piece being dragged, drawn under the pointer until it is dropped.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Dragged(pub Option<Entity>);
@@ -25,6 +29,7 @@ pub struct SnapBack;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
         .init_resource::<Dragged>()
+        .init_resource::<TextEntry>()
         .insert_resource(SpritePickingSettings {
             require_markers: false,
             picking_mode: SpritePickingMode::BoundingBox,
@@ -36,7 +41,12 @@ pub fn plugin(app: &mut App) {
         .add_observer(on_drag_end)
         .add_observer(on_over)
         .add_observer(on_out)
-        .add_systems(Update, keyboard.in_set(Frame::Input));
+        .add_systems(
+            Update,
+            keyboard
+                .run_if(|entry: Res<TextEntry>| !entry.0)
+                .in_set(Frame::Input),
+        );
 }
 
 fn cell_of(entity: Entity, cells: &Query<&Cell>) -> Option<Loc> {

@@ -8,6 +8,7 @@ use super::session::{ActiveGame, Builder, Frame, InGame, Viewing};
 use super::settings::Settings;
 use super::turn_builder::Part;
 use crate::rules::{Loc, Position};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 const Z_MARK: f32 = 1.0;
@@ -64,20 +65,29 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-#[allow(clippy::too_many_arguments)]
-fn redraw(
-    mut commands: Commands,
-    old: Query<Entity, With<Marker>>,
-    game: Option<Res<ActiveGame>>,
-    builder: Res<Builder>,
-    viewing: Res<Viewing>,
-    hovered: Res<Hovered>,
-    layout: Option<Res<BoardLayout>>,
-    settings: Option<Res<Settings>>,
-) {
+/// Everything the marks show.
+#[derive(SystemParam)]
+struct MarkSource<'w> {
+    game: Option<Res<'w, ActiveGame>>,
+    builder: Res<'w, Builder>,
+    viewing: Res<'w, Viewing>,
+    hovered: Res<'w, Hovered>,
+    layout: Option<Res<'w, BoardLayout>>,
+    settings: Option<Res<'w, Settings>>,
+}
+
+fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: MarkSource) {
     for entity in &old {
         commands.entity(entity).despawn();
     }
+    let MarkSource {
+        game,
+        builder,
+        viewing,
+        hovered,
+        layout,
+        settings,
+    } = source;
     let (Some(game), Some(layout)) = (game, layout) else {
         return;
     };

@@ -2,12 +2,12 @@
 //! the game, turns clicks into the engine's legal turns, and animates what the engine says
 //! happened. One plugin per concern, registered here.
 
-mod animation;
+pub mod animation;
 mod art;
 pub mod board;
 mod camera;
-mod input;
-mod markers;
+pub mod input;
+pub mod markers;
 mod measure;
 mod panels;
 pub mod persistence;

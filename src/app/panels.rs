@@ -3,15 +3,18 @@
 
 use super::board::shown_position;
 use super::camera::PanelWidth;
+use super::input::{Hovered, TextEntry};
 use super::markers::reach;
-use super::persistence::{Autosave, DataDir, Storage, saved_games, valid_name};
-use super::session::{ActiveGame, Builder, Command, InGame, Notice, Screen, Viewing};
+use super::persistence::{Autosave, DataDir, ReplaceAsked, Storage, saved_games, valid_name};
+use super::session::{ActiveGame, Builder, Command, Frame, Hint, InGame, Notice, Screen, Viewing};
 use super::settings::Settings;
 use super::turn_builder::{Choice, Part};
 use crate::rules::{
     Board, Game, Kind, Loc, Piece, Position, Removal, Side, Variant, VariantData, all_data,
 };
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
 /// Every variant's data, for the menu and the rules help.
@@ -23,6 +26,13 @@ pub struct Catalogue(pub Vec<VariantData>);
 pub struct MenuChoice {
     variant: usize,
     options: Vec<String>,
+}
+
+/// The save box: the name typed, and the name of an existing save the player was asked about.
+#[derive(SystemParam)]
+struct SaveBox<'w> {
+    name: ResMut<'w, SaveName>,
+    replace_asked: ResMut<'w, ReplaceAsked>,
 }
 
 /// The name typed into the save box.
@@ -42,6 +52,7 @@ pub fn plugin(app: &mut App) {
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
         )
+        .add_systems(Update, note_text_entry.before(Frame::Input))
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -70,6 +81,11 @@ fn drop_unchanged_modifiers(
     }
 }
 
+/// Tells the keyboard shortcuts whether a text box has the keyboard.
+fn note_text_entry(wants: Res<EguiWantsInput>, mut entry: ResMut<TextEntry>) {
+    entry.set_if_neq(TextEntry(wants.wants_any_keyboard_input()));
+}
+
 fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
@@ -80,20 +96,38 @@ fn root_ui(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the menu reads: the variants, what is saved and the settings.
+#[derive(SystemParam)]
+struct MenuData<'w> {
+    catalogue: Res<'w, Catalogue>,
+    autosave: Res<'w, Autosave>,
+    dir: Res<'w, DataDir>,
+    settings: Res<'w, Settings>,
+}
+
+/// Where the panels' requests go.
+#[derive(SystemParam)]
+struct Requests<'w> {
+    out: MessageWriter<'w, Command>,
+    storage: MessageWriter<'w, Storage>,
+}
+
 fn menu_screen(
     mut contexts: EguiContexts,
-    catalogue: Res<Catalogue>,
+    data: MenuData,
     mut choice: ResMut<MenuChoice>,
-    autosave: Res<Autosave>,
-    dir: Res<DataDir>,
-    mut settings: ResMut<Settings>,
-    mut out: MessageWriter<Command>,
-    mut storage: MessageWriter<Storage>,
+    mut requests: Requests,
     mut panel: ResMut<PanelWidth>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    panel.0 = 0.0;
+    panel.set_if_neq(PanelWidth(0.0));
+    let MenuData {
+        catalogue,
+        autosave,
+        dir,
+        settings,
+    } = data;
+    let Requests { out, storage } = &mut requests;
     let mut root = root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
@@ -152,8 +186,8 @@ fn menu_screen(
                 }
             }
             ui.add_space(8.0);
-            if settings_editor(ui, &mut settings) {
-                storage.write(Storage::WriteSettings);
+            if let Some(edited) = settings_editor(ui, &settings) {
+                storage.write(Storage::Settings(edited));
             }
         });
     });
@@ -173,8 +207,10 @@ fn variant_list(ui: &mut egui::Ui, catalogue: &Catalogue, choice: &mut MenuChoic
     }
 }
 
-/// The settings' controls; true when one changed.
-fn settings_editor(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
+/// The settings' controls: the edited settings when the player changed one, else `None` (so the
+/// settings are never touched, nor marked changed, by merely being shown).
+pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings> {
+    let mut settings = current.clone();
     let mut changed = false;
     egui::CollapsingHeader::new("Settings").show(ui, |ui| {
         changed |= ui
@@ -193,19 +229,24 @@ fn settings_editor(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
             .checkbox(&mut settings.show_coordinates, "coordinates")
             .changed();
     });
-    changed
+    (changed && settings != *current).then_some(settings)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the game panel shows besides the game: the turn being built and what the pointer is on.
+#[derive(SystemParam)]
+struct TurnView<'w> {
+    builder: Res<'w, Builder>,
+    viewing: Res<'w, Viewing>,
+    hovered: Res<'w, Hovered>,
+    hint: Res<'w, Hint>,
+}
+
 fn game_panel(
     mut contexts: EguiContexts,
     game: Option<Res<ActiveGame>>,
-    builder: Res<Builder>,
-    viewing: Res<Viewing>,
-    hovered: Res<super::input::Hovered>,
-    mut save_name: ResMut<SaveName>,
-    mut out: MessageWriter<Command>,
-    mut storage: MessageWriter<Storage>,
+    view: TurnView,
+    mut saving: SaveBox,
+    mut requests: Requests,
     mut panel: ResMut<PanelWidth>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -213,6 +254,13 @@ fn game_panel(
         return Ok(());
     };
     let game = &game.0;
+    let TurnView {
+        builder,
+        viewing,
+        hovered,
+        hint,
+    } = view;
+    let Requests { out, storage } = &mut requests;
     let mut root = root_ui(ctx);
     let width = egui::Panel::right("game")
         .exact_size(PANEL_WIDTH)
@@ -220,26 +268,16 @@ fn game_panel(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 status(ui, game, &viewing);
                 hovered_piece(ui, game, &viewing, hovered.0);
-                choices(ui, game, &builder, &mut out);
+                choices(ui, game, &builder, out);
+                if let Some(hint) = &hint.0 {
+                    ui.colored_label(egui::Color32::LIGHT_YELLOW, hint);
+                }
                 ui.separator();
-                buttons(ui, game, &viewing, &mut out);
+                buttons(ui, game, &viewing, out);
                 ui.separator();
-                move_list(ui, game, &viewing, &mut out);
+                move_list(ui, game, &viewing, out);
                 ui.separator();
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::TextEdit::singleline(&mut save_name.0)
-                            .desired_width(150.0)
-                            .hint_text("name"),
-                    );
-                    let usable = valid_name(&save_name.0);
-                    if ui
-                        .add_enabled(usable, egui::Button::new("Save game"))
-                        .clicked()
-                    {
-                        storage.write(Storage::Save(save_name.0.trim().to_string()));
-                    }
-                });
+                save_box(ui, &mut saving, storage);
                 ui.separator();
                 rules_help(ui, game);
             });
@@ -247,7 +285,7 @@ fn game_panel(
         .response
         .rect
         .width();
-    panel.0 = width;
+    panel.set_if_neq(PanelWidth(width));
     if let Some(outcome) = game.outcome() {
         egui::Window::new("Game over")
             .anchor(egui::Align2::CENTER_TOP, [-PANEL_WIDTH / 2.0, 12.0])
@@ -406,6 +444,48 @@ fn piece_name(game: &Game, kind: Kind) -> String {
         .iter()
         .find(|p| p.letter == letter)
         .map_or_else(|| format!("{kind:?}"), |p| p.name.clone())
+}
+
+/// The name box and Save button; a save that would replace another asks first.
+fn save_box(ui: &mut egui::Ui, saving: &mut SaveBox, storage: &mut MessageWriter<Storage>) {
+    if let Some(name) = saving.replace_asked.0.clone() {
+        ui.label(format!("A saved game named '{name}' exists. Replace it?"));
+        ui.horizontal(|ui| {
+            if ui.button("Replace").clicked() {
+                storage.write(Storage::Save {
+                    name,
+                    replace: true,
+                });
+            }
+            if ui.button("Keep it").clicked() {
+                saving.replace_asked.0 = None;
+            }
+        });
+        return;
+    }
+    ui.horizontal(|ui| {
+        let mut typed = saving.name.0.clone();
+        if ui
+            .add(
+                egui::TextEdit::singleline(&mut typed)
+                    .desired_width(150.0)
+                    .hint_text("name"),
+            )
+            .changed()
+        {
+            saving.name.0 = typed;
+        }
+        let usable = valid_name(&saving.name.0);
+        if ui
+            .add_enabled(usable, egui::Button::new("Save game"))
+            .clicked()
+        {
+            storage.write(Storage::Save {
+                name: saving.name.0.trim().to_string(),
+                replace: false,
+            });
+        }
+    });
 }
 
 fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageWriter<Command>) {

@@ -1,11 +1,14 @@
-//! Saved games and settings, as RON files in the player's data directory, always written
-//! atomically (a temporary file, then a rename). A file that cannot be read is reported and left
-//! as it is; the game goes on.
+//! Saved games and settings, as RON files in the player's data directory. Every write goes to a
+//! uniquely named temporary file beside the target, is synced, renamed over the target and the
+//! directory synced, so a crash leaves the old file or the new one, never half of one. A file
+//! that cannot be read is moved aside under a name that says so, the player is told, and saving
+//! goes on.
 
-use super::session::{ActiveGame, Command, Notice, TurnPlayed};
+use super::session::{ActiveGame, Command, Notice};
 use super::settings::Settings;
 use crate::rules::{Game, GameRecord};
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,31 +17,40 @@ const AUTOSAVE: &str = "autosave.ron";
 const SETTINGS: &str = "settings.ron";
 const SAVES: &str = "saves";
 
+/// The format of saved games this build writes. It reads this one and every earlier one:
+/// format 0 is the bare game record that saves held before formats were numbered.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// A saved game as written to disk: its format, then the game.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedGame {
+    format: u32,
+    game: GameRecord,
+}
+
+/// The format of a saved game, read before anything else in it (format 0 has none).
+#[derive(Deserialize)]
+struct SavedFormat {
+    #[serde(default)]
+    format: u32,
+}
+
 /// Where the files live; `None` when no data directory can be found (nothing is saved then).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DataDir(pub Option<PathBuf>);
 
 impl DataDir {
     /// The player's data directory for Oddboard: `$ODDBOARD_DATA_DIR` if set, else the
-    /// platform's usual place (`$XDG_DATA_HOME/oddboard`, `~/.local/share/oddboard`,
-    /// `%APPDATA%\oddboard`, `~/Library/Application Support/oddboard`).
+    /// platform's usual place (`~/.local/share/oddboard` on Linux).
     pub fn from_environment() -> DataDir {
-        let var = |name: &str| {
-            std::env::var_os(name)
-                .filter(|v| !v.is_empty())
-                .map(PathBuf::from)
-        };
-        let dir = var("ODDBOARD_DATA_DIR").or_else(|| {
-            if cfg!(target_os = "windows") {
-                var("APPDATA").map(|d| d.join("oddboard"))
-            } else if cfg!(target_os = "macos") {
-                var("HOME").map(|h| h.join("Library/Application Support/oddboard"))
-            } else {
-                var("XDG_DATA_HOME")
-                    .map(|d| d.join("oddboard"))
-                    .or_else(|| var("HOME").map(|h| h.join(".local/share/oddboard")))
-            }
-        });
+        let dir = std::env::var_os("ODDBOARD_DATA_DIR")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| {
+                directories::ProjectDirs::from("", "", "oddboard")
+                    .map(|dirs| dirs.data_dir().to_path_buf())
+            });
         DataDir(dir)
     }
 
@@ -57,49 +69,40 @@ impl DataDir {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Autosave(pub Option<GameRecord>);
 
-/// Files found unreadable at start-up: reported, and never written over, so nothing the player
-/// had is lost.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Protected(pub Vec<PathBuf>);
-
-impl Protected {
-    /// Writes `value` to `path` unless the path is protected.
-    fn write<T: serde::Serialize>(&self, path: &Path, value: &T) -> Result<(), String> {
-        if self.0.iter().any(|p| p == path) {
-            return Err(format!(
-                "{} could not be read, so it is left as it is and not written over",
-                path.display()
-            ));
-        }
-        write_ron(path, value)
-    }
-}
+/// A named save that would replace an existing one, waiting for the player's yes.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplaceAsked(pub Option<String>);
 
 /// A request to the persistence layer.
 #[derive(Message, Clone, Debug)]
 pub enum Storage {
-    /// Save the game under a name.
-    Save(String),
+    /// Save the game under a name. An existing save of that name is replaced only when
+    /// `replace` is set; otherwise the player is asked first ([`ReplaceAsked`]).
+    Save {
+        /// The save's name.
+        name: String,
+        /// Whether an existing save of that name may be replaced.
+        replace: bool,
+    },
     /// Load the game saved under a name.
     Load(String),
-    /// Write the settings.
-    WriteSettings,
+    /// Use these settings from now on, and keep them for the next run.
+    Settings(Settings),
 }
 
-/// Registers loading at start-up, autosave after every turn, and named saves.
+/// Registers loading at start-up, autosave after every change to the game, named saves and
+/// settings.
 pub fn plugin(app: &mut App) {
     app.init_resource::<DataDir>()
         .init_resource::<Autosave>()
-        .init_resource::<Protected>()
+        .init_resource::<ReplaceAsked>()
         .init_resource::<Settings>()
         .add_message::<Storage>()
         .add_systems(Startup, load_at_start)
         .add_systems(
             Update,
             (
-                autosave.run_if(
-                    on_message::<TurnPlayed>.or_eager(resource_exists_and_changed::<ActiveGame>),
-                ),
+                autosave.run_if(resource_exists_and_changed::<ActiveGame>),
                 storage,
             ),
         );
@@ -109,85 +112,99 @@ fn load_at_start(
     dir: Res<DataDir>,
     mut settings: ResMut<Settings>,
     mut autosave: ResMut<Autosave>,
-    mut protected: ResMut<Protected>,
     mut notice: ResMut<Notice>,
 ) {
+    let mut problems = Vec::new();
     if let Some(path) = dir.file(SETTINGS).filter(|p| p.exists()) {
         match read_ron::<Settings>(&path) {
             Ok(read) => *settings = read,
-            Err(e) => {
-                notice.0 = Some(e);
-                protected.0.push(path);
-            }
+            Err(e) => problems.push(set_aside(&path, &e)),
         }
     }
     if let Some(path) = dir.file(AUTOSAVE).filter(|p| p.exists()) {
-        match read_ron::<GameRecord>(&path).and_then(|record| {
-            Game::from_record(&record)
-                .map(|_| record)
-                .map_err(|e| format!("{}: {e}", path.display()))
-        }) {
+        match read_game(&path) {
             Ok(record) => autosave.0 = Some(record),
-            Err(e) => {
-                notice.0 = Some(e);
-                protected.0.push(path);
-            }
+            Err(e) => problems.push(set_aside(&path, &e)),
         }
+    }
+    if !problems.is_empty() {
+        notice.0 = Some(problems.join("\n"));
     }
 }
 
-/// Saves the game in progress after every change, and offers it as "Continue" in the menu.
+/// Moves an unreadable file out of the way, keeping it under a name that says why, and returns
+/// what to tell the player.
+fn set_aside(path: &Path, why: &str) -> String {
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let kept = (1..)
+        .map(|n| path.with_file_name(format!("{name}.unreadable-{n}")))
+        .find(|candidate| !candidate.exists())
+        .unwrap_or_else(|| path.with_file_name(format!("{name}.unreadable")));
+    match fs::rename(path, &kept) {
+        Ok(()) => format!(
+            "{why}\nThe file is kept as {}; a new {name} is written from now on.",
+            kept.display()
+        ),
+        Err(e) => format!("{why}\nIt could not be moved aside either ({e})."),
+    }
+}
+
+/// Saves the game after every change to it (a turn, an undo, a resignation), and offers it as
+/// "Continue" in the menu.
 fn autosave(
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     dir: Res<DataDir>,
-    protected: Res<Protected>,
     mut offered: ResMut<Autosave>,
     mut notice: ResMut<Notice>,
-    mut warned: Local<bool>,
 ) {
-    let Some(game) = game else {
-        return;
-    };
     let record = game.0.record();
-    offered.0 = Some(record.clone());
-    let Some(path) = dir.file(AUTOSAVE) else {
-        return;
-    };
-    if let Err(e) = protected.write(&path, &record)
-        && !*warned
+    if let Some(path) = dir.file(AUTOSAVE)
+        && let Err(e) = write_game(&path, &record)
     {
         notice.0 = Some(e);
-        *warned = true;
     }
+    offered.0 = Some(record);
 }
 
 fn storage(
     mut requests: MessageReader<Storage>,
     dir: Res<DataDir>,
     game: Option<Res<ActiveGame>>,
-    settings: Res<Settings>,
-    protected: Res<Protected>,
+    mut settings: ResMut<Settings>,
+    mut replace_asked: ResMut<ReplaceAsked>,
     mut notice: ResMut<Notice>,
     mut out: MessageWriter<Command>,
 ) {
     for request in requests.read() {
         let result = match request {
-            Storage::Save(name) => match (&game, dir.save_path(name)) {
-                (Some(game), Some(path)) if valid_name(name) => write_ron(&path, &game.0.record()),
-                (_, _) if !valid_name(name) => Err(format!("'{name}' is not a usable save name")),
-                _ => Err("there is no game or no data directory to save to".into()),
-            },
+            Storage::Save { name, replace } => {
+                replace_asked.set_if_neq(ReplaceAsked(None));
+                match (&game, dir.save_path(name)) {
+                    _ if !valid_name(name) => Err(format!("'{name}' is not a usable save name")),
+                    (Some(_), Some(path)) if path.exists() && !replace => {
+                        replace_asked.0 = Some(name.clone());
+                        Ok(())
+                    }
+                    (Some(game), Some(path)) => write_game(&path, &game.0.record()),
+                    _ => Err("there is no game or no data directory to save to".into()),
+                }
+            }
             Storage::Load(name) => dir
                 .save_path(name)
                 .ok_or_else(|| "no data directory".to_string())
-                .and_then(|path| read_ron::<GameRecord>(&path))
+                .and_then(|path| read_game(&path))
                 .map(|record| {
                     out.write(Command::Resume(record));
                 }),
-            Storage::WriteSettings => match dir.file(SETTINGS) {
-                Some(path) => protected.write(&path, &*settings),
-                None => Ok(()),
-            },
+            Storage::Settings(new) => {
+                settings.set_if_neq(new.clone());
+                match dir.file(SETTINGS) {
+                    Some(path) => write_ron(&path, new),
+                    None => Ok(()),
+                }
+            }
         };
         if let Err(e) = result {
             notice.0 = Some(e);
@@ -222,10 +239,48 @@ pub fn valid_name(name: &str) -> bool {
             .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
 }
 
+/// Reads a saved game of any format up to [`SAVE_FORMAT`] and checks that it replays; the
+/// error names the file and what is wrong, in one line.
+pub fn read_game(path: &Path) -> Result<GameRecord, String> {
+    let text = read_text(path)?;
+    let record = match parse_ron::<SavedFormat>(path, &text)?.format {
+        0 => parse_ron::<GameRecord>(path, &text)?,
+        SAVE_FORMAT => parse_ron::<SavedGame>(path, &text)?.game,
+        newer => {
+            return Err(format!(
+                "{}: saved by a newer Oddboard (save format {newer}; this one reads up to {SAVE_FORMAT})",
+                path.display()
+            ));
+        }
+    };
+    Game::from_record(&record)
+        .map(|_| record)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Writes a game in the current save format.
+pub fn write_game(path: &Path, record: &GameRecord) -> Result<(), String> {
+    write_ron(
+        path,
+        &SavedGame {
+            format: SAVE_FORMAT,
+            game: record.clone(),
+        },
+    )
+}
+
 /// Reads a RON file; the error names the file and what is wrong, in one line.
 pub fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    ron::from_str(&text).map_err(|e| {
+    parse_ron(path, &read_text(path)?)
+}
+
+fn read_text(path: &Path) -> Result<String, String> {
+    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Parses `text`, read from `path`; the error names the file, line and column.
+fn parse_ron<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, String> {
+    ron::from_str(text).map_err(|e| {
         format!(
             "{}: line {}, column {}: {}",
             path.display(),
@@ -236,18 +291,36 @@ pub fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String
     })
 }
 
-/// Writes a value as RON: to a temporary file beside the target, flushed, then renamed over
-/// it, so a crash never leaves a half-written file.
-pub fn write_ron<T: serde::Serialize>(path: &Path, value: &T) -> Result<(), String> {
+/// Writes a value as RON atomically: a uniquely named temporary file beside the target
+/// (removed again on any error), synced, renamed over the target, then the directory synced.
+pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| fail(&e))?;
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(|e| fail(&e))?;
-    }
-    let temp = path.with_extension("ron.tmp");
-    let mut file = fs::File::create(&temp).map_err(|e| fail(&e))?;
-    file.write_all(text.as_bytes()).map_err(|e| fail(&e))?;
-    file.sync_all().map_err(|e| fail(&e))?;
-    fs::rename(&temp, path).map_err(|e| fail(&e))
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".oddboard-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| fail(&e))?;
+    temp.write_all(text.as_bytes()).map_err(|e| fail(&e))?;
+    temp.as_file().sync_all().map_err(|e| fail(&e))?;
+    temp.persist(path).map_err(|e| fail(&e.error))?;
+    sync_dir(dir).map_err(|e| fail(&e))
+}
+
+/// Makes a rename in `dir` durable.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    fs::File::open(dir)?.sync_all()
+}
+
+/// Makes a rename in `dir` durable (the platform does it with the rename).
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> std::io::Result<()> {
+    Ok(())
 }

@@ -2,8 +2,9 @@
 //! the messages that change them. Turns reach the rules only here: clicks go through the turn
 //! builder, which only ever picks among the engine's legal turns.
 
-use super::turn_builder::{Choice, Progress, TurnBuilder};
+use super::turn_builder::{Choice, Part, Progress, TurnBuilder};
 use crate::rules::{Event, Game, GameRecord, Loc, Variant};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -25,6 +26,10 @@ pub struct InGame;
 
 impl ComputedStates for InGame {
     type SourceStates = Screen;
+
+    /// Playing → game over (or any other change between the two) keeps the board: only
+    /// entering from the menu and leaving for it rebuild the world.
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
     fn compute(screen: Screen) -> Option<InGame> {
         matches!(screen, Screen::Playing | Screen::GameOver).then_some(InGame)
@@ -123,6 +128,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Viewing>()
         .init_resource::<Flipped>()
         .init_resource::<Notice>()
+        .init_resource::<Hint>()
         .add_message::<SquareClicked>()
         .add_message::<Command>()
         .add_message::<TurnPlayed>()
@@ -137,163 +143,199 @@ pub fn plugin(app: &mut App) {
         );
 }
 
+/// Why the last click on the board did nothing, for the panel.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct Hint(pub Option<String>);
+
 /// A fresh turn builder over the live position's legal turns.
 pub fn builder_for(game: &Game) -> TurnBuilder {
     TurnBuilder::new(game.legal_turns())
 }
 
+/// What a turn in progress does with a click that matches none of its choices: while the
+/// destination is asked, the click starts over from that square (picking another piece); once a
+/// later part is asked (a removal, a slide, a promotion), the turn is kept and the click only
+/// explained.
 fn apply_clicks(
     mut clicks: MessageReader<SquareClicked>,
-    game: Option<ResMut<ActiveGame>>,
-    mut builder: ResMut<Builder>,
-    viewing: Res<Viewing>,
-    mut played: MessageWriter<TurnPlayed>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    mut game: Option<ResMut<ActiveGame>>,
+    mut turn: TurnInput,
 ) {
-    let Some(mut game) = game else {
+    let Some(game) = game.as_mut() else {
         clicks.clear();
         return;
     };
     for SquareClicked(square) in clicks.read() {
-        if viewing.ply.is_some() {
+        if turn.viewing.ply.is_some() {
             continue;
         }
-        let mut progress = builder.0.click(*square);
-        if progress == Progress::Ignored && builder.0.in_progress() {
-            builder.0.cancel();
-            progress = builder.0.click(*square);
+        let asked = turn.builder.0.question();
+        let mut progress = turn.builder.0.click(*square);
+        if progress == Progress::Ignored && turn.builder.0.in_progress() {
+            if asked == Some(Part::To) {
+                turn.builder.0.cancel();
+                progress = turn.builder.0.click(*square);
+            } else {
+                turn.hint.0 = Some(format!(
+                    "{square} is not one of the choices: {}",
+                    ask(asked)
+                ));
+                continue;
+            }
         }
-        finish(
-            progress,
-            &mut game,
-            &mut builder,
-            &mut played,
-            &mut next_screen,
-        );
+        turn.hint.0 = None;
+        turn.finish(progress, game);
     }
 }
 
-/// Plays a completed turn and readies the next one.
-fn finish(
-    progress: Progress,
-    game: &mut ActiveGame,
-    builder: &mut Builder,
-    played: &mut MessageWriter<TurnPlayed>,
-    next_screen: &mut NextState<Screen>,
-) {
-    let Progress::Complete(turn) = progress else {
-        return;
-    };
-    if let Ok(events) = game.0.play(&turn) {
-        played.write(TurnPlayed { events });
-    }
-    builder.0 = builder_for(&game.0);
-    if game.0.outcome().is_some() {
-        next_screen.set(Screen::GameOver);
+/// What the player is asked, in words, for a click that missed.
+fn ask(part: Option<Part>) -> &'static str {
+    match part {
+        Some(Part::Removal) => "click a marked piece, or choose in the panel",
+        Some(Part::Slide) => {
+            "click a marked square, then the gap it slides into, or choose no slide"
+        }
+        Some(Part::Promotion | Part::EndPromotions) => "choose the promotion in the panel",
+        _ => "click a marked square",
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What playing a turn touches besides the game: the builder, the board shown, the screen and
+/// the messages for the view.
+#[derive(SystemParam)]
+pub struct TurnInput<'w> {
+    builder: ResMut<'w, Builder>,
+    viewing: ResMut<'w, Viewing>,
+    hint: ResMut<'w, Hint>,
+    played: MessageWriter<'w, TurnPlayed>,
+    reset: MessageWriter<'w, BoardReset>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+}
+
+impl TurnInput<'_> {
+    /// Plays a completed turn and readies the next one. The game is touched (and so marked
+    /// changed, and autosaved) only when a turn is played.
+    fn finish(&mut self, progress: Progress, game: &mut ResMut<ActiveGame>) {
+        let Progress::Complete(turn) = progress else {
+            return;
+        };
+        if let Ok(events) = game.0.play(&turn) {
+            self.played.write(TurnPlayed { events });
+        }
+        self.ready(&game.0);
+    }
+
+    /// A fresh builder for the live position, the live position shown, and the screen that
+    /// fits the game (changed only if it differs: a same-screen transition would rebuild the
+    /// board).
+    fn ready(&mut self, game: &Game) {
+        self.builder.0 = builder_for(game);
+        self.hint.0 = None;
+        self.viewing.set_if_neq(Viewing { ply: None });
+        NextState::set_if_neq(&mut self.next_screen, screen_of(game));
+    }
+}
+
+/// The screen a game belongs on.
+fn screen_of(game: &Game) -> Screen {
+    if game.outcome().is_some() {
+        Screen::GameOver
+    } else {
+        Screen::Playing
+    }
+}
+
 fn apply_commands(
     mut commands_in: MessageReader<Command>,
     mut commands: Commands,
-    game: Option<ResMut<ActiveGame>>,
-    mut builder: ResMut<Builder>,
-    mut viewing: ResMut<Viewing>,
+    mut game: Option<ResMut<ActiveGame>>,
     mut flipped: ResMut<Flipped>,
     mut notice: ResMut<Notice>,
-    mut played: MessageWriter<TurnPlayed>,
-    mut reset: MessageWriter<BoardReset>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    mut turn: TurnInput,
 ) {
-    let mut game = game;
     for command in commands_in.read() {
         match command {
-            Command::Start { .. } | Command::Resume(_) => {
-                let loaded = match command {
-                    Command::Start { variant, options } => {
-                        Variant::load(variant, options).map(|v| Game::new(Arc::new(v)))
-                    }
-                    Command::Resume(record) => Game::from_record(record),
-                    _ => continue,
-                };
-                match loaded {
+            Command::Start { variant, options } => {
+                match Variant::load(variant, options).map(|v| Game::new(Arc::new(v))) {
                     Ok(new) => {
-                        start(
-                            &mut commands,
-                            &mut builder,
-                            &mut viewing,
-                            &mut next_screen,
-                            new,
-                        );
+                        start(&mut commands, &mut turn, new);
                         game = None;
-                        reset.write(BoardReset);
                     }
                     Err(e) => notice.0 = Some(e.to_string()),
                 }
             }
+            Command::Resume(record) => match Game::from_record(record) {
+                Ok(new) => {
+                    start(&mut commands, &mut turn, new);
+                    game = None;
+                }
+                Err(e) => notice.0 = Some(e.to_string()),
+            },
             Command::Flip => {
                 flipped.0 = !flipped.0;
-                reset.write(BoardReset);
+                turn.reset.write(BoardReset);
             }
-            Command::Menu => next_screen.set(Screen::Menu),
+            Command::Menu => NextState::set_if_neq(&mut turn.next_screen, Screen::Menu),
             Command::View(ply) => {
-                viewing.ply = *ply;
-                reset.write(BoardReset);
+                turn.viewing.set_if_neq(Viewing { ply: *ply });
+                turn.reset.write(BoardReset);
             }
-            Command::CancelTurn => builder.0.cancel(),
-            _ => {
-                let Some(game) = game.as_mut() else {
-                    continue;
-                };
-                match command {
-                    Command::Undo => {
-                        if game.0.undo() {
-                            reset.write(BoardReset);
-                        }
-                    }
-                    Command::Redo => {
-                        if let Some(events) = game.0.redo() {
-                            played.write(TurnPlayed { events });
-                        }
-                    }
-                    Command::Resign => {
-                        let side = game.0.position().side;
-                        game.0.resign(side);
-                    }
-                    Command::AgreeDraw => game.0.agree_draw(),
-                    Command::Choose(choice) => {
-                        let progress = builder.0.choose(*choice);
-                        finish(progress, game, &mut builder, &mut played, &mut next_screen);
-                        continue;
-                    }
-                    _ => continue,
+            Command::CancelTurn => {
+                if turn.builder.0.in_progress() {
+                    turn.builder.0.cancel();
                 }
-                viewing.ply = None;
-                builder.0 = builder_for(&game.0);
-                next_screen.set(if game.0.outcome().is_some() {
-                    Screen::GameOver
-                } else {
-                    Screen::Playing
-                });
+                turn.hint.0 = None;
+            }
+            Command::Choose(choice) => {
+                if let Some(game) = game.as_mut() {
+                    let progress = turn.builder.0.choose(*choice);
+                    turn.finish(progress, game);
+                }
+            }
+            Command::Undo | Command::Redo | Command::Resign | Command::AgreeDraw => {
+                if let Some(game) = game.as_mut()
+                    && change_game(command, game, &mut turn)
+                {
+                    turn.ready(&game.0);
+                }
             }
         }
     }
 }
 
-fn start(
-    commands: &mut Commands,
-    builder: &mut Builder,
-    viewing: &mut Viewing,
-    next_screen: &mut NextState<Screen>,
-    game: Game,
-) {
-    builder.0 = builder_for(&game);
-    viewing.ply = None;
-    next_screen.set(if game.outcome().is_some() {
-        Screen::GameOver
-    } else {
-        Screen::Playing
-    });
+/// Applies a command that changes the game's record, if it can; true when it did. The game is
+/// borrowed mutably only for a real change.
+fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut TurnInput) -> bool {
+    let live = &game.0;
+    let over = live.outcome().is_some();
+    match command {
+        Command::Undo if !live.turns().is_empty() => {
+            game.0.undo();
+            turn.reset.write(BoardReset);
+            true
+        }
+        Command::Redo if live.can_redo() => {
+            if let Some(events) = game.0.redo() {
+                turn.played.write(TurnPlayed { events });
+            }
+            true
+        }
+        Command::Resign if !over => {
+            let side = live.position().side;
+            game.0.resign(side);
+            true
+        }
+        Command::AgreeDraw if !over => {
+            game.0.agree_draw();
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Makes `game` the active game (from the next command on) and readies its first turn.
+fn start(commands: &mut Commands, turn: &mut TurnInput, game: Game) {
+    turn.ready(&game);
+    turn.reset.write(BoardReset);
     commands.insert_resource(ActiveGame(game));
 }

@@ -1,0 +1,251 @@
+//! What the README promises a player: drag and drop, the keyboard shortcuts, right-click to
+//! cancel, browsing the move list, redo, resign and draw and game over, the moves of the piece
+//! under the pointer, and the board turning to the player to move.
+
+use crate::support::*;
+use bevy::picking::pointer::PointerButton;
+use oddboard::app::markers::Marker;
+use oddboard::app::persistence::Storage;
+use oddboard::app::session::{Flipped, Screen, Viewing};
+use oddboard::app::settings::Settings;
+use oddboard::app::turn_builder::Part;
+use oddboard::rules::{Loc, Verdict};
+use std::collections::HashSet;
+
+const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+
+fn viewing(app: &App) -> Option<usize> {
+    app.world().resource::<Viewing>().ply
+}
+
+fn e4_e5(app: &mut App) {
+    click(app, "e2");
+    click(app, "e4");
+    click(app, "e7");
+    click(app, "e5");
+    assert_eq!(fen(app), AFTER_E4_E5);
+}
+
+#[test]
+fn a_piece_dragged_and_dropped_moves_and_keeps_its_entity() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    let knight = piece_entity(&mut app, "g1");
+    drag(&mut app, "g1", "f3");
+    assert_eq!(game(&app).turn_texts(), ["g1f3"]);
+    assert_eq!(piece_entity(&mut app, "f3"), knight);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn a_piece_dropped_where_it_cannot_go_goes_back() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    drag(&mut app, "g1", "g3");
+    assert!(game(&app).turns().is_empty());
+    let knight = piece_entity(&mut app, "g1");
+    let at = app
+        .world()
+        .get::<Transform>(knight)
+        .expect("drawn")
+        .translation;
+    let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
+    assert_eq!(
+        at.truncate(),
+        layout.world(Loc::parse("g1").expect("square"))
+    );
+}
+
+#[test]
+fn right_click_cancels_the_turn_in_progress() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    assert_eq!(question(&app), Some(Part::To));
+    click_with(&mut app, "h5", PointerButton::Secondary);
+    assert_eq!(question(&app), Some(Part::From));
+}
+
+#[test]
+fn escape_cancels_the_turn_in_progress() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    press(&mut app, KeyCode::Escape, false);
+    assert_eq!(question(&app), Some(Part::From));
+    click(&mut app, "e4");
+    assert!(game(&app).turns().is_empty(), "e4 is no piece of White's");
+}
+
+#[test]
+fn ctrl_z_undoes_and_ctrl_y_redoes() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    e4_e5(&mut app);
+    press(&mut app, KeyCode::KeyZ, true);
+    assert_eq!(game(&app).turn_texts(), ["e2e4"]);
+    assert_view_matches_game(&mut app);
+    press(&mut app, KeyCode::KeyY, true);
+    assert_eq!(fen(&app), AFTER_E4_E5);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn f_flips_the_board() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    press(&mut app, KeyCode::KeyF, false);
+    assert!(app.world().resource::<Flipped>().0);
+    let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
+    let e1 = layout.world(Loc::parse("e1").expect("square"));
+    assert!(e1.y > 0.0, "the first rank is drawn at the top");
+}
+
+#[test]
+fn the_arrows_home_and_end_browse_the_moves() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    e4_e5(&mut app);
+    press(&mut app, KeyCode::ArrowLeft, false);
+    assert_eq!(viewing(&app), Some(1));
+    let after_e4: HashSet<Loc> = game(&app)
+        .position_at(1)
+        .expect("ply 1")
+        .board
+        .pieces()
+        .map(|(at, _)| at)
+        .collect();
+    let shown: HashSet<Loc> = shown_pieces(&mut app).into_keys().collect();
+    assert_eq!(shown, after_e4, "the board shows the position after 1.e4");
+    click(&mut app, "d2");
+    click(&mut app, "d4");
+    assert_eq!(
+        game(&app).turns().len(),
+        2,
+        "no turn is played while looking back"
+    );
+    press(&mut app, KeyCode::Home, false);
+    assert_eq!(viewing(&app), Some(0));
+    press(&mut app, KeyCode::ArrowRight, false);
+    assert_eq!(viewing(&app), Some(1));
+    press(&mut app, KeyCode::End, false);
+    assert_eq!(viewing(&app), None);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn a_move_in_the_list_shows_its_position() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    e4_e5(&mut app);
+    command(&mut app, Command::View(Some(1)));
+    assert_eq!(viewing(&app), Some(1));
+    assert_eq!(shown_pieces(&mut app).len(), 32);
+    assert!(
+        !shown_pieces(&mut app).contains_key(&Loc::parse("e5").expect("square")),
+        "Black's Pawn is still on e7 after 1.e4"
+    );
+    command(&mut app, Command::View(None));
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn checkmate_ends_the_game_on_the_board() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    for (from, to) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    let outcome = game(&app).outcome().expect("mate");
+    assert_eq!(outcome.verdict, Verdict::BlackWins);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::GameOver
+    );
+    assert_view_matches_game(&mut app);
+    click(&mut app, "e2");
+    assert_eq!(question(&app), Some(Part::From), "nothing more to play");
+}
+
+#[test]
+fn resigning_gives_the_game_to_the_other_side() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    command(&mut app, Command::Resign);
+    let outcome = game(&app).outcome().expect("over");
+    assert_eq!(outcome.verdict, Verdict::BlackWins, "White resigned");
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::GameOver
+    );
+}
+
+#[test]
+fn a_draw_by_agreement_ends_the_game() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    e4_e5(&mut app);
+    command(&mut app, Command::AgreeDraw);
+    assert_eq!(game(&app).outcome().expect("over").verdict, Verdict::Draw);
+    command(&mut app, Command::Resign);
+    assert_eq!(
+        game(&app).outcome().expect("over").verdict,
+        Verdict::Draw,
+        "a finished game cannot be resigned"
+    );
+}
+
+/// The squares marked with `marker`.
+fn marked(app: &mut App, marker: Marker) -> HashSet<Loc> {
+    let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
+    let world = app.world_mut();
+    let spots: Vec<Vec2> = world
+        .query::<(&Marker, &Transform)>()
+        .iter(world)
+        .filter(|(m, _)| **m == marker)
+        .map(|(_, t)| t.translation.truncate())
+        .collect();
+    (0..i32::from(layout.ranks))
+        .flat_map(|rank| (0..i32::from(layout.files)).filter_map(move |file| Loc::new(file, rank)))
+        .filter(|loc| spots.iter().any(|s| s.distance(layout.world(*loc)) < 1.0))
+        .collect()
+}
+
+#[test]
+fn pointing_at_a_piece_marks_where_it_can_go() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    let over = Over { hit: hit() };
+    pointer_event(&mut app, "g1", over);
+    settle(&mut app);
+    let squares: HashSet<Loc> = ["f3", "h3"]
+        .iter()
+        .map(|s| Loc::parse(s).expect("square"))
+        .collect();
+    assert_eq!(marked(&mut app, Marker::Reach), squares);
+    let out = Out { hit: hit() };
+    pointer_event(&mut app, "g1", out);
+    settle(&mut app);
+    assert!(marked(&mut app, Marker::Reach).is_empty());
+}
+
+#[test]
+fn the_board_turns_to_the_player_to_move_when_asked() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    let auto = Settings {
+        auto_flip: true,
+        ..Settings::default()
+    };
+    app.world_mut().write_message(Storage::Settings(auto));
+    settle(&mut app);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    settle(&mut app);
+    assert!(app.world().resource::<Flipped>().0, "Black to move: turned");
+    click(&mut app, "e7");
+    click(&mut app, "e5");
+    settle(&mut app);
+    assert!(!app.world().resource::<Flipped>().0, "White to move again");
+}

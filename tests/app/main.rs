@@ -1,0 +1,11 @@
+//! Headless tests of the game's systems: `MinimalPlugins` plus the game's own plugins, no
+//! window. Each plays a whole turn through the same pointer events a click produces, then
+//! checks both the `Game` resource and the board's entities.
+
+#![cfg(feature = "game")]
+
+mod controls;
+mod persistence;
+mod session;
+mod support;
+mod turns;

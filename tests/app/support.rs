@@ -1,0 +1,263 @@
+//! What every headless test needs: an app with the game's plugins, starting a game, clicking
+//! a square as the pointer does, and reading what the board shows.
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::picking::backend::HitData;
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
+pub use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use oddboard::app::board::{BoardPos, Cell, PieceView, Square};
+use oddboard::app::persistence::DataDir;
+pub use oddboard::app::session::{ActiveGame, Builder, Command};
+use oddboard::app::turn_builder::{Choice, Part};
+use oddboard::rules::{Game, GameRecord, Loc, Piece, Variant};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// A headless app with the game's plugins, saving nothing.
+pub fn app() -> App {
+    app_from(DataDir(None))
+}
+
+/// A headless app with the game's plugins whose data directory is `dir`.
+pub fn app_with_data(dir: &std::path::Path) -> App {
+    app_from(DataDir(Some(dir.to_path_buf())))
+}
+
+fn app_from(dir: DataDir) -> App {
+    let mut app = App::new();
+    app.insert_resource(dir)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+        .add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
+        .add_plugins(oddboard::app::game_plugins);
+    app.update();
+    app
+}
+
+/// How much time each frame of a test app advances: a manual clock, so animations take the same
+/// number of frames every run.
+pub const FRAME: Duration = Duration::from_millis(50);
+
+/// Starts `variant` from `fen` (the start when `None`).
+pub fn start(app: &mut App, variant: &str, options: &[&str], fen: Option<&str>) {
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let loaded = Variant::load(variant, &options).expect("variant loads");
+    let start = fen.map_or_else(|| loaded.fen(loaded.start()), str::to_string);
+    app.world_mut().write_message(Command::Resume(GameRecord {
+        variant: variant.into(),
+        options,
+        start,
+        turns: Vec::new(),
+        redo: Vec::new(),
+        ending: None,
+    }));
+    settle(app);
+}
+
+/// Runs frames until animations are over (a second of the manual clock).
+pub fn settle(app: &mut App) {
+    for _ in 0..20 {
+        app.update();
+    }
+}
+
+/// The entity of the invisible cell over `square`, where the pointer's events land.
+pub fn cell(app: &mut App, square: &str) -> Entity {
+    let loc = Loc::parse(square).expect("a square");
+    let world = app.world_mut();
+    world
+        .query::<(Entity, &Cell)>()
+        .iter(world)
+        .find(|(_, c)| c.loc == loc)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no cell on {square}"))
+}
+
+/// Sends a pointer event to the cell over `square`, as bevy_picking does, and runs no frame.
+pub fn pointer_event<E: std::fmt::Debug + Clone + Reflect>(app: &mut App, square: &str, event: E)
+where
+    Pointer<E>: Event + for<'a> bevy::ecs::event::Event<Trigger<'a>: Default>,
+{
+    let target = cell(app, square);
+    let location = Location {
+        target: NormalizedRenderTarget::None {
+            width: 800,
+            height: 600,
+        },
+        position: Vec2::ZERO,
+    };
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location, event, target));
+}
+
+/// A hit on nothing in particular, for pointer events.
+pub fn hit() -> HitData {
+    HitData::new(Entity::PLACEHOLDER, 0.0, None, None)
+}
+
+/// Clicks `square` with `button` as the pointer would: a `Pointer<Click>` on its cell.
+pub fn click_with(app: &mut App, square: &str, button: PointerButton) {
+    let event = Click {
+        button,
+        hit: hit(),
+        duration: Duration::from_millis(80),
+        count: 1,
+    };
+    pointer_event(app, square, event);
+    settle(app);
+}
+
+/// Clicks the location `square` with the primary button.
+pub fn click(app: &mut App, square: &str) {
+    click_with(app, square, PointerButton::Primary);
+}
+
+/// Drags the piece on `from` with the primary button and drops it on `to`, as the pointer does.
+pub fn drag(app: &mut App, from: &str, to: &str) {
+    let start = DragStart {
+        button: PointerButton::Primary,
+        hit: hit(),
+    };
+    pointer_event(app, from, start);
+    app.update();
+    let dropped = cell(app, from);
+    let drop = DragDrop {
+        button: PointerButton::Primary,
+        dropped,
+        hit: hit(),
+    };
+    pointer_event(app, to, drop);
+    let end = DragEnd {
+        button: PointerButton::Primary,
+        distance: Vec2::new(0.0, 64.0),
+    };
+    pointer_event(app, from, end);
+    settle(app);
+}
+
+/// Presses and releases `key` on the keyboard (with Control held when `ctrl`), through the same
+/// keyboard messages a window sends.
+pub fn press(app: &mut App, key: KeyCode, ctrl: bool) {
+    let send = |app: &mut App, key_code: KeyCode, state: ButtonState| {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    };
+    if ctrl {
+        send(app, KeyCode::ControlLeft, ButtonState::Pressed);
+    }
+    send(app, key, ButtonState::Pressed);
+    app.update();
+    send(app, key, ButtonState::Released);
+    if ctrl {
+        send(app, KeyCode::ControlLeft, ButtonState::Released);
+    }
+    settle(app);
+}
+
+/// Sends a command from the panel and lets the frames run.
+pub fn command(app: &mut App, command: Command) {
+    app.world_mut().write_message(command);
+    settle(app);
+}
+
+/// Every entity the board draws for a square, by location: a redraw replaces them all.
+pub fn square_entities(app: &mut App) -> HashMap<Loc, Entity> {
+    let world = app.world_mut();
+    world
+        .query::<(Entity, &Square)>()
+        .iter(world)
+        .map(|(e, s)| (s.loc, e))
+        .collect()
+}
+
+/// The entity drawing the piece on `square`.
+pub fn piece_entity(app: &mut App, square: &str) -> Entity {
+    let loc = Loc::parse(square).expect("a square");
+    let world = app.world_mut();
+    world
+        .query::<(Entity, &BoardPos)>()
+        .iter(world)
+        .find(|(_, pos)| pos.0 == loc)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no piece drawn on {square}"))
+}
+
+/// Plays `from` → `to` by clicks and checks the view followed by animation alone: the piece
+/// that moved is the same entity on its new square, and no square was redrawn.
+pub fn click_move_animated(app: &mut App, from: &str, to: &str) {
+    let mover = piece_entity(app, from);
+    let squares = square_entities(app);
+    click(app, from);
+    click(app, to);
+    assert_eq!(
+        piece_entity(app, to),
+        mover,
+        "the piece glided, not redrawn"
+    );
+    assert_eq!(square_entities(app), squares, "no redraw of the board");
+    assert_view_matches_game(app);
+}
+
+/// Answers the turn builder's question from the panel.
+pub fn choose(app: &mut App, choice: Choice) {
+    app.world_mut().write_message(Command::Choose(choice));
+    settle(app);
+}
+
+pub fn game(app: &App) -> &Game {
+    &app.world().resource::<ActiveGame>().0
+}
+
+pub fn question(app: &App) -> Option<Part> {
+    app.world().resource::<Builder>().0.question()
+}
+
+/// The pieces the board's entities show, by square.
+pub fn shown_pieces(app: &mut App) -> HashMap<Loc, Piece> {
+    let world = app.world_mut();
+    world
+        .query::<(&PieceView, &BoardPos)>()
+        .iter(world)
+        .map(|(view, pos)| (pos.0, view.piece))
+        .collect()
+}
+
+/// Asserts that the entities show exactly the game's position.
+pub fn assert_view_matches_game(app: &mut App) {
+    let expected: HashMap<Loc, Piece> = game(app).position().board.pieces().collect();
+    assert_eq!(shown_pieces(app), expected);
+}
+
+pub fn fen(app: &App) -> String {
+    let game = game(app);
+    game.variant().fen(game.position())
+}
+
+/// The squares the board's entities draw, sorted.
+pub fn shown_squares(app: &mut App) -> Vec<Loc> {
+    let world = app.world_mut();
+    let mut squares: Vec<Loc> = world
+        .query::<&Square>()
+        .iter(world)
+        .map(|s| s.loc)
+        .collect();
+    squares.sort();
+    squares
+}
+
+/// A fresh, empty directory for one test's files.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("oddboard-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}

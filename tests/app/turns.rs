@@ -1,0 +1,217 @@
+//! Whole turns of every variant played by clicks, checked in the game and on the board.
+
+use crate::support::*;
+use oddboard::app::turn_builder::{Choice, Part};
+use oddboard::rules::{Kind, Loc, Piece, Side};
+
+#[test]
+fn chess_pawn_move_by_two_clicks() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    assert_eq!(shown_pieces(&mut app).len(), 32);
+    let pawn = piece_entity(&mut app, "e2");
+    let squares = square_entities(&mut app);
+    click(&mut app, "e2");
+    assert_eq!(question(&app), Some(Part::To));
+    click(&mut app, "e4");
+    assert_eq!(piece_entity(&mut app, "e4"), pawn, "the Pawn glided");
+    assert_eq!(square_entities(&mut app), squares, "nothing was redrawn");
+    assert_eq!(
+        fen(&app),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(
+        shown_pieces(&mut app).get(&Loc::parse("e4").unwrap()),
+        Some(&Piece::new(Kind::Pawn, Side::White))
+    );
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn clicking_another_own_piece_picks_it_instead() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    click(&mut app, "g1");
+    click(&mut app, "f3");
+    assert_eq!(game(&app).turn_texts(), ["g1f3"]);
+}
+
+#[test]
+fn fanorona_asks_approach_or_withdrawal() {
+    const FEN: &str = "k4/5/5/2p2/2R2/5/5/2n2/4K w - - 0 1";
+    let mut app = app();
+    start(&mut app, "fanorona-chess", &[], Some(FEN));
+    click(&mut app, "c5");
+    click(&mut app, "c3");
+    assert_eq!(question(&app), Some(Part::Removal));
+    click(&mut app, "c2");
+    assert_eq!(game(&app).turn_texts(), ["c5c3xc2"]);
+    let pieces = shown_pieces(&mut app);
+    assert_eq!(
+        pieces.len(),
+        4,
+        "the Knight on c2 is gone, the Pawn on c6 stays"
+    );
+    assert!(!pieces.contains_key(&Loc::parse("c2").unwrap()));
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn fanorona_withdrawal_chosen_on_the_board() {
+    const FEN: &str = "k4/5/5/2p2/2R2/5/5/2n2/4K w - - 0 1";
+    let mut app = app();
+    start(&mut app, "fanorona-chess", &[], Some(FEN));
+    click(&mut app, "c5");
+    click(&mut app, "c3");
+    click(&mut app, "c6");
+    assert_eq!(game(&app).turn_texts(), ["c5c3xc6"]);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn undo_redraws_the_board() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    app.world_mut().write_message(Command::Undo);
+    settle(&mut app);
+    assert!(game(&app).turns().is_empty());
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn promotion_is_chosen_in_the_panel() {
+    const FEN: &str = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    let mut app = app();
+    start(&mut app, "chess", &[], Some(FEN));
+    click(&mut app, "b7");
+    click(&mut app, "b8");
+    assert_eq!(question(&app), Some(Part::Promotion));
+    choose(
+        &mut app,
+        Choice::Promotion(Some(Piece::new(Kind::Knight, Side::White))),
+    );
+    assert_eq!(game(&app).turn_texts(), ["b7b8=N"]);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn amphora_guard_placement_then_telekinesis_choice() {
+    const FEN: &str = "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w G+g 00 0 1";
+    let mut app = app();
+    start(&mut app, "amphora", &[], Some(FEN));
+    assert_eq!(question(&app), Some(Part::Placement));
+    click(&mut app, "c1");
+    assert_eq!(question(&app), Some(Part::From));
+    click(&mut app, "d7");
+    click(&mut app, "d8");
+    assert_eq!(
+        question(&app),
+        Some(Part::Removal),
+        "remove the Pawn on d4, or nothing"
+    );
+    click(&mut app, "d4");
+    assert_eq!(game(&app).turn_texts(), ["G@c1,d7d8xd4"]);
+    let pieces = shown_pieces(&mut app);
+    assert_eq!(
+        pieces.get(&Loc::parse("c1").unwrap()),
+        Some(&Piece::new(Kind::Guard, Side::White))
+    );
+    assert!(!pieces.contains_key(&Loc::parse("d4").unwrap()));
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn amphora_telekinesis_declined_from_the_panel() {
+    const FEN: &str = "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w Gg 00 0 1";
+    let mut app = app();
+    start(&mut app, "amphora", &[], Some(FEN));
+    click(&mut app, "d7");
+    click(&mut app, "d8");
+    choose(&mut app, Choice::Removal(None));
+    assert_eq!(game(&app).turn_texts(), ["d7d8"]);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn amoeba_move_then_slide() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    assert_eq!(shown_squares(&mut app).len(), 38);
+    let before = square_entities(&mut app);
+    let a3 = before[&Loc::parse("a3").unwrap()];
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    assert_eq!(question(&app), Some(Part::Slide));
+    click(&mut app, "a3");
+    click(&mut app, "a2");
+    assert_eq!(game(&app).turn_texts(), ["b2b3,~a3a2"]);
+    let squares = shown_squares(&mut app);
+    assert_eq!(squares.len(), 38);
+    assert!(squares.contains(&Loc::parse("a2").unwrap()));
+    assert!(!squares.contains(&Loc::parse("a3").unwrap()));
+    let after = square_entities(&mut app);
+    assert_eq!(
+        after[&Loc::parse("a2").unwrap()],
+        a3,
+        "the square itself slid"
+    );
+    assert_eq!(
+        after.values().collect::<std::collections::HashSet<_>>(),
+        before.values().collect(),
+        "no square was redrawn"
+    );
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn amoeba_move_without_slide() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    choose(&mut app, Choice::Slide(None));
+    assert_eq!(game(&app).turn_texts(), ["b2b3"]);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn every_variant_plays_a_turn_by_clicks() {
+    for (variant, from, to) in [
+        ("double-fanorona-chess", "e2", "e4"),
+        ("american-chess", "a4", "a5"),
+        ("pawns-to-kings", "a2", "b3"),
+        ("fanorona-chess", "c1", "a2"),
+    ] {
+        let mut app = app();
+        start(&mut app, variant, &[], None);
+        click_move_animated(&mut app, from, to);
+        assert_eq!(
+            game(&app).turn_texts(),
+            [format!("{from}{to}")],
+            "{variant}"
+        );
+        assert_view_matches_game(&mut app);
+    }
+}
+
+#[test]
+fn a_capture_with_promotion_keeps_the_view_in_step() {
+    const FEN: &str = "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let mut app = app();
+    start(&mut app, "chess", &[], Some(FEN));
+    click(&mut app, "a7");
+    click(&mut app, "b8");
+    choose(
+        &mut app,
+        Choice::Promotion(Some(Piece::new(Kind::Queen, Side::White))),
+    );
+    assert_eq!(game(&app).turn_texts(), ["a7b8=Q"]);
+    assert_eq!(
+        shown_pieces(&mut app).get(&Loc::parse("b8").unwrap()),
+        Some(&Piece::new(Kind::Queen, Side::White))
+    );
+    assert_view_matches_game(&mut app);
+}
