@@ -4,7 +4,6 @@
 use super::session::{ActiveGame, Builder, Command, Frame, SquareClicked};
 use super::turn_builder::{Choice, Part};
 use crate::rules::{Removal, Turn, ids};
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
@@ -54,25 +53,15 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
     }
 }
 
-/// The script's hands: what a player's clicks and the panel's buttons send.
-#[derive(SystemParam)]
-struct Hands<'w> {
-    out: MessageWriter<'w, Command>,
-    clicks: MessageWriter<'w, SquareClicked>,
-}
-
 fn drive(
     mut commands: Commands,
     mut script: ResMut<Script>,
     game: Option<Res<ActiveGame>>,
     builder: Res<Builder>,
-    hands: Hands,
+    mut out: MessageWriter<Command>,
+    mut clicks: MessageWriter<SquareClicked>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let Hands {
-        mut out,
-        mut clicks,
-    } = hands;
     if script.wait > 0 {
         script.wait -= 1;
         return;
