@@ -11,7 +11,7 @@ use super::letters::PieceLetters;
 use super::outcome::Outcome;
 use super::position::Position;
 use super::turn::Turn;
-use super::types::{Loc, LocSet};
+use super::types::{Kind, Loc, LocSet};
 
 /// What every variant keeps alike: its data, the options it was built with, the board's shape
 /// and the piece letters.
@@ -27,15 +27,22 @@ pub struct Basics {
 }
 
 impl Basics {
-    /// The basics of a variant from its data and options, on a board joined by `lines`.
-    pub fn new(data: VariantData, options: Options, lines: Lines, letters: PieceLetters) -> Basics {
+    /// The basics of a variant from its data and options, on a board joined by `lines`; `kinds`
+    /// are the kinds of piece its rules know, each of which the data must describe once.
+    pub fn new(
+        data: VariantData,
+        options: Options,
+        lines: Lines,
+        kinds: &[Kind],
+    ) -> Result<Basics, Error> {
         let geometry = Geometry::new(data.files, data.ranks, lines);
-        Basics {
+        let letters = PieceLetters::new(&data, &options, kinds)?;
+        Ok(Basics {
             data,
             options,
             geometry,
             letters,
-        }
+        })
     }
 }
 
