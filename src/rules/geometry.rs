@@ -115,11 +115,6 @@ impl Geometry {
         })
     }
 
-    /// Whether `loc` is a strong point (diagonal lines meet there): file + rank even.
-    pub fn is_strong(loc: Loc) -> bool {
-        (loc.file() + loc.rank()).is_multiple_of(2)
-    }
-
     /// The rank index a side counts as its far rank (the opponent's first rank).
     pub fn last_rank(&self, side: super::Side) -> u8 {
         match side {

@@ -696,6 +696,10 @@ impl Rules for Amphora {
         Ok(pos)
     }
 
+    fn reserve_piece(&self, side: Side) -> Option<Piece> {
+        Some(guard(side))
+    }
+
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
         let mut counters: Vec<(String, String)> = Side::BOTH
             .iter()

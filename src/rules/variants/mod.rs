@@ -9,9 +9,7 @@ mod pawns_to_kings;
 
 use super::data::{Options, VariantData};
 use super::error::Error;
-use super::position::Position;
-use super::variant::Rules;
-use std::ops::Deref;
+use super::variant::{Rules, Variant};
 
 /// One implemented variant: its data file and the constructor of its rules.
 struct Entry {
@@ -88,12 +86,6 @@ pub fn all_data() -> Result<Vec<VariantData>, Error> {
         .collect()
 }
 
-/// A variant's rules built for a set of options, with its start position.
-pub struct Variant {
-    rules: Box<dyn Rules>,
-    start: Position,
-}
-
 impl Variant {
     /// Loads variant `id` with the named options.
     pub fn load(id: &str, options: &[String]) -> Result<Variant, Error> {
@@ -114,31 +106,7 @@ impl Variant {
             });
         }
         let options = Options::parse(&data, options)?;
-        let fen = data.start_fen(&options).to_string();
-        let rules = (entry.build)(data, options)?;
-        let start = rules.parse_fen(&fen).map_err(|e| Error::Data {
-            place: entry.file.to_string(),
-            why: format!("start position: {e}"),
-        })?;
-        Ok(Variant { rules, start })
-    }
-
-    /// The start position.
-    pub fn start(&self) -> &Position {
-        &self.start
-    }
-
-    /// The rules.
-    pub fn rules(&self) -> &dyn Rules {
-        self.rules.as_ref()
-    }
-}
-
-impl Deref for Variant {
-    type Target = dyn Rules;
-
-    fn deref(&self) -> &(dyn Rules + 'static) {
-        self.rules.as_ref()
+        Variant::new((entry.build)(data, options)?)
     }
 }
 
