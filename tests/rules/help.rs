@@ -1,7 +1,7 @@
 //! What the engine tells the game for its help: a diagram of each piece's movement, and the
 //! piece a removal from the reserve takes.
 
-use oddboard::rules::{Kind, Piece, Side, Variant, all_data};
+use oddboard::rules::{Kind, Loc, Piece, Side, Variant, all_data};
 
 #[test]
 fn every_piece_of_every_variant_has_a_diagram_where_it_can_move() {
@@ -45,4 +45,14 @@ fn the_reserve_amphora_removes_from_holds_the_guard() {
     assert_eq!(name, Some("Guard"));
     let chess = Variant::load("chess", &[]).expect("chess loads");
     assert_eq!(chess.reserve_piece(Side::Black), None);
+}
+
+#[test]
+fn squares_are_shaded_as_on_a_chessboard_with_a1_dark() {
+    let shade = |name: &str| Loc::parse(name).expect("a square").is_light();
+    assert!(!shade("a1"));
+    assert!(shade("h1"));
+    assert!(shade("a8"));
+    assert!(!shade("e5"));
+    assert!(!shade("k9"));
 }

@@ -469,7 +469,7 @@ impl Rules for Chess {
             match piece.kind {
                 Kind::King => {}
                 Kind::Knight => knights += 1,
-                Kind::Bishop => bishop_colours[usize::from((loc.file() + loc.rank()) % 2)] = true,
+                Kind::Bishop => bishop_colours[usize::from(loc.is_light())] = true,
                 _ => return false,
             }
         }
