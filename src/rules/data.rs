@@ -3,7 +3,7 @@
 //! embedded in the binary.
 
 use super::error::Error;
-use super::types::{Loc, LocSet, Side};
+use super::types::{Kind, Loc, LocSet, Side};
 use serde::{Deserialize, Serialize};
 
 /// One variant's data, as its RON file spells it.
@@ -33,10 +33,15 @@ pub struct VariantData {
     pub start: String,
     /// The options a game may be started with.
     pub options: Vec<OptionData>,
-    /// Every piece of the variant, for the help panel.
+    /// Every piece of the variant: the one home of its letter, name, move text and drawing.
     pub pieces: Vec<PieceData>,
     /// The rules in a few short paragraphs, for the in-game help.
     pub summary: String,
+    /// Whether a Pawn may step two points straight ahead from its first rank when that captures
+    /// nothing (Double Fanorona Chess). Only the Fanorona rules read it (orthodox Pawns have
+    /// their double step in their own rules); absent, it is `false`.
+    #[serde(default)]
+    pub pawn_double_step: bool,
 }
 
 /// An option of a variant.
@@ -56,7 +61,9 @@ pub struct OptionData {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceData {
-    /// Its upper-case letter.
+    /// The engine's kind of piece it is: how the rules know it.
+    pub kind: Kind,
+    /// Its upper-case letter in FEN and move text (lower case for the second player).
     pub letter: char,
     /// Its name.
     pub name: String,
@@ -66,6 +73,10 @@ pub struct PieceData {
     /// draws its Queen-moving General as `general`).
     #[serde(default)]
     pub art: Option<String>,
+    /// The option that brings it into the game, for a piece only some games have (Amoeba's
+    /// Bishop comes with `bishop-promotion`). Absent: every game has it.
+    #[serde(default)]
+    pub option: Option<String>,
 }
 
 impl VariantData {
@@ -84,6 +95,69 @@ impl VariantData {
             }
         }
         Ok(data)
+    }
+
+    /// The data of the piece of `kind`, if the variant has one.
+    pub fn piece(&self, kind: Kind) -> Option<&PieceData> {
+        self.pieces.iter().find(|p| p.kind == kind)
+    }
+
+    /// The pieces of a game started with `options`, in data order.
+    pub fn pieces_in<'a>(&'a self, options: &'a Options) -> impl Iterator<Item = &'a PieceData> {
+        self.pieces
+            .iter()
+            .filter(|p| p.option.as_ref().is_none_or(|o| options.has(o)))
+    }
+
+    /// Checks the pieces against `kinds`, the kinds the variant's rules know: each has exactly
+    /// one entry, with a letter no other entry has, a name and its move text; no entry is of
+    /// another kind, and an entry's option is one of the variant's options.
+    pub(crate) fn check_pieces(&self, kinds: &[Kind]) -> Result<(), Error> {
+        let bad = |why: String| Error::Data {
+            place: format!("assets/variants/{}.ron: pieces", self.id),
+            why,
+        };
+        for kind in kinds {
+            let entries = self.pieces.iter().filter(|p| p.kind == *kind).count();
+            if entries != 1 {
+                return Err(bad(format!(
+                    "{entries} entries of kind {kind:?}, expected 1"
+                )));
+            }
+        }
+        for (index, piece) in self.pieces.iter().enumerate() {
+            let name = &piece.name;
+            if !kinds.contains(&piece.kind) {
+                return Err(bad(format!("{name}: the rules have no {:?}", piece.kind)));
+            }
+            if !piece.letter.is_ascii_uppercase() {
+                return Err(bad(format!(
+                    "{name}: '{}' is no capital letter",
+                    piece.letter
+                )));
+            }
+            if self.pieces[..index]
+                .iter()
+                .any(|p| p.letter == piece.letter)
+            {
+                return Err(bad(format!(
+                    "{name}: letter '{}' taken twice",
+                    piece.letter
+                )));
+            }
+            if name.trim().is_empty() || piece.moves.trim().is_empty() {
+                return Err(bad(format!(
+                    "the {:?} needs a name and its moves",
+                    piece.kind
+                )));
+            }
+            if let Some(option) = &piece.option
+                && !self.options.iter().any(|o| &o.name == option)
+            {
+                return Err(bad(format!("{name}: no option '{option}'")));
+            }
+        }
+        Ok(())
     }
 
     /// The colour of `side`'s pieces as red, green and blue, if the variant names one.

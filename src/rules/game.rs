@@ -8,7 +8,7 @@ use super::outcome::{Outcome, Reason};
 use super::position::Position;
 use super::turn::Turn;
 use super::types::Side;
-use super::variants::Variant;
+use super::variant::Variant;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -12,7 +12,7 @@ pub enum Lines {
     /// Every orthogonal and diagonal step within the rectangle (chess-like boards).
     Full,
     /// Alquerque (Fanorona) lines: orthogonal steps everywhere, diagonal steps only between
-    /// strong points (file index + rank index even, so `a1` is strong).
+    /// strong points, the dark locations (see [`Loc::is_light`]; `a1` is strong).
     Alquerque,
 }
 
@@ -40,9 +40,8 @@ impl Geometry {
                     continue;
                 };
                 inside |= loc.bit();
-                let strong = (file + rank) % 2 == 0;
                 for dir in Dir::ALL {
-                    if lines == Lines::Alquerque && dir.is_diagonal() && !strong {
+                    if lines == Lines::Alquerque && dir.is_diagonal() && loc.is_light() {
                         continue;
                     }
                     let (df, dr) = dir.delta();
@@ -113,11 +112,6 @@ impl Geometry {
             at = self.neighbour(at, dir)?;
             Some(at)
         })
-    }
-
-    /// Whether `loc` is a strong point (diagonal lines meet there): file + rank even.
-    pub fn is_strong(loc: Loc) -> bool {
-        (loc.file() + loc.rank()).is_multiple_of(2)
     }
 
     /// The rank index a side counts as its far rank (the opponent's first rank).

@@ -1,5 +1,7 @@
-//! Which letter stands for which piece in one variant's FEN and move text.
+//! Which letter stands for which piece in one variant's FEN and move text, as its data says.
 
+use super::data::{Options, VariantData};
+use super::error::Error;
 use super::types::{Kind, Piece, Side};
 
 /// A variant's piece letters: one upper-case letter per kind it uses (lower case for the second
@@ -10,11 +12,20 @@ pub struct PieceLetters {
 }
 
 impl PieceLetters {
-    /// The letters of `(kind, upper-case letter)` pairs.
-    pub fn new(table: &[(Kind, char)]) -> PieceLetters {
-        PieceLetters {
-            table: table.to_vec(),
-        }
+    /// The letters of the pieces `data` puts in a game with `options`, once the data is checked
+    /// against `kinds`, the kinds the variant's rules know (see [`VariantData::check_pieces`]).
+    pub(crate) fn new(
+        data: &VariantData,
+        options: &Options,
+        kinds: &[Kind],
+    ) -> Result<PieceLetters, Error> {
+        data.check_pieces(kinds)?;
+        Ok(PieceLetters {
+            table: data
+                .pieces_in(options)
+                .map(|p| (p.kind, p.letter))
+                .collect(),
+        })
     }
 
     /// The letter of `piece`, in its side's case (`?` for a kind the variant does not use).
@@ -46,7 +57,7 @@ impl PieceLetters {
             .map(|(kind, _)| Piece::new(*kind, side))
     }
 
-    /// The kinds this variant uses, in table order.
+    /// The kinds of a game of this variant and options, in data order.
     pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
         self.table.iter().map(|(kind, _)| *kind)
     }

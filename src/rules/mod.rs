@@ -33,5 +33,5 @@ pub use outcome::{Outcome, Reason, Verdict};
 pub use position::{Castling, Position, Reserve, RuleState};
 pub use turn::{EndPromotions, Removal, Turn};
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side, locs_of};
-pub use variant::Rules;
-pub use variants::{Variant, all_data, ids};
+pub use variant::{PieceDiagram, Variant};
+pub use variants::{all_data, ids};

@@ -179,6 +179,13 @@ impl Loc {
         self.0 / MAX_FILES
     }
 
+    /// Whether the location has the light shade of a chequered board: file + rank odd, so `a1`
+    /// is dark (as in chess) and the dark locations are Fanorona's strong points.
+    #[inline]
+    pub const fn is_light(self) -> bool {
+        (self.file() + self.rank()) % 2 == 1
+    }
+
     /// An index into per-location tables, below [`LOC_COUNT`].
     pub const fn index(self) -> usize {
         self.0 as usize

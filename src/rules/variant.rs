@@ -10,8 +10,9 @@ use super::geometry::{Geometry, Lines};
 use super::letters::PieceLetters;
 use super::outcome::Outcome;
 use super::position::Position;
+use super::position::RuleState;
 use super::turn::Turn;
-use super::types::{Loc, LocSet};
+use super::types::{Kind, Loc, LocSet, Piece, Side, locs_of};
 
 /// What every variant keeps alike: its data, the options it was built with, the board's shape
 /// and the piece letters.
@@ -27,20 +28,28 @@ pub struct Basics {
 }
 
 impl Basics {
-    /// The basics of a variant from its data and options, on a board joined by `lines`.
-    pub fn new(data: VariantData, options: Options, lines: Lines, letters: PieceLetters) -> Basics {
+    /// The basics of a variant from its data and options, on a board joined by `lines`; `kinds`
+    /// are the kinds of piece its rules know, each of which the data must describe once.
+    pub fn new(
+        data: VariantData,
+        options: Options,
+        lines: Lines,
+        kinds: &[Kind],
+    ) -> Result<Basics, Error> {
         let geometry = Geometry::new(data.files, data.ranks, lines);
-        Basics {
+        let letters = PieceLetters::new(&data, &options, kinds)?;
+        Ok(Basics {
             data,
             options,
             geometry,
             letters,
-        }
+        })
     }
 }
 
-/// A variant's rules, built for one set of options.
-pub trait Rules: Send + Sync {
+/// A variant's rules, built for one set of options: what each variant implements. Callers use
+/// [`Variant`], which wraps the rules of any variant.
+pub(crate) trait Rules: Send + Sync {
     /// The variant's data, options, board shape and letters.
     fn basics(&self) -> &Basics;
 
@@ -145,16 +154,70 @@ pub trait Rules: Send + Sync {
         0
     }
 
+    /// The piece `side` holds in reserve that a [`Removal::Reserve`] of its opponent takes, if
+    /// any (Amphora's Guard).
+    ///
+    /// [`Removal::Reserve`]: super::turn::Removal::Reserve
+    fn reserve_piece(&self, _side: Side) -> Option<Piece> {
+        None
+    }
+
     /// Where the board may lack squares.
     fn holes(&self) -> fen::Holes {
         fen::Holes::None
     }
 }
 
-impl dyn Rules {
+/// One variant's rules built for a set of options, with its start position: the one way
+/// callers (the game, the command line, the tests) ask the engine anything. Each variant
+/// implements [`Rules`]; this facade adds what is alike for all of them (FEN and move text,
+/// perft, help diagrams).
+pub struct Variant {
+    rules: Box<dyn Rules>,
+    start: Position,
+}
+
+impl Variant {
+    /// The variant of `rules`, starting from its data's start position with its options; a
+    /// start position the rules refuse is an [`Error::Data`].
+    pub(crate) fn new(rules: Box<dyn Rules>) -> Result<Variant, Error> {
+        let data = rules.data();
+        let start =
+            read_fen(rules.as_ref(), data.start_fen(rules.options())).map_err(|e| Error::Data {
+                place: format!("assets/variants/{}.ron", data.id),
+                why: format!("start position: {e}"),
+            })?;
+        Ok(Variant { rules, start })
+    }
+
     /// The variant's id.
     pub fn id(&self) -> &str {
         &self.data().id
+    }
+
+    /// The variant's data (names, setup, options, pieces, help).
+    pub fn data(&self) -> &VariantData {
+        self.rules.data()
+    }
+
+    /// The options this variant was built with.
+    pub fn options(&self) -> &Options {
+        self.rules.options()
+    }
+
+    /// The board's shape.
+    pub fn geometry(&self) -> &Geometry {
+        self.rules.geometry()
+    }
+
+    /// The piece letters of a game with these options.
+    pub fn letters(&self) -> &PieceLetters {
+        self.rules.letters()
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
     }
 
     /// The legal turns of `pos`, in no particular order.
@@ -164,12 +227,18 @@ impl dyn Rules {
         out
     }
 
+    /// Puts the legal turns of `pos` into `out` (cleared first), in no particular order: for
+    /// callers that reuse a buffer on a hot path (search, perft).
+    pub fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        self.rules.legal_turns_into(pos, out);
+    }
+
     /// The legal turns of `pos` as canonical text, sorted by byte order.
     pub fn legal_turn_texts(&self, pos: &Position) -> Vec<String> {
         let mut texts: Vec<String> = self
             .legal_turns(pos)
             .iter()
-            .map(|t| t.text(self.letters()))
+            .map(|t| self.turn_text(t))
             .collect();
         texts.sort();
         texts
@@ -199,16 +268,76 @@ impl dyn Rules {
 
     /// Reads a FEN of this variant, checking its invariants.
     pub fn parse_fen(&self, text: &str) -> Result<Position, Error> {
-        let fields = fen::split_fields(text, self.fen_field_count())?;
-        let board = fen::read_board(fields[0], self.geometry(), self.letters(), self.holes())?;
-        self.read_fields(board, &fields[1..])
+        read_fen(self.rules.as_ref(), text)
     }
 
     /// The FEN of `pos`.
     pub fn fen(&self, pos: &Position) -> String {
         let mut out = fen::write_board(&pos.board, self.geometry(), self.letters());
-        self.write_fields(pos, &mut out);
+        self.rules.write_fields(pos, &mut out);
         out
+    }
+
+    /// The position after `turn`, which must be one of the legal turns of `pos`.
+    pub fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.rules.play(pos, turn)
+    }
+
+    /// As [`Variant::play`], also noting in `events` what happened, in order.
+    pub fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.rules.play_recorded(pos, turn, events)
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self, pos: &Position) -> bool {
+        self.rules.in_check(pos)
+    }
+
+    /// The end of the game by the variant's own rules (checkmate, stalemate, …), if any: exactly
+    /// when `pos` has no legal turn. `last` is the turn that led to `pos`, when known.
+    pub fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {
+        self.rules.own_outcome(pos, last)
+    }
+
+    /// A draw by the material on the board alone (orthodox insufficient material).
+    pub fn dead_position(&self, pos: &Position) -> bool {
+        self.rules.dead_position(pos)
+    }
+
+    /// Whether threefold repetition and the fifty-move rule apply.
+    pub fn clock_draws(&self) -> bool {
+        self.rules.clock_draws()
+    }
+
+    /// What makes two positions the same for repetition.
+    pub fn repetition_key(&self, pos: &Position) -> u64 {
+        self.rules.repetition_key(pos)
+    }
+
+    /// The variant's own counters for the players, as (label, value) pairs: pieces in reserve,
+    /// move limits and the like.
+    pub fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        self.rules.counters(pos)
+    }
+
+    /// Where the piece on `from` could move in `pos`, for the player's help: its legal
+    /// destinations as if it were its side's turn (the opponent's piece too).
+    pub fn piece_reach(&self, pos: &Position, from: Loc) -> LocSet {
+        self.rules.piece_reach(pos, from)
+    }
+
+    /// The squares that form a zone with a meaning of its own, for drawing (American Chess's
+    /// Gauntlet).
+    pub fn zone(&self) -> LocSet {
+        self.rules.zone()
+    }
+
+    /// The piece `side` holds in reserve, which its opponent's [`Removal::Reserve`] takes out of
+    /// the game (Amphora's Guard); `None` where no turn removes from a reserve.
+    ///
+    /// [`Removal::Reserve`]: super::turn::Removal::Reserve
+    pub fn reserve_piece(&self, side: Side) -> Option<Piece> {
+        self.rules.reserve_piece(side)
     }
 
     /// Counts the leaves of the tree of legal turns `depth` plies deep (bulk-counting the last
@@ -224,14 +353,116 @@ impl dyn Rules {
         };
         match depth {
             0 => 1,
-            1 => self.count_turns(pos, turns),
+            1 => self.rules.count_turns(pos, turns),
             _ => {
-                self.legal_turns_into(pos, turns);
+                self.rules.legal_turns_into(pos, turns);
                 turns
                     .iter()
-                    .map(|turn| self.perft_with(&self.play(pos, turn), depth - 1, deeper))
+                    .map(|turn| self.perft_with(&self.rules.play(pos, turn), depth - 1, deeper))
                     .sum()
             }
         }
     }
+
+    /// A position that shows how `piece` moves, for the help: the board of the start position
+    /// emptied (its holes kept) but for `piece` as near the middle as it can move from and, in
+    /// a variant with Kings, a King of each side towards the corners so that the rules allow
+    /// play. `None` if the game has no such piece.
+    pub fn piece_diagram(&self, piece: Piece) -> Option<PieceDiagram> {
+        if !self.letters().kinds().any(|k| k == piece.kind) {
+            return None;
+        }
+        let geometry = self.geometry();
+        let holes = &self.start.board;
+        let mut squares: Vec<Loc> = locs_of(geometry.inside())
+            .filter(|l| !holes.is_hole(*l))
+            .collect();
+        // Twice the distance from the middle, so a board of even width has a whole middle.
+        let from_middle = |loc: &Loc| {
+            let file = (2 * i32::from(loc.file()) - i32::from(geometry.files()) + 1).abs();
+            let rank = (2 * i32::from(loc.rank()) - i32::from(geometry.ranks()) + 1).abs();
+            (file.max(rank), loc.index())
+        };
+        squares.sort_by_key(from_middle);
+        let corners: Vec<Loc> = squares.iter().rev().take(8).copied().collect();
+        let with_kings = self.letters().kinds().any(|k| k == Kind::King);
+        let own_kings: Vec<Option<Loc>> = if with_kings && piece.kind != Kind::King {
+            corners.iter().copied().map(Some).collect()
+        } else {
+            vec![None]
+        };
+        let enemy_kings: Vec<Option<Loc>> = if with_kings {
+            corners.iter().rev().copied().map(Some).collect()
+        } else {
+            vec![None]
+        };
+        for &at in &squares {
+            for own in &own_kings {
+                for enemy in &enemy_kings {
+                    let kings = [(*own, piece.side), (*enemy, piece.side.opponent())];
+                    if let Some(diagram) = self.diagram_with(piece, at, kings) {
+                        return Some(diagram);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The diagram of `piece` on `at` with the given Kings, if the rules accept the position
+    /// and the piece can move.
+    fn diagram_with(
+        &self,
+        piece: Piece,
+        at: Loc,
+        kings: [(Option<Loc>, Side); 2],
+    ) -> Option<PieceDiagram> {
+        let mut board = Board::empty();
+        for loc in locs_of(self.geometry().inside()) {
+            if self.start.board.is_hole(loc) {
+                board.make_hole(loc);
+            }
+        }
+        board.put(at, piece);
+        for (king, side) in kings {
+            let Some(king) = king else {
+                continue;
+            };
+            if !board.is_empty(king) {
+                return None;
+            }
+            board.put(king, Piece::new(Kind::King, side));
+        }
+        let asked = Position {
+            board,
+            side: piece.side,
+            state: RuleState::default(),
+            ..self.start
+        };
+        let position = self.parse_fen(&self.fen(&asked)).ok()?;
+        let reach = self.piece_reach(&position, at);
+        (reach != 0).then_some(PieceDiagram {
+            position,
+            at,
+            reach,
+        })
+    }
+}
+
+/// A help diagram of one piece's movement (see [`Variant::piece_diagram`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PieceDiagram {
+    /// The position shown.
+    pub position: Position,
+    /// Where the piece stands.
+    pub at: Loc,
+    /// Where it can move from there.
+    pub reach: LocSet,
+}
+
+/// Reads a FEN of the variant of `rules`, checking its invariants.
+fn read_fen(rules: &dyn Rules, text: &str) -> Result<Position, Error> {
+    let fields = fen::split_fields(text, rules.fen_field_count())?;
+    let board = fen::read_board(fields[0], rules.geometry(), rules.letters(), rules.holes())?;
+    rules.read_fields(board, &fields[1..])
 }

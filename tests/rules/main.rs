@@ -8,6 +8,7 @@ mod chess;
 mod common;
 mod data;
 mod fanorona_chess;
+mod help;
 mod notation;
 mod pawns_to_kings;
 mod perft;

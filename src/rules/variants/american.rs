@@ -8,7 +8,6 @@ use crate::rules::event::{Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, LeapTable, Lines};
 use crate::rules::landing::land;
-use crate::rules::letters::PieceLetters;
 use crate::rules::movement::{Movement, hop, slide};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
@@ -16,14 +15,15 @@ use crate::rules::turn::Turn;
 use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
 use crate::rules::variant::{Basics, Rules};
 
-const LETTERS: [(Kind, char); 7] = [
-    (Kind::Rook, 'R'),
-    (Kind::Colonel, 'N'),
-    (Kind::Bishop, 'B'),
-    (Kind::Missile, 'M'),
-    (Kind::Queen, 'Q'),
-    (Kind::Artillery, 'C'),
-    (Kind::Soldier, 'P'),
+/// The kinds of piece these rules know: the data gives each its letter, name and art.
+const KINDS: [Kind; 7] = [
+    Kind::Rook,
+    Kind::Colonel,
+    Kind::Bishop,
+    Kind::Missile,
+    Kind::Queen,
+    Kind::Artillery,
+    Kind::Soldier,
 ];
 
 /// The Colonel's leaps: the sixteen squares on the border of the 5 × 5 block around it.
@@ -109,8 +109,8 @@ pub struct American {
 
 impl American {
     /// American Chess from its data.
-    pub fn new(data: VariantData, options: Options) -> American {
-        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&LETTERS));
+    pub fn new(data: VariantData, options: Options) -> Result<American, Error> {
+        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
         let geometry = &basics.geometry;
         let leaps = [LeapTable::new(geometry, &COLONEL_OFFSETS)];
         let gauntlet = squares_where(geometry, |loc| GAUNTLET_FILES.contains(&loc.file()));
@@ -118,12 +118,12 @@ impl American {
             let rank = geometry.last_rank(side.opponent());
             squares_where(geometry, |loc| loc.rank() == rank)
         });
-        American {
+        Ok(American {
             basics,
             leaps,
             gauntlet,
             back_ranks,
-        }
+        })
     }
 
     /// The squares `piece` on `from` may move to: empty squares and enemy pieces it reaches.

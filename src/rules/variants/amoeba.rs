@@ -17,7 +17,6 @@ use crate::rules::event::{Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
-use crate::rules::letters::PieceLetters;
 use crate::rules::movement::step;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
@@ -27,12 +26,13 @@ use crate::rules::types::{
 };
 use crate::rules::variant::{Basics, Rules};
 
-const LETTERS: [(Kind, char); 5] = [
-    (Kind::King, 'K'),
-    (Kind::Rook, 'R'),
-    (Kind::Bishop, 'B'),
-    (Kind::Knight, 'N'),
-    (Kind::Pawn, 'P'),
+/// The kinds of piece these rules know: the data gives each its letter, name and art.
+const KINDS: [Kind; 5] = [
+    Kind::King,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Knight,
+    Kind::Pawn,
 ];
 
 /// The option letting a square slide with a piece on it.
@@ -173,14 +173,10 @@ pub struct Amoeba {
 
 impl Amoeba {
     /// Amoeba from its data, with `options`.
-    pub fn new(data: VariantData, options: Options) -> Amoeba {
+    pub fn new(data: VariantData, options: Options) -> Result<Amoeba, Error> {
         let bishops = options.has(BISHOP_PROMOTION);
         let occupied_slide = options.has(OCCUPIED_SLIDE);
-        let letters: Vec<(Kind, char)> = LETTERS
-            .into_iter()
-            .filter(|(kind, _)| bishops || *kind != Kind::Bishop)
-            .collect();
-        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&letters));
+        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
         let geometry = &basics.geometry;
         let leaps = [LeapTable::new(geometry, &KNIGHT_OFFSETS)];
         let mut rays = [[0; 8]; LOC_COUNT];
@@ -191,7 +187,7 @@ impl Amoeba {
             }
             files[usize::from(loc.file())] |= loc.bit();
         }
-        Amoeba {
+        Ok(Amoeba {
             basics,
             occupied_slide,
             promotions: if bishops {
@@ -202,7 +198,7 @@ impl Amoeba {
             leaps,
             rays,
             files,
-        }
+        })
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {

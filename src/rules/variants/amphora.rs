@@ -8,7 +8,6 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::Lines;
-use crate::rules::letters::PieceLetters;
 use crate::rules::movement::step;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
@@ -16,7 +15,8 @@ use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
 use crate::rules::variant::{Basics, Rules};
 
-const LETTERS: [(Kind, char); 3] = [(Kind::King, 'K'), (Kind::Guard, 'G'), (Kind::Pawn, 'P')];
+/// The kinds of piece these rules know: the data gives each its letter, name and art.
+const KINDS: [Kind; 3] = [Kind::King, Kind::Guard, Kind::Pawn];
 
 /// The most consecutive sideways moves a player may make.
 const SIDEWAYS_LIMIT: u8 = 3;
@@ -136,22 +136,25 @@ pub struct Amphora {
 }
 
 impl Amphora {
-    /// Amphora from its data; the outline comes from the data's `outline` rows (a data file
-    /// without a readable outline has no squares, so its start position is rejected on load).
-    pub fn new(data: VariantData, options: Options) -> Amphora {
-        let outline = data.outline_squares().ok().flatten().unwrap_or_default();
-        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&LETTERS));
+    /// Amphora from its data; the outline comes from the data's `outline` rows, which it must
+    /// have.
+    pub fn new(data: VariantData, options: Options) -> Result<Amphora, Error> {
+        let outline = data.outline_squares()?.ok_or_else(|| Error::Data {
+            place: format!("assets/variants/{}.ron", data.id),
+            why: "no outline: the jug's squares must be given".into(),
+        })?;
+        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
         let before_far_rank = Side::BOTH.map(|side| {
             let far = basics.geometry.last_rank(side);
             locs_of(outline)
                 .filter(|at| at.rank().abs_diff(far) == 1)
                 .fold(0, |set, at| set | at.bit())
         });
-        Amphora {
+        Ok(Amphora {
             basics,
             outline,
             before_far_rank,
-        }
+        })
     }
 
     /// Whether a step of `side` from `from` to `to` enters its far rank.
@@ -693,6 +696,10 @@ impl Rules for Amphora {
         Ok(pos)
     }
 
+    fn reserve_piece(&self, side: Side) -> Option<Piece> {
+        Some(guard(side))
+    }
+
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
         let mut counters: Vec<(String, String)> = Side::BOTH
             .iter()
@@ -797,7 +804,7 @@ mod tests {
     fn threat_matches_every_possible_turn() {
         let variant = Variant::load("amphora", &[]).expect("amphora loads");
         let data = variant.data().clone();
-        let rules = Amphora::new(data, Options::default());
+        let rules = Amphora::new(data, Options::default()).expect("amphora builds");
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         let mut threats = 0;
         for _ in 0..20_000 {

@@ -9,7 +9,6 @@ use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
-use crate::rules::letters::PieceLetters;
 use crate::rules::movement::Movement;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Castling, Position, RuleState};
@@ -17,13 +16,14 @@ use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
 use crate::rules::variant::{Basics, Rules};
 
-const LETTERS: [(Kind, char); 6] = [
-    (Kind::King, 'K'),
-    (Kind::Queen, 'Q'),
-    (Kind::Rook, 'R'),
-    (Kind::Bishop, 'B'),
-    (Kind::Knight, 'N'),
-    (Kind::Pawn, 'P'),
+/// The kinds of piece these rules know: the data gives each its letter, name and art.
+const KINDS: [Kind; 6] = [
+    Kind::King,
+    Kind::Queen,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Knight,
+    Kind::Pawn,
 ];
 
 const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
@@ -130,10 +130,10 @@ pub struct Chess {
 
 impl Chess {
     /// Chess from its data.
-    pub fn new(data: VariantData, options: Options) -> Chess {
-        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&LETTERS));
+    pub fn new(data: VariantData, options: Options) -> Result<Chess, Error> {
+        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
         let leaps = [LeapTable::new(&basics.geometry, &KNIGHT_OFFSETS)];
-        Chess { basics, leaps }
+        Ok(Chess { basics, leaps })
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
@@ -469,7 +469,7 @@ impl Rules for Chess {
             match piece.kind {
                 Kind::King => {}
                 Kind::Knight => knights += 1,
-                Kind::Bishop => bishop_colours[usize::from((loc.file() + loc.rank()) % 2)] = true,
+                Kind::Bishop => bishop_colours[usize::from(loc.is_light())] = true,
                 _ => return false,
             }
         }

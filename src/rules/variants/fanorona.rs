@@ -7,26 +7,46 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, Lines};
-use crate::rules::letters::PieceLetters;
-use crate::rules::movement::{KNIGHT_PATHS, Path, path_leap, slide, step};
+use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, path_leap, slide, step};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
 use crate::rules::variant::{Basics, Rules};
 
-const LETTERS: [(Kind, char); 7] = [
-    (Kind::King, 'K'),
-    (Kind::Queen, 'Q'),
-    (Kind::Chancellor, 'C'),
-    (Kind::Rook, 'R'),
-    (Kind::Bishop, 'B'),
-    (Kind::Knight, 'N'),
-    (Kind::Pawn, 'P'),
+/// The kinds of piece these rules know: the data gives each its letter, name and art. The
+/// Chancellor only plays where the data has one (Double Fanorona Chess).
+const KINDS: [Kind; 7] = [
+    Kind::King,
+    Kind::Queen,
+    Kind::Chancellor,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Knight,
+    Kind::Pawn,
 ];
 
-/// The id of the larger board, whose Pawns may double-step and which has the Chancellor.
-const DOUBLE_ID: &str = "double-fanorona-chess";
+/// How each piece moves when it may capture, in one table that move generation and both halves
+/// of the check test read: its one-point steps, its slides, and (`leaps == 1`) the Knight's
+/// two-step paths. The King's first-move leap and the Pawn's double step never capture, so they
+/// are not here.
+const fn movement(piece: Piece) -> Movement {
+    let (steps, slides, knight) = match piece.kind {
+        Kind::King => (DirSet::ALL, DirSet::NONE, false),
+        Kind::Queen => (DirSet::NONE, DirSet::ALL, false),
+        Kind::Rook => (DirSet::NONE, DirSet::ORTHOGONAL, false),
+        Kind::Chancellor => (DirSet::NONE, DirSet::ORTHOGONAL, true),
+        Kind::Bishop => (DirSet::NONE, DirSet::DIAGONAL, false),
+        Kind::Knight => (DirSet::NONE, DirSet::NONE, true),
+        Kind::Pawn => (pawn_dirs(piece.side), DirSet::NONE, false),
+        _ => (DirSet::NONE, DirSet::NONE, false),
+    };
+    Movement {
+        steps,
+        slides,
+        leaps: knight as u8,
+    }
+}
 
 /// Whether a move may capture: the King's leap and the Pawn's double step never do, and are
 /// allowed only where they would not.
@@ -50,6 +70,8 @@ struct Stride {
 /// Fanorona Chess or Double Fanorona Chess, as the data says.
 pub struct Fanorona {
     basics: Basics,
+    /// Whether Pawns may step two points from their first rank (the data's
+    /// `pawn_double_step`).
     double_step: bool,
     /// Where each side's King starts: its leap right is only valid there.
     king_homes: [Option<Loc>; 2],
@@ -58,41 +80,37 @@ pub struct Fanorona {
 }
 
 impl Fanorona {
-    /// The variant of `data` (Fanorona Chess or Double Fanorona Chess).
-    pub fn new(data: VariantData, options: Options) -> Fanorona {
-        let double = data.id == DOUBLE_ID;
-        let letters = if double {
-            PieceLetters::new(&LETTERS)
-        } else {
-            PieceLetters::new(
-                &LETTERS[..2]
-                    .iter()
-                    .chain(&LETTERS[3..])
-                    .copied()
-                    .collect::<Vec<_>>(),
-            )
-        };
-        let basics = Basics::new(data, options, Lines::Alquerque, letters);
-        let start_board = basics
-            .data
-            .start_fen(&basics.options)
-            .split(' ')
-            .next()
-            .and_then(|field| {
-                fen::read_board(field, &basics.geometry, &basics.letters, fen::Holes::None).ok()
-            })
-            .unwrap_or_else(Board::empty);
+    /// The variant of `data` (Fanorona Chess or Double Fanorona Chess); a start position that
+    /// cannot be read is an [`Error::Data`].
+    pub fn new(data: VariantData, options: Options) -> Result<Fanorona, Error> {
+        let kinds: Vec<Kind> = KINDS
+            .into_iter()
+            .filter(|kind| *kind != Kind::Chancellor || data.piece(*kind).is_some())
+            .collect();
+        let double_step = data.pawn_double_step;
+        let basics = Basics::new(data, options, Lines::Alquerque, &kinds)?;
+        let fen = basics.data.start_fen(&basics.options);
+        let start_board = fen::read_board(
+            fen.split(' ').next().unwrap_or_default(),
+            &basics.geometry,
+            &basics.letters,
+            fen::Holes::None,
+        )
+        .map_err(|e| Error::Data {
+            place: format!("assets/variants/{}.ron: start", basics.data.id),
+            why: e.to_string(),
+        })?;
         let mut setup = Reserve::default();
         for (_, piece) in start_board.pieces() {
             setup.add(piece);
         }
         let king_homes = Side::BOTH.map(|side| start_board.king_of(side));
-        Fanorona {
+        Ok(Fanorona {
             basics,
-            double_step: double,
+            double_step,
             king_homes,
             setup,
-        }
+        })
     }
 
     /// Calls `emit(turn)` for every move of `side` that follows the movement and capture rules,
@@ -124,20 +142,9 @@ impl Fanorona {
                     stride(dir, dir, to, Kinetics::Capturing);
                 }
             };
-            match piece.kind {
-                Kind::King => step(geometry, board, from, DirSet::ALL, &mut slide_or_step),
-                Kind::Queen => slide(geometry, board, from, DirSet::ALL, &mut slide_or_step),
-                Kind::Rook | Kind::Chancellor => slide(
-                    geometry,
-                    board,
-                    from,
-                    DirSet::ORTHOGONAL,
-                    &mut slide_or_step,
-                ),
-                Kind::Bishop => slide(geometry, board, from, DirSet::DIAGONAL, &mut slide_or_step),
-                Kind::Pawn => step(geometry, board, from, pawn_dirs(side), &mut slide_or_step),
-                _ => {}
-            }
+            let moves = movement(piece);
+            step(geometry, board, from, moves.steps, &mut slide_or_step);
+            slide(geometry, board, from, moves.slides, &mut slide_or_step);
             let mut knight = |kinetics: Kinetics| {
                 path_leap(
                     geometry,
@@ -151,10 +158,10 @@ impl Fanorona {
                     },
                 );
             };
-            match piece.kind {
-                Kind::Knight | Kind::Chancellor => knight(Kinetics::Capturing),
-                Kind::King if leap => knight(Kinetics::Peaceful),
-                _ => {}
+            if moves.leaps != 0 {
+                knight(Kinetics::Capturing);
+            } else if piece.kind == Kind::King && leap {
+                knight(Kinetics::Peaceful);
             }
             if piece.kind == Kind::Pawn
                 && self.double_step
@@ -250,15 +257,10 @@ impl Fanorona {
         let Some(next) = self.basics.geometry.neighbour(from, first) else {
             return false;
         };
+        let moves = movement(piece);
         let steps_onto_next = board.is_empty(next)
-            && match piece.kind {
-                Kind::King | Kind::Queen => true,
-                Kind::Rook | Kind::Chancellor => !first.is_diagonal(),
-                Kind::Bishop => first.is_diagonal(),
-                Kind::Pawn => self.pawn_may_step(reserve, piece.side, next, first),
-                _ => false,
-            };
-        let knight_from_here = matches!(piece.kind, Kind::Knight | Kind::Chancellor)
+            && (moves.slides.contains(first) || self.may_step(reserve, piece, next, first));
+        let knight_from_here = moves.leaps != 0
             && KNIGHT_PATHS.iter().any(|&(f, second)| {
                 f == first
                     && self
@@ -277,30 +279,18 @@ impl Fanorona {
         let Some(behind) = self.basics.geometry.neighbour(to, back) else {
             return false;
         };
-        if let Some(piece) = board.piece(behind).filter(|p| p.side == side) {
-            let steps = match piece.kind {
-                Kind::King => true,
-                Kind::Pawn => self.pawn_may_step(reserve, side, to, last),
-                _ => false,
-            };
-            if steps {
-                return true;
-            }
+        if board
+            .piece(behind)
+            .is_some_and(|p| p.side == side && self.may_step(reserve, p, to, last))
+        {
+            return true;
         }
         let slider = self
             .basics
             .geometry
             .ray(to, back)
             .find_map(|at| board.piece(at))
-            .is_some_and(|piece| {
-                piece.side == side
-                    && match piece.kind {
-                        Kind::Queen => true,
-                        Kind::Rook | Kind::Chancellor => !last.is_diagonal(),
-                        Kind::Bishop => last.is_diagonal(),
-                        _ => false,
-                    }
-            });
+            .is_some_and(|piece| piece.side == side && movement(piece).slides.contains(last));
         slider
             || KNIGHT_PATHS.iter().any(|&(first, second)| {
                 second == last
@@ -309,17 +299,17 @@ impl Fanorona {
                         .geometry
                         .neighbour(behind, first.opposite())
                         .and_then(|start| board.piece(start))
-                        .is_some_and(|p| {
-                            p.side == side && matches!(p.kind, Kind::Knight | Kind::Chancellor)
-                        })
+                        .is_some_and(|p| p.side == side && movement(p).leaps != 0)
             })
     }
 
-    /// Whether a Pawn of `side` may step towards `dir` onto the empty point `to`: forward or
-    /// diagonally forward, and onto the far rank only with a lost piece to promote to.
-    fn pawn_may_step(&self, reserve: &Reserve, side: Side, to: Loc, dir: Dir) -> bool {
-        pawn_dirs(side).contains(dir)
-            && (to.rank() != self.basics.geometry.last_rank(side)
+    /// Whether `piece` may step towards `dir` onto the empty point `to`: a Pawn onto the far
+    /// rank only with a lost piece to promote to.
+    fn may_step(&self, reserve: &Reserve, piece: Piece, to: Loc, dir: Dir) -> bool {
+        let side = piece.side;
+        movement(piece).steps.contains(dir)
+            && (piece.kind != Kind::Pawn
+                || to.rank() != self.basics.geometry.last_rank(side)
                 || reserve.kinds_of(side).next().is_some())
     }
 
@@ -485,7 +475,7 @@ impl Fanorona {
 }
 
 /// The directions a Pawn of `side` steps in: straight and diagonally forward.
-fn pawn_dirs(side: Side) -> DirSet {
+const fn pawn_dirs(side: Side) -> DirSet {
     match side {
         Side::White => DirSet::of(&[Dir::N, Dir::NE, Dir::NW]),
         Side::Black => DirSet::of(&[Dir::S, Dir::SE, Dir::SW]),
@@ -562,13 +552,10 @@ impl Rules for Fanorona {
                     .kinds_of(*side)
                     .flat_map(|kind| {
                         let piece = Piece::new(kind, *side);
-                        let letter = self.basics.letters.letter(Piece::new(kind, Side::White));
                         let name = self
                             .basics
                             .data
-                            .pieces
-                            .iter()
-                            .find(|p| p.letter == letter)
+                            .piece(kind)
                             .map_or("?", |p| p.name.as_str());
                         std::iter::repeat_n(name, usize::from(pos.state.reserve.count(piece)))
                     })

@@ -9,16 +9,19 @@ mod pawns_to_kings;
 
 use super::data::{Options, VariantData};
 use super::error::Error;
-use super::position::Position;
-use super::variant::Rules;
-use std::ops::Deref;
+use super::variant::{Rules, Variant};
 
 /// One implemented variant: its data file and the constructor of its rules.
 struct Entry {
     id: &'static str,
     file: &'static str,
     source: &'static str,
-    build: fn(VariantData, Options) -> Box<dyn Rules>,
+    build: fn(VariantData, Options) -> Result<Box<dyn Rules>, Error>,
+}
+
+/// Boxes the rules a constructor built, for the variant table.
+fn boxed<R: Rules + 'static>(rules: Result<R, Error>) -> Result<Box<dyn Rules>, Error> {
+    Ok(Box::new(rules?))
 }
 
 macro_rules! data_file {
@@ -33,7 +36,7 @@ macro_rules! data_file {
 const fn entry(
     id: &'static str,
     (file, source): (&'static str, &'static str),
-    build: fn(VariantData, Options) -> Box<dyn Rules>,
+    build: fn(VariantData, Options) -> Result<Box<dyn Rules>, Error>,
 ) -> Entry {
     Entry {
         id,
@@ -46,27 +49,27 @@ const fn entry(
 /// The implemented variants, in the order of the rules' variant table.
 const ENTRIES: &[Entry] = &[
     entry("amphora", data_file!("amphora"), |d, o| {
-        Box::new(amphora::Amphora::new(d, o))
+        boxed(amphora::Amphora::new(d, o))
     }),
     entry("amoeba", data_file!("amoeba"), |d, o| {
-        Box::new(amoeba::Amoeba::new(d, o))
+        boxed(amoeba::Amoeba::new(d, o))
     }),
     entry("fanorona-chess", data_file!("fanorona-chess"), |d, o| {
-        Box::new(fanorona::Fanorona::new(d, o))
+        boxed(fanorona::Fanorona::new(d, o))
     }),
     entry(
         "double-fanorona-chess",
         data_file!("double-fanorona-chess"),
-        |d, o| Box::new(fanorona::Fanorona::new(d, o)),
+        |d, o| boxed(fanorona::Fanorona::new(d, o)),
     ),
     entry("american-chess", data_file!("american-chess"), |d, o| {
-        Box::new(american::American::new(d, o))
+        boxed(american::American::new(d, o))
     }),
     entry("pawns-to-kings", data_file!("pawns-to-kings"), |d, o| {
-        Box::new(pawns_to_kings::PawnsToKings::new(d, o))
+        boxed(pawns_to_kings::PawnsToKings::new(d, o))
     }),
     entry("chess", data_file!("chess"), |d, o| {
-        Box::new(chess::Chess::new(d, o))
+        boxed(chess::Chess::new(d, o))
     }),
 ];
 
@@ -83,12 +86,6 @@ pub fn all_data() -> Result<Vec<VariantData>, Error> {
         .collect()
 }
 
-/// A variant's rules built for a set of options, with its start position.
-pub struct Variant {
-    rules: Box<dyn Rules>,
-    start: Position,
-}
-
 impl Variant {
     /// Loads variant `id` with the named options.
     pub fn load(id: &str, options: &[String]) -> Result<Variant, Error> {
@@ -97,6 +94,11 @@ impl Variant {
             .find(|e| e.id == id)
             .ok_or_else(|| Error::UnknownVariant(id.to_string()))?;
         let data = VariantData::parse(entry.file, entry.source)?;
+        Variant::build(entry, data, options)
+    }
+
+    /// The variant of `entry` built from `data` with the named options.
+    fn build(entry: &Entry, data: VariantData, options: &[String]) -> Result<Variant, Error> {
         if data.id != entry.id {
             return Err(Error::Data {
                 place: entry.file.to_string(),
@@ -104,30 +106,75 @@ impl Variant {
             });
         }
         let options = Options::parse(&data, options)?;
-        let fen = data.start_fen(&options).to_string();
-        let rules = (entry.build)(data, options);
-        let start = rules.parse_fen(&fen).map_err(|e| Error::Data {
-            place: entry.file.to_string(),
-            why: format!("start position: {e}"),
-        })?;
-        Ok(Variant { rules, start })
-    }
-
-    /// The start position.
-    pub fn start(&self) -> &Position {
-        &self.start
-    }
-
-    /// The rules.
-    pub fn rules(&self) -> &dyn Rules {
-        self.rules.as_ref()
+        Variant::new((entry.build)(data, options)?)
     }
 }
 
-impl Deref for Variant {
-    type Target = dyn Rules;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    fn deref(&self) -> &(dyn Rules + 'static) {
-        self.rules.as_ref()
+    /// Builds `id` from its data file with `change` applied to the text.
+    fn build_changed(id: &str, change: impl Fn(&str) -> String) -> Result<Variant, Error> {
+        let entry = ENTRIES.iter().find(|e| e.id == id).expect("a variant");
+        let text = change(entry.source);
+        assert_ne!(text, entry.source, "the change changes the data");
+        let data = VariantData::parse(entry.file, &text)?;
+        Variant::build(entry, data, &[])
+    }
+
+    fn data_error(result: Result<Variant, Error>) -> (String, String) {
+        match result {
+            Err(Error::Data { place, why }) => (place, why),
+            Err(other) => panic!("not a data error: {other}"),
+            Ok(_) => panic!("broken data builds"),
+        }
+    }
+
+    #[test]
+    fn an_unreadable_fanorona_start_is_a_data_error() {
+        let (place, why) = data_error(build_changed("fanorona-chess", |text| {
+            text.replacen("NRKRN w", "NRKRX w", 1)
+        }));
+        assert!(place.ends_with("fanorona-chess.ron: start"), "{place}");
+        assert!(why.contains('X'), "{why}");
+    }
+
+    #[test]
+    fn a_letter_taken_twice_is_a_data_error() {
+        let (place, why) = data_error(build_changed("chess", |text| {
+            text.replace("letter: 'Q'", "letter: 'K'")
+        }));
+        assert!(place.ends_with("chess.ron: pieces"), "{place}");
+        assert!(why.contains("'K' taken twice"), "{why}");
+    }
+
+    #[test]
+    fn a_kind_without_data_is_a_data_error() {
+        let (_, why) = data_error(build_changed("chess", |text| {
+            text.replace("(kind: Knight,", "(kind: Missile,")
+        }));
+        assert!(why.contains("0 entries of kind Knight"), "{why}");
+    }
+
+    #[test]
+    fn a_piece_without_move_text_is_a_data_error() {
+        let (_, why) = data_error(build_changed("amphora", |text| {
+            let moves = "name: \"Guard\", moves: \"";
+            let start = text.find(moves).expect("the Guard") + moves.len();
+            let end = text[start..].find('"').expect("its end") + start;
+            format!("{}{}", &text[..start], &text[end..])
+        }));
+        assert!(why.contains("needs a name and its moves"), "{why}");
+    }
+
+    #[test]
+    fn amphora_without_an_outline_is_a_data_error() {
+        let (_, why) = data_error(build_changed("amphora", |text| {
+            let start = text.find("    outline:").expect("an outline");
+            let end = text[start..].find("]),").expect("its end") + start + 4;
+            format!("{}{}", &text[..start], &text[end..])
+        }));
+        assert!(why.contains("no outline"), "{why}");
     }
 }

@@ -10,7 +10,6 @@ use crate::rules::event::{Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
-use crate::rules::letters::PieceLetters;
 use crate::rules::movement::{Movement, step};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
@@ -18,15 +17,16 @@ use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
 use crate::rules::variant::{Basics, Rules};
 
-const LETTERS: [(Kind, char); 8] = [
-    (Kind::King, 'K'),
-    (Kind::Queen, 'Q'),
-    (Kind::Chancellor, 'C'),
-    (Kind::Archbishop, 'A'),
-    (Kind::Waffle, 'W'),
-    (Kind::Blacksmith, 'S'),
-    (Kind::Knight, 'N'),
-    (Kind::Pawn, 'P'),
+/// The kinds of piece these rules know: the data gives each its letter, name and art.
+const KINDS: [Kind; 8] = [
+    Kind::King,
+    Kind::Queen,
+    Kind::Chancellor,
+    Kind::Archbishop,
+    Kind::Waffle,
+    Kind::Blacksmith,
+    Kind::Knight,
+    Kind::Pawn,
 ];
 
 /// `Movement::leaps` bit of the Knight's leaps (leap table 0).
@@ -136,13 +136,13 @@ pub struct PawnsToKings {
 
 impl PawnsToKings {
     /// The variant from its data.
-    pub fn new(data: VariantData, options: Options) -> PawnsToKings {
-        let basics = Basics::new(data, options, Lines::Full, PieceLetters::new(&LETTERS));
+    pub fn new(data: VariantData, options: Options) -> Result<PawnsToKings, Error> {
+        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
         let leaps = [
             LeapTable::new(&basics.geometry, &KNIGHT_OFFSETS),
             LeapTable::new(&basics.geometry, &ALFIL_OFFSETS),
         ];
-        PawnsToKings { basics, leaps }
+        Ok(PawnsToKings { basics, leaps })
     }
 
     /// Whether a piece of `by` attacks `target`.
