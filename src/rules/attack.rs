@@ -70,7 +70,7 @@ impl Pins {
     ) -> Pins {
         let mut pins = Pins::default();
         for dir in Dir::ALL {
-            let mut line: LocSet = 0;
+            let mut line = LocSet::EMPTY;
             let mut own: Option<Loc> = None;
             for at in geometry.ray(king, dir) {
                 if board.is_hole(at) {
@@ -105,10 +105,10 @@ impl Pins {
     /// Whether moving the piece on `from` to `to` keeps its King shielded from every pin.
     #[inline]
     pub fn allows(&self, from: Loc, to: Loc) -> bool {
-        self.pinned & from.bit() == 0
+        !self.pinned.contains(from)
             || self
                 .lines
                 .iter()
-                .any(|line| line & from.bit() != 0 && line & to.bit() != 0)
+                .any(|line| line.contains(from) && line.contains(to))
     }
 }

@@ -2,7 +2,7 @@
 //! square at all (a hole). The board keeps per-side occupancy sets and a Zobrist hash in step
 //! with every change, so copying a board is all it takes to keep an old one.
 
-use super::types::{Kind, LOC_COUNT, Loc, LocSet, Piece, Side, locs_of};
+use super::types::{Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use super::zobrist;
 
 /// The content of one location, as stored: 0 empty, 1 no square, else a piece code.
@@ -40,8 +40,8 @@ impl Board {
     pub fn empty() -> Board {
         Board {
             cells: [EMPTY; LOC_COUNT],
-            occupied: [0; 2],
-            kings: 0,
+            occupied: [LocSet::EMPTY; 2],
+            kings: LocSet::EMPTY,
             hash: 0,
         }
     }
@@ -80,7 +80,7 @@ impl Board {
     /// Whether `loc` holds a piece of `side`.
     #[inline]
     pub fn is_side(&self, loc: Loc, side: Side) -> bool {
-        self.occupied[side.index()] & loc.bit() != 0
+        self.occupied[side.index()].contains(loc)
     }
 
     /// Puts `piece` on the square `loc`, replacing whatever stood there.
@@ -143,8 +143,8 @@ impl Board {
     /// `side`'s King, when it has exactly one.
     pub fn king_of(&self, side: Side) -> Option<Loc> {
         let set = self.kings_of(side);
-        if set.count_ones() == 1 {
-            locs_of(set).next()
+        if set.len() == 1 {
+            set.iter().next()
         } else {
             None
         }
@@ -152,12 +152,16 @@ impl Board {
 
     /// The pieces of `side` with their locations, lowest location index first.
     pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = (Loc, Piece)> + '_ {
-        locs_of(self.occupied_by(side)).map(move |loc| (loc, decode(self.cells[loc.index()])))
+        self.occupied_by(side)
+            .iter()
+            .map(move |loc| (loc, decode(self.cells[loc.index()])))
     }
 
     /// Every piece on the board with its location.
     pub fn pieces(&self) -> impl Iterator<Item = (Loc, Piece)> + '_ {
-        locs_of(self.occupied()).map(move |loc| (loc, decode(self.cells[loc.index()])))
+        self.occupied()
+            .iter()
+            .map(move |loc| (loc, decode(self.cells[loc.index()])))
     }
 
     /// How many pieces of exactly this kind and side stand on the board.

@@ -177,7 +177,7 @@ impl VariantData {
         if rows.len() != usize::from(self.ranks) {
             return Err(bad(format!("{} rows, expected {}", rows.len(), self.ranks)));
         }
-        let mut squares = 0;
+        let mut squares = LocSet::EMPTY;
         for (row_index, row) in rows.iter().enumerate() {
             if row.chars().count() != usize::from(self.files) {
                 return Err(bad(format!("row '{row}' is not {} long", self.files)));

@@ -90,7 +90,7 @@ pub fn read_board(
 fn check_hole(loc: Loc, hole: bool, holes: Holes, row: &str) -> Result<(), Error> {
     let square_expected = match holes {
         Holes::None => true,
-        Holes::Outline(squares) => squares & loc.bit() != 0,
+        Holes::Outline(squares) => squares.contains(loc),
         Holes::Anywhere => return Ok(()),
     };
     match (square_expected, hole) {

@@ -32,7 +32,7 @@ impl Geometry {
     pub fn new(files: u8, ranks: u8, lines: Lines) -> Geometry {
         let files = files.clamp(1, MAX_FILES);
         let ranks = ranks.clamp(1, MAX_RANKS);
-        let mut inside = 0;
+        let mut inside = LocSet::EMPTY;
         let mut neighbours = [[NO_LOC; 8]; LOC_COUNT];
         for rank in 0..ranks {
             for file in 0..files {
@@ -86,7 +86,7 @@ impl Geometry {
 
     /// Whether `loc` lies inside the rectangle.
     pub fn contains(&self, loc: Loc) -> bool {
-        self.inside & loc.bit() != 0
+        self.inside.contains(loc)
     }
 
     /// The locations of the rectangle, as a set.

@@ -32,6 +32,6 @@ pub use movement::{KNIGHT_PATHS, Movement, Path, hop, leap, path_leap, slide, st
 pub use outcome::{Outcome, Reason, Verdict};
 pub use position::{Castling, Position, Reserve, RuleState};
 pub use turn::{EndPromotions, Removal, Turn};
-pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side, locs_of};
+pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 pub use variant::{PieceDiagram, Variant};
 pub use variants::{all_data, ids};

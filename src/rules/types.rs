@@ -146,7 +146,7 @@ pub const LOC_COUNT: usize = MAX_FILES as usize * MAX_RANKS as usize;
 
 /// A location of the board rectangle, file `a`.. and rank `1`.. Whether it holds a square is
 /// the board's business. Its index (`rank * 11 + file`) is the same on every board size, so a
-/// location prints as `e4` without knowing the variant, and a set of them fits in a `u128`.
+/// location prints as `e4` without knowing the variant, and a set of them fits in a [`LocSet`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Loc(u8);
 
@@ -191,9 +191,10 @@ impl Loc {
         self.0 as usize
     }
 
-    /// This location's bit in a [`LocSet`].
-    pub const fn bit(self) -> u128 {
-        1u128 << self.0
+    /// The set of this location alone.
+    #[inline]
+    pub const fn bit(self) -> LocSet {
+        LocSet(1u128 << self.0)
     }
 
     /// The location `files` files and `ranks` ranks away, if inside the largest rectangle.
@@ -226,19 +227,162 @@ impl fmt::Display for Loc {
     }
 }
 
-/// A set of locations, one bit each.
-pub type LocSet = u128;
+/// A set of locations, one bit each (bit `loc.index()`), as cozy-chess's `BitBoard`: the set
+/// operators are the bit operators, and iterating gives the locations lowest index first.
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct LocSet(u128);
 
-/// Iterates over the locations of a set, lowest index first.
-pub fn locs_of(mut set: LocSet) -> impl Iterator<Item = Loc> {
-    std::iter::from_fn(move || {
-        if set == 0 {
+impl LocSet {
+    /// No location.
+    pub const EMPTY: LocSet = LocSet(0);
+
+    /// Whether `loc` is in the set.
+    #[inline]
+    pub const fn contains(self, loc: Loc) -> bool {
+        self.0 & loc.bit().0 != 0
+    }
+
+    /// Whether the set has no location.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set shares a location with `other`.
+    #[inline]
+    pub const fn intersects(self, other: LocSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// How many locations the set has.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The set with `loc` added.
+    #[inline]
+    pub const fn with(self, loc: Loc) -> LocSet {
+        LocSet(self.0 | loc.bit().0)
+    }
+
+    /// The set without `loc`.
+    #[inline]
+    pub const fn without(self, loc: Loc) -> LocSet {
+        LocSet(self.0 & !loc.bit().0)
+    }
+
+    /// The set of its location of lowest index alone (empty if the set is).
+    #[inline]
+    pub const fn lowest(self) -> LocSet {
+        LocSet(self.0 & self.0.wrapping_neg())
+    }
+
+    /// The set of its location of highest index alone (empty if the set is).
+    #[inline]
+    pub const fn highest(self) -> LocSet {
+        match self.0.checked_ilog2() {
+            Some(index) => LocSet(1 << index),
+            None => LocSet::EMPTY,
+        }
+    }
+
+    /// The locations of the set, lowest index first.
+    #[inline]
+    pub const fn iter(self) -> LocSetIter {
+        LocSetIter(self.0)
+    }
+}
+
+impl fmt::Debug for LocSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|l| l.to_string()))
+            .finish()
+    }
+}
+
+impl From<Loc> for LocSet {
+    #[inline]
+    fn from(loc: Loc) -> LocSet {
+        loc.bit()
+    }
+}
+
+impl FromIterator<Loc> for LocSet {
+    #[inline]
+    fn from_iter<I: IntoIterator<Item = Loc>>(locs: I) -> LocSet {
+        locs.into_iter().fold(LocSet::EMPTY, LocSet::with)
+    }
+}
+
+impl IntoIterator for LocSet {
+    type Item = Loc;
+    type IntoIter = LocSetIter;
+
+    #[inline]
+    fn into_iter(self) -> LocSetIter {
+        self.iter()
+    }
+}
+
+/// The locations of a [`LocSet`], lowest index first.
+#[derive(Clone, Debug)]
+pub struct LocSetIter(u128);
+
+impl Iterator for LocSetIter {
+    type Item = Loc;
+
+    #[inline]
+    fn next(&mut self) -> Option<Loc> {
+        if self.0 == 0 {
             return None;
         }
-        let index = set.trailing_zeros() as usize;
-        set &= set - 1;
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
         Loc::from_index(index)
-    })
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.0.count_ones() as usize))
+    }
+}
+
+macro_rules! set_operator {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl std::ops::$trait for LocSet {
+            type Output = LocSet;
+
+            #[inline]
+            fn $method(self, other: LocSet) -> LocSet {
+                LocSet(self.0 $op other.0)
+            }
+        }
+
+        impl std::ops::$assign_trait for LocSet {
+            #[inline]
+            fn $assign_method(&mut self, other: LocSet) {
+                self.0 = self.0 $op other.0;
+            }
+        }
+    };
+}
+
+set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl std::ops::Not for LocSet {
+    type Output = LocSet;
+
+    /// Every location not in the set (bits beyond [`LOC_COUNT`] included, so intersect it with
+    /// a real set before iterating).
+    #[inline]
+    fn not(self) -> LocSet {
+        LocSet(!self.0)
+    }
 }
 
 /// One of the eight compass directions, clockwise from north (towards higher ranks).
@@ -345,8 +489,48 @@ impl DirSet {
         DirSet(self.0 | other.0)
     }
 
-    /// The directions of the set, clockwise from north.
+    /// The directions of the set, clockwise from north: one step per direction in the set.
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Dir> {
-        Dir::ALL.into_iter().filter(move |d| self.contains(*d))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            Dir::ALL.get(index).copied()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loc(name: &str) -> Loc {
+        Loc::parse(name).expect("a square name")
+    }
+
+    #[test]
+    fn a_loc_set_is_a_set_of_locations() {
+        let set: LocSet = [loc("e4"), loc("a1"), loc("k9")].into_iter().collect();
+        assert_eq!(set.len(), 3);
+        assert!(set.contains(loc("e4")) && !set.contains(loc("e5")));
+        let names: Vec<String> = set.iter().map(|l| l.to_string()).collect();
+        assert_eq!(names, ["a1", "e4", "k9"]);
+        assert_eq!(set.lowest(), loc("a1").bit());
+        assert_eq!(set.highest(), loc("k9").bit());
+        assert_eq!(set.without(loc("e4")) | loc("e4").bit(), set);
+        assert_eq!(set & !loc("a1").bit(), set.without(loc("a1")));
+        assert!(set.intersects(loc("k9").bit()));
+        assert!((set ^ set).is_empty());
+        assert_eq!(LocSet::EMPTY.highest(), LocSet::EMPTY);
+        assert_eq!(LocSet::EMPTY.iter().next(), None);
+    }
+
+    #[test]
+    fn a_dir_set_lists_its_directions_clockwise_from_north() {
+        let dirs: Vec<Dir> = DirSet::DIAGONAL.iter().collect();
+        assert_eq!(dirs, [Dir::NE, Dir::SE, Dir::SW, Dir::NW]);
+        assert_eq!(DirSet::NONE.iter().count(), 0);
+        assert_eq!(DirSet::ALL.iter().count(), 8);
     }
 }

@@ -12,7 +12,7 @@ use super::outcome::Outcome;
 use super::position::Position;
 use super::position::RuleState;
 use super::turn::Turn;
-use super::types::{Kind, Loc, LocSet, Piece, Side, locs_of};
+use super::types::{Kind, Loc, LocSet, Piece, Side};
 
 /// What every variant keeps alike: its data, the options it was built with, the board's shape
 /// and the piece letters.
@@ -132,7 +132,7 @@ pub(crate) trait Rules: Send + Sync {
     /// legal turns stop at an end it judges (American Chess) answers from movement alone.
     fn piece_reach(&self, pos: &Position, from: Loc) -> LocSet {
         let Some(piece) = pos.board.piece(from) else {
-            return 0;
+            return LocSet::EMPTY;
         };
         let mut asked = *pos;
         if asked.side != piece.side {
@@ -145,13 +145,14 @@ pub(crate) trait Rules: Send + Sync {
         turns
             .iter()
             .filter(|t| t.from == from)
-            .fold(0, |set, t| set | t.to.bit())
+            .map(|t| t.to)
+            .collect()
     }
 
     /// The squares that form a zone with a meaning of its own, for drawing (American Chess's
     /// Gauntlet).
     fn zone(&self) -> LocSet {
-        0
+        LocSet::EMPTY
     }
 
     /// The piece `side` holds in reserve that a [`Removal::Reserve`] of its opponent takes, if
@@ -374,7 +375,9 @@ impl Variant {
         }
         let geometry = self.geometry();
         let holes = &self.start.board;
-        let mut squares: Vec<Loc> = locs_of(geometry.inside())
+        let mut squares: Vec<Loc> = geometry
+            .inside()
+            .iter()
             .filter(|l| !holes.is_hole(*l))
             .collect();
         // Twice the distance from the middle, so a board of even width has a whole middle.
@@ -418,7 +421,7 @@ impl Variant {
         kings: [(Option<Loc>, Side); 2],
     ) -> Option<PieceDiagram> {
         let mut board = Board::empty();
-        for loc in locs_of(self.geometry().inside()) {
+        for loc in (self.geometry().inside()).iter() {
             if self.start.board.is_hole(loc) {
                 board.make_hole(loc);
             }
@@ -441,7 +444,7 @@ impl Variant {
         };
         let position = self.parse_fen(&self.fen(&asked)).ok()?;
         let reach = self.piece_reach(&position, at);
-        (reach != 0).then_some(PieceDiagram {
+        (!reach.is_empty()).then_some(PieceDiagram {
             position,
             at,
             reach,

@@ -17,7 +17,7 @@ fn every_piece_of_every_variant_has_a_diagram_where_it_can_move() {
                 let position = &diagram.position;
                 assert_eq!(position.board.piece(diagram.at), Some(piece), "{}", data.id);
                 assert_eq!(position.side, side);
-                assert_ne!(diagram.reach.count_ones(), 0, "{}: {piece:?}", data.id);
+                assert!(!diagram.reach.is_empty(), "{}: {piece:?}", data.id);
                 assert_eq!(diagram.reach, variant.piece_reach(position, diagram.at));
                 let mut others = position.board.pieces().filter(|(at, _)| *at != diagram.at);
                 assert!(others.all(|(_, p)| p.kind == Kind::King), "{}", data.id);

@@ -12,7 +12,7 @@ use crate::rules::movement::{Movement, hop, slide};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
-use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
+use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -91,9 +91,7 @@ fn verdict(holds: [bool; 2], both: Option<Reason>) -> Option<Outcome> {
 
 /// The squares of `geometry` for which `keep` holds.
 fn squares_where(geometry: &Geometry, keep: impl Fn(Loc) -> bool) -> LocSet {
-    locs_of(geometry.inside())
-        .filter(|loc| keep(*loc))
-        .fold(0, |set, loc| set | loc.bit())
+    geometry.inside().iter().filter(|loc| keep(*loc)).collect()
 }
 
 /// American Chess.
@@ -136,7 +134,7 @@ impl American {
             }
             Kind::Artillery => self.artillery_reach(board, from, side),
             kind => {
-                let mut reached = 0;
+                let mut reached = LocSet::EMPTY;
                 movement(kind).reach(&self.basics.geometry, &self.leaps, board, from, |to, _| {
                     reached |= to.bit();
                 });
@@ -149,7 +147,7 @@ impl American {
     /// The Artillery's moves: quiet queen moves to empty squares, and captures of the first
     /// enemy piece beyond a screen.
     fn artillery_reach(&self, board: &Board, from: Loc, side: Side) -> LocSet {
-        let mut reached = 0;
+        let mut reached = LocSet::EMPTY;
         slide(
             &self.basics.geometry,
             board,
@@ -188,7 +186,8 @@ impl American {
 
     /// Whether `side` has a General on file e, f or g.
     fn holds_gauntlet(&self, board: &Board, side: Side) -> bool {
-        locs_of(board.occupied_by(side) & self.gauntlet)
+        (board.occupied_by(side) & self.gauntlet)
+            .iter()
             .any(|loc| board.piece(loc).is_some_and(|p| p.kind == Kind::Queen))
     }
 
@@ -238,7 +237,7 @@ impl American {
             if let Some((loc, _)) = pos
                 .board
                 .pieces_of(side)
-                .find(|(loc, p)| far & loc.bit() != 0 && p.kind != Kind::Queen)
+                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
             {
                 return Err(Error::fen(
                     loc.to_string(),
@@ -265,7 +264,7 @@ impl Rules for American {
             return;
         }
         for (from, destinations) in self.moves(&pos.board, pos.side) {
-            out.extend(locs_of(destinations).map(|to| Turn::new(from, to)));
+            out.extend(destinations.iter().map(|to| Turn::new(from, to)));
         }
     }
 
@@ -274,7 +273,7 @@ impl Rules for American {
             return 0;
         }
         self.moves(&pos.board, pos.side)
-            .map(|(_, destinations)| u64::from(destinations.count_ones()))
+            .map(|(_, destinations)| destinations.len() as u64)
             .sum()
     }
 
@@ -294,7 +293,7 @@ impl Rules for American {
         self.full_turn_judgement(pos).or_else(|| {
             let stuck = self
                 .moves(&pos.board, pos.side)
-                .all(|(_, destinations)| destinations == 0);
+                .all(|(_, destinations)| destinations.is_empty());
             if stuck {
                 verdict(self.holders(&pos.board), Some(Reason::Stalemate))
             } else {
@@ -308,9 +307,9 @@ impl Rules for American {
     }
 
     fn piece_reach(&self, pos: &Position, from: Loc) -> LocSet {
-        pos.board
-            .piece(from)
-            .map_or(0, |piece| self.destinations(&pos.board, from, piece))
+        pos.board.piece(from).map_or(LocSet::EMPTY, |piece| {
+            self.destinations(&pos.board, from, piece)
+        })
     }
 
     fn zone(&self) -> LocSet {
@@ -319,7 +318,8 @@ impl Rules for American {
 
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
         let generals = |side: Side| {
-            locs_of(pos.board.occupied_by(side) & self.gauntlet)
+            (pos.board.occupied_by(side) & self.gauntlet)
+                .iter()
                 .filter(|loc| pos.board.piece(*loc).is_some_and(|p| p.kind == Kind::Queen))
                 .count()
         };

@@ -21,9 +21,7 @@ use crate::rules::movement::step;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
-use crate::rules::types::{
-    Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side, locs_of,
-};
+use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
 use crate::rules::variant::{Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -46,9 +44,9 @@ const PROMOTIONS: [Kind; 2] = [Kind::Rook, Kind::Knight];
 const PROMOTIONS_WITH_BISHOP: [Kind; 3] = [Kind::Rook, Kind::Knight, Kind::Bishop];
 
 /// How many locations of the matrix hold no square, at every moment of the game.
-const GAPS: u32 = 11;
+const GAPS: usize = 11;
 /// The most slides a position can offer: a square from each side of each gap.
-const MAX_SLIDES: usize = GAPS as usize * 4;
+const MAX_SLIDES: usize = GAPS * 4;
 
 /// A square sliding from the first location into the neighbouring gap, the second.
 type Slide = (Loc, Loc);
@@ -70,9 +68,8 @@ fn slide_square(board: &mut Board, (from, to): Slide) {
 /// Black (a location's index grows with its rank).
 fn last_of_file(side: Side, file_squares: LocSet) -> LocSet {
     match side {
-        _ if file_squares == 0 => 0,
-        Side::White => 1 << (LocSet::BITS - 1 - file_squares.leading_zeros()),
-        Side::Black => file_squares & file_squares.wrapping_neg(),
+        Side::White => file_squares.highest(),
+        Side::Black => file_squares.lowest(),
     }
 }
 
@@ -105,10 +102,10 @@ impl SlideEntry {
     const NONE: SlideEntry = SlideEntry {
         from: A1,
         to: A1,
-        from_bit: 0,
-        touched: 0,
-        files: 0,
-        last_squares: 0,
+        from_bit: LocSet::EMPTY,
+        touched: LocSet::EMPTY,
+        files: LocSet::EMPTY,
+        last_squares: LocSet::EMPTY,
     };
 
     fn slide(&self) -> Slide {
@@ -179,11 +176,11 @@ impl Amoeba {
         let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
         let geometry = &basics.geometry;
         let leaps = [LeapTable::new(geometry, &KNIGHT_OFFSETS)];
-        let mut rays = [[0; 8]; LOC_COUNT];
-        let mut files = [0; MAX_FILES as usize];
-        for loc in locs_of(geometry.inside()) {
+        let mut rays = [[LocSet::EMPTY; 8]; LOC_COUNT];
+        let mut files = [LocSet::EMPTY; MAX_FILES as usize];
+        for loc in geometry.inside().iter() {
             for dir in Dir::ALL {
-                rays[loc.index()][dir.index()] = geometry.ray(loc, dir).fold(0, |s, l| s | l.bit());
+                rays[loc.index()][dir.index()] = geometry.ray(loc, dir).collect();
             }
             files[usize::from(loc.file())] |= loc.bit();
         }
@@ -221,9 +218,10 @@ impl Amoeba {
     /// The locations of the matrix that hold a square.
     fn squares(&self, board: &Board) -> LocSet {
         let inside = self.basics.geometry.inside();
-        locs_of(inside & !board.occupied())
+        (inside & !board.occupied())
+            .iter()
             .filter(|loc| board.is_hole(*loc))
-            .fold(inside, |set, gap| set & !gap.bit())
+            .fold(inside, LocSet::without)
     }
 
     /// The locations of the file of `loc`.
@@ -233,9 +231,9 @@ impl Amoeba {
 
     /// The last square of every file for `side`, given the locations holding a square.
     fn last_squares(&self, side: Side, squares: LocSet) -> LocSet {
-        self.files
-            .iter()
-            .fold(0, |last, file| last | last_of_file(side, squares & file))
+        self.files.iter().fold(LocSet::EMPTY, |last, file| {
+            last | last_of_file(side, squares & *file)
+        })
     }
 
     /// The slides allowed after any move of `pos` (the square's occupant aside): a square into
@@ -246,10 +244,10 @@ impl Amoeba {
             items: [SlideEntry::NONE; MAX_SLIDES],
         };
         let barred = pos.state.last_slide.map(|(from, to)| (to, from));
-        for to in locs_of(self.basics.geometry.inside() & !squares) {
+        for to in (self.basics.geometry.inside() & !squares).iter() {
             for dir in DirSet::ORTHOGONAL.iter() {
                 if let Some(from) = self.basics.geometry.neighbour(to, dir)
-                    && squares & from.bit() != 0
+                    && squares.contains(from)
                     && barred != Some((from, to))
                     && list.len < MAX_SLIDES
                 {
@@ -285,9 +283,9 @@ impl Amoeba {
             side,
             king,
             last_squares: self.last_squares(side, squares),
-            pawns: 0,
-            rank_sliders: 0,
-            diagonal_sliders: 0,
+            pawns: LocSet::EMPTY,
+            rank_sliders: LocSet::EMPTY,
+            diagonal_sliders: LocSet::EMPTY,
             slides: self.slides(pos, squares),
         };
         for (loc, piece) in pos.board.pieces() {
@@ -349,7 +347,7 @@ impl Amoeba {
             visit(PieceMove {
                 from,
                 to,
-                promotes: ctx.last_squares & to.bit() != 0,
+                promotes: ctx.last_squares.contains(to),
             });
         };
         if let Some(to) = self
@@ -386,7 +384,7 @@ impl Amoeba {
             ctx.diagonal_sliders & survivors,
         );
         let mut pawns = ctx.pawns;
-        if pawns & m.from.bit() != 0 {
+        if pawns.contains(m.from) {
             pawns &= !m.from.bit();
             if !m.promotes {
                 pawns |= m.to.bit();
@@ -405,14 +403,14 @@ impl Amoeba {
     /// The lines from `king` to the edge of the matrix along which one of the given sliders
     /// stands: only there can a square becoming a gap, or a gap a square, change an attack.
     fn slider_lines(&self, king: Loc, rank_sliders: LocSet, diagonal_sliders: LocSet) -> LocSet {
-        Dir::ALL.into_iter().fold(0, |lines, dir| {
+        Dir::ALL.into_iter().fold(LocSet::EMPTY, |lines, dir| {
             let ray = self.rays[king.index()][dir.index()];
             let sliders = if dir.is_diagonal() {
                 diagonal_sliders
             } else {
                 rank_sliders
             };
-            if ray & sliders != 0 {
+            if ray.intersects(sliders) {
                 lines | ray
             } else {
                 lines
@@ -429,9 +427,9 @@ impl Amoeba {
     #[inline(always)]
     fn slide_verdict(&self, ctx: &Context, after: &AfterMove, slide: &SlideEntry) -> Option<bool> {
         let unchanged = if after.board.is_empty(slide.from) {
-            slide.touched & after.sensitive == 0
+            !slide.touched.intersects(after.sensitive)
         } else if self.occupied_slide {
-            after.board.occupied_by(ctx.side) & slide.from_bit != 0 && slide.from != after.king
+            after.board.occupied_by(ctx.side).intersects(slide.from_bit) && slide.from != after.king
         } else {
             return None;
         };
@@ -446,7 +444,7 @@ impl Amoeba {
     /// touches can change, and a Pawn it carries goes with it.
     #[inline(always)]
     fn last_pawns_after_slide(after: &AfterMove, slide: &SlideEntry) -> LocSet {
-        let carried = after.pawns & slide.from_bit != 0;
+        let carried = after.pawns.intersects(slide.from_bit);
         let pawns = if carried {
             after.pawns ^ slide.touched
         } else {
@@ -504,10 +502,10 @@ impl Amoeba {
     /// How many turns one legal move and slide make: one per choice of its promotions.
     #[inline]
     fn turns_of(&self, m: PieceMove, promoted: LocSet) -> u64 {
-        if promoted == 0 && !m.promotes {
+        if promoted.is_empty() && !m.promotes {
             1
         } else {
-            self.promotion_choices(promoted.count_ones() + u32::from(m.promotes))
+            self.promotion_choices(promoted.len() as u32 + u32::from(m.promotes))
         }
     }
 
@@ -523,7 +521,7 @@ impl Amoeba {
     ) {
         let mut pawns = [A1; MAX_FILES as usize];
         let mut count = 0;
-        for (slot, loc) in pawns.iter_mut().zip(locs_of(promoted)) {
+        for (slot, loc) in pawns.iter_mut().zip(promoted.iter()) {
             *slot = loc;
             count += 1;
         }
@@ -562,7 +560,7 @@ impl Amoeba {
         let squares = self.squares(&board);
         for (at, piece) in last.iter().flat_map(|turn| turn.end_promotions.iter()) {
             let at = if at == to { from } else { at };
-            if self.last_squares(piece.side, squares) & at.bit() == 0 {
+            if self.last_squares(piece.side, !squares).contains(at) {
                 board.put(at, Piece::new(Kind::Pawn, piece.side));
             }
         }
@@ -623,7 +621,7 @@ impl Amoeba {
     /// Checks a position read from a FEN: the number of gaps, one King each, a possible last
     /// slide, and the side not to move not in check.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let gaps = (self.basics.geometry.inside() & !self.squares(&pos.board)).count_ones();
+        let gaps = (self.basics.geometry.inside() & !self.squares(&pos.board)).len();
         if gaps != GAPS {
             return Err(Error::fen(
                 fen::write_board(&pos.board, &self.basics.geometry, &self.basics.letters),
@@ -631,7 +629,7 @@ impl Amoeba {
             ));
         }
         for side in Side::BOTH {
-            if pos.board.kings_of(side).count_ones() != 1 {
+            if pos.board.kings_of(side).len() != 1 {
                 return Err(Error::fen(
                     self.side_name(side),
                     "each side must have exactly one King",

@@ -12,7 +12,7 @@ use crate::rules::movement::step;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
+use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -146,9 +146,10 @@ impl Amphora {
         let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
         let before_far_rank = Side::BOTH.map(|side| {
             let far = basics.geometry.last_rank(side);
-            locs_of(outline)
+            outline
+                .iter()
                 .filter(|at| at.rank().abs_diff(far) == 1)
-                .fold(0, |set, at| set | at.bit())
+                .collect()
         });
         Ok(Amphora {
             basics,
@@ -189,7 +190,7 @@ impl Amphora {
 
     /// The empty squares next to `side`'s King, where its Guard may be placed.
     fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
-        let mut squares = 0;
+        let mut squares = LocSet::EMPTY;
         if let Some(king) = board.king_of(side) {
             step(
                 &self.basics.geometry,
@@ -259,7 +260,7 @@ impl Amphora {
         let Some(king) = board.king_of(enemy) else {
             return;
         };
-        let mut pawns: LocSet = 0;
+        let mut pawns = LocSet::EMPTY;
         let mut guard_at = None;
         for (at, piece) in board.pieces_of(enemy) {
             match piece.kind {
@@ -270,9 +271,9 @@ impl Amphora {
         }
         let held = (reserve.count(guard(enemy)) > 0).then_some(Removal::Reserve);
         let guard = held.or(guard_at);
-        let pawn_removals = locs_of(pawns).map(Removal::At);
+        let pawn_removals = pawns.iter().map(Removal::At);
         match mover {
-            Kind::Pawn if pawns != 0 => pawn_removals.for_each(visit),
+            Kind::Pawn if !pawns.is_empty() => pawn_removals.for_each(visit),
             Kind::Pawn => visit(guard.unwrap_or(Removal::At(king))),
             Kind::Guard => {
                 visit(guard.unwrap_or(Removal::At(king)));
@@ -291,7 +292,7 @@ impl Amphora {
             return;
         }
         let piece = guard(pos.side);
-        for at in locs_of(self.placement_squares(&pos.board, pos.side)) {
+        for at in self.placement_squares(&pos.board, pos.side).iter() {
             let mut placed = *pos;
             placed.board.put(at, piece);
             placed.state.reserve.take(piece);
@@ -405,11 +406,14 @@ impl Amphora {
             return true;
         }
         may_place
-            && locs_of(self.placement_squares(&pos.board, attacker)).any(|at| {
-                let mut placed = pos.board;
-                placed.put(at, guard(attacker));
-                self.reaches_king(&placed, reserve, attacker, king, sideways)
-            })
+            && self
+                .placement_squares(&pos.board, attacker)
+                .iter()
+                .any(|at| {
+                    let mut placed = pos.board;
+                    placed.put(at, guard(attacker));
+                    self.reaches_king(&placed, reserve, attacker, king, sideways)
+                })
     }
 
     /// Whether a move of `attacker` on `board` removes the enemy King on `king`: by
@@ -475,7 +479,7 @@ impl Amphora {
         let enemy = attacker.opponent();
         let guard_held = reserve.count(guard(enemy)) > 0;
         let near = board.occupied_by(attacker) & self.before_far_rank[attacker.index()];
-        locs_of(near).any(|from| {
+        near.iter().any(|from| {
             let Some(piece) = board.piece(from) else {
                 return false;
             };
@@ -590,7 +594,7 @@ impl Amphora {
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         for side in Side::BOTH {
             let name = self.basics.data.sides[side.index()].as_str();
-            if pos.board.kings_of(side).count_ones() > 1 {
+            if pos.board.kings_of(side).len() > 1 {
                 return Err(Error::fen(name, "a side has at most one King"));
             }
             let guards = pos.board.count(guard(side));
@@ -766,7 +770,7 @@ mod tests {
     /// A random position on the jug: both Kings, up to six other pieces each, random Guards in
     /// reserve, counts and side to move. Not every one is reachable; the check does not care.
     fn random_position(rules: &Amphora, start: &Position, random: &mut Random) -> Position {
-        let squares: Vec<Loc> = locs_of(rules.outline).collect();
+        let squares: Vec<Loc> = rules.outline.iter().collect();
         let mut pos = *start;
         for (at, _) in start.board.pieces() {
             pos.board.clear(at);
@@ -836,10 +840,10 @@ mod tests {
         let variant = Variant::load("amphora", &[]).expect("amphora loads");
         let squares = variant.data().outline_squares().expect("outline reads");
         let squares = squares.expect("amphora has an outline");
-        assert_eq!(squares.count_ones(), 40);
+        assert_eq!(squares.len(), 40);
         let files_per_rank = [5, 3, 5, 7, 7, 5, 3, 5];
         for (rank, files) in files_per_rank.into_iter().enumerate() {
-            let on_rank = locs_of(squares).filter(|l| usize::from(l.rank()) == rank);
+            let on_rank = squares.iter().filter(|l| usize::from(l.rank()) == rank);
             assert_eq!(on_rank.count(), files, "rank {}", rank + 1);
         }
     }

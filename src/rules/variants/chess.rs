@@ -296,7 +296,7 @@ impl Chess {
 
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         for side in Side::BOTH {
-            if pos.board.kings_of(side).count_ones() != 1 {
+            if pos.board.kings_of(side).len() != 1 {
                 return Err(Error::fen(
                     side_name(side),
                     "each side must have exactly one King",

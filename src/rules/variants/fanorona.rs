@@ -394,7 +394,7 @@ impl Fanorona {
 
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         for side in Side::BOTH {
-            if pos.board.kings_of(side).count_ones() != 1 {
+            if pos.board.kings_of(side).len() != 1 {
                 return Err(Error::fen(
                     self.basics.data.sides[side.index()].as_str(),
                     "each side must have exactly one King",

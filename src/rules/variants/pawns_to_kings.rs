@@ -14,7 +14,7 @@ use crate::rules::movement::{Movement, step};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
-use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side, locs_of};
+use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -117,8 +117,8 @@ fn has_promoter(board: &Board, side: Side) -> bool {
 /// The exhaustion end: a side without a King facing no enemy Pawn or Blacksmith wins, both at
 /// once draw.
 fn no_kings_outcome(board: &Board) -> Option<Outcome> {
-    let [white, black] =
-        Side::BOTH.map(|side| board.kings_of(side) == 0 && !has_promoter(board, side.opponent()));
+    let [white, black] = Side::BOTH
+        .map(|side| board.kings_of(side).is_empty() && !has_promoter(board, side.opponent()));
     match (white, black) {
         (true, true) => Some(Outcome::draw(Reason::NoKings)),
         (true, false) => Some(Outcome::win(Side::White, Reason::NoKings)),
@@ -159,7 +159,7 @@ impl PawnsToKings {
 
     /// Whether any of the Kings on `kings` is attacked by `by`.
     fn any_attacked(&self, board: &Board, kings: LocSet, by: Side) -> bool {
-        locs_of(kings).any(|king| self.attacked(board, king, by))
+        kings.iter().any(|king| self.attacked(board, king, by))
     }
 
     /// Whether every King of the mover is unattacked after `turn`.
@@ -262,14 +262,14 @@ impl PawnsToKings {
     fn keep_legal(&self, pos: &Position, out: &mut Vec<Turn>) {
         let board = &pos.board;
         let kings = board.kings_of(pos.side);
-        if kings == 0 {
+        if kings.is_empty() {
             return;
         }
         if self.any_attacked(board, kings, pos.side.opponent()) {
             out.retain(|turn| self.kings_safe_after(pos, turn));
             return;
         }
-        let pinned = locs_of(kings).fold(0, |set, king| {
+        let pinned = kings.iter().fold(LocSet::EMPTY, |set, king| {
             set | Pins::find(
                 &self.basics.geometry,
                 board,
@@ -282,7 +282,7 @@ impl PawnsToKings {
         let needs_trial = kings | pinned;
         out.retain(|turn| {
             let makes_king = turn.promotion.is_some_and(|p| p.kind == Kind::King);
-            if makes_king || needs_trial & turn.from.bit() != 0 {
+            if makes_king || needs_trial.contains(turn.from) {
                 self.kings_safe_after(pos, turn)
             } else {
                 true
@@ -351,7 +351,7 @@ impl Rules for PawnsToKings {
 
     /// Without a King every turn the pieces can make is legal: those are counted as they come.
     fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
-        if pos.board.kings_of(pos.side) != 0 {
+        if !pos.board.kings_of(pos.side).is_empty() {
             self.legal_turns_into(pos, scratch);
             return scratch.len() as u64;
         }
@@ -396,7 +396,7 @@ impl Rules for PawnsToKings {
         Side::BOTH
             .iter()
             .map(|side| {
-                let kings = pos.board.kings_of(*side).count_ones();
+                let kings = pos.board.kings_of(*side).len();
                 (
                     format!("{}'s Kings", self.basics.data.sides[side.index()]),
                     kings.to_string(),
