@@ -2,7 +2,7 @@
 //! and again whenever the window grows or shrinks enough to blur them.
 
 use super::session::ActiveGame;
-use crate::rules::{Kind, PieceLetters, Side, VariantData};
+use crate::rules::{Kind, Side, VariantData};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -65,13 +65,10 @@ pub fn default_drawing(kind: Kind) -> &'static str {
 }
 
 /// The drawing of `kind` in a variant: its data's `art` if given, else the kind's own.
-pub fn drawing_of(data: &VariantData, letters: &PieceLetters, kind: Kind) -> String {
-    let letter = letters.letter(crate::rules::Piece::new(kind, Side::White));
-    data.pieces
-        .iter()
-        .find(|p| p.letter == letter)
-        .and_then(|p| p.art.clone())
-        .unwrap_or_else(|| default_drawing(kind).to_string())
+pub fn drawing_of(data: &VariantData, kind: Kind) -> &str {
+    data.piece(kind)
+        .and_then(|p| p.art.as_deref())
+        .unwrap_or_else(|| default_drawing(kind))
 }
 
 /// The rasterised drawings, by name and side, the pixel size they were drawn at, and the side
@@ -218,4 +215,25 @@ fn rasterise(svg: &str, pixels: u32) -> Image {
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every piece of every variant names a drawing the game has.
+    #[test]
+    fn every_piece_of_every_variant_has_its_drawing() {
+        for data in crate::rules::all_data().expect("variant data reads") {
+            for piece in &data.pieces {
+                let name = drawing_of(&data, piece.kind);
+                assert!(
+                    DRAWINGS.iter().any(|(n, _, _)| *n == name),
+                    "{}: {} is drawn as '{name}', which is no drawing",
+                    data.id,
+                    piece.name
+                );
+            }
+        }
+    }
 }

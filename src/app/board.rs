@@ -169,10 +169,10 @@ fn square_colour(loc: Loc, layout: &BoardLayout, shaded: bool) -> Color {
     if layout.lines == Lines::Alquerque {
         return Color::NONE;
     }
-    let base = if (loc.file() + loc.rank()).is_multiple_of(2) {
-        Palette::DARK
-    } else {
+    let base = if loc.is_light() {
         Palette::LIGHT
+    } else {
+        Palette::DARK
     };
     if shaded {
         base.mix(&Palette::ZONE, 0.35)
@@ -243,7 +243,7 @@ fn locations(game: &Game) -> impl Iterator<Item = Loc> + '_ {
 }
 
 fn is_shaded(game: &Game, loc: Loc) -> bool {
-    game.variant().zone() & loc.bit() != 0
+    game.variant().zone().contains(loc)
 }
 
 fn spawn_square(commands: &mut Commands, game: &Game, layout: &BoardLayout, loc: Loc) {
@@ -283,9 +283,9 @@ pub fn spawn_piece(
 /// The sprite that draws `piece` in `game`'s variant.
 pub fn piece_sprite(game: &Game, art: &PieceArt, piece: Piece) -> Sprite {
     let variant = game.variant();
-    let name = drawing_of(variant.data(), variant.letters(), piece.kind);
+    let name = drawing_of(variant.data(), piece.kind);
     Sprite {
-        image: art.image(&name, piece.side),
+        image: art.image(name, piece.side),
         custom_size: Some(Vec2::splat(SQUARE * 0.9)),
         ..default()
     }

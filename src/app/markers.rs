@@ -7,7 +7,7 @@ use super::input::Hovered;
 use super::session::{ActiveGame, Builder, Frame, InGame, Viewing};
 use super::settings::Settings;
 use super::turn_builder::Part;
-use crate::rules::{Loc, Position};
+use crate::rules::Loc;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -100,7 +100,10 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
     }
     if game.variant().in_check(&pos) {
         marks.extend(
-            crate::rules::locs_of(pos.board.kings_of(pos.side)).map(|k| (Marker::Check, k)),
+            pos.board
+                .kings_of(pos.side)
+                .iter()
+                .map(|k| (Marker::Check, k)),
         );
     }
     let show_legal = settings.as_ref().is_none_or(|s| s.show_legal_moves);
@@ -109,8 +112,9 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
     }
     if let Some(at) = hovered.0.filter(|_| !builder.0.in_progress()) {
         marks.extend(
-            reach(game.variant(), &pos, at)
-                .into_iter()
+            game.variant()
+                .piece_reach(&pos, at)
+                .iter()
                 .map(|l| (Marker::Reach, l)),
         );
     }
@@ -154,9 +158,4 @@ fn turn_marks(builder: &super::turn_builder::TurnBuilder, show_legal: bool) -> V
         marks.extend(builder.clickable().into_iter().map(|l| (kind, l)));
     }
     marks
-}
-
-/// Where the piece on `at` could move, as the engine says (see `Rules::piece_reach`).
-pub fn reach(rules: &crate::rules::Variant, pos: &Position, at: Loc) -> Vec<Loc> {
-    crate::rules::locs_of(rules.piece_reach(pos, at)).collect()
 }

@@ -4,14 +4,11 @@
 use super::board::shown_position;
 use super::camera::PanelWidth;
 use super::input::{Hovered, TextEntry};
-use super::markers::reach;
 use super::persistence::{Autosave, DataDir, ReplaceAsked, Storage, saved_games, valid_name};
 use super::session::{ActiveGame, Builder, Command, Frame, Hint, InGame, Notice, Screen, Viewing};
 use super::settings::Settings;
 use super::turn_builder::{Choice, Part};
-use crate::rules::{
-    Board, Game, Kind, Loc, Piece, Position, Removal, Side, Variant, VariantData, all_data,
-};
+use crate::rules::{Game, Kind, Loc, Piece, Removal, Side, Variant, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -379,7 +376,11 @@ fn choices(ui: &mut egui::Ui, game: &Game, builder: &Builder, out: &mut MessageW
                 let label = match option {
                     Choice::Removal(None) => "Remove nothing".to_string(),
                     Choice::Removal(Some(Removal::Reserve)) => {
-                        "Remove the Guard in reserve".to_string()
+                        let side = game.position().side.opponent();
+                        match game.variant().reserve_piece(side) {
+                            Some(piece) => format!("Remove the {} in reserve", name(piece)),
+                            None => "Remove from the reserve".to_string(),
+                        }
                     }
                     _ => continue,
                 };
@@ -426,7 +427,20 @@ fn choices(ui: &mut egui::Ui, game: &Game, builder: &Builder, out: &mut MessageW
             }
         }
         Some(Part::Placement) => {
-            ui.label("You may first place your Guard next to your King (click a marked square), or just move.");
+            let placed: Vec<String> = builder
+                .options()
+                .into_iter()
+                .filter_map(|option| match option {
+                    Choice::Placement(Some((piece, _))) => Some(name(piece)),
+                    _ => None,
+                })
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            ui.label(format!(
+                "You may first place your {} (click a marked square), or just move.",
+                placed.join(" or ")
+            ));
         }
         _ => {}
     }
@@ -435,14 +449,11 @@ fn choices(ui: &mut egui::Ui, game: &Game, builder: &Builder, out: &mut MessageW
     }
 }
 
+/// A piece's name in the game's variant, from its data.
 fn piece_name(game: &Game, kind: Kind) -> String {
-    let variant = game.variant();
-    let letter = variant.letters().letter(Piece::new(kind, Side::White));
-    variant
+    game.variant()
         .data()
-        .pieces
-        .iter()
-        .find(|p| p.letter == letter)
+        .piece(kind)
         .map_or_else(|| format!("{kind:?}"), |p| p.name.clone())
 }
 
@@ -562,12 +573,9 @@ fn rules_help(ui: &mut egui::Ui, game: &Game) {
     egui::CollapsingHeader::new("Rules").show(ui, |ui| {
         ui.label(&variant.data().summary);
         ui.add_space(6.0);
-        for piece in &variant.data().pieces {
-            let Some(white) = variant.letters().piece(piece.letter) else {
-                continue;
-            };
+        for piece in variant.data().pieces_in(variant.options()) {
             ui.horizontal(|ui| {
-                movement_diagram(ui, variant, white);
+                movement_diagram(ui, variant, Piece::new(piece.kind, Side::White));
                 ui.vertical(|ui| {
                     ui.label(egui::RichText::new(&piece.name).strong());
                     ui.small(&piece.moves);
@@ -577,19 +585,16 @@ fn rules_help(ui: &mut egui::Ui, game: &Game) {
     });
 }
 
-/// A small board showing where `piece` could move from the middle of an empty board, asked of
-/// the engine's own move generator.
+/// A small board showing where `piece` can move, as the engine's own diagram has it.
 fn movement_diagram(ui: &mut egui::Ui, variant: &Variant, piece: Piece) {
     let geometry = variant.geometry();
     let (files, ranks) = (geometry.files(), geometry.ranks());
     let cell = 9.0;
     let size = egui::vec2(f32::from(files) * cell, f32::from(ranks) * cell);
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let Some(centre) = geometry.loc(i32::from(files) / 2, i32::from(ranks) / 2) else {
+    let Some(diagram) = variant.piece_diagram(piece) else {
         return;
     };
-    let pos = demo_position(variant, piece, centre);
-    let targets = reach(variant, &pos, centre);
     let painter = ui.painter();
     for rank in 0..ranks {
         for file in 0..files {
@@ -599,50 +604,20 @@ fn movement_diagram(ui: &mut egui::Ui, variant: &Variant, piece: Piece) {
             let min =
                 rect.min + egui::vec2(f32::from(file) * cell, f32::from(ranks - 1 - rank) * cell);
             let square = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
-            let colour = if loc == centre {
+            let colour = if loc == diagram.at {
                 egui::Color32::from_rgb(40, 140, 60)
-            } else if targets.contains(&loc) {
+            } else if diagram.reach.contains(loc) {
                 egui::Color32::from_rgb(90, 130, 220)
-            } else if pos.board.is_hole(loc) {
+            } else if diagram.position.board.is_hole(loc) {
                 egui::Color32::TRANSPARENT
-            } else if (file + rank) % 2 == 0 {
-                egui::Color32::from_rgb(150, 120, 90)
-            } else {
+            } else if loc.is_light() {
                 egui::Color32::from_rgb(220, 200, 170)
+            } else {
+                egui::Color32::from_rgb(150, 120, 90)
             };
             painter.rect_filled(square.shrink(0.5), 0.0, colour);
         }
     }
-}
-
-/// The start position's board emptied but for `piece` on `at` and, in a variant with Kings, a
-/// King of each side in the corners (the rules need them to list moves).
-fn demo_position(variant: &Variant, piece: Piece, at: Loc) -> Position {
-    let mut pos = *variant.start();
-    let mut board = Board::empty();
-    for loc in crate::rules::locs_of(variant.geometry().inside()) {
-        if pos.board.is_hole(loc) {
-            board.make_hole(loc);
-        }
-    }
-    board.put(at, piece);
-    let has_kings = variant.letters().kinds().any(|k| k == Kind::King);
-    if has_kings {
-        let mut corners = crate::rules::locs_of(variant.geometry().inside())
-            .filter(|l| !board.is_hole(*l) && *l != at);
-        let first = corners.next();
-        let last = corners.last();
-        let own = (piece.kind != Kind::King).then_some(first).flatten();
-        for (corner, side) in [(own, piece.side), (last, piece.side.opponent())] {
-            if let Some(corner) = corner {
-                board.put(corner, Piece::new(Kind::King, side));
-            }
-        }
-    }
-    pos.board = board;
-    pos.side = piece.side;
-    pos.state = crate::rules::RuleState::default();
-    pos
 }
 
 fn notice_window(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
