@@ -92,8 +92,9 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Update, (glide, vanish).in_set(Frame::Animate));
 }
 
-fn speed(settings: Option<&Settings>) -> f32 {
-    settings.map_or(1.0, |s| s.animation_speed.max(0.1))
+/// How many times the normal length animations take (0: none).
+fn length_factor(settings: Option<&Settings>) -> f32 {
+    settings.map_or(1.0, |s| s.speed.length_factor())
 }
 
 fn glide(
@@ -102,15 +103,13 @@ fn glide(
     settings: Option<Res<Settings>>,
     mut tweens: Query<(Entity, &mut Tween, &mut Transform)>,
 ) {
-    let step = STEP_SECONDS / speed(settings.as_deref());
+    let step = STEP_SECONDS * length_factor(settings.as_deref());
     for (entity, mut tween, mut transform) in &mut tweens {
         tween.elapsed += time.delta_secs();
         let t = ((tween.elapsed - tween.delay) / step).max(0.0);
         let segment = t.floor() as usize;
         let base_z = tween.start.z;
-        if segment >= tween.segments()
-            || settings.as_ref().is_some_and(|s| s.animation_speed >= 10.0)
-        {
+        if segment >= tween.segments() || step == 0.0 {
             if let Some(end) = tween.points.last() {
                 transform.translation = end.extend(base_z);
             }
@@ -138,10 +137,14 @@ fn vanish(
     settings: Option<Res<Settings>>,
     mut effects: Query<(Entity, &mut Vanish, &mut Transform, &mut Sprite)>,
 ) {
-    let length = VANISH_SECONDS / speed(settings.as_deref());
+    let length = VANISH_SECONDS * length_factor(settings.as_deref());
     for (entity, mut effect, mut transform, mut sprite) in &mut effects {
         effect.elapsed += time.delta_secs();
-        let t = (effect.elapsed / length).min(1.0);
+        let t = if length > 0.0 {
+            (effect.elapsed / length).min(1.0)
+        } else {
+            1.0
+        };
         match effect.style {
             VanishStyle::Shrink => transform.scale = Vec3::splat(1.0 - 0.7 * t),
             VanishStyle::Crush => {

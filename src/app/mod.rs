@@ -6,6 +6,7 @@ pub mod animation;
 mod art;
 pub mod board;
 mod camera;
+pub mod cue;
 pub mod input;
 pub mod markers;
 mod measure;
@@ -61,6 +62,7 @@ pub fn run(launch: Launch) -> AppExit {
 pub fn game_plugins(app: &mut App) {
     app.add_plugins((
         session::plugin,
+        cue::plugin,
         art::plugin,
         board::plugin,
         input::plugin,

@@ -6,7 +6,7 @@ use super::camera::PanelWidth;
 use super::input::{Hovered, TextEntry};
 use super::persistence::{Autosave, DataDir, ReplaceAsked, Storage, saved_games, valid_name};
 use super::session::{ActiveGame, Builder, Command, Frame, Hint, InGame, Notice, Screen, Viewing};
-use super::settings::Settings;
+use super::settings::{AnimationSpeed, Settings};
 use super::turn_builder::{Choice, Part};
 use crate::rules::{Game, Kind, Loc, Piece, Removal, Side, Variant, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
@@ -210,11 +210,16 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
     let mut settings = current.clone();
     let mut changed = false;
     egui::CollapsingHeader::new("Settings").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label("animation");
+            for speed in AnimationSpeed::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.speed, speed, speed.label())
+                    .changed();
+            }
+        });
         changed |= ui
-            .add(
-                egui::Slider::new(&mut settings.animation_speed, 0.25..=10.0)
-                    .text("animation speed"),
-            )
+            .checkbox(&mut settings.reduce_motion, "reduce motion (no particles or pulses)")
             .changed();
         changed |= ui
             .checkbox(&mut settings.show_legal_moves, "mark legal moves")
@@ -225,6 +230,14 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
         changed |= ui
             .checkbox(&mut settings.show_coordinates, "coordinates")
             .changed();
+        if cfg!(feature = "sound") {
+            ui.horizontal(|ui| {
+                changed |= ui
+                    .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).text("volume"))
+                    .changed();
+                changed |= ui.checkbox(&mut settings.muted, "mute").changed();
+            });
+        }
     });
     (changed && settings != *current).then_some(settings)
 }

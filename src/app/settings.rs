@@ -3,27 +3,81 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// What the player can set in the menu.
+/// How fast turns play out on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnimationSpeed {
+    /// No motion: every turn stands at once.
+    Off,
+    /// Half the normal length.
+    Fast,
+    /// The normal length.
+    #[default]
+    Normal,
+    /// Twice the normal length.
+    Slow,
+}
+
+impl AnimationSpeed {
+    /// Every speed, fastest last, for the settings menu.
+    pub const ALL: [AnimationSpeed; 4] = [
+        AnimationSpeed::Slow,
+        AnimationSpeed::Normal,
+        AnimationSpeed::Fast,
+        AnimationSpeed::Off,
+    ];
+
+    /// How many times the normal length an animation takes (0: none).
+    pub fn length_factor(self) -> f32 {
+        match self {
+            AnimationSpeed::Off => 0.0,
+            AnimationSpeed::Fast => 0.5,
+            AnimationSpeed::Normal => 1.0,
+            AnimationSpeed::Slow => 2.0,
+        }
+    }
+
+    /// Its name in the settings menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            AnimationSpeed::Off => "off",
+            AnimationSpeed::Fast => "fast",
+            AnimationSpeed::Normal => "normal",
+            AnimationSpeed::Slow => "slow",
+        }
+    }
+}
+
+/// What the player can set in the menu. Fields missing from an older file take their defaults
+/// and fields this build does not know are ignored, so settings survive updates both ways.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// Animation speed: 1 is normal, higher is faster (10 or more: no animation).
-    pub animation_speed: f32,
+    /// How fast turns play out.
+    pub speed: AnimationSpeed,
+    /// No particles, flashes or pulses: pieces only glide.
+    pub reduce_motion: bool,
     /// Mark where the picked piece may go.
     pub show_legal_moves: bool,
     /// Turn the board towards the player to move after every turn.
     pub auto_flip: bool,
     /// Letters and numbers along the board's edges.
     pub show_coordinates: bool,
+    /// Loudness of the game's sounds, 0 to 1 (with the `sound` feature).
+    pub volume: f32,
+    /// No sound at all.
+    pub muted: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            animation_speed: 1.0,
+            speed: AnimationSpeed::Normal,
+            reduce_motion: false,
             show_legal_moves: true,
             auto_flip: false,
             show_coordinates: true,
+            volume: 0.7,
+            muted: false,
         }
     }
 }

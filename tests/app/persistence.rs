@@ -137,7 +137,7 @@ fn a_foreign_saved_game_is_refused_with_a_reason() {
 #[test]
 fn a_corrupt_settings_file_is_kept_aside_and_defaults_used() {
     let dir = temp_dir("settings");
-    fs::write(dir.join("settings.ron"), "(animation_speed: fast)").expect("write");
+    fs::write(dir.join("settings.ron"), "(speed: Quick)").expect("write");
     let mut app = app_with_data(&dir);
     assert!(notice(&app).contains("settings.ron"), "{}", notice(&app));
     assert_eq!(*app.world().resource::<Settings>(), Settings::default());
