@@ -1,178 +1,368 @@
-//! Tweens: pieces and squares gliding along their paths, and captured pieces leaving the board,
-//! each kind of capture in its own way. Only the view moves; the game has already changed.
+//! The timeline: a played turn becomes clips on one clock, stage after stage, and every frame
+//! poses each clipped entity from its clips. Only the view moves; the game has already changed.
+//! While anything moves the app asks for frames (the window is reactive), then goes idle; any
+//! click or key completes the timeline at once before it acts.
 
-use super::session::Frame;
-use super::settings::Settings;
-use crate::rules::Capture;
+use super::cue::Cue;
+use super::session::{Command, Frame, SquareClicked};
+use bevy::input::keyboard::KeyboardInput;
+use bevy::math::curve::{Curve, EaseFunction, Interval, SampleAutoCurve};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
-/// Seconds one step of a path takes at normal speed.
-const STEP_SECONDS: f32 = 0.12;
-/// Seconds a capture effect takes at normal speed.
-const VANISH_SECONDS: f32 = 0.45;
-/// How far above the board a moving piece is drawn.
+/// How far above its rest a moving piece is drawn.
 const Z_LIFT: f32 = 1.0;
 
-/// A glide through waypoints, one straight segment after another.
+/// The clock of the turn being played out, and the cues still to sound.
+#[derive(Resource, Default, Debug)]
+pub struct Timeline {
+    elapsed: f32,
+    end: f32,
+    cues: Vec<(f32, Cue)>,
+    finishing: bool,
+}
+
+impl Timeline {
+    /// Whether a turn is still being played out.
+    pub fn running(&self) -> bool {
+        self.elapsed < self.end || self.finishing
+    }
+
+    /// Starts a new timeline of `end` seconds with its cues.
+    pub fn start(&mut self, end: f32, cues: Vec<(f32, Cue)>) {
+        self.elapsed = 0.0;
+        self.end = end;
+        self.cues = cues;
+        self.finishing = end <= 0.0;
+    }
+
+    /// Jumps to the end: every clip is posed at its end on the next pose.
+    pub fn finish(&mut self) {
+        if self.elapsed < self.end {
+            self.elapsed = self.end;
+            self.finishing = true;
+        }
+    }
+}
+
+/// An entity's clips on the timeline, and where it rests when none has started.
 #[derive(Component, Clone, Debug)]
-pub struct Tween {
-    start: Vec3,
-    points: Vec<Vec2>,
-    elapsed: f32,
-    /// Seconds to wait before starting.
-    pub delay: f32,
+pub struct Clips {
+    /// The pose before any clip: its place (z included) and angle.
+    pub rest: Transform,
+    /// Its sprite's own colour (white for a picture), which clips tint and fade.
+    pub colour: Color,
+    /// Its clips, in the order they apply.
+    pub clips: Vec<Clip>,
 }
 
-impl Tween {
-    /// A glide from `start` through `points` (a path's first point may repeat the start).
-    pub fn along(start: Vec3, points: Vec<Vec2>) -> Tween {
-        Tween {
-            start,
-            points,
-            elapsed: 0.0,
-            delay: 0.0,
-        }
-    }
-
-    fn segments(&self) -> usize {
-        self.points.len().max(1)
-    }
+/// One motion of one entity: from `start` seconds on the timeline, for `length` seconds.
+#[derive(Clone, Debug)]
+pub struct Clip {
+    /// When it starts, in seconds from the start of the turn.
+    pub start: f32,
+    /// How long it takes.
+    pub length: f32,
+    /// What it does.
+    pub motion: Motion,
 }
 
-/// How a piece leaves (or enters) the board.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Vanish {
-    style: VanishStyle,
-    elapsed: f32,
-    direction: Vec2,
+/// What a clip does to its entity.
+#[derive(Clone, Debug)]
+pub enum Motion {
+    /// Along these world points, eased over the whole path; `hop` arcs it over what it passes
+    /// (a leaper).
+    Glide {
+        /// The points, start first.
+        path: Vec<Vec2>,
+        /// Whether it jumps rather than slides.
+        hop: bool,
+    },
+    /// Leaves the board in this way, then is gone.
+    Leave(Leave),
+    /// Grows into place (placed, or brought back by an undo); `drop` lets it fall in from
+    /// above, larger.
+    Enter {
+        /// Whether it drops in from above.
+        drop: bool,
+    },
+    /// Turns edge-on, becomes this picture, turns back.
+    Morph(Handle<Image>),
+    /// Swells and shrinks twice (a King in check).
+    Pulse,
+    /// An effect sprite: flies by `velocity` (world units per second) and fades out.
+    Spark {
+        /// Its velocity.
+        velocity: Vec2,
+    },
+    /// An effect sprite: flashes in and fades out where it stands.
+    Flash,
 }
 
+/// How a captured piece leaves.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum VanishStyle {
-    /// Taken where it stood: shrinks away.
-    Shrink,
-    /// Caught between two enemies: flashes red, then is crushed flat.
+pub enum Leave {
+    /// Knocked off where it stood: shrinks and spins away in `away`'s direction.
+    Knock {
+        /// The direction it flies.
+        away: Vec2,
+    },
+    /// Caught between two enemies: flushes red and is crushed flat.
     Crush,
-    /// Plucked from afar: rises and fades, turning.
+    /// Plucked from afar: rises, turns and fades.
     Lift,
-    /// Approach or withdrawal: knocked along the line of the move.
-    Knock,
-    /// A piece arriving on the board (a placement): grows in.
-    Appear,
+    /// Pushed off along the line of the move.
+    Push {
+        /// The direction it is pushed.
+        away: Vec2,
+    },
+    /// Taken by its own side (Pawns-to-Kings): drawn into the taker.
+    Absorb {
+        /// Where the taker stands.
+        into: Vec2,
+    },
 }
 
-impl Vanish {
-    /// The effect of a capture of kind `how`; `away` points from the capturer to the victim.
-    pub fn new(how: Capture, away: Vec2) -> Vanish {
-        let style = match how {
-            Capture::Replacement | Capture::EnPassant => VanishStyle::Shrink,
-            Capture::Interception => VanishStyle::Crush,
-            Capture::Telekinesis => VanishStyle::Lift,
-            Capture::Approach | Capture::Withdrawal => VanishStyle::Knock,
-        };
-        Vanish {
-            style,
-            elapsed: 0.0,
-            direction: away,
-        }
-    }
+/// Removed from the world when its clips end (captured pieces, effect sprites).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Ephemeral;
 
-    /// A piece growing into place.
-    pub fn appear() -> Vanish {
-        Vanish {
-            style: VanishStyle::Appear,
-            elapsed: 0.0,
-            direction: Vec2::ZERO,
-        }
-    }
-}
-
-/// Registers the tweens.
+/// Registers the timeline.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (glide, vanish).in_set(Frame::Animate));
+    app.init_resource::<Timeline>()
+        .add_message::<RequestRedraw>()
+        .add_systems(Update, finish_on_input.in_set(Frame::Input))
+        .add_systems(
+            Update,
+            (advance, pose, keep_drawing).chain().in_set(Frame::Animate),
+        );
 }
 
-/// How many times the normal length animations take (0: none).
-fn length_factor(settings: Option<&Settings>) -> f32 {
-    settings.map_or(1.0, |s| s.speed.length_factor())
-}
-
-fn glide(
-    mut commands: Commands,
-    time: Res<Time>,
-    settings: Option<Res<Settings>>,
-    mut tweens: Query<(Entity, &mut Tween, &mut Transform)>,
+/// A click, a key or a command while a turn plays out completes it at once, before it acts.
+fn finish_on_input(
+    mut timeline: ResMut<Timeline>,
+    mut clicks: MessageReader<SquareClicked>,
+    mut commands: MessageReader<Command>,
+    mut keys: MessageReader<KeyboardInput>,
+    mut commands_out: Commands,
+    clipped: Query<(
+        Entity,
+        &mut Clips,
+        &mut Transform,
+        &mut Sprite,
+        Has<Ephemeral>,
+    )>,
 ) {
-    let step = STEP_SECONDS * length_factor(settings.as_deref());
-    for (entity, mut tween, mut transform) in &mut tweens {
-        tween.elapsed += time.delta_secs();
-        let t = ((tween.elapsed - tween.delay) / step).max(0.0);
-        let segment = t.floor() as usize;
-        let base_z = tween.start.z;
-        if segment >= tween.segments() || step == 0.0 {
-            if let Some(end) = tween.points.last() {
-                transform.translation = end.extend(base_z);
+    let input = !clicks.is_empty() || !commands.is_empty() || !keys.is_empty();
+    clicks.clear();
+    commands.clear();
+    keys.clear();
+    if !input || !timeline.running() {
+        return;
+    }
+    timeline.finish();
+    pose_all(&mut timeline, &mut commands_out, clipped);
+}
+
+/// Moves the clock on, and sends the cues it passes.
+fn advance(time: Res<Time>, mut timeline: ResMut<Timeline>, mut cues: MessageWriter<Cue>) {
+    if timeline.elapsed < timeline.end {
+        timeline.elapsed = (timeline.elapsed + time.delta_secs()).min(timeline.end);
+        if timeline.elapsed >= timeline.end {
+            timeline.finishing = true;
+        }
+    }
+    let now = timeline.elapsed;
+    timeline.cues.retain(|(at, cue)| {
+        let due = *at <= now;
+        if due {
+            cues.write(*cue);
+        }
+        !due
+    });
+}
+
+fn pose(
+    mut timeline: ResMut<Timeline>,
+    mut commands: Commands,
+    clipped: Query<(
+        Entity,
+        &mut Clips,
+        &mut Transform,
+        &mut Sprite,
+        Has<Ephemeral>,
+    )>,
+) {
+    pose_all(&mut timeline, &mut commands, clipped);
+}
+
+/// Poses every clipped entity at the timeline's time; at its end, leaves each in its final pose
+/// and removes the clips (and the ephemeral entities).
+fn pose_all(
+    timeline: &mut Timeline,
+    commands: &mut Commands,
+    mut clipped: Query<(
+        Entity,
+        &mut Clips,
+        &mut Transform,
+        &mut Sprite,
+        Has<Ephemeral>,
+    )>,
+) {
+    let done = timeline.finishing;
+    let now = if done {
+        f32::INFINITY
+    } else {
+        timeline.elapsed
+    };
+    for (entity, clips, mut transform, mut sprite, ephemeral) in &mut clipped {
+        let posed = pose_at(&clips, now, &mut sprite);
+        *transform = posed;
+        if done {
+            if ephemeral {
+                commands.entity(entity).despawn();
+            } else {
+                transform.translation.z = clips.rest.translation.z;
+                transform.rotation = clips.rest.rotation;
+                transform.scale = clips.rest.scale;
+                sprite.color = clips.colour;
+                commands.entity(entity).remove::<Clips>();
             }
-            commands.entity(entity).remove::<Tween>();
+        }
+    }
+    if done {
+        timeline.finishing = false;
+        timeline.cues.clear();
+    }
+}
+
+/// The pose of an entity with `clips` at time `now` (also setting its sprite's picture and
+/// colour).
+fn pose_at(clips: &Clips, now: f32, sprite: &mut Sprite) -> Transform {
+    let mut pose = clips.rest;
+    let mut alpha = clips.colour.alpha();
+    let mut tint = clips.colour;
+    for clip in &clips.clips {
+        let u = if clip.length > 0.0 {
+            ((now - clip.start) / clip.length).clamp(0.0, 1.0)
+        } else if now >= clip.start {
+            1.0
+        } else {
+            0.0
+        };
+        if now < clip.start {
+            if matches!(clip.motion, Motion::Enter { .. }) {
+                pose.scale = Vec3::ZERO;
+            }
             continue;
         }
-        let from = if segment == 0 {
-            tween.start.truncate()
-        } else {
-            tween.points[segment - 1]
-        };
-        let to = tween.points[segment];
-        let eased = ease(t - segment as f32);
-        transform.translation = from.lerp(to, eased).extend(base_z + Z_LIFT);
+        apply(&clip.motion, u, &mut pose, &mut alpha, &mut tint, sprite);
+    }
+    sprite.color = tint.with_alpha(alpha);
+    pose
+}
+
+/// Applies `motion` at its progress `u` (0 to 1).
+fn apply(
+    motion: &Motion,
+    u: f32,
+    pose: &mut Transform,
+    alpha: &mut f32,
+    tint: &mut Color,
+    sprite: &mut Sprite,
+) {
+    let rest_z = pose.translation.z;
+    let moving = u < 1.0;
+    match motion {
+        Motion::Glide { path, hop } => {
+            let Some(at) = along(path, EaseFunction::CubicInOut.sample_clamped(u)) else {
+                return;
+            };
+            pose.translation = at.extend(rest_z + if moving { Z_LIFT } else { 0.0 });
+            if *hop {
+                let arc = (u * std::f32::consts::PI).sin();
+                pose.scale = Vec3::splat(1.0 + 0.35 * arc);
+                pose.translation.y += arc * 18.0;
+            }
+        }
+        Motion::Leave(leave) => {
+            let k = EaseFunction::QuadraticIn.sample_clamped(u);
+            *alpha *= 1.0 - k;
+            match *leave {
+                Leave::Knock { away } => {
+                    pose.translation += (away * 40.0 * k).extend(Z_LIFT);
+                    pose.rotation = Quat::from_rotation_z(k * 2.5);
+                    pose.scale = Vec3::splat(1.0 - 0.5 * k);
+                }
+                Leave::Crush => {
+                    *tint = tint.mix(&Color::srgb(1.0, 0.3, 0.3), (u * 3.0).min(1.0));
+                    pose.scale = Vec3::new(1.0 + 0.35 * k, 1.0 - 0.9 * k, 1.0);
+                }
+                Leave::Lift => {
+                    pose.translation += Vec3::new(0.0, 60.0 * k, Z_LIFT);
+                    pose.rotation = Quat::from_rotation_z(k * 1.5);
+                    *tint = tint.mix(&Color::srgb(0.6, 0.8, 1.0), k);
+                }
+                Leave::Push { away } => {
+                    pose.translation += (away * 64.0 * k).extend(Z_LIFT);
+                    pose.rotation = Quat::from_rotation_z(k * 0.8);
+                }
+                Leave::Absorb { into } => {
+                    let from = pose.translation.truncate();
+                    pose.translation = from.lerp(into, k).extend(rest_z + Z_LIFT);
+                    pose.scale = Vec3::splat(1.0 - 0.8 * k);
+                    *tint = tint.mix(&Color::srgb(1.0, 0.85, 0.3), k);
+                }
+            }
+        }
+        Motion::Enter { drop } => {
+            let k = EaseFunction::BackOut.sample_clamped(u);
+            if *drop {
+                pose.scale = Vec3::splat(1.6 - 0.6 * k);
+                pose.translation.y += 30.0 * (1.0 - u);
+                *alpha *= u;
+            } else {
+                pose.scale = Vec3::splat(0.3 + 0.7 * k);
+                *alpha *= u.max(0.2);
+            }
+        }
+        Motion::Morph(picture) => {
+            let edge = (1.0 - 2.0 * u).abs();
+            pose.scale.x *= edge.max(0.05);
+            if u >= 0.5 {
+                sprite.image = picture.clone();
+            }
+        }
+        Motion::Pulse => {
+            let swell = (u * std::f32::consts::TAU * 2.0).sin().max(0.0);
+            pose.scale *= 1.0 + 0.18 * swell;
+            *tint = tint.mix(&Color::srgb(1.0, 0.45, 0.45), swell);
+        }
+        Motion::Spark { velocity } => {
+            pose.translation += (*velocity * u * 0.5).extend(0.0);
+            pose.scale *= 1.0 - 0.6 * u;
+            *alpha *= 1.0 - u;
+        }
+        Motion::Flash => {
+            *alpha *= (u * std::f32::consts::PI).sin();
+        }
     }
 }
 
-fn ease(t: f32) -> f32 {
-    t * t * (3.0 - 2.0 * t)
+/// The point `t` (0 to 1) of the way along a path, straight from point to point.
+fn along(path: &[Vec2], t: f32) -> Option<Vec2> {
+    match path {
+        [] => None,
+        [only] => Some(*only),
+        _ => SampleAutoCurve::new(Interval::UNIT, path.iter().copied())
+            .ok()
+            .map(|curve| curve.sample_clamped(t)),
+    }
 }
 
-fn vanish(
-    mut commands: Commands,
-    time: Res<Time>,
-    settings: Option<Res<Settings>>,
-    mut effects: Query<(Entity, &mut Vanish, &mut Transform, &mut Sprite)>,
-) {
-    let length = VANISH_SECONDS * length_factor(settings.as_deref());
-    for (entity, mut effect, mut transform, mut sprite) in &mut effects {
-        effect.elapsed += time.delta_secs();
-        let t = if length > 0.0 {
-            (effect.elapsed / length).min(1.0)
-        } else {
-            1.0
-        };
-        match effect.style {
-            VanishStyle::Shrink => transform.scale = Vec3::splat(1.0 - 0.7 * t),
-            VanishStyle::Crush => {
-                let flash = Color::srgb(1.0, 0.3, 0.3);
-                sprite.color = Color::WHITE.mix(&flash, (t * 3.0).min(1.0));
-                transform.scale = Vec3::new(1.0 + 0.3 * t, 1.0 - 0.9 * t, 1.0);
-            }
-            VanishStyle::Lift => {
-                transform.translation.y += 60.0 * time.delta_secs() / length;
-                transform.rotation = Quat::from_rotation_z(t * 1.5);
-            }
-            VanishStyle::Knock => {
-                let push = effect.direction * 50.0 * time.delta_secs() / length;
-                transform.translation += push.extend(0.0);
-                transform.rotation = Quat::from_rotation_z(t * 0.8);
-            }
-            VanishStyle::Appear => transform.scale = Vec3::splat(0.3 + 0.7 * t),
-        }
-        if effect.style != VanishStyle::Appear {
-            sprite.color = sprite.color.with_alpha(1.0 - t);
-        }
-        if t >= 1.0 {
-            if effect.style == VanishStyle::Appear {
-                transform.scale = Vec3::ONE;
-                commands.entity(entity).remove::<Vanish>();
-            } else {
-                commands.entity(entity).despawn();
-            }
-        }
+/// Keeps a reactive window drawing while anything moves; asks nothing once all is still.
+fn keep_drawing(timeline: Res<Timeline>, mut redraw: MessageWriter<RequestRedraw>) {
+    if timeline.running() {
+        redraw.write(RequestRedraw);
     }
 }

@@ -2,11 +2,13 @@
 //! game and kept in step with it. A played turn is animated from the engine's own account of
 //! it; anything else (a new game, undo, a look at an earlier position) redraws the board.
 
-use super::animation::{Tween, Vanish};
+use super::animation::{Ephemeral, Timeline};
 use super::art::{PieceArt, drawing_of};
+use super::choreography::Choreography;
+use super::preview::Previewed;
 use super::session::{ActiveGame, BoardReset, Flipped, Frame, InGame, TurnPlayed, Viewing};
 use super::settings::Settings;
-use crate::rules::{Content, Event, Game, Lines, Loc, Piece, Position};
+use crate::rules::{Content, Game, Lines, Loc, Piece, Position};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -110,25 +112,28 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Entities still gliding or vanishing.
-type Moving = Or<(With<Tween>, With<Vanish>)>;
-
 /// Every entity the board draws and redraws.
-type DrawnByBoard = Or<(With<Square>, With<PieceView>, With<Decor>, With<Cell>)>;
+type DrawnByBoard = Or<(
+    With<Square>,
+    With<PieceView>,
+    With<Decor>,
+    With<Cell>,
+    With<Ephemeral>,
+)>;
 
 /// With auto-flip on, turns the board towards the player to move once nothing is moving.
 fn auto_flip(
     settings: Option<Res<Settings>>,
     game: Option<Res<ActiveGame>>,
     mut flipped: ResMut<Flipped>,
-    moving: Query<(), Moving>,
+    timeline: Res<Timeline>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     let (Some(settings), Some(game)) = (settings, game) else {
         return;
     };
     let wanted = game.0.position().side == crate::rules::Side::Black;
-    if settings.auto_flip && flipped.0 != wanted && moving.is_empty() {
+    if settings.auto_flip && flipped.0 != wanted && !timeline.running() {
         flipped.0 = wanted;
         reset.write(BoardReset);
     }
@@ -196,8 +201,10 @@ fn reset_board(
     source: BoardSource,
     old: Query<Entity, DrawnByBoard>,
     mut reset: MessageReader<BoardReset>,
+    mut timeline: ResMut<Timeline>,
 ) {
     reset.clear();
+    timeline.finish();
     for entity in &old {
         commands.entity(entity).despawn();
     }
@@ -361,133 +368,138 @@ fn spawn_line(commands: &mut Commands, a: Vec2, b: Vec2) {
     ));
 }
 
-/// Animates each played turn from its events, then checks the view against the game and
-/// redraws if anything disagrees.
-/// What a played turn is animated with: the game, where the board lies, the piece art.
+/// What a played turn is animated with: the game, where the board lies, the piece art, the
+/// speed.
 #[derive(SystemParam)]
 struct Scene<'w> {
     game: Option<Res<'w, ActiveGame>>,
     layout: Option<Res<'w, BoardLayout>>,
     art: Res<'w, PieceArt>,
+    settings: Option<Res<'w, Settings>>,
+    viewing: Res<'w, Viewing>,
 }
 
+/// The board's pieces and squares as drawn, for animating a turn.
+#[derive(SystemParam)]
+struct Drawn<'w, 's> {
+    pieces: Query<'w, 's, (Entity, &'static mut PieceView, &'static mut BoardPos), Without<Square>>,
+    squares: Query<'w, 's, (Entity, &'static mut Square), Without<PieceView>>,
+    sprites: Query<'w, 's, &'static Sprite>,
+    previewed: Query<'w, 's, Entity, With<Previewed>>,
+}
+
+/// Plays out each turn (or undo) from the engine's events on the timeline, then checks the view
+/// against the game and redraws if anything disagrees.
 fn animate_turns(
     mut commands: Commands,
     mut played: MessageReader<TurnPlayed>,
     scene: Scene,
-    mut pieces: Query<
-        (
-            Entity,
-            &mut PieceView,
-            &mut BoardPos,
-            &mut Sprite,
-            &Transform,
-        ),
-        Without<Square>,
-    >,
-    mut squares: Query<(Entity, &mut Square, &Transform), Without<PieceView>>,
+    mut drawn: Drawn,
+    mut timeline: ResMut<Timeline>,
     mut reset: MessageWriter<BoardReset>,
 ) {
-    let Scene { game, layout, art } = scene;
+    let Scene {
+        game,
+        layout,
+        art,
+        settings,
+        viewing,
+    } = scene;
     let (Some(game), Some(layout)) = (game, layout) else {
         played.clear();
         return;
     };
-    if played.is_empty() {
+    let turns: Vec<TurnPlayed> = played.read().cloned().collect();
+    let Some(last) = turns.last() else {
         return;
-    }
-    let mut vanished: HashSet<Entity> = HashSet::new();
-    let mut placed: Vec<(Loc, Piece)> = Vec::new();
-    for turn in played.read() {
-        let mut movers: HashSet<Entity> = HashSet::new();
-        let mut last_mover_at: Option<Loc> = None;
-        for event in &turn.events {
-            match event {
-                Event::Moved { path, .. } => {
-                    let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
-                        continue;
-                    };
-                    if let Some((entity, _, mut pos, _, transform)) = pieces
-                        .iter_mut()
-                        .find(|(e, _, p, _, _)| p.0 == from && !movers.contains(e))
-                    {
-                        pos.0 = to;
-                        movers.insert(entity);
-                        let points = path.iter().map(|l| layout.world(*l)).collect();
-                        commands
-                            .entity(entity)
-                            .insert(Tween::along(transform.translation, points));
-                    }
-                    last_mover_at = Some(to);
-                }
-                Event::Captured { at, how, .. } => {
-                    if let Some((entity, _, _, _, _)) = pieces
-                        .iter()
-                        .find(|(e, _, p, _, _)| p.0 == *at && !movers.contains(e))
-                    {
-                        let away = last_mover_at
-                            .map(|m| (layout.world(*at) - layout.world(m)).normalize_or_zero())
-                            .unwrap_or(Vec2::Y);
-                        vanished.insert(entity);
-                        commands
-                            .entity(entity)
-                            .remove::<BoardPos>()
-                            .insert(Vanish::new(*how, away));
-                    }
-                }
-                Event::Promoted { at, to, .. } => {
-                    if let Some((_, mut view, _, mut sprite, _)) = pieces
-                        .iter_mut()
-                        .find(|(e, _, p, _, _)| p.0 == *at && !vanished.contains(e))
-                    {
-                        view.piece = *to;
-                        *sprite = piece_sprite(&game.0, &art, *to);
-                    }
-                }
-                Event::Placed { piece, at } => {
-                    let entity = spawn_piece(&mut commands, &game.0, &art, &layout, *at, *piece);
-                    placed.push((*at, *piece));
-                    commands.entity(entity).insert(Vanish::appear());
-                }
-                Event::Slid { from, to } => {
-                    if let Some((entity, mut square, transform)) =
-                        squares.iter_mut().find(|(_, s, _)| s.loc == *from)
-                    {
-                        square.loc = *to;
-                        commands
-                            .entity(entity)
-                            .insert(Tween::along(transform.translation, vec![layout.world(*to)]));
-                    }
-                    if let Some((entity, _, mut pos, _, transform)) = pieces
-                        .iter_mut()
-                        .find(|(e, _, p, _, _)| p.0 == *from && !vanished.contains(e))
-                    {
-                        pos.0 = *to;
-                        let mut tween =
-                            Tween::along(transform.translation, vec![layout.world(*to)]);
-                        tween.delay = 0.2;
-                        commands.entity(entity).insert(tween);
-                    }
-                }
-                Event::RemovedFromReserve { .. } => {}
-            }
+    };
+    let settings = settings.map(|s| s.clone()).unwrap_or_default();
+    let picture = |piece: Piece| piece_sprite(&game.0, &art, piece).image;
+    let pieces = drawn.pieces.iter().map(|(e, _, p)| (p.0, e)).collect();
+    let squares = drawn.squares.iter().map(|(e, s)| (s.loc, e)).collect();
+    let mut plan = Choreography::new(&layout, &settings, &picture, pieces, squares);
+    let previewed = drawn.previewed.iter().next();
+    for turn in &turns {
+        if turn.backwards {
+            plan.backward(&turn.events);
+        } else {
+            plan.forward(&turn.events, previewed);
         }
     }
-    let shown: HashMap<Loc, Piece> = pieces
-        .iter()
-        .filter(|(e, _, _, _, _)| !vanished.contains(e))
-        .map(|(_, v, p, _, _)| (p.0, v.piece))
-        .chain(placed)
-        .collect();
-    let squares_shown: HashSet<Loc> = squares.iter().map(|(_, s, _)| s.loc).collect();
-    if !view_matches(&game.0, &shown, &squares_shown) {
+    let pos = shown_position(&game.0, &viewing);
+    if !last.backwards && game.0.variant().in_check(&pos) {
+        plan.check(pos.board.kings_of(pos.side).iter());
+    }
+    if !last.backwards && viewing.ply.is_none() && game.0.outcome().is_some() {
+        plan.game_over();
+    }
+    for (entity, mut clips) in plan.clips {
+        if let Ok(sprite) = drawn.sprites.get(entity) {
+            clips.colour = sprite.color;
+        }
+        commands.entity(entity).insert(clips);
+    }
+    for entity in plan.gone {
+        commands
+            .entity(entity)
+            .remove::<BoardPos>()
+            .insert(Ephemeral);
+    }
+    let at: HashMap<Entity, Loc> = plan.pieces.iter().map(|(l, e)| (*e, *l)).collect();
+    let mut shown: HashMap<Loc, Piece> = HashMap::new();
+    for (entity, mut view, mut pos) in &mut drawn.pieces {
+        if let Some((_, piece)) = plan.changed.iter().find(|(e, _)| *e == entity) {
+            view.piece = *piece;
+        }
+        if let Some(loc) = at.get(&entity) {
+            pos.0 = *loc;
+            shown.insert(*loc, view.piece);
+        }
+    }
+    let slid: HashMap<Entity, Loc> = plan.squares.iter().map(|(l, e)| (*e, *l)).collect();
+    for (entity, mut square) in &mut drawn.squares {
+        if let Some(loc) = slid.get(&entity) {
+            square.loc = *loc;
+        }
+    }
+    for arrival in plan.arrivals {
+        let entity = spawn_piece(
+            &mut commands,
+            &game.0,
+            &art,
+            &layout,
+            arrival.at,
+            arrival.piece,
+        );
+        commands.entity(entity).insert(arrival.clips);
+        shown.insert(arrival.at, arrival.piece);
+    }
+    for spark in plan.sparks {
+        commands.spawn((
+            Name::new("Effect"),
+            spark.sprite,
+            spark.clips.rest,
+            spark.clips,
+            Ephemeral,
+            Pickable::IGNORE,
+            DespawnOnExit(InGame),
+        ));
+    }
+    timeline.start(plan.end, plan.cues);
+    let squares_shown: HashSet<Loc> = plan.squares.keys().copied().collect();
+    if !view_matches(&game.0, &viewing, &shown, &squares_shown) {
         reset.write(BoardReset);
     }
 }
 
-/// Whether the pieces and squares shown are exactly those of the live position.
-fn view_matches(game: &Game, pieces: &HashMap<Loc, Piece>, squares: &HashSet<Loc>) -> bool {
-    let board = &game.position().board;
+/// Whether the pieces and squares shown are exactly those of the position the board shows.
+fn view_matches(
+    game: &Game,
+    viewing: &Viewing,
+    pieces: &HashMap<Loc, Piece>,
+    squares: &HashSet<Loc>,
+) -> bool {
+    let board = &shown_position(game, viewing).board;
     let expected_pieces: HashMap<Loc, Piece> = board.pieces().collect();
     let expected_squares: HashSet<Loc> = locations(game)
         .filter(|l| board.content(*l) != Content::Hole)

@@ -127,7 +127,7 @@ pub fn snap_back(
             Entity,
             &BoardPos,
             &mut Transform,
-            Has<super::animation::Tween>,
+            Has<super::animation::Clips>,
         ),
         With<SnapBack>,
     >,

@@ -4,10 +4,11 @@
 
 use super::board::{BoardLayout, SQUARE, shown_position};
 use super::input::Hovered;
+use super::preview::settled_move;
 use super::session::{ActiveGame, Builder, Frame, InGame, Viewing};
 use super::settings::Settings;
-use super::turn_builder::Part;
-use crate::rules::Loc;
+use super::turn_builder::{Part, TurnBuilder};
+use crate::rules::{Capture, Event, Game, Loc};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -29,6 +30,15 @@ pub enum Marker {
     Removal,
     /// Where the hovered piece could move.
     Reach,
+    /// A piece the turn in progress will capture, whatever is still to choose.
+    Victim,
+    /// A square the last turn emptied by a capture from elsewhere (interception, approach,
+    /// withdrawal, telekinesis): kept marked until the next turn.
+    Vacated,
+    /// The square the last turn slid, where it was and where it went.
+    LastSlide,
+    /// Where the square being chosen would slide to: a ghost of it in the gap.
+    SlideGhost,
 }
 
 impl Marker {
@@ -40,6 +50,10 @@ impl Marker {
             Marker::Target => Color::srgba(0.1, 0.35, 0.15, 0.55),
             Marker::Removal => Color::srgba(0.85, 0.15, 0.15, 0.6),
             Marker::Reach => Color::srgba(0.15, 0.35, 0.85, 0.45),
+            Marker::Victim => Color::srgba(0.75, 0.05, 0.05, 0.45),
+            Marker::Vacated => Color::srgba(0.55, 0.1, 0.6, 0.35),
+            Marker::LastSlide => Color::srgba(0.2, 0.7, 0.8, 0.4),
+            Marker::SlideGhost => Color::srgba(0.93, 0.87, 0.74, 0.45),
         }
     }
 
@@ -97,6 +111,14 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
     let mut marks: Vec<(Marker, Loc)> = Vec::new();
     if let Some(last) = shown_ply.checked_sub(1).and_then(|i| game.turns().get(i)) {
         marks.extend([(Marker::LastMove, last.from), (Marker::LastMove, last.to)]);
+        if let Some((from, to)) = last.slide {
+            marks.extend([(Marker::LastSlide, from), (Marker::LastSlide, to)]);
+        }
+        marks.extend(
+            vacated(game, shown_ply - 1)
+                .into_iter()
+                .map(|l| (Marker::Vacated, l)),
+        );
     }
     if game.variant().in_check(&pos) {
         marks.extend(
@@ -109,6 +131,12 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
     let show_legal = settings.as_ref().is_none_or(|s| s.show_legal_moves);
     if viewing.ply.is_none() {
         marks.extend(turn_marks(&builder.0, show_legal));
+        marks.extend(
+            victims(game, &builder.0)
+                .into_iter()
+                .map(|l| (Marker::Victim, l)),
+        );
+        marks.extend(slide_ghosts(&builder.0, hovered.0).map(|l| (Marker::SlideGhost, l)));
     }
     if let Some(at) = hovered.0.filter(|_| !builder.0.in_progress()) {
         marks.extend(
@@ -136,7 +164,7 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
 }
 
 /// The marks of the turn being built.
-fn turn_marks(builder: &super::turn_builder::TurnBuilder, show_legal: bool) -> Vec<(Marker, Loc)> {
+fn turn_marks(builder: &TurnBuilder, show_legal: bool) -> Vec<(Marker, Loc)> {
     let mut marks = Vec::new();
     let candidates = builder.candidates();
     let settled_from = matches!(
@@ -158,4 +186,63 @@ fn turn_marks(builder: &super::turn_builder::TurnBuilder, show_legal: bool) -> V
         marks.extend(builder.clickable().into_iter().map(|l| (kind, l)));
     }
     marks
+}
+
+/// The squares the turn played from ply `ply` emptied by a capture made from elsewhere, as the
+/// engine's account of that turn says.
+fn vacated(game: &Game, ply: usize) -> Vec<Loc> {
+    let (Some(pos), Some(turn)) = (game.position_at(ply), game.turns().get(ply)) else {
+        return Vec::new();
+    };
+    let mut events = Vec::new();
+    game.variant().play_recorded(pos, turn, &mut events);
+    events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Captured { at, how, .. }
+                if !matches!(how, Capture::Replacement | Capture::EnPassant) =>
+            {
+                Some(*at)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The pieces every remaining turn captures, once the piece and its destination are chosen:
+/// asked of the engine by playing each candidate.
+fn victims(game: &Game, builder: &TurnBuilder) -> Vec<Loc> {
+    if settled_move(builder).is_none() {
+        return Vec::new();
+    }
+    let pos = game.position();
+    let mut common: Option<Vec<Loc>> = None;
+    for turn in builder.candidates() {
+        let mut events = Vec::new();
+        game.variant().play_recorded(pos, turn, &mut events);
+        let taken: Vec<Loc> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Captured { at, .. } => Some(*at),
+                _ => None,
+            })
+            .collect();
+        common = Some(match common {
+            None => taken,
+            Some(before) => before.into_iter().filter(|l| taken.contains(l)).collect(),
+        });
+    }
+    common.unwrap_or_default()
+}
+
+/// While a slide is chosen, the gaps the square picked (or pointed at) may slide into.
+fn slide_ghosts(builder: &TurnBuilder, hovered: Option<Loc>) -> impl Iterator<Item = Loc> + '_ {
+    let square = (builder.question() == Some(Part::Slide))
+        .then(|| builder.slide_square().or(hovered))
+        .flatten();
+    builder
+        .candidates()
+        .iter()
+        .filter_map(move |t| t.slide.filter(|(from, _)| Some(*from) == square))
+        .map(|(_, to)| to)
 }

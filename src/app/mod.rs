@@ -6,12 +6,14 @@ pub mod animation;
 mod art;
 pub mod board;
 mod camera;
+pub mod choreography;
 pub mod cue;
 pub mod input;
 pub mod markers;
 mod measure;
 mod panels;
 pub mod persistence;
+pub mod preview;
 pub mod session;
 pub mod settings;
 pub mod turn_builder;
@@ -68,6 +70,7 @@ pub fn game_plugins(app: &mut App) {
         input::plugin,
         markers::plugin,
         animation::plugin,
+        preview::plugin,
         persistence::plugin,
     ));
 }

@@ -96,6 +96,9 @@ pub enum Command {
 pub struct TurnPlayed {
     /// The engine's account of the turn.
     pub events: Vec<Event>,
+    /// Whether the turn is being taken back (an undo, or a step back through the moves): the
+    /// board plays it in reverse.
+    pub backwards: bool,
 }
 
 /// The position shown changed in a way that is not one turn forward (new game, undo, history):
@@ -220,7 +223,10 @@ impl TurnInput<'_> {
             return;
         };
         if let Ok(events) = game.0.play(&turn) {
-            self.played.write(TurnPlayed { events });
+            self.played.write(TurnPlayed {
+                events,
+                backwards: false,
+            });
         }
         self.ready(&game.0);
     }
@@ -277,8 +283,27 @@ fn apply_commands(
             }
             Command::Menu => NextState::set_if_neq(&mut turn.next_screen, Screen::Menu),
             Command::View(ply) => {
+                if let Some(game) = &game {
+                    let live = game.0.turns().len();
+                    let shown = turn.viewing.ply.unwrap_or(live);
+                    let wanted = ply.unwrap_or(live);
+                    let step = if wanted == shown + 1 {
+                        events_of(&game.0, shown).map(|events| (events, false))
+                    } else if wanted + 1 == shown {
+                        events_of(&game.0, wanted).map(|events| (events, true))
+                    } else {
+                        None
+                    };
+                    match step {
+                        Some((events, backwards)) => {
+                            turn.played.write(TurnPlayed { events, backwards });
+                        }
+                        None => {
+                            turn.reset.write(BoardReset);
+                        }
+                    }
+                }
                 turn.viewing.set_if_neq(Viewing { ply: *ply });
-                turn.reset.write(BoardReset);
             }
             Command::CancelTurn => {
                 if turn.builder.0.in_progress() {
@@ -310,13 +335,27 @@ fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut Turn
     let over = live.outcome().is_some();
     match command {
         Command::Undo if !live.turns().is_empty() => {
+            let undone = events_of(live, live.turns().len() - 1);
             game.0.undo();
-            turn.reset.write(BoardReset);
+            match undone {
+                Some(events) if turn.viewing.ply.is_none() => {
+                    turn.played.write(TurnPlayed {
+                        events,
+                        backwards: true,
+                    });
+                }
+                _ => {
+                    turn.reset.write(BoardReset);
+                }
+            }
             true
         }
         Command::Redo if live.can_redo() => {
             if let Some(events) = game.0.redo() {
-                turn.played.write(TurnPlayed { events });
+                turn.played.write(TurnPlayed {
+                    events,
+                    backwards: false,
+                });
             }
             true
         }
@@ -331,6 +370,16 @@ fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut Turn
         }
         _ => false,
     }
+}
+
+/// The engine's account of the turn played from ply `ply` (0: the first turn), asked of the
+/// engine again: what the board plays to step forwards, or backwards, over that turn.
+fn events_of(game: &Game, ply: usize) -> Option<Vec<Event>> {
+    let pos = game.position_at(ply)?;
+    let turn = game.turns().get(ply)?;
+    let mut events = Vec::new();
+    game.variant().play_recorded(pos, turn, &mut events);
+    Some(events)
 }
 
 /// Makes `game` the active game (from the next command on) and readies its first turn.

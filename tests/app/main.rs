@@ -5,6 +5,7 @@
 #![cfg(feature = "game")]
 
 mod controls;
+mod motion;
 mod persistence;
 mod session;
 mod support;

@@ -2,7 +2,7 @@
 //! running animation, resources change only on a real change, and a misclick keeps the turn.
 
 use crate::support::*;
-use oddboard::app::animation::Tween;
+use oddboard::app::animation::Clips;
 use oddboard::app::input::TextEntry;
 use oddboard::app::persistence::Storage;
 use oddboard::app::session::{Flipped, Hint, Screen};
@@ -27,7 +27,7 @@ fn redo_glides_the_turn_again_without_rebuilding_the_board() {
     app.update();
     assert_eq!(piece_entity(&mut app, "e4"), pawn, "the same Pawn moves");
     assert!(
-        app.world().get::<Tween>(pawn).is_some(),
+        app.world().get::<Clips>(pawn).is_some(),
         "and is gliding, not cut off"
     );
     assert_eq!(square_entities(&mut app), squares, "the board stays");
@@ -53,7 +53,7 @@ fn the_mating_move_is_not_cut_off_by_the_game_over_screen() {
     app.update();
     assert_eq!(screen(&app), Screen::GameOver);
     assert_eq!(piece_entity(&mut app, "h4"), queen);
-    assert!(app.world().get::<Tween>(queen).is_some(), "still gliding");
+    assert!(app.world().get::<Clips>(queen).is_some(), "still gliding");
     assert_eq!(square_entities(&mut app), squares, "the board stays");
 }
 

@@ -100,6 +100,12 @@ pub fn hit() -> HitData {
 
 /// Clicks `square` with `button` as the pointer would: a `Pointer<Click>` on its cell.
 pub fn click_with(app: &mut App, square: &str, button: PointerButton) {
+    press_on(app, square, button);
+    settle(app);
+}
+
+/// Sends the click on `square` and runs no frame: what follows is for the caller to watch.
+pub fn press_on(app: &mut App, square: &str, button: PointerButton) {
     let event = Click {
         button,
         hit: hit(),
@@ -107,7 +113,6 @@ pub fn click_with(app: &mut App, square: &str, button: PointerButton) {
         count: 1,
     };
     pointer_event(app, square, event);
-    settle(app);
 }
 
 /// Clicks the location `square` with the primary button.
