@@ -53,8 +53,7 @@ pub fn run(launch: Launch) -> AppExit {
             .add_plugins(measure::plugin(started, seconds));
     }
     if let Some(dir) = launch.window_test {
-        app.insert_resource(WinitSettings::game())
-            .add_plugins(window_test::plugin(dir));
+        app.add_plugins(window_test::plugin(dir));
     }
     app.run()
 }

@@ -1,26 +1,84 @@
-//! The scripted window test: the real game plays a few turns of every variant through the same
-//! messages a click produces, saves a screenshot of each, checks none is blank, and exits.
+//! The scripted window test, in the reactive window a player has (frames only on input or when
+//! something asks for them). It plays a few turns of every variant through the same messages a
+//! click produces; then, with no input for two seconds, checks that every piece is drawn on its
+//! square (a frozen animation would leave one half-way) and saves a screenshot. Then it plays
+//! a few chosen turns (an Amoeba slide, an interception, a telekinesis) and saves a screenshot
+//! of each in mid-motion. It checks no screenshot is blank, and exits.
 
+use super::board::{BoardLayout, BoardPos, PieceView};
 use super::session::{ActiveGame, Builder, Command, Frame, SquareClicked};
 use super::turn_builder::{Choice, Part};
-use crate::rules::{Removal, Turn, ids};
+use crate::rules::{GameRecord, Removal, Turn, ids};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// Turns played in each variant before its screenshot.
 const TURNS_PER_VARIANT: usize = 4;
 /// Frames to wait between inputs, so animations run and the board settles.
 const FRAMES_BETWEEN: u32 = 12;
+/// How long the board is left alone before it is checked.
+const STILL: Duration = Duration::from_secs(2);
 /// The fewest distinct colours a real screenshot of the game has.
 const MIN_COLOURS: usize = 8;
+
+/// A turn shown in mid-motion: its name, variant, position, turn and how far into it to shoot.
+struct Scene {
+    name: &'static str,
+    variant: &'static str,
+    options: &'static [&'static str],
+    fen: &'static str,
+    turn: &'static str,
+    after: Duration,
+}
+
+const SCENES: &[Scene] = &[
+    Scene {
+        name: "mid-amoeba-slide",
+        variant: "amoeba",
+        options: &["occupied-slide"],
+        fen: "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
+        turn: "c1b3,~b1a1",
+        after: Duration::from_millis(480),
+    },
+    Scene {
+        name: "mid-interception",
+        variant: "amphora",
+        options: &[],
+        fen: "*4k*/**3**/*5*/2P4/3g3/*5*/**2P**/*K4* w G 00 0 1",
+        turn: "e2e3",
+        after: Duration::from_millis(500),
+    },
+    Scene {
+        name: "mid-telekinesis",
+        variant: "amphora",
+        options: &[],
+        fen: "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w Gg 00 0 1",
+        turn: "d7d8xd4",
+        after: Duration::from_millis(480),
+    },
+];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
     Start,
     Play { turns_left: usize },
+    Still { since: Instant },
+    Midway { since: Instant },
     Shoot,
     AwaitShot,
+}
+
+/// What the script is doing: every variant in turn, then every scene.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Act {
+    Variant(usize),
+    Scene(usize),
+    Done,
 }
 
 /// The script's progress and findings.
@@ -28,7 +86,7 @@ enum Stage {
 pub struct Script {
     dir: PathBuf,
     variants: Vec<String>,
-    index: usize,
+    part: Act,
     stage: Stage,
     wait: u32,
     target: Option<Turn>,
@@ -36,13 +94,42 @@ pub struct Script {
     failures: Vec<String>,
 }
 
-/// Registers the script, writing screenshots into `dir`.
+impl Script {
+    /// The name of what is being shot.
+    fn name(&self) -> String {
+        match self.part {
+            Act::Variant(i) => self.variants.get(i).cloned().unwrap_or_default(),
+            Act::Scene(i) => SCENES.get(i).map_or_else(String::new, |s| s.name.to_string()),
+            Act::Done => String::new(),
+        }
+    }
+
+    /// On to the next variant or scene.
+    fn next(&mut self) {
+        self.part = match self.part {
+            Act::Variant(i) if i + 1 < self.variants.len() => Act::Variant(i + 1),
+            Act::Variant(_) => Act::Scene(0),
+            Act::Scene(i) if i + 1 < SCENES.len() => Act::Scene(i + 1),
+            _ => Act::Done,
+        };
+        self.stage = Stage::Start;
+        self.target = None;
+    }
+}
+
+/// Registers the script, writing screenshots into `dir`. The window stays reactive, as a
+/// player's is, but wakes after a short wait so the script can look again when all is still.
 pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(Script {
+        let wake = UpdateMode::reactive(Duration::from_millis(2500));
+        app.insert_resource(WinitSettings {
+            focused_mode: wake,
+            unfocused_mode: wake,
+        })
+        .insert_resource(Script {
             dir: dir.clone(),
             variants: ids().map(str::to_string).collect(),
-            index: 0,
+            part: Act::Variant(0),
             stage: Stage::Start,
             wait: 30,
             target: None,
@@ -53,21 +140,47 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
     }
 }
 
-fn drive(
-    mut commands: Commands,
-    mut script: ResMut<Script>,
-    game: Option<Res<ActiveGame>>,
-    builder: Res<Builder>,
-    mut out: MessageWriter<Command>,
-    mut clicks: MessageWriter<SquareClicked>,
-    mut exit: MessageWriter<AppExit>,
-) {
+/// The script's hands: what a player's clicks and the panel's buttons send, and the frames it
+/// asks for while it drives.
+#[derive(SystemParam)]
+struct Hands<'w> {
+    out: MessageWriter<'w, Command>,
+    clicks: MessageWriter<'w, SquareClicked>,
+    redraw: MessageWriter<'w, RequestRedraw>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
+/// What the script looks at: the game, the turn being built, and where pieces are drawn.
+#[derive(SystemParam)]
+struct Eyes<'w, 's> {
+    game: Option<Res<'w, ActiveGame>>,
+    builder: Res<'w, Builder>,
+    layout: Option<Res<'w, BoardLayout>>,
+    pieces: Query<'w, 's, (&'static BoardPos, &'static Transform), With<PieceView>>,
+}
+
+fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: Hands) {
+    let Eyes {
+        game,
+        builder,
+        layout,
+        pieces,
+    } = eyes;
+    let Hands {
+        mut out,
+        mut clicks,
+        mut redraw,
+        mut exit,
+    } = hands;
+    if !matches!(script.stage, Stage::Still { .. }) {
+        redraw.write(RequestRedraw);
+    }
     if script.wait > 0 {
         script.wait -= 1;
         return;
     }
     script.wait = FRAMES_BETWEEN;
-    let Some(variant) = script.variants.get(script.index).cloned() else {
+    if script.part == Act::Done {
         for failure in &script.failures {
             error!("window test: {failure}");
         }
@@ -77,24 +190,28 @@ fn drive(
             AppExit::error()
         });
         return;
-    };
+    }
+    let name = script.name();
     match script.stage {
         Stage::Start => {
-            info!("window test: {variant}");
-            out.write(Command::Start {
-                variant,
-                options: Vec::new(),
-            });
+            info!("window test: {name}");
+            out.write(start_command(&script));
             script.stage = Stage::Play {
                 turns_left: TURNS_PER_VARIANT,
             };
         }
         Stage::Play { turns_left } => {
-            let Some(game) = game.filter(|g| g.0.variant().id() == variant) else {
+            let Some(game) = game.filter(|g| g.0.variant().id() == variant_of(&script)) else {
                 return;
             };
+            if let Act::Scene(i) = script.part {
+                play_scene(&mut script, &SCENES[i], &game, &builder, &mut out, &mut clicks);
+                return;
+            }
             if turns_left == 0 || game.0.outcome().is_some() {
-                script.stage = Stage::Shoot;
+                script.stage = Stage::Still {
+                    since: Instant::now(),
+                };
                 return;
             }
             if script.target.is_none()
@@ -111,7 +228,9 @@ fn drive(
                 }
                 script.target = pick_turn(builder.0.candidates());
                 if script.target.is_none() {
-                    script.stage = Stage::Shoot;
+                    script.stage = Stage::Still {
+                        since: Instant::now(),
+                    };
                 }
                 return;
             }
@@ -119,8 +238,36 @@ fn drive(
                 next_input(&builder, turn, &mut out, &mut clicks);
             }
         }
+        Stage::Still { since } => {
+            script.wait = 0;
+            if since.elapsed() < STILL {
+                return;
+            }
+            if let Some(layout) = layout {
+                for (pos, transform) in &pieces {
+                    let off = transform.translation.truncate().distance(layout.world(pos.0));
+                    if off > 0.5 {
+                        script.failures.push(format!(
+                            "{name}: {}s after the last turn, with no input, the piece on {} is drawn {off:.0} units away from it",
+                            STILL.as_secs(),
+                            pos.0
+                        ));
+                    }
+                }
+            }
+            script.stage = Stage::Shoot;
+        }
+        Stage::Midway { since } => {
+            script.wait = 0;
+            if let Act::Scene(i) = script.part
+                && since.elapsed() < SCENES[i].after
+            {
+                return;
+            }
+            script.stage = Stage::Shoot;
+        }
         Stage::Shoot => {
-            let path = script.dir.join(format!("{variant}.png"));
+            let path = script.dir.join(format!("{name}.png"));
             script.shot_done = false;
             commands
                 .spawn(Screenshot::primary_window())
@@ -130,10 +277,65 @@ fn drive(
         }
         Stage::AwaitShot => {
             if script.shot_done {
-                script.index += 1;
-                script.stage = Stage::Start;
-                script.target = None;
+                script.next();
             }
+        }
+    }
+}
+
+/// The variant of what is being played.
+fn variant_of(script: &Script) -> String {
+    match script.part {
+        Act::Scene(i) => SCENES[i].variant.to_string(),
+        _ => script.name(),
+    }
+}
+
+/// Starts the variant, or the scene's position.
+fn start_command(script: &Script) -> Command {
+    match script.part {
+        Act::Scene(i) => {
+            let scene = &SCENES[i];
+            Command::Resume(GameRecord {
+                variant: scene.variant.into(),
+                options: scene.options.iter().map(|o| o.to_string()).collect(),
+                start: scene.fen.into(),
+                turns: Vec::new(),
+                redo: Vec::new(),
+                ending: None,
+            })
+        }
+        _ => Command::Start {
+            variant: script.name(),
+            options: Vec::new(),
+        },
+    }
+}
+
+/// Gives the scene's turn one input at a time; after the last, shoots mid-motion.
+fn play_scene(
+    script: &mut Script,
+    scene: &Scene,
+    game: &ActiveGame,
+    builder: &Builder,
+    out: &mut MessageWriter<Command>,
+    clicks: &mut MessageWriter<SquareClicked>,
+) {
+    if !game.0.turns().is_empty() {
+        script.wait = 0;
+        script.stage = Stage::Midway {
+            since: Instant::now(),
+        };
+        return;
+    }
+    match game.0.variant().parse_turn(game.0.position(), scene.turn) {
+        Ok(turn) => {
+            script.wait = 0;
+            next_input(builder, turn, out, clicks);
+        }
+        Err(e) => {
+            script.failures.push(format!("{}: {e}", scene.name));
+            script.next();
         }
     }
 }
@@ -201,11 +403,7 @@ fn next_input(
 
 fn check_not_blank(shot: On<ScreenshotCaptured>, mut script: ResMut<Script>) {
     let colours = distinct_colours(shot.image.data.as_deref().unwrap_or_default());
-    let name = script
-        .variants
-        .get(script.index)
-        .cloned()
-        .unwrap_or_default();
+    let name = script.name();
     if colours < MIN_COLOURS {
         script.failures.push(format!(
             "{name}: the screenshot is blank ({colours} colours)"
