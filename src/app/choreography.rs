@@ -27,6 +27,8 @@ const SLIDE: f32 = 0.38;
 const MORPH: f32 = 0.4;
 /// Seconds a checked King pulses.
 const PULSE: f32 = 0.8;
+/// A leap longer than this many squares (American Chess's Missile strike) leaves a streak.
+const STREAK_SQUARES: f32 = 2.5;
 /// How many sparks a knocked-off piece throws.
 const SPARKS: usize = 10;
 
@@ -285,6 +287,10 @@ impl<'a> Choreography<'a> {
             (STEP * (points.len() - 1) as f32).max(0.18)
         };
         let rest = self.piece_rest(from);
+        let streak = hop && points[0].distance(points[1]) > SQUARE * STREAK_SQUARES;
+        if streak && self.effects {
+            self.beam(points[0], points[1], Color::srgb(1.0, 0.6, 0.2), length);
+        }
         self.clip(
             entity,
             rest,

@@ -5,7 +5,9 @@ use super::board::shown_position;
 use super::camera::PanelWidth;
 use super::input::{Hovered, TextEntry};
 use super::persistence::{Autosave, DataDir, ReplaceAsked, Storage, saved_games, valid_name};
-use super::session::{ActiveGame, Builder, Command, Frame, Hint, InGame, Notice, Screen, Viewing};
+use super::session::{
+    ActiveGame, Builder, Command, Frame, Hint, InGame, Notice, Screen, SquareClicked, Viewing,
+};
 use super::settings::{AnimationSpeed, Settings};
 use super::turn_builder::{Choice, Part};
 use crate::rules::{Game, Kind, Loc, Piece, Removal, Side, Variant, VariantData, all_data};
@@ -43,6 +45,9 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(Catalogue(all_data().unwrap_or_default()))
         .init_resource::<MenuChoice>()
         .init_resource::<SaveName>()
+        .init_resource::<Banner>()
+        .add_systems(OnEnter(Screen::GameOver), raise_banner)
+        .add_systems(Update, lower_banner.in_set(Frame::Input))
         .add_systems(
             PreUpdate,
             drop_unchanged_modifiers
@@ -261,6 +266,7 @@ fn game_panel(
     mut saving: SaveBox,
     mut requests: Requests,
     mut panel: ResMut<PanelWidth>,
+    mut banner: ResMut<Banner>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = game else {
@@ -299,19 +305,48 @@ fn game_panel(
         .rect
         .width();
     panel.set_if_neq(PanelWidth(width));
-    if let Some(outcome) = game.outcome() {
-        egui::Window::new("Game over")
-            .anchor(egui::Align2::CENTER_TOP, [-PANEL_WIDTH / 2.0, 12.0])
-            .collapsible(false)
-            .resizable(false)
+    if let Some(outcome) = game.outcome()
+        && banner.0
+    {
+        let board_centre = -width / 2.0;
+        egui::Area::new("game-over".into())
+            .anchor(egui::Align2::CENTER_TOP, [board_centre, 8.0])
             .show(ctx, |ui| {
-                ui.heading(result_text(game, outcome));
-                if ui.button("Back to the menu").clicked() {
-                    out.write(Command::Menu);
+                let frame =
+                    egui::Frame::popup(ui.style()).fill(egui::Color32::from_black_alpha(200));
+                let shown = frame.show(ui, |ui| {
+                    ui.heading(
+                        egui::RichText::new(result_text(game, outcome)).color(egui::Color32::GOLD),
+                    );
+                    ui.small("Click to look at the final position.");
+                });
+                if shown.response.interact(egui::Sense::click()).clicked() {
+                    banner.0 = false;
                 }
             });
     }
     Ok(())
+}
+
+/// Whether the game-over banner stands over the board (until a click puts it away).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Banner(pub bool);
+
+/// Puts the banner up when a game ends.
+fn raise_banner(mut banner: ResMut<Banner>) {
+    banner.0 = true;
+}
+
+/// A click on the board or Escape puts the banner away.
+fn lower_banner(
+    mut banner: ResMut<Banner>,
+    mut clicks: MessageReader<SquareClicked>,
+    keys: Res<ButtonInput<KeyCode>>,
+) {
+    let clicked = clicks.read().count() > 0;
+    if banner.0 && (clicked || keys.just_pressed(KeyCode::Escape)) {
+        banner.0 = false;
+    }
 }
 
 /// The result in words: `1-0 checkmate: Yellow wins`.
@@ -549,6 +584,13 @@ fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageW
         }
         if ui.button("New game").clicked() {
             out.write(Command::Menu);
+        }
+        if over && ui.button("Rematch").clicked() {
+            let mut record = game.record();
+            record.turns.clear();
+            record.redo.clear();
+            record.ending = None;
+            out.write(Command::Resume(record));
         }
     });
 }

@@ -99,7 +99,9 @@ impl Script {
     fn name(&self) -> String {
         match self.part {
             Act::Variant(i) => self.variants.get(i).cloned().unwrap_or_default(),
-            Act::Scene(i) => SCENES.get(i).map_or_else(String::new, |s| s.name.to_string()),
+            Act::Scene(i) => SCENES
+                .get(i)
+                .map_or_else(String::new, |s| s.name.to_string()),
             Act::Done => String::new(),
         }
     }
@@ -205,7 +207,14 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
                 return;
             };
             if let Act::Scene(i) = script.part {
-                play_scene(&mut script, &SCENES[i], &game, &builder, &mut out, &mut clicks);
+                play_scene(
+                    &mut script,
+                    &SCENES[i],
+                    &game,
+                    &builder,
+                    &mut out,
+                    &mut clicks,
+                );
                 return;
             }
             if turns_left == 0 || game.0.outcome().is_some() {
@@ -245,7 +254,10 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
             }
             if let Some(layout) = layout {
                 for (pos, transform) in &pieces {
-                    let off = transform.translation.truncate().distance(layout.world(pos.0));
+                    let off = transform
+                        .translation
+                        .truncate()
+                        .distance(layout.world(pos.0));
                     if off > 0.5 {
                         script.failures.push(format!(
                             "{name}: {}s after the last turn, with no input, the piece on {} is drawn {off:.0} units away from it",
