@@ -123,6 +123,19 @@ pub enum Leave {
     },
 }
 
+/// Every entity on the timeline, as posing needs it.
+type Clipped<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static mut Clips,
+        &'static mut Transform,
+        &'static mut Sprite,
+        Has<Ephemeral>,
+    ),
+>;
+
 /// Removed from the world when its clips end (captured pieces, effect sprites).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Ephemeral;
@@ -145,13 +158,7 @@ fn finish_on_input(
     mut commands: MessageReader<Command>,
     mut keys: MessageReader<KeyboardInput>,
     mut commands_out: Commands,
-    clipped: Query<(
-        Entity,
-        &mut Clips,
-        &mut Transform,
-        &mut Sprite,
-        Has<Ephemeral>,
-    )>,
+    clipped: Clipped,
 ) {
     let input = !clicks.is_empty() || !commands.is_empty() || !keys.is_empty();
     clicks.clear();
@@ -182,33 +189,13 @@ fn advance(time: Res<Time>, mut timeline: ResMut<Timeline>, mut cues: MessageWri
     });
 }
 
-fn pose(
-    mut timeline: ResMut<Timeline>,
-    mut commands: Commands,
-    clipped: Query<(
-        Entity,
-        &mut Clips,
-        &mut Transform,
-        &mut Sprite,
-        Has<Ephemeral>,
-    )>,
-) {
+fn pose(mut timeline: ResMut<Timeline>, mut commands: Commands, clipped: Clipped) {
     pose_all(&mut timeline, &mut commands, clipped);
 }
 
 /// Poses every clipped entity at the timeline's time; at its end, leaves each in its final pose
 /// and removes the clips (and the ephemeral entities).
-fn pose_all(
-    timeline: &mut Timeline,
-    commands: &mut Commands,
-    mut clipped: Query<(
-        Entity,
-        &mut Clips,
-        &mut Transform,
-        &mut Sprite,
-        Has<Ephemeral>,
-    )>,
-) {
+fn pose_all(timeline: &mut Timeline, commands: &mut Commands, mut clipped: Clipped) {
     let done = timeline.finishing;
     let now = if done {
         f32::INFINITY

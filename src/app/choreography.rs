@@ -188,16 +188,7 @@ impl<'a> Choreography<'a> {
             match event {
                 Event::Placed { piece, at } => {
                     self.enter(stage, Some(Cue::Move));
-                    let clip = self.timed(0.0, ENTER, Motion::Enter { drop: true });
-                    self.arrivals.push(Arrival {
-                        at: *at,
-                        piece: *piece,
-                        clips: Clips {
-                            rest: Transform::from_translation(self.piece_rest(*at)),
-                            colour: Color::WHITE,
-                            clips: vec![clip],
-                        },
-                    });
+                    self.arrive(*piece, *at, true);
                 }
                 Event::Moved { piece, path } => {
                     self.enter(stage, Some(Cue::Move));
@@ -243,16 +234,7 @@ impl<'a> Choreography<'a> {
                 }
                 Event::Captured { piece, at, .. } => {
                     self.enter(stage, Some(Cue::Move));
-                    let clip = self.timed(0.0, ENTER, Motion::Enter { drop: false });
-                    self.arrivals.push(Arrival {
-                        at: *at,
-                        piece: *piece,
-                        clips: Clips {
-                            rest: Transform::from_translation(self.piece_rest(*at)),
-                            colour: Color::WHITE,
-                            clips: vec![clip],
-                        },
-                    });
+                    self.arrive(*piece, *at, false);
                 }
                 Event::RemovedFromReserve { .. } => {}
                 Event::Slid { from, to } => {
@@ -265,6 +247,20 @@ impl<'a> Choreography<'a> {
                 }
             }
         }
+    }
+
+    /// `piece` enters the board on `at` (dropping in from above when `drop`).
+    fn arrive(&mut self, piece: Piece, at: Loc, drop: bool) {
+        let clip = self.timed(0.0, ENTER, Motion::Enter { drop });
+        self.arrivals.push(Arrival {
+            at,
+            piece,
+            clips: Clips {
+                rest: Transform::from_translation(self.piece_rest(at)),
+                colour: Color::WHITE,
+                clips: vec![clip],
+            },
+        });
     }
 
     /// The piece on `path`'s first point glides (or hops) along it.
