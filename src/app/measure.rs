@@ -1,9 +1,15 @@
-//! Self-measurement for the README: time from start-up to the first frame, and frame times
-//! while a game is on the board with the window redrawing continuously. Prints a summary and
-//! exits.
+//! Self-measurement for the README: time from start-up to the first frame, then frame times
+//! for a number of seconds with a still game on the board (the window redrawing continuously),
+//! then for as long again while turns play out one after another (captures first, so their
+//! effects show). Prints a summary and exits.
 
-use super::session::Command;
+use super::animation::Timeline;
+use super::session::{ActiveGame, Builder, Command, SquareClicked};
+use super::turn_builder::Part;
+use crate::rules::Game;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::winit::WinitSettings;
 use std::time::{Duration, Instant};
 
 /// What has been measured so far.
@@ -13,26 +19,56 @@ struct Measurement {
     first_frame: Option<Duration>,
     sample_for: Duration,
     sampling_since: Option<Instant>,
-    frame_times: Vec<f32>,
+    still: Vec<f32>,
+    animating: Vec<f32>,
 }
 
-/// Registers the measurement: a chess game is started, frames are timed for `seconds`.
+/// Registers the measurement: a chess game is started, frames are timed for `seconds` with
+/// the board still and `seconds` with turns playing out.
 pub fn plugin(started: Instant, seconds: f32) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(Measurement {
-            started,
-            first_frame: None,
-            sample_for: Duration::from_secs_f32(seconds.max(1.0)),
-            sampling_since: None,
-            frame_times: Vec::new(),
-        })
-        .add_systems(Last, sample);
+        app.insert_resource(WinitSettings::game())
+            .insert_resource(Measurement {
+                started,
+                first_frame: None,
+                sample_for: Duration::from_secs_f32(seconds.max(1.0)),
+                sampling_since: None,
+                still: Vec::new(),
+                animating: Vec::new(),
+            })
+            .add_systems(Last, sample);
     }
+}
+
+/// Mean and 95th percentile of frame times, in milliseconds.
+fn summary(times: &[f32]) -> String {
+    let mut times = times.to_vec();
+    times.sort_by(f32::total_cmp);
+    let mean = times.iter().sum::<f32>() / times.len().max(1) as f32;
+    let p95 = times
+        .get(times.len() * 95 / 100)
+        .copied()
+        .unwrap_or_default();
+    format!(
+        "{} frames: mean {mean:.1} ms ({:.0} fps), 95th percentile {p95:.1} ms",
+        times.len(),
+        1000.0 / mean.max(0.001)
+    )
+}
+
+/// What the measurement plays with.
+#[derive(SystemParam)]
+struct Player<'w> {
+    timeline: Res<'w, Timeline>,
+    game: Option<Res<'w, ActiveGame>>,
+    builder: Res<'w, Builder>,
+    clicks: MessageWriter<'w, SquareClicked>,
 }
 
 fn sample(
     mut measurement: ResMut<Measurement>,
     time: Res<Time<Real>>,
+    mut player: Player,
     mut out: MessageWriter<Command>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -45,22 +81,47 @@ fn sample(
         return;
     };
     let since = *measurement.sampling_since.get_or_insert_with(Instant::now);
-    measurement.frame_times.push(time.delta_secs() * 1000.0);
-    if since.elapsed() < measurement.sample_for {
+    let frame = time.delta_secs() * 1000.0;
+    let elapsed = since.elapsed();
+    if elapsed < measurement.sample_for {
+        measurement.still.push(frame);
         return;
     }
-    let mut times = measurement.frame_times.clone();
-    times.sort_by(f32::total_cmp);
-    let mean = times.iter().sum::<f32>() / times.len().max(1) as f32;
-    let p95 = times
-        .get(times.len() * 95 / 100)
-        .copied()
-        .unwrap_or_default();
+    if elapsed < measurement.sample_for * 2 {
+        if player.timeline.running() {
+            measurement.animating.push(frame);
+        } else if let Some(game) = player.game.as_deref() {
+            if game.0.outcome().is_some() {
+                out.write(Command::Undo);
+            } else {
+                play_a_turn(&game.0, &player.builder, &mut player.clicks);
+            }
+        }
+        return;
+    }
     println!(
-        "first frame after {:.0} ms; {} frames: mean {mean:.1} ms ({:.0} fps), 95th percentile {p95:.1} ms",
+        "first frame after {:.0} ms; still: {}; animating: {}",
         first.as_secs_f64() * 1000.0,
-        times.len(),
-        1000.0 / mean.max(0.001)
+        summary(&measurement.still),
+        summary(&measurement.animating),
     );
     exit.write(AppExit::Success);
+}
+
+/// Clicks towards a turn, a capture where there is one.
+fn play_a_turn(game: &Game, builder: &Builder, clicks: &mut MessageWriter<SquareClicked>) {
+    let candidates = builder.0.candidates();
+    let board = &game.position().board;
+    let Some(turn) = candidates
+        .iter()
+        .find(|t| t.promotion.is_none() && board.piece(t.to).is_some())
+        .or_else(|| candidates.iter().find(|t| t.promotion.is_none()))
+    else {
+        return;
+    };
+    let square = match builder.0.question() {
+        Some(Part::To) => turn.to,
+        _ => turn.from,
+    };
+    clicks.write(SquareClicked(square));
 }

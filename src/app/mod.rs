@@ -49,8 +49,7 @@ pub fn run(launch: Launch) -> AppExit {
     .insert_resource(persistence::DataDir::from_environment())
     .add_plugins((game_plugins, camera::plugin, panels::plugin));
     if let Some(seconds) = launch.measure {
-        app.insert_resource(WinitSettings::game())
-            .add_plugins(measure::plugin(started, seconds));
+        app.add_plugins(measure::plugin(started, seconds));
     }
     if let Some(dir) = launch.window_test {
         app.add_plugins(window_test::plugin(dir));
