@@ -102,7 +102,8 @@ pub(crate) trait Rules: Send + Sync {
         false
     }
 
-    /// Whether threefold repetition and the fifty-move rule apply.
+    /// Whether threefold repetition and the fifty-move rule apply; where they do not, the FEN
+    /// has no halfmove clock.
     fn clock_draws(&self) -> bool {
         true
     }
@@ -112,14 +113,23 @@ pub(crate) trait Rules: Send + Sync {
         pos.hash()
     }
 
-    /// Reads the FEN fields after the board and checks the whole position's invariants.
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error>;
+    /// How many FEN fields of the variant's own stand between the side to move and the clocks
+    /// (castling and en passant, a last slide, …).
+    fn state_field_count(&self) -> usize {
+        0
+    }
 
-    /// The number of FEN fields, the board included.
-    fn fen_field_count(&self) -> usize;
+    /// Reads the variant's own FEN fields (exactly [`Rules::state_field_count`] of them) for
+    /// `side` to move.
+    fn read_state(&self, _side: Side, _fields: &[&str]) -> Result<RuleState, Error> {
+        Ok(RuleState::default())
+    }
 
-    /// Writes the FEN fields after the board, each preceded by a space.
-    fn write_fields(&self, pos: &Position, out: &mut String);
+    /// Writes the variant's own FEN fields, each preceded by a space.
+    fn write_state(&self, _pos: &Position, _out: &mut String) {}
+
+    /// Checks the invariants of a whole position read from a FEN.
+    fn validate(&self, pos: &Position) -> Result<(), Error>;
 
     /// The variant's own counters for the players, as (label, value) pairs: pieces in reserve,
     /// move limits and the like.
@@ -274,9 +284,7 @@ impl Variant {
 
     /// The FEN of `pos`.
     pub fn fen(&self, pos: &Position) -> String {
-        let mut out = fen::write_board(&pos.board, self.geometry(), self.letters());
-        self.rules.write_fields(pos, &mut out);
-        out
+        write_fen(self.rules.as_ref(), pos)
     }
 
     /// The position after `turn`, which must be one of the legal turns of `pos`.
@@ -463,9 +471,41 @@ pub struct PieceDiagram {
     pub reach: LocSet,
 }
 
-/// Reads a FEN of the variant of `rules`, checking its invariants.
+/// Reads a FEN of the variant of `rules`, checking its invariants: the board, the side to move,
+/// the variant's own fields, the halfmove clock where the variant has one and the fullmove
+/// number.
 fn read_fen(rules: &dyn Rules, text: &str) -> Result<Position, Error> {
-    let fields = fen::split_fields(text, rules.fen_field_count())?;
+    let own = rules.state_field_count();
+    let clocks = if rules.clock_draws() { 2 } else { 1 };
+    let fields = fen::split_fields(text, 2 + own + clocks)?;
     let board = fen::read_board(fields[0], rules.geometry(), rules.letters(), rules.holes())?;
-    rules.read_fields(board, &fields[1..])
+    let side = fen::read_side(fields[1])?;
+    let state = rules.read_state(side, &fields[2..2 + own])?;
+    let (halfmove, fullmove) = match fields[2 + own..] {
+        [half, full] => fen::read_clocks(half, full)?,
+        [full] => (0, fen::read_fullmove(full)?),
+        _ => unreachable!("split_fields counted the clocks"),
+    };
+    let pos = Position {
+        board,
+        side,
+        halfmove,
+        fullmove,
+        state,
+    };
+    rules.validate(&pos)?;
+    Ok(pos)
+}
+
+/// The FEN of `pos` in the variant of `rules`, in the order [`read_fen`] reads it.
+fn write_fen(rules: &dyn Rules, pos: &Position) -> String {
+    let mut out = fen::write_board(&pos.board, rules.geometry(), rules.letters());
+    out.push(' ');
+    out.push(pos.side.fen_char());
+    rules.write_state(pos, &mut out);
+    if rules.clock_draws() {
+        out.push_str(&format!(" {}", pos.halfmove));
+    }
+    out.push_str(&format!(" {}", pos.fullmove));
+    out
 }

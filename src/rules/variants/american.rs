@@ -5,12 +5,11 @@ use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Discard, Event, Recorder};
-use crate::rules::fen;
 use crate::rules::geometry::{Geometry, LeapTable, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::{Movement, hop, slide};
 use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::{Position, RuleState};
+use crate::rules::position::Position;
 use crate::rules::turn::Turn;
 use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Basics, Rules};
@@ -217,40 +216,6 @@ impl American {
         next.pass_turn();
         next
     }
-
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let limit = match pos.side {
-            Side::White => TURN_LIMIT + 1,
-            Side::Black => TURN_LIMIT,
-        };
-        if pos.fullmove > limit {
-            return Err(Error::fen(
-                pos.fullmove.to_string(),
-                format!(
-                    "the fullmove number must be 1–{limit} with {} to move",
-                    self.basics.data.sides[pos.side.index()]
-                ),
-            ));
-        }
-        for side in Side::BOTH {
-            let far = self.back_ranks[side.opponent().index()];
-            if let Some((loc, _)) = pos
-                .board
-                .pieces_of(side)
-                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
-            {
-                return Err(Error::fen(
-                    loc.to_string(),
-                    format!(
-                        "a {} piece on {}'s back rank must be a General",
-                        self.basics.data.sides[side.index()],
-                        self.basics.data.sides[side.opponent().index()]
-                    ),
-                ));
-            }
-        }
-        Ok(())
-    }
 }
 
 impl Rules for American {
@@ -341,29 +306,37 @@ impl Rules for American {
         ]
     }
 
-    fn fen_field_count(&self) -> usize {
-        3
-    }
-
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, full] = fields else {
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let limit = match pos.side {
+            Side::White => TURN_LIMIT + 1,
+            Side::Black => TURN_LIMIT,
+        };
+        if pos.fullmove > limit {
             return Err(Error::fen(
-                fields.join(" "),
-                "expected 2 fields after the board",
+                pos.fullmove.to_string(),
+                format!(
+                    "the fullmove number must be 1–{limit} with {} to move",
+                    self.basics.data.sides[pos.side.index()]
+                ),
             ));
-        };
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove: 0,
-            fullmove: fen::read_fullmove(full)?,
-            state: RuleState::default(),
-        };
-        self.validate(&pos)?;
-        Ok(pos)
-    }
-
-    fn write_fields(&self, pos: &Position, out: &mut String) {
-        out.push_str(&format!(" {} {}", pos.side.fen_char(), pos.fullmove));
+        }
+        for side in Side::BOTH {
+            let far = self.back_ranks[side.opponent().index()];
+            if let Some((loc, _)) = pos
+                .board
+                .pieces_of(side)
+                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
+            {
+                return Err(Error::fen(
+                    loc.to_string(),
+                    format!(
+                        "a {} piece on {}'s back rank must be a General",
+                        self.basics.data.sides[side.index()],
+                        self.basics.data.sides[side.opponent().index()]
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 }

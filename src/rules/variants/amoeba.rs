@@ -618,45 +618,6 @@ impl Amoeba {
         &self.basics.data.sides[side.index()]
     }
 
-    /// Checks a position read from a FEN: the number of gaps, one King each, a possible last
-    /// slide, and the side not to move not in check.
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let gaps = (self.basics.geometry.inside() & !self.squares(&pos.board)).len();
-        if gaps != GAPS {
-            return Err(Error::fen(
-                fen::write_board(&pos.board, &self.basics.geometry, &self.basics.letters),
-                format!("{gaps} gaps, expected {GAPS}"),
-            ));
-        }
-        for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    self.side_name(side),
-                    "each side must have exactly one King",
-                ));
-            }
-        }
-        if let Some((from, to)) = pos.state.last_slide {
-            let adjacent = DirSet::ORTHOGONAL
-                .iter()
-                .any(|dir| self.basics.geometry.neighbour(from, dir) == Some(to));
-            if !adjacent || !pos.board.is_hole(from) || pos.board.is_hole(to) {
-                return Err(Error::fen(
-                    format!("{from}{to}"),
-                    "the last slide must go from a gap to an orthogonally adjacent square",
-                ));
-            }
-        }
-        let waiting = pos.side.opponent();
-        if self.king_attacked(&pos.board, waiting) {
-            return Err(Error::fen(
-                self.side_name(waiting),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
-    }
-
     /// Reads the last-slide field: `-` or two locations of the matrix (`d5d4`).
     fn read_last_slide(&self, field: &str) -> Result<Option<Slide>, Error> {
         if field == "-" {
@@ -732,43 +693,63 @@ impl Rules for Amoeba {
         vec![("Last slide".to_string(), text)]
     }
 
-    fn fen_field_count(&self) -> usize {
-        5
-    }
-
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, last_slide, half, full] = fields else {
+    /// Checks a position read from a FEN: the number of gaps, one King each, a possible last
+    /// slide, and the side not to move not in check.
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let gaps = (self.basics.geometry.inside() & !self.squares(&pos.board)).len();
+        if gaps != GAPS {
             return Err(Error::fen(
-                fields.join(" "),
-                "expected 4 fields after the board",
+                fen::write_board(&pos.board, &self.basics.geometry, &self.basics.letters),
+                format!("{gaps} gaps, expected {GAPS}"),
             ));
-        };
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove,
-            fullmove,
-            state: RuleState {
-                last_slide: self.read_last_slide(last_slide)?,
-                ..RuleState::default()
-            },
-        };
-        self.validate(&pos)?;
-        Ok(pos)
+        }
+        for side in Side::BOTH {
+            if pos.board.kings_of(side).len() != 1 {
+                return Err(Error::fen(
+                    self.side_name(side),
+                    "each side must have exactly one King",
+                ));
+            }
+        }
+        if let Some((from, to)) = pos.state.last_slide {
+            let adjacent = DirSet::ORTHOGONAL
+                .iter()
+                .any(|dir| self.basics.geometry.neighbour(from, dir) == Some(to));
+            if !adjacent || !pos.board.is_hole(from) || pos.board.is_hole(to) {
+                return Err(Error::fen(
+                    format!("{from}{to}"),
+                    "the last slide must go from a gap to an orthogonally adjacent square",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if self.king_attacked(&pos.board, waiting) {
+            return Err(Error::fen(
+                self.side_name(waiting),
+                "the side not to move is in check",
+            ));
+        }
+        Ok(())
     }
 
-    fn write_fields(&self, pos: &Position, out: &mut String) {
+    fn state_field_count(&self) -> usize {
+        1
+    }
+
+    fn read_state(&self, _side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [last_slide] = fen::exactly(fields)?;
+        Ok(RuleState {
+            last_slide: self.read_last_slide(last_slide)?,
+            ..RuleState::default()
+        })
+    }
+
+    fn write_state(&self, pos: &Position, out: &mut String) {
         let last_slide = pos
             .state
             .last_slide
             .map_or("-".to_string(), |(from, to)| format!("{from}{to}"));
-        out.push_str(&format!(
-            " {} {last_slide} {} {}",
-            pos.side.fen_char(),
-            pos.halfmove,
-            pos.fullmove
-        ));
+        out.push_str(&format!(" {last_slide}"));
     }
 
     fn holes(&self) -> fen::Holes {

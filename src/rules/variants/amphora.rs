@@ -589,42 +589,6 @@ impl Amphora {
         }
         out
     }
-
-    /// Checks the invariants of a position read from a FEN.
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        for side in Side::BOTH {
-            let name = self.basics.data.sides[side.index()].as_str();
-            if pos.board.kings_of(side).len() > 1 {
-                return Err(Error::fen(name, "a side has at most one King"));
-            }
-            let guards = pos.board.count(guard(side));
-            if guards > 1 {
-                return Err(Error::fen(name, "a side has at most one Guard"));
-            }
-            if guards == 1 && pos.state.reserve.count(guard(side)) > 0 {
-                return Err(Error::fen(
-                    name,
-                    "its Guard cannot be both on the board and in reserve",
-                ));
-            }
-            let far = self.basics.geometry.last_rank(side);
-            let king_home = pos.board.king_of(side).is_some_and(|k| k.rank() == far);
-            if king_home && pos.board.king_of(side.opponent()).is_some() {
-                return Err(Error::fen(
-                    name,
-                    "a King on its far rank has already removed the enemy King",
-                ));
-            }
-        }
-        let waiting = pos.side.opponent();
-        if pos.board.king_of(waiting).is_none() {
-            return Err(Error::fen(
-                self.basics.data.sides[waiting.index()].as_str(),
-                "the side not to move has no King",
-            ));
-        }
-        Ok(())
-    }
 }
 
 impl Rules for Amphora {
@@ -674,30 +638,60 @@ impl Rules for Amphora {
         Some(Outcome::win(winner, reason))
     }
 
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, guards, counts, half, full] = fields else {
+    /// Checks the invariants of a position read from a FEN.
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            let name = self.basics.data.sides[side.index()].as_str();
+            if pos.board.kings_of(side).len() > 1 {
+                return Err(Error::fen(name, "a side has at most one King"));
+            }
+            let guards = pos.board.count(guard(side));
+            if guards > 1 {
+                return Err(Error::fen(name, "a side has at most one Guard"));
+            }
+            if guards == 1 && pos.state.reserve.count(guard(side)) > 0 {
+                return Err(Error::fen(
+                    name,
+                    "its Guard cannot be both on the board and in reserve",
+                ));
+            }
+            let far = self.basics.geometry.last_rank(side);
+            let king_home = pos.board.king_of(side).is_some_and(|k| k.rank() == far);
+            if king_home && pos.board.king_of(side.opponent()).is_some() {
+                return Err(Error::fen(
+                    name,
+                    "a King on its far rank has already removed the enemy King",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if pos.board.king_of(waiting).is_none() {
             return Err(Error::fen(
-                fields.join(" "),
-                "expected 5 fields after the board",
+                self.basics.data.sides[waiting.index()].as_str(),
+                "the side not to move has no King",
             ));
-        };
-        let side = fen::read_side(side)?;
+        }
+        Ok(())
+    }
+
+    fn state_field_count(&self) -> usize {
+        2
+    }
+
+    fn read_state(&self, side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [guards, counts] = fen::exactly(fields)?;
         let (reserve, placement_right) = self.read_guards(guards, side)?;
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side,
-            halfmove,
-            fullmove,
-            state: RuleState {
-                reserve,
-                placement_right,
-                sideways: Self::read_counts(counts)?,
-                ..RuleState::default()
-            },
-        };
-        self.validate(&pos)?;
-        Ok(pos)
+        Ok(RuleState {
+            reserve,
+            placement_right,
+            sideways: Self::read_counts(counts)?,
+            ..RuleState::default()
+        })
+    }
+
+    fn write_state(&self, pos: &Position, out: &mut String) {
+        let [white, black] = pos.state.sideways;
+        out.push_str(&format!(" {} {white}{black}", self.guards_text(pos)));
     }
 
     fn reserve_piece(&self, side: Side) -> Option<Piece> {
@@ -728,21 +722,6 @@ impl Rules for Amphora {
             counters.push((format!("{name} may place the Guard"), "this turn".into()));
         }
         counters
-    }
-
-    fn fen_field_count(&self) -> usize {
-        6
-    }
-
-    fn write_fields(&self, pos: &Position, out: &mut String) {
-        let [white, black] = pos.state.sideways;
-        out.push_str(&format!(
-            " {} {} {white}{black} {} {}",
-            pos.side.fen_char(),
-            self.guards_text(pos),
-            pos.halfmove,
-            pos.fullmove
-        ));
     }
 
     fn holes(&self) -> fen::Holes {

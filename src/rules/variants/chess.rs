@@ -293,69 +293,6 @@ impl Chess {
         next.pass_turn();
         next
     }
-
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    side_name(side),
-                    "each side must have exactly one King",
-                ));
-            }
-        }
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == 7))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Pawn may not stand on rank 1 or 8",
-            ));
-        }
-        for c in &CASTLINGS {
-            let king = Piece::new(Kind::King, c.side);
-            let rook = Piece::new(Kind::Rook, c.side);
-            if pos.state.castling.has(c.right)
-                && (pos.board.piece(home(c.side, KING_FILE)) != Some(king)
-                    || pos.board.piece(home(c.side, c.rook_from)) != Some(rook))
-            {
-                return Err(Error::fen(
-                    castling_text(pos.state.castling),
-                    "a castling right needs its King and Rook on their starting squares",
-                ));
-            }
-        }
-        if let Some(ep) = pos.state.en_passant {
-            let mover = pos.side.opponent();
-            let behind = self
-                .basics
-                .geometry
-                .neighbour(ep, mover.forward_dir().opposite());
-            let ahead = self.basics.geometry.neighbour(ep, mover.forward_dir());
-            let ep_rank = if mover == Side::White { 2 } else { 5 };
-            let ok = ep.rank() == ep_rank
-                && pos.board.is_empty(ep)
-                && behind.is_some_and(|l| pos.board.is_empty(l))
-                && ahead.is_some_and(|l| pos.board.piece(l) == Some(Piece::new(Kind::Pawn, mover)));
-            if !ok {
-                return Err(Error::fen(
-                    ep.to_string(),
-                    "no Pawn could just have double-stepped past this square",
-                ));
-            }
-        }
-        let waiting = pos.side.opponent();
-        if let Some(king) = pos.board.king_of(waiting)
-            && self.attacked(&pos.board, king, pos.side)
-        {
-            return Err(Error::fen(
-                side_name(waiting),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
-    }
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -497,18 +434,76 @@ impl Rules for Chess {
         key_pos.hash()
     }
 
-    fn fen_field_count(&self) -> usize {
-        6
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            if pos.board.kings_of(side).len() != 1 {
+                return Err(Error::fen(
+                    side_name(side),
+                    "each side must have exactly one King",
+                ));
+            }
+        }
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == 7))
+        {
+            return Err(Error::fen(
+                loc.to_string(),
+                "a Pawn may not stand on rank 1 or 8",
+            ));
+        }
+        for c in &CASTLINGS {
+            let king = Piece::new(Kind::King, c.side);
+            let rook = Piece::new(Kind::Rook, c.side);
+            if pos.state.castling.has(c.right)
+                && (pos.board.piece(home(c.side, KING_FILE)) != Some(king)
+                    || pos.board.piece(home(c.side, c.rook_from)) != Some(rook))
+            {
+                return Err(Error::fen(
+                    castling_text(pos.state.castling),
+                    "a castling right needs its King and Rook on their starting squares",
+                ));
+            }
+        }
+        if let Some(ep) = pos.state.en_passant {
+            let mover = pos.side.opponent();
+            let behind = self
+                .basics
+                .geometry
+                .neighbour(ep, mover.forward_dir().opposite());
+            let ahead = self.basics.geometry.neighbour(ep, mover.forward_dir());
+            let ep_rank = if mover == Side::White { 2 } else { 5 };
+            let ok = ep.rank() == ep_rank
+                && pos.board.is_empty(ep)
+                && behind.is_some_and(|l| pos.board.is_empty(l))
+                && ahead.is_some_and(|l| pos.board.piece(l) == Some(Piece::new(Kind::Pawn, mover)));
+            if !ok {
+                return Err(Error::fen(
+                    ep.to_string(),
+                    "no Pawn could just have double-stepped past this square",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if let Some(king) = pos.board.king_of(waiting)
+            && self.attacked(&pos.board, king, pos.side)
+        {
+            return Err(Error::fen(
+                side_name(waiting),
+                "the side not to move is in check",
+            ));
+        }
+        Ok(())
     }
 
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, castling, ep, half, full] = fields else {
-            return Err(Error::fen(
-                fields.join(" "),
-                "expected 5 fields after the board",
-            ));
-        };
-        let en_passant = match *ep {
+    fn state_field_count(&self) -> usize {
+        2
+    }
+
+    fn read_state(&self, _side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [castling, ep] = fen::exactly(fields)?;
+        let en_passant = match ep {
             "-" => None,
             text => Some(
                 Loc::parse(text)
@@ -516,34 +511,18 @@ impl Rules for Chess {
                     .ok_or_else(|| Error::fen(text, "en passant square must be '-' or a square"))?,
             ),
         };
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove,
-            fullmove,
-            state: RuleState {
-                castling: read_castling(castling)?,
-                en_passant,
-                ..RuleState::default()
-            },
-        };
-        self.validate(&pos)?;
-        Ok(pos)
+        Ok(RuleState {
+            castling: read_castling(castling)?,
+            en_passant,
+            ..RuleState::default()
+        })
     }
 
-    fn write_fields(&self, pos: &Position, out: &mut String) {
+    fn write_state(&self, pos: &Position, out: &mut String) {
         let ep = pos
             .state
             .en_passant
             .map_or("-".to_string(), |l| l.to_string());
-        out.push_str(&format!(
-            " {} {} {} {} {}",
-            pos.side.fen_char(),
-            castling_text(pos.state.castling),
-            ep,
-            pos.halfmove,
-            pos.fullmove
-        ));
+        out.push_str(&format!(" {} {ep}", castling_text(pos.state.castling)));
     }
 }

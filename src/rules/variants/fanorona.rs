@@ -392,52 +392,6 @@ impl Fanorona {
             .unwrap_or_else(|| vec![from, to])
     }
 
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    self.basics.data.sides[side.index()].as_str(),
-                    "each side must have exactly one King",
-                ));
-            }
-            let right = pos.state.leap_rights & (1 << side.index()) != 0;
-            if right && pos.board.king_of(side) != self.king_homes[side.index()] {
-                return Err(Error::fen(
-                    leap_text(pos.state.leap_rights),
-                    "a leap right needs its King on its starting point",
-                ));
-            }
-            for kind in Kind::ALL {
-                let piece = Piece::new(kind, side);
-                let owned = pos.board.count(piece) + usize::from(pos.state.reserve.count(piece));
-                if owned > usize::from(self.setup.count(piece)) {
-                    return Err(Error::fen(
-                        self.basics.letters.letter(piece).to_string(),
-                        "more of this piece than the setup has",
-                    ));
-                }
-            }
-        }
-        let last = self.basics.geometry.ranks() - 1;
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == last))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Pawn may not stand on the first or last rank",
-            ));
-        }
-        if self.king_capturable(&pos.board, &pos.state.reserve, pos.side.opponent()) {
-            return Err(Error::fen(
-                self.basics.data.sides[pos.side.opponent().index()].as_str(),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
-    }
-
     fn read_reserve(&self, field: &str) -> Result<Reserve, Error> {
         let mut reserve = Reserve::default();
         if field == "-" {
@@ -573,48 +527,77 @@ impl Rules for Fanorona {
             .collect()
     }
 
-    fn fen_field_count(&self) -> usize {
-        6
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            if pos.board.kings_of(side).len() != 1 {
+                return Err(Error::fen(
+                    self.basics.data.sides[side.index()].as_str(),
+                    "each side must have exactly one King",
+                ));
+            }
+            let right = pos.state.leap_rights & (1 << side.index()) != 0;
+            if right && pos.board.king_of(side) != self.king_homes[side.index()] {
+                return Err(Error::fen(
+                    leap_text(pos.state.leap_rights),
+                    "a leap right needs its King on its starting point",
+                ));
+            }
+            for kind in Kind::ALL {
+                let piece = Piece::new(kind, side);
+                let owned = pos.board.count(piece) + usize::from(pos.state.reserve.count(piece));
+                if owned > usize::from(self.setup.count(piece)) {
+                    return Err(Error::fen(
+                        self.basics.letters.letter(piece).to_string(),
+                        "more of this piece than the setup has",
+                    ));
+                }
+            }
+        }
+        let last = self.basics.geometry.ranks() - 1;
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == last))
+        {
+            return Err(Error::fen(
+                loc.to_string(),
+                "a Pawn may not stand on the first or last rank",
+            ));
+        }
+        if self.king_capturable(&pos.board, &pos.state.reserve, pos.side.opponent()) {
+            return Err(Error::fen(
+                self.basics.data.sides[pos.side.opponent().index()].as_str(),
+                "the side not to move is in check",
+            ));
+        }
+        Ok(())
     }
 
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, leap, captured, half, full] = fields else {
-            return Err(Error::fen(
-                fields.join(" "),
-                "expected 5 fields after the board",
-            ));
-        };
-        let leap_rights = match *leap {
+    fn state_field_count(&self) -> usize {
+        2
+    }
+
+    fn read_state(&self, _side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [leap, captured] = fen::exactly(fields)?;
+        let leap_rights = match leap {
             "-" => 0,
             "K" => 1,
             "k" => 2,
             "Kk" => 3,
             other => return Err(Error::fen(other, "leap rights must be one of - K k Kk")),
         };
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove,
-            fullmove,
-            state: RuleState {
-                leap_rights,
-                reserve: self.read_reserve(captured)?,
-                ..RuleState::default()
-            },
-        };
-        self.validate(&pos)?;
-        Ok(pos)
+        Ok(RuleState {
+            leap_rights,
+            reserve: self.read_reserve(captured)?,
+            ..RuleState::default()
+        })
     }
 
-    fn write_fields(&self, pos: &Position, out: &mut String) {
+    fn write_state(&self, pos: &Position, out: &mut String) {
         out.push_str(&format!(
-            " {} {} {} {} {}",
-            pos.side.fen_char(),
+            " {} {}",
             leap_text(pos.state.leap_rights),
             self.reserve_text(&pos.state.reserve),
-            pos.halfmove,
-            pos.fullmove
         ));
     }
 }

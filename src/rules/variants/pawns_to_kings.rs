@@ -7,12 +7,11 @@ use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Discard, Event, Recorder};
-use crate::rules::fen;
 use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::{Movement, step};
 use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::{Position, RuleState};
+use crate::rules::position::Position;
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Basics, Rules};
@@ -306,33 +305,6 @@ impl PawnsToKings {
         next.pass_turn();
         next
     }
-
-    /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
-    /// rank, the side not to move not in check.
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let last_rank = self.basics.geometry.ranks() - 1;
-        for (loc, piece) in pos.board.pieces() {
-            let bad = match piece.kind {
-                Kind::Pawn => loc.rank() == 0 || loc.rank() == last_rank,
-                Kind::Blacksmith => loc.rank() == self.basics.geometry.last_rank(piece.side),
-                _ => false,
-            };
-            if bad {
-                return Err(Error::fen(
-                    loc.to_string(),
-                    "a Pawn may not stand on rank 1 or 8, nor a Blacksmith on its far rank",
-                ));
-            }
-        }
-        let waiting = pos.side.opponent();
-        if self.any_attacked(&pos.board, pos.board.kings_of(waiting), pos.side) {
-            return Err(Error::fen(
-                self.basics.data.sides[waiting.index()].as_str(),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
-    }
 }
 
 impl Rules for PawnsToKings {
@@ -405,35 +377,30 @@ impl Rules for PawnsToKings {
             .collect()
     }
 
-    fn fen_field_count(&self) -> usize {
-        4
-    }
-
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, half, full] = fields else {
+    /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
+    /// rank, the side not to move not in check.
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let last_rank = self.basics.geometry.ranks() - 1;
+        for (loc, piece) in pos.board.pieces() {
+            let bad = match piece.kind {
+                Kind::Pawn => loc.rank() == 0 || loc.rank() == last_rank,
+                Kind::Blacksmith => loc.rank() == self.basics.geometry.last_rank(piece.side),
+                _ => false,
+            };
+            if bad {
+                return Err(Error::fen(
+                    loc.to_string(),
+                    "a Pawn may not stand on rank 1 or 8, nor a Blacksmith on its far rank",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if self.any_attacked(&pos.board, pos.board.kings_of(waiting), pos.side) {
             return Err(Error::fen(
-                fields.join(" "),
-                "expected 3 fields after the board",
+                self.basics.data.sides[waiting.index()].as_str(),
+                "the side not to move is in check",
             ));
-        };
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove,
-            fullmove,
-            state: RuleState::default(),
-        };
-        self.validate(&pos)?;
-        Ok(pos)
-    }
-
-    fn write_fields(&self, pos: &Position, out: &mut String) {
-        out.push_str(&format!(
-            " {} {} {}",
-            pos.side.fen_char(),
-            pos.halfmove,
-            pos.fullmove
-        ));
+        }
+        Ok(())
     }
 }
