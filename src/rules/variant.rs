@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::data::{Options, VariantData};
 use super::error::Error;
-use super::event::Event;
+use super::event::{Discard, Event, Recorder};
 use super::fen;
 use super::geometry::{Geometry, Lines};
 use super::letters::PieceLetters;
@@ -47,9 +47,37 @@ impl Basics {
     }
 }
 
+/// How a variant plays a turn: the one method each variant writes, from which [`Play`] gives
+/// both ways of playing, each compiled for its recorder.
+pub(crate) trait Apply {
+    /// The position after `turn`, which must be one of the legal turns of `pos`, noting what
+    /// happened in `rec`.
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position;
+}
+
+/// Playing a turn, with or without its events: what [`Rules`] asks of a variant, given to every
+/// [`Apply`].
+pub(crate) trait Play {
+    /// The position after `turn`, which must be one of the legal turns of `pos`.
+    fn play(&self, pos: &Position, turn: &Turn) -> Position;
+
+    /// As [`Play::play`], also noting in `events` what happened, in order.
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position;
+}
+
+impl<T: Apply> Play for T {
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
+    }
+}
+
 /// A variant's rules, built for one set of options: what each variant implements. Callers use
 /// [`Variant`], which wraps the rules of any variant.
-pub(crate) trait Rules: Send + Sync {
+pub(crate) trait Rules: Play + Send + Sync {
     /// The variant's data, options, board shape and letters.
     fn basics(&self) -> &Basics;
 
@@ -82,12 +110,6 @@ pub(crate) trait Rules: Send + Sync {
         self.legal_turns_into(pos, scratch);
         scratch.len() as u64
     }
-
-    /// The position after `turn`, which must be one of the legal turns of `pos`.
-    fn play(&self, pos: &Position, turn: &Turn) -> Position;
-
-    /// As [`Rules::play`], also noting in `events` what happened, in order.
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position;
 
     /// Whether the side to move is in check.
     fn in_check(&self, pos: &Position) -> bool;

@@ -4,7 +4,7 @@
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Discard, Event, Recorder};
+use crate::rules::event::Recorder;
 use crate::rules::geometry::{Geometry, LeapTable, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::{Movement, hop, slide};
@@ -12,7 +12,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::Position;
 use crate::rules::turn::Turn;
 use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 7] = [
@@ -203,7 +203,9 @@ impl American {
         let limit = (pos.fullmove > TURN_LIMIT).then_some(Reason::TurnLimit);
         verdict(self.holders(&pos.board), limit)
     }
+}
 
+impl Apply for American {
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
         let mut next = *pos;
         let Some(piece) = pos.board.piece(turn.from) else {
@@ -240,14 +242,6 @@ impl Rules for American {
         self.moves(&pos.board, pos.side)
             .map(|(_, destinations)| destinations.len() as u64)
             .sum()
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
     }
 
     fn in_check(&self, _pos: &Position) -> bool {

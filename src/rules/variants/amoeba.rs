@@ -13,7 +13,7 @@ use crate::rules::attack::is_attacked;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Discard, Event, Recorder};
+use crate::rules::event::{Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
@@ -22,7 +22,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 5] = [
@@ -581,38 +581,6 @@ impl Amoeba {
         })
     }
 
-    /// The position after the legal `turn`: move, promotion on arrival, slide, promotions at the
-    /// end; the clock and the last slide updated.
-    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        let Some(piece) = pos.board.piece(turn.from) else {
-            return next;
-        };
-        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
-        if let Some((from, to)) = turn.slide {
-            rec.record(|| Event::Slid { from, to });
-            slide_square(&mut next.board, (from, to));
-        }
-        for (at, promoted) in turn.end_promotions.iter() {
-            rec.record(|| Event::Promoted {
-                at,
-                from: Piece::new(Kind::Pawn, promoted.side),
-                to: promoted,
-            });
-            next.board.put(at, promoted);
-        }
-        next.state.last_slide = turn.slide;
-        let resets =
-            piece.kind == Kind::Pawn || victim.is_some() || !turn.end_promotions.is_empty();
-        next.halfmove = if resets {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
-        next.pass_turn();
-        next
-    }
-
     /// The name the data gives `side`, for messages.
     fn side_name(&self, side: Side) -> &str {
         &self.basics.data.sides[side.index()]
@@ -637,6 +605,34 @@ impl Amoeba {
     }
 }
 
+impl Apply for Amoeba {
+    /// The position after the legal `turn`: move, promotion on arrival, slide, promotions at the
+    /// end; the clock and the last slide updated.
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
+        if let Some((from, to)) = turn.slide {
+            rec.record(|| Event::Slid { from, to });
+            slide_square(&mut next.board, (from, to));
+        }
+        for (at, promoted) in turn.end_promotions.iter() {
+            rec.record(|| Event::Promoted {
+                at,
+                from: Piece::new(Kind::Pawn, promoted.side),
+                to: promoted,
+            });
+            next.board.put(at, promoted);
+        }
+        next.state.last_slide = turn.slide;
+        let resets =
+            piece.kind == Kind::Pawn || victim.is_some() || !turn.end_promotions.is_empty();
+        next.end_turn(resets)
+    }
+}
+
 impl Rules for Amoeba {
     fn basics(&self) -> &Basics {
         &self.basics
@@ -655,14 +651,6 @@ impl Rules for Amoeba {
             count += self.turns_of(m, promoted);
         });
         count
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
     }
 
     fn in_check(&self, pos: &Position) -> bool {

@@ -13,7 +13,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 3] = [Kind::King, Kind::Guard, Kind::Pawn];
@@ -381,17 +381,11 @@ impl Amphora {
         } else {
             0
         };
-        let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
-        next.halfmove = if pawn_moved || taken.any {
-            0
-        } else {
-            next.halfmove.saturating_add(1)
-        };
         next.state.placement_right = next.state.reserve.count(guard(enemy)) > 0
             && next.board.king_of(enemy).is_some()
             && (taken.pawn || self.threatens_king(&next, side, false));
-        next.pass_turn();
-        next
+        let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
+        next.end_turn(pawn_moved || taken.any)
     }
 
     /// Whether `attacker`, were it to move now in `pos` (with its own sideways count, and with a
@@ -512,17 +506,6 @@ impl Amphora {
             || !self.threatens_king(next, next.side, next.state.placement_right)
     }
 
-    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        if let Some((piece, at)) = turn.placement {
-            rec.record(|| Event::Placed { piece, at });
-            next.board.put(at, piece);
-            next.state.reserve.take(piece);
-        }
-        let taken = self.land(&mut next.board, turn.from, turn.to, rec);
-        self.finish(next, turn, taken, rec)
-    }
-
     /// Reads the guards field: which Guards are in reserve, and whether the side to move holds
     /// the placement right.
     fn read_guards(&self, field: &str, to_move: Side) -> Result<(Reserve, bool), Error> {
@@ -591,6 +574,19 @@ impl Amphora {
     }
 }
 
+impl Apply for Amphora {
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        if let Some((piece, at)) = turn.placement {
+            rec.record(|| Event::Placed { piece, at });
+            next.board.put(at, piece);
+            next.state.reserve.take(piece);
+        }
+        let taken = self.land(&mut next.board, turn.from, turn.to, rec);
+        self.finish(next, turn, taken, rec)
+    }
+}
+
 impl Rules for Amphora {
     fn basics(&self) -> &Basics {
         &self.basics
@@ -606,14 +602,6 @@ impl Rules for Amphora {
                 out.push(turn);
             }
         });
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
     }
 
     fn in_check(&self, pos: &Position) -> bool {

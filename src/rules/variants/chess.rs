@@ -14,7 +14,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Castling, Position, RuleState};
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 6] = [
@@ -239,60 +239,6 @@ impl Chess {
             }
         }
     }
-
-    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        let side = pos.side;
-        let Some(piece) = pos.board.piece(turn.from) else {
-            return next;
-        };
-        let file_step = i32::from(turn.to.file()) - i32::from(turn.from.file());
-        if piece.kind == Kind::Pawn
-            && file_step != 0
-            && pos.board.is_empty(turn.to)
-            && let Some(passed) = Loc::new(turn.to.file().into(), turn.from.rank().into())
-        {
-            if let Some(victim) = pos.board.piece(passed) {
-                rec.record(|| Event::Captured {
-                    piece: victim,
-                    at: passed,
-                    how: Capture::EnPassant,
-                });
-            }
-            next.board.clear(passed);
-        }
-        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
-        let reset_clock = piece.kind == Kind::Pawn || victim.is_some();
-        if piece.kind == Kind::King
-            && file_step.abs() == 2
-            && let Some(c) = CASTLINGS
-                .iter()
-                .find(|c| c.side == side && home(side, c.king_to) == turn.to)
-        {
-            let (rook_from, rook_to) = (home(side, c.rook_from), home(side, c.rook_to));
-            rec.record(|| Event::Moved {
-                piece: Piece::new(Kind::Rook, side),
-                path: vec![rook_from, rook_to],
-            });
-            next.board.move_piece(rook_from, rook_to);
-        }
-        next.state.castling.0 &= !(lost_rights(turn.from) | lost_rights(turn.to));
-        let rank_step = i32::from(turn.to.rank()) - i32::from(turn.from.rank());
-        next.state.en_passant = if piece.kind == Kind::Pawn && rank_step.abs() == 2 {
-            self.basics
-                .geometry
-                .neighbour(turn.from, side.forward_dir())
-        } else {
-            None
-        };
-        next.halfmove = if reset_clock {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
-        next.pass_turn();
-        next
-    }
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -347,6 +293,56 @@ fn read_castling(field: &str) -> Result<Castling, Error> {
     Ok(Castling(bits))
 }
 
+impl Apply for Chess {
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let side = pos.side;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        let file_step = i32::from(turn.to.file()) - i32::from(turn.from.file());
+        if piece.kind == Kind::Pawn
+            && file_step != 0
+            && pos.board.is_empty(turn.to)
+            && let Some(passed) = Loc::new(turn.to.file().into(), turn.from.rank().into())
+        {
+            if let Some(victim) = pos.board.piece(passed) {
+                rec.record(|| Event::Captured {
+                    piece: victim,
+                    at: passed,
+                    how: Capture::EnPassant,
+                });
+            }
+            next.board.clear(passed);
+        }
+        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
+        let reset_clock = piece.kind == Kind::Pawn || victim.is_some();
+        if piece.kind == Kind::King
+            && file_step.abs() == 2
+            && let Some(c) = CASTLINGS
+                .iter()
+                .find(|c| c.side == side && home(side, c.king_to) == turn.to)
+        {
+            let (rook_from, rook_to) = (home(side, c.rook_from), home(side, c.rook_to));
+            rec.record(|| Event::Moved {
+                piece: Piece::new(Kind::Rook, side),
+                path: vec![rook_from, rook_to],
+            });
+            next.board.move_piece(rook_from, rook_to);
+        }
+        next.state.castling.0 &= !(lost_rights(turn.from) | lost_rights(turn.to));
+        let rank_step = i32::from(turn.to.rank()) - i32::from(turn.from.rank());
+        next.state.en_passant = if piece.kind == Kind::Pawn && rank_step.abs() == 2 {
+            self.basics
+                .geometry
+                .neighbour(turn.from, side.forward_dir())
+        } else {
+            None
+        };
+        next.end_turn(reset_clock)
+    }
+}
+
 impl Rules for Chess {
     fn basics(&self) -> &Basics {
         &self.basics
@@ -370,14 +366,6 @@ impl Rules for Chess {
                 pins.allows(turn.from, turn.to)
             }
         });
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
     }
 
     fn in_check(&self, pos: &Position) -> bool {

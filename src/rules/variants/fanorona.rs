@@ -12,7 +12,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art. The
 /// Chancellor only plays where the data has one (Double Fanorona Chess).
@@ -317,59 +317,6 @@ impl Fanorona {
         pos.state.leap_rights & (1 << pos.side.index()) != 0 && !in_check
     }
 
-    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        let Some(piece) = pos.board.piece(turn.from) else {
-            return next;
-        };
-        rec.record(|| Event::Moved {
-            piece,
-            path: self.path(turn.from, turn.to),
-        });
-        next.board.move_piece(turn.from, turn.to);
-        let mut reset_clock = piece.kind == Kind::Pawn;
-        if let Some(Removal::At(at)) = turn.removal
-            && let Some(victim) = pos.board.piece(at)
-        {
-            let adjacent = Dir::ALL
-                .iter()
-                .any(|d| self.basics.geometry.neighbour(turn.to, *d) == Some(at));
-            rec.record(|| Event::Captured {
-                piece: victim,
-                at,
-                how: if adjacent {
-                    Capture::Approach
-                } else {
-                    Capture::Withdrawal
-                },
-            });
-            if !matches!(victim.kind, Kind::Pawn | Kind::King) {
-                next.state.reserve.add(victim);
-            }
-            next.board.clear(at);
-            reset_clock = true;
-        }
-        if let Some(promoted) = turn.promotion {
-            rec.record(|| Event::Promoted {
-                at: turn.to,
-                from: piece,
-                to: promoted,
-            });
-            next.board.put(turn.to, promoted);
-            next.state.reserve.take(promoted);
-        }
-        if piece.kind == Kind::King {
-            next.state.leap_rights &= !(1 << pos.side.index());
-        }
-        next.halfmove = if reset_clock {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
-        next.pass_turn();
-        next
-    }
-
     /// The points a move passes, start and destination included: straight for steps and slides,
     /// through the one intermediate point for a Knight's (or leaping King's) path.
     fn path(&self, from: Loc, to: Loc) -> Vec<Loc> {
@@ -453,6 +400,55 @@ fn leap_text(rights: u8) -> &'static str {
     }
 }
 
+impl Apply for Fanorona {
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        rec.record(|| Event::Moved {
+            piece,
+            path: self.path(turn.from, turn.to),
+        });
+        next.board.move_piece(turn.from, turn.to);
+        let mut reset_clock = piece.kind == Kind::Pawn;
+        if let Some(Removal::At(at)) = turn.removal
+            && let Some(victim) = pos.board.piece(at)
+        {
+            let adjacent = Dir::ALL
+                .iter()
+                .any(|d| self.basics.geometry.neighbour(turn.to, *d) == Some(at));
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at,
+                how: if adjacent {
+                    Capture::Approach
+                } else {
+                    Capture::Withdrawal
+                },
+            });
+            if !matches!(victim.kind, Kind::Pawn | Kind::King) {
+                next.state.reserve.add(victim);
+            }
+            next.board.clear(at);
+            reset_clock = true;
+        }
+        if let Some(promoted) = turn.promotion {
+            rec.record(|| Event::Promoted {
+                at: turn.to,
+                from: piece,
+                to: promoted,
+            });
+            next.board.put(turn.to, promoted);
+            next.state.reserve.take(promoted);
+        }
+        if piece.kind == Kind::King {
+            next.state.leap_rights &= !(1 << pos.side.index());
+        }
+        next.end_turn(reset_clock)
+    }
+}
+
 impl Rules for Fanorona {
     fn basics(&self) -> &Basics {
         &self.basics
@@ -468,14 +464,6 @@ impl Rules for Fanorona {
                 out.push(turn);
             }
         });
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
     }
 
     fn in_check(&self, pos: &Position) -> bool {

@@ -6,7 +6,7 @@ use crate::rules::attack::{Pins, is_attacked};
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Discard, Event, Recorder};
+use crate::rules::event::{Discard, Recorder};
 use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::{Movement, step};
@@ -14,7 +14,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::Position;
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 8] = [
@@ -288,7 +288,9 @@ impl PawnsToKings {
             }
         });
     }
+}
 
+impl Apply for PawnsToKings {
     /// The position after `turn`, noting what happened in `rec`.
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
         let mut next = *pos;
@@ -297,13 +299,7 @@ impl PawnsToKings {
         };
         let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
         let resets_clock = victim.is_some() || piece.kind == Kind::Pawn || turn.promotion.is_some();
-        next.halfmove = if resets_clock {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
-        next.pass_turn();
-        next
+        next.end_turn(resets_clock)
     }
 }
 
@@ -333,14 +329,6 @@ impl Rules for PawnsToKings {
         let mut count = 0;
         self.pseudo_legal(&pos.board, pos.side, &mut |_| count += 1);
         count
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
     }
 
     fn in_check(&self, pos: &Position) -> bool {
