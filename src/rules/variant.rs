@@ -8,7 +8,7 @@ use super::event::{Discard, Event, Recorder};
 use super::fen;
 use super::geometry::{Geometry, Lines};
 use super::letters::PieceLetters;
-use super::outcome::Outcome;
+use super::outcome::{Outcome, Reason};
 use super::position::Position;
 use super::position::RuleState;
 use super::turn::Turn;
@@ -118,6 +118,29 @@ pub(crate) trait Rules: Play + Send + Sync {
     /// exactly when [`Rules::legal_turns_into`] gives nothing. `last` is the turn that led to
     /// `pos`, when known (a position set up from a FEN has none).
     fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome>;
+
+    /// Whether the side to move has a legal turn.
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        let mut turns = Vec::new();
+        self.legal_turns_into(pos, &mut turns);
+        !turns.is_empty()
+    }
+
+    /// The end of the game when the side to move has no legal turn: checkmate when it is in
+    /// check, else the outcome `stalemate` gives; `None` while it has a turn.
+    fn checkmate_or(&self, pos: &Position, stalemate: impl FnOnce() -> Outcome) -> Option<Outcome>
+    where
+        Self: Sized,
+    {
+        if self.has_legal_turn(pos) {
+            return None;
+        }
+        Some(if self.in_check(pos) {
+            Outcome::win(pos.side.opponent(), Reason::Checkmate)
+        } else {
+            stalemate()
+        })
+    }
 
     /// A draw by the material on the board alone (orthodox insufficient material).
     fn dead_position(&self, _pos: &Position) -> bool {

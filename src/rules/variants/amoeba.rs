@@ -544,13 +544,6 @@ impl Amoeba {
         }
     }
 
-    /// Whether the side to move has any legal turn.
-    fn has_legal_turn(&self, pos: &Position) -> bool {
-        let mut any = false;
-        self.for_each_legal(pos, |_, _, _| any = true);
-        any
-    }
-
     /// The position after the turn just played with its slide taken back (see the rules'
     /// stalemate by slide): `None` if that turn had no slide.
     fn without_slide(&self, pos: &Position, last: Option<&Turn>) -> Option<Position> {
@@ -657,17 +650,19 @@ impl Rules for Amoeba {
         self.king_attacked(&pos.board, pos.side)
     }
 
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        let mut any = false;
+        self.for_each_legal(pos, |_, _, _| any = true);
+        any
+    }
+
     fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {
-        if self.has_legal_turn(pos) {
-            return None;
-        }
-        let winner = pos.side.opponent();
-        Some(if self.in_check(pos) {
-            Outcome::win(winner, Reason::Checkmate)
-        } else if self.stalemated_by_slide(pos, last) {
-            Outcome::win(winner, Reason::StalemateBySlide)
-        } else {
-            Outcome::draw(Reason::Stalemate)
+        self.checkmate_or(pos, || {
+            if self.stalemated_by_slide(pos, last) {
+                Outcome::win(pos.side.opponent(), Reason::StalemateBySlide)
+            } else {
+                Outcome::draw(Reason::Stalemate)
+            }
         })
     }
 

@@ -613,17 +613,7 @@ impl Rules for Amphora {
         if pos.board.king_of(pos.side).is_none() {
             return Some(Outcome::win(winner, Reason::KingCaptured));
         }
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        if !turns.is_empty() {
-            return None;
-        }
-        let reason = if self.in_check(pos) {
-            Reason::Checkmate
-        } else {
-            Reason::Stalemate
-        };
-        Some(Outcome::win(winner, reason))
+        self.checkmate_or(pos, || Outcome::win(winner, Reason::Stalemate))
     }
 
     /// Checks the invariants of a position read from a FEN.

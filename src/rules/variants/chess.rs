@@ -375,16 +375,7 @@ impl Rules for Chess {
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        if !turns.is_empty() {
-            return None;
-        }
-        Some(if self.in_check(pos) {
-            Outcome::win(pos.side.opponent(), Reason::Checkmate)
-        } else {
-            Outcome::draw(Reason::Stalemate)
-        })
+        self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate))
     }
 
     fn dead_position(&self, pos: &Position) -> bool {

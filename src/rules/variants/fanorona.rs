@@ -471,17 +471,7 @@ impl Rules for Fanorona {
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        if !turns.is_empty() {
-            return None;
-        }
-        let reason = if self.in_check(pos) {
-            Reason::Checkmate
-        } else {
-            Reason::Stalemate
-        };
-        Some(Outcome::win(pos.side.opponent(), reason))
+        self.checkmate_or(pos, || Outcome::win(pos.side.opponent(), Reason::Stalemate))
     }
 
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {

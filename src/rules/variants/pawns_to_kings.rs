@@ -337,19 +337,8 @@ impl Rules for PawnsToKings {
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        if let Some(outcome) = no_kings_outcome(&pos.board) {
-            return Some(outcome);
-        }
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        if !turns.is_empty() {
-            return None;
-        }
-        Some(if self.in_check(pos) {
-            Outcome::win(pos.side.opponent(), Reason::Checkmate)
-        } else {
-            Outcome::draw(Reason::Stalemate)
-        })
+        no_kings_outcome(&pos.board)
+            .or_else(|| self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate)))
     }
 
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
