@@ -170,10 +170,12 @@ impl Movement {
     ) {
         step(geometry, board, from, self.steps, |_, to, p| visit(to, p));
         slide(geometry, board, from, self.slides, |_, to, p| visit(to, p));
-        for (i, table) in leaps.iter().enumerate() {
-            if self.leaps & (1 << i) != 0 {
+        let mut tables = self.leaps;
+        while tables != 0 {
+            if let Some(table) = leaps.get(tables.trailing_zeros() as usize) {
                 leap(table, board, from, &mut visit);
             }
+            tables &= tables - 1;
         }
     }
 }

@@ -1,21 +1,23 @@
 //! The one interface every variant implements, and what every caller builds on it: legal turns,
 //! playing a turn, FEN and move text, perft.
 
+use super::attack::is_attacked;
 use super::board::Board;
 use super::data::{Options, VariantData};
 use super::error::Error;
 use super::event::{Discard, Event, Recorder};
 use super::fen;
-use super::geometry::{Geometry, Lines};
+use super::geometry::{Geometry, LeapTable, Lines};
 use super::letters::PieceLetters;
+use super::movement::Movement;
 use super::outcome::{Outcome, Reason};
 use super::position::Position;
 use super::position::RuleState;
 use super::turn::Turn;
 use super::types::{Kind, Loc, LocSet, Piece, Side};
 
-/// What every variant keeps alike: its data, the options it was built with, the board's shape
-/// and the piece letters.
+/// What every variant keeps alike: its data, the options it was built with, the board's shape,
+/// the piece letters and the leap tables its pieces' [`Movement`]s name.
 pub struct Basics {
     /// The variant's data (names, setup, options, help).
     pub data: VariantData,
@@ -25,25 +27,60 @@ pub struct Basics {
     pub geometry: Geometry,
     /// The piece letters.
     pub letters: PieceLetters,
+    /// The leap tables, table `i` for bit `i` of [`Movement::leaps`].
+    leaps: Vec<LeapTable>,
 }
 
 impl Basics {
     /// The basics of a variant from its data and options, on a board joined by `lines`; `kinds`
-    /// are the kinds of piece its rules know, each of which the data must describe once.
+    /// are the kinds of piece its rules know, each of which the data must describe once, and
+    /// `leaps` the (file, rank) offsets of each of its leap tables.
     pub fn new(
         data: VariantData,
         options: Options,
         lines: Lines,
         kinds: &[Kind],
+        leaps: &[&[(i8, i8)]],
     ) -> Result<Basics, Error> {
         let geometry = Geometry::new(data.files, data.ranks, lines);
         let letters = PieceLetters::new(&data, &options, kinds)?;
+        let leaps = leaps
+            .iter()
+            .map(|offsets| LeapTable::new(&geometry, offsets))
+            .collect();
         Ok(Basics {
             data,
             options,
             geometry,
             letters,
+            leaps,
         })
+    }
+
+    /// Calls `visit(to, occupant)` for every location `movement` reaches from `from` on
+    /// `board` (see [`Movement::reach`]).
+    #[inline]
+    pub fn reach(
+        &self,
+        movement: Movement,
+        board: &Board,
+        from: Loc,
+        visit: impl FnMut(Loc, Option<Piece>),
+    ) {
+        movement.reach(&self.geometry, &self.leaps, board, from, visit);
+    }
+
+    /// Whether a piece of `by` attacks `target` on `board`, each piece capturing by replacement
+    /// as `capture(piece)` says (see [`is_attacked`]).
+    #[inline]
+    pub fn attacked(
+        &self,
+        board: &Board,
+        target: Loc,
+        by: Side,
+        capture: impl Fn(Piece) -> Movement,
+    ) -> bool {
+        is_attacked(&self.geometry, &self.leaps, board, target, by, capture)
     }
 }
 

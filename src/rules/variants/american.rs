@@ -5,7 +5,7 @@ use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::Recorder;
-use crate::rules::geometry::{Geometry, LeapTable, Lines};
+use crate::rules::geometry::{Geometry, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::{Movement, hop, slide};
 use crate::rules::outcome::{Outcome, Reason};
@@ -95,9 +95,8 @@ fn squares_where(geometry: &Geometry, keep: impl Fn(Loc) -> bool) -> LocSet {
 
 /// American Chess.
 pub struct American {
+    /// The basics, with the Colonel's leaps as leap table 0.
     basics: Basics,
-    /// The Colonel's leaps: leap table 0.
-    leaps: [LeapTable; 1],
     /// The squares of files e, f and g.
     gauntlet: LocSet,
     /// Each side's back rank, indexed by side.
@@ -107,9 +106,8 @@ pub struct American {
 impl American {
     /// American Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Result<American, Error> {
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&COLONEL_OFFSETS])?;
         let geometry = &basics.geometry;
-        let leaps = [LeapTable::new(geometry, &COLONEL_OFFSETS)];
         let gauntlet = squares_where(geometry, |loc| GAUNTLET_FILES.contains(&loc.file()));
         let back_ranks = Side::BOTH.map(|side| {
             let rank = geometry.last_rank(side.opponent());
@@ -117,7 +115,6 @@ impl American {
         });
         Ok(American {
             basics,
-            leaps,
             gauntlet,
             back_ranks,
         })
@@ -134,7 +131,7 @@ impl American {
             Kind::Artillery => self.artillery_reach(board, from, side),
             kind => {
                 let mut reached = LocSet::EMPTY;
-                movement(kind).reach(&self.basics.geometry, &self.leaps, board, from, |to, _| {
+                self.basics.reach(movement(kind), board, from, |to, _| {
                     reached |= to.bit();
                 });
                 reached

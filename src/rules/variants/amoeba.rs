@@ -9,13 +9,12 @@
 //! mover's King (see `Amoeba::slide_verdict`).
 
 use super::chess::movement;
-use crate::rules::attack::is_attacked;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::step;
 use crate::rules::outcome::{Outcome, Reason};
@@ -157,9 +156,8 @@ struct AfterMove {
 
 /// Amoeba, with or without its options.
 pub struct Amoeba {
+    /// The basics, with the Knight's leaps as leap table 0.
     basics: Basics,
-    /// The Knight's leaps: leap table 0.
-    leaps: [LeapTable; 1],
     promotions: &'static [Kind],
     occupied_slide: bool,
     /// Per location and direction: the locations of the matrix along that line, to its edge.
@@ -173,9 +171,8 @@ impl Amoeba {
     pub fn new(data: VariantData, options: Options) -> Result<Amoeba, Error> {
         let bishops = options.has(BISHOP_PROMOTION);
         let occupied_slide = options.has(OCCUPIED_SLIDE);
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&KNIGHT_OFFSETS])?;
         let geometry = &basics.geometry;
-        let leaps = [LeapTable::new(geometry, &KNIGHT_OFFSETS)];
         let mut rays = [[LocSet::EMPTY; 8]; LOC_COUNT];
         let mut files = [LocSet::EMPTY; MAX_FILES as usize];
         for loc in geometry.inside().iter() {
@@ -192,21 +189,13 @@ impl Amoeba {
             } else {
                 &PROMOTIONS
             },
-            leaps,
             rays,
             files,
         })
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(
-            &self.basics.geometry,
-            &self.leaps,
-            board,
-            target,
-            by,
-            movement,
-        )
+        self.basics.attacked(board, target, by, movement)
     }
 
     fn king_attacked(&self, board: &Board, side: Side) -> bool {
@@ -315,12 +304,8 @@ impl Amoeba {
                 self.pawn_moves(board, ctx, from, &mut visit);
                 continue;
             }
-            movement(piece).reach(
-                &self.basics.geometry,
-                &self.leaps,
-                board,
-                from,
-                |to, occupant| {
+            self.basics
+                .reach(movement(piece), board, from, |to, occupant| {
                     if occupant.is_none_or(|p| p.side != side) {
                         visit(PieceMove {
                             from,
@@ -328,8 +313,7 @@ impl Amoeba {
                             promotes: false,
                         });
                     }
-                },
-            );
+                });
         }
     }
 

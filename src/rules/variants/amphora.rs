@@ -143,7 +143,7 @@ impl Amphora {
             place: format!("assets/variants/{}.ron", data.id),
             why: "no outline: the jug's squares must be given".into(),
         })?;
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &[])?;
         let before_far_rank = Side::BOTH.map(|side| {
             let far = basics.geometry.last_rank(side);
             outline

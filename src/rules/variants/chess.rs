@@ -1,13 +1,13 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
-use crate::rules::attack::{Pins, is_attacked};
+use crate::rules::attack::Pins;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::Movement;
 use crate::rules::outcome::{Outcome, Reason};
@@ -123,28 +123,19 @@ fn home(side: Side, file: u8) -> Loc {
 
 /// Orthodox chess.
 pub struct Chess {
+    /// The basics, with the Knight's leaps as leap table 0.
     basics: Basics,
-    /// The Knight's leaps: leap table 0.
-    leaps: [LeapTable; 1],
 }
 
 impl Chess {
     /// Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Result<Chess, Error> {
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
-        let leaps = [LeapTable::new(&basics.geometry, &KNIGHT_OFFSETS)];
-        Ok(Chess { basics, leaps })
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&KNIGHT_OFFSETS])?;
+        Ok(Chess { basics })
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(
-            &self.basics.geometry,
-            &self.leaps,
-            board,
-            target,
-            by,
-            movement,
-        )
+        self.basics.attacked(board, target, by, movement)
     }
 
     fn is_en_passant(&self, pos: &Position, turn: &Turn) -> bool {
@@ -171,17 +162,12 @@ impl Chess {
                 self.pawn_moves(pos, from, out);
                 continue;
             }
-            movement(piece).reach(
-                &self.basics.geometry,
-                &self.leaps,
-                board,
-                from,
-                |to, occupant| {
+            self.basics
+                .reach(movement(piece), board, from, |to, occupant| {
                     if occupant.is_none_or(|p| p.side != side) {
                         out.push(Turn::new(from, to));
                     }
-                },
-            );
+                });
         }
         self.castling_moves(pos, out);
     }

@@ -88,7 +88,7 @@ impl Fanorona {
             .filter(|kind| *kind != Kind::Chancellor || data.piece(*kind).is_some())
             .collect();
         let double_step = data.pawn_double_step;
-        let basics = Basics::new(data, options, Lines::Alquerque, &kinds)?;
+        let basics = Basics::new(data, options, Lines::Alquerque, &kinds, &[])?;
         let fen = basics.data.start_fen(&basics.options);
         let start_board = fen::read_board(
             fen.split(' ').next().unwrap_or_default(),

@@ -2,12 +2,12 @@
 //! opponent (or an own Chancellor or Queen), pieces may capture their own side, and every King a
 //! player has is royal.
 
-use crate::rules::attack::{Pins, is_attacked};
+use crate::rules::attack::Pins;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Discard, Recorder};
-use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::{Movement, step};
 use crate::rules::outcome::{Outcome, Reason};
@@ -128,32 +128,22 @@ fn no_kings_outcome(board: &Board) -> Option<Outcome> {
 
 /// Pawns-to-Kings Chess.
 pub struct PawnsToKings {
+    /// The basics, with the Knight's leaps as leap table 0 and the Waffle's diagonal jumps as
+    /// table 1.
     basics: Basics,
-    /// The Knight's leaps (table 0) and the Waffle's diagonal jumps (table 1).
-    leaps: [LeapTable; 2],
 }
 
 impl PawnsToKings {
     /// The variant from its data.
     pub fn new(data: VariantData, options: Options) -> Result<PawnsToKings, Error> {
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
-        let leaps = [
-            LeapTable::new(&basics.geometry, &KNIGHT_OFFSETS),
-            LeapTable::new(&basics.geometry, &ALFIL_OFFSETS),
-        ];
-        Ok(PawnsToKings { basics, leaps })
+        let leaps: [&[(i8, i8)]; 2] = [&KNIGHT_OFFSETS, &ALFIL_OFFSETS];
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &leaps)?;
+        Ok(PawnsToKings { basics })
     }
 
     /// Whether a piece of `by` attacks `target`.
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(
-            &self.basics.geometry,
-            &self.leaps,
-            board,
-            target,
-            by,
-            capture_movement,
-        )
+        self.basics.attacked(board, target, by, capture_movement)
     }
 
     /// Whether any of the Kings on `kings` is attacked by `by`.
@@ -182,18 +172,18 @@ impl PawnsToKings {
         let capture = capture_movement(piece);
         let quiet = quiet_movement(piece);
         if quiet == capture {
-            self.reach(capture, board, from, |to, occupant| {
+            self.basics.reach(capture, board, from, |to, occupant| {
                 if occupant.is_none_or(|victim| may_take(piece, victim)) {
                     land(to);
                 }
             });
         } else {
-            self.reach(quiet, board, from, |to, occupant| {
+            self.basics.reach(quiet, board, from, |to, occupant| {
                 if occupant.is_none() {
                     land(to);
                 }
             });
-            self.reach(capture, board, from, |to, occupant| {
+            self.basics.reach(capture, board, from, |to, occupant| {
                 if occupant.is_some_and(|victim| may_take(piece, victim)) {
                     land(to);
                 }
@@ -202,17 +192,6 @@ impl PawnsToKings {
         if piece.kind == Kind::Pawn && from.rank() == self.second_rank(piece.side) {
             self.double_steps(board, from, piece.side, &mut land);
         }
-    }
-
-    /// Calls `visit(to, occupant)` for every square `movement` reaches from `from`.
-    fn reach(
-        &self,
-        movement: Movement,
-        board: &Board,
-        from: Loc,
-        visit: impl FnMut(Loc, Option<Piece>),
-    ) {
-        movement.reach(&self.basics.geometry, &self.leaps, board, from, visit);
     }
 
     /// A Pawn's two diagonal steps forward in a straight line over an empty square onto an
