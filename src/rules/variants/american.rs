@@ -7,7 +7,7 @@ use crate::rules::error::Error;
 use crate::rules::event::Recorder;
 use crate::rules::geometry::{Geometry, Lines};
 use crate::rules::landing::land;
-use crate::rules::movement::{Movement, hop, slide};
+use crate::rules::movement::{Movement, Range, hop, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::Position;
 use crate::rules::turn::Turn;
@@ -54,18 +54,13 @@ const TURN_LIMIT: u32 = 50;
 /// How the pieces that capture by landing where they move get around (the Colonel along leap
 /// table 0). The Missile and the Artillery move by rules of their own.
 fn movement(kind: Kind) -> Movement {
-    let (steps, slides, leaps) = match kind {
-        Kind::Soldier => (DirSet::ALL, DirSet::NONE, 0),
-        Kind::Rook => (DirSet::NONE, DirSet::ORTHOGONAL, 0),
-        Kind::Bishop => (DirSet::NONE, DirSet::DIAGONAL, 0),
-        Kind::Queen => (DirSet::NONE, DirSet::ALL, 0),
-        Kind::Colonel => (DirSet::NONE, DirSet::NONE, 1),
-        _ => (DirSet::NONE, DirSet::NONE, 0),
-    };
-    Movement {
-        steps,
-        slides,
-        leaps,
+    match kind {
+        Kind::Soldier => Movement::stepper(DirSet::ALL),
+        Kind::Rook => Movement::slider(DirSet::ORTHOGONAL),
+        Kind::Bishop => Movement::slider(DirSet::DIAGONAL),
+        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::Colonel => Movement::leaper(1),
+        _ => Movement::NONE,
     }
 }
 
@@ -144,11 +139,12 @@ impl American {
     /// enemy piece beyond a screen.
     fn artillery_reach(&self, board: &Board, from: Loc, side: Side) -> LocSet {
         let mut reached = LocSet::EMPTY;
-        slide(
+        ride(
             &self.basics.geometry,
             board,
             from,
             DirSet::ALL,
+            Range::Slide,
             |_, to, occupant| {
                 if occupant.is_none() {
                     reached |= to.bit();

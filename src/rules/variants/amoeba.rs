@@ -16,7 +16,7 @@ use crate::rules::event::{Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
-use crate::rules::movement::step;
+use crate::rules::movement::{Range, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
@@ -343,11 +343,12 @@ impl Amoeba {
             arrive(to);
         }
         let captures = movement(Piece::new(Kind::Pawn, side)).steps;
-        step(
+        ride(
             &self.basics.geometry,
             board,
             from,
             captures,
+            Range::Step,
             |_, to, occupant| {
                 if occupant.is_some_and(|p| p.side != side) {
                     arrive(to);

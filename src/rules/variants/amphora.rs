@@ -8,7 +8,7 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::Lines;
-use crate::rules::movement::step;
+use crate::rules::movement::{Range, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
@@ -174,11 +174,12 @@ impl Amphora {
         mut visit: impl FnMut(Loc),
     ) {
         let steps = Steps::of(piece, sideways);
-        step(
+        ride(
             &self.basics.geometry,
             board,
             from,
             steps.all(),
+            Range::Step,
             |dir, to, occupant| {
                 let open = occupant.is_none_or(|p| p.side != piece.side);
                 if open && steps.onto(occupant).contains(dir) {
@@ -192,11 +193,12 @@ impl Amphora {
     fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
         let mut squares = LocSet::EMPTY;
         if let Some(king) = board.king_of(side) {
-            step(
+            ride(
                 &self.basics.geometry,
                 board,
                 king,
                 DirSet::ALL,
+                Range::Step,
                 |_, at, occupant| {
                     if occupant.is_none() {
                         squares |= at.bit();

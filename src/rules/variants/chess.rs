@@ -32,34 +32,16 @@ const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knig
 /// Shared with the variants that use orthodox pieces.
 pub(super) fn movement(piece: Piece) -> Movement {
     match piece.kind {
-        Kind::Pawn => Movement {
-            steps: match piece.side {
-                Side::White => DirSet::of(&[Dir::NE, Dir::NW]),
-                Side::Black => DirSet::of(&[Dir::SE, Dir::SW]),
-            },
-            ..Movement::default()
-        },
-        Kind::Knight => Movement {
-            leaps: 1,
-            ..Movement::default()
-        },
-        Kind::Bishop => Movement {
-            slides: DirSet::DIAGONAL,
-            ..Movement::default()
-        },
-        Kind::Rook => Movement {
-            slides: DirSet::ORTHOGONAL,
-            ..Movement::default()
-        },
-        Kind::Queen => Movement {
-            slides: DirSet::ALL,
-            ..Movement::default()
-        },
-        Kind::King => Movement {
-            steps: DirSet::ALL,
-            ..Movement::default()
-        },
-        _ => Movement::default(),
+        Kind::Pawn => Movement::stepper(match piece.side {
+            Side::White => DirSet::of(&[Dir::NE, Dir::NW]),
+            Side::Black => DirSet::of(&[Dir::SE, Dir::SW]),
+        }),
+        Kind::Knight => Movement::leaper(1),
+        Kind::Bishop => Movement::slider(DirSet::DIAGONAL),
+        Kind::Rook => Movement::slider(DirSet::ORTHOGONAL),
+        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::King => Movement::stepper(DirSet::ALL),
+        _ => Movement::NONE,
     }
 }
 

@@ -7,7 +7,7 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, Lines};
-use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, path_leap, slide, step};
+use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, Range, path_leap, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
@@ -31,20 +31,16 @@ const KINDS: [Kind; 7] = [
 /// two-step paths. The King's first-move leap and the Pawn's double step never capture, so they
 /// are not here.
 const fn movement(piece: Piece) -> Movement {
-    let (steps, slides, knight) = match piece.kind {
-        Kind::King => (DirSet::ALL, DirSet::NONE, false),
-        Kind::Queen => (DirSet::NONE, DirSet::ALL, false),
-        Kind::Rook => (DirSet::NONE, DirSet::ORTHOGONAL, false),
-        Kind::Chancellor => (DirSet::NONE, DirSet::ORTHOGONAL, true),
-        Kind::Bishop => (DirSet::NONE, DirSet::DIAGONAL, false),
-        Kind::Knight => (DirSet::NONE, DirSet::NONE, true),
-        Kind::Pawn => (pawn_dirs(piece.side), DirSet::NONE, false),
-        _ => (DirSet::NONE, DirSet::NONE, false),
-    };
-    Movement {
-        steps,
-        slides,
-        leaps: knight as u8,
+    let knight = Movement::leaper(1);
+    match piece.kind {
+        Kind::King => Movement::stepper(DirSet::ALL),
+        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::Rook => Movement::slider(DirSet::ORTHOGONAL),
+        Kind::Chancellor => Movement::slider(DirSet::ORTHOGONAL).and(knight),
+        Kind::Bishop => Movement::slider(DirSet::DIAGONAL),
+        Kind::Knight => knight,
+        Kind::Pawn => Movement::stepper(pawn_dirs(piece.side)),
+        _ => Movement::NONE,
     }
 }
 
@@ -143,8 +139,9 @@ impl Fanorona {
                 }
             };
             let moves = movement(piece);
-            step(geometry, board, from, moves.steps, &mut slide_or_step);
-            slide(geometry, board, from, moves.slides, &mut slide_or_step);
+            for (dirs, range) in [(moves.steps, Range::Step), (moves.slides, Range::Slide)] {
+                ride(geometry, board, from, dirs, range, &mut slide_or_step);
+            }
             let mut knight = |kinetics: Kinetics| {
                 path_leap(
                     geometry,

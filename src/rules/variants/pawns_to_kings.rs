@@ -9,7 +9,7 @@ use crate::rules::error::Error;
 use crate::rules::event::{Discard, Recorder};
 use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
-use crate::rules::movement::{Movement, step};
+use crate::rules::movement::{Movement, Range, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::Position;
 use crate::rules::turn::Turn;
@@ -52,21 +52,17 @@ const BLACKSMITH_SLIDES: DirSet = DirSet::of(&[Dir::E, Dir::W]);
 
 /// How a piece captures, and so which squares it attacks.
 fn capture_movement(piece: Piece) -> Movement {
-    let (steps, slides, leaps) = match piece.kind {
-        Kind::Pawn => (PAWN_CAPTURES[piece.side.index()], DirSet::NONE, 0),
-        Kind::Blacksmith => (DirSet::DIAGONAL, DirSet::NONE, 0),
-        Kind::Knight => (DirSet::NONE, DirSet::NONE, KNIGHT),
-        Kind::Archbishop => (DirSet::NONE, DirSet::DIAGONAL, KNIGHT),
-        Kind::Chancellor => (DirSet::NONE, DirSet::ORTHOGONAL, KNIGHT),
-        Kind::Queen => (DirSet::NONE, DirSet::ALL, 0),
-        Kind::King => (DirSet::ALL, DirSet::NONE, 0),
-        Kind::Waffle => (DirSet::ORTHOGONAL, DirSet::NONE, ALFIL),
-        _ => (DirSet::NONE, DirSet::NONE, 0),
-    };
-    Movement {
-        steps,
-        slides,
-        leaps,
+    let knight = Movement::leaper(KNIGHT);
+    match piece.kind {
+        Kind::Pawn => Movement::stepper(PAWN_CAPTURES[piece.side.index()]),
+        Kind::Blacksmith => Movement::stepper(DirSet::DIAGONAL),
+        Kind::Knight => knight,
+        Kind::Archbishop => Movement::slider(DirSet::DIAGONAL).and(knight),
+        Kind::Chancellor => Movement::slider(DirSet::ORTHOGONAL).and(knight),
+        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::King => Movement::stepper(DirSet::ALL),
+        Kind::Waffle => Movement::stepper(DirSet::ORTHOGONAL).and(Movement::leaper(ALFIL)),
+        _ => Movement::NONE,
     }
 }
 
@@ -74,15 +70,10 @@ fn capture_movement(piece: Piece) -> Movement {
 /// except for the Pawn and the Blacksmith.
 fn quiet_movement(piece: Piece) -> Movement {
     match piece.kind {
-        Kind::Pawn => Movement {
-            steps: PAWN_MOVES[piece.side.index()],
-            ..Movement::default()
-        },
-        Kind::Blacksmith => Movement {
-            steps: BLACKSMITH_STEPS,
-            slides: BLACKSMITH_SLIDES,
-            ..Movement::default()
-        },
+        Kind::Pawn => Movement::stepper(PAWN_MOVES[piece.side.index()]),
+        Kind::Blacksmith => {
+            Movement::stepper(BLACKSMITH_STEPS).and(Movement::slider(BLACKSMITH_SLIDES))
+        }
         _ => capture_movement(piece),
     }
 }
@@ -197,11 +188,12 @@ impl PawnsToKings {
     /// A Pawn's two diagonal steps forward in a straight line over an empty square onto an
     /// empty one.
     fn double_steps(&self, board: &Board, from: Loc, side: Side, land: &mut impl FnMut(Loc)) {
-        step(
+        ride(
             &self.basics.geometry,
             board,
             from,
             PAWN_MOVES[side.index()],
+            Range::Step,
             |dir, over, occupant| {
                 if occupant.is_none()
                     && let Some(to) = self.basics.geometry.neighbour(over, dir)
