@@ -45,11 +45,9 @@ pub(super) fn movement(piece: Piece) -> Movement {
     }
 }
 
-/// A castling move: the right it needs, the King's and Rook's squares (file indexes on the
+/// One wing's castling, alike for both sides: the King's and Rook's squares (file indexes on the
 /// home rank), and the squares that must be empty and unattacked.
-struct CastlingMove {
-    right: u8,
-    side: Side,
+struct Wing {
     king_to: u8,
     rook_from: u8,
     rook_to: u8,
@@ -57,46 +55,44 @@ struct CastlingMove {
     safe: &'static [u8],
 }
 
+/// Castling short, towards the h-file.
+const KING_SIDE: Wing = Wing {
+    king_to: 6,
+    rook_from: 7,
+    rook_to: 5,
+    empty: &[5, 6],
+    safe: &[5],
+};
+
+/// Castling long, towards the a-file.
+const QUEEN_SIDE: Wing = Wing {
+    king_to: 2,
+    rook_from: 0,
+    rook_to: 3,
+    empty: &[1, 2, 3],
+    safe: &[3],
+};
+
+/// A castling move: the right it needs, the side that makes it and on which wing.
+struct CastlingMove {
+    right: u8,
+    side: Side,
+    wing: Wing,
+}
+
 const KING_FILE: u8 = 4;
 
 const CASTLINGS: [CastlingMove; 4] = [
-    CastlingMove {
-        right: Castling::WHITE_KING,
-        side: Side::White,
-        king_to: 6,
-        rook_from: 7,
-        rook_to: 5,
-        empty: &[5, 6],
-        safe: &[5],
-    },
-    CastlingMove {
-        right: Castling::WHITE_QUEEN,
-        side: Side::White,
-        king_to: 2,
-        rook_from: 0,
-        rook_to: 3,
-        empty: &[1, 2, 3],
-        safe: &[3],
-    },
-    CastlingMove {
-        right: Castling::BLACK_KING,
-        side: Side::Black,
-        king_to: 6,
-        rook_from: 7,
-        rook_to: 5,
-        empty: &[5, 6],
-        safe: &[5],
-    },
-    CastlingMove {
-        right: Castling::BLACK_QUEEN,
-        side: Side::Black,
-        king_to: 2,
-        rook_from: 0,
-        rook_to: 3,
-        empty: &[1, 2, 3],
-        safe: &[3],
-    },
+    castling(Castling::WHITE_KING, Side::White, KING_SIDE),
+    castling(Castling::WHITE_QUEEN, Side::White, QUEEN_SIDE),
+    castling(Castling::BLACK_KING, Side::Black, KING_SIDE),
+    castling(Castling::BLACK_QUEEN, Side::Black, QUEEN_SIDE),
 ];
+
+/// The castling of `side` on `wing`, under `right`.
+const fn castling(right: u8, side: Side, wing: Wing) -> CastlingMove {
+    CastlingMove { right, side, wing }
+}
 
 fn home(side: Side, file: u8) -> Loc {
     let rank = if side == Side::White { 0 } else { 7 };
@@ -196,14 +192,19 @@ impl Chess {
                 continue;
             }
             let king = home(c.side, KING_FILE);
-            let clear = c.empty.iter().all(|f| pos.board.is_empty(home(c.side, *f)));
+            let clear = c
+                .wing
+                .empty
+                .iter()
+                .all(|f| pos.board.is_empty(home(c.side, *f)));
             if clear
                 && !self.attacked(&pos.board, king, enemy)
-                && c.safe
+                && c.wing
+                    .safe
                     .iter()
                     .all(|f| !self.attacked(&pos.board, home(c.side, *f), enemy))
             {
-                out.push(Turn::new(king, home(c.side, c.king_to)));
+                out.push(Turn::new(king, home(c.side, c.wing.king_to)));
             }
         }
     }
@@ -220,7 +221,7 @@ fn side_name(side: Side) -> &'static str {
 fn lost_rights(loc: Loc) -> u8 {
     CASTLINGS
         .iter()
-        .filter(|c| loc == home(c.side, KING_FILE) || loc == home(c.side, c.rook_from))
+        .filter(|c| loc == home(c.side, KING_FILE) || loc == home(c.side, c.wing.rook_from))
         .fold(0, |acc, c| acc | c.right)
 }
 
@@ -289,9 +290,9 @@ impl Apply for Chess {
             && file_step.abs() == 2
             && let Some(c) = CASTLINGS
                 .iter()
-                .find(|c| c.side == side && home(side, c.king_to) == turn.to)
+                .find(|c| c.side == side && home(side, c.wing.king_to) == turn.to)
         {
-            let (rook_from, rook_to) = (home(side, c.rook_from), home(side, c.rook_to));
+            let (rook_from, rook_to) = (home(side, c.wing.rook_from), home(side, c.wing.rook_to));
             rec.record(|| Event::Moved {
                 piece: Piece::new(Kind::Rook, side),
                 path: vec![rook_from, rook_to],
@@ -405,7 +406,7 @@ impl Rules for Chess {
             let rook = Piece::new(Kind::Rook, c.side);
             if pos.state.castling.has(c.right)
                 && (pos.board.piece(home(c.side, KING_FILE)) != Some(king)
-                    || pos.board.piece(home(c.side, c.rook_from)) != Some(rook))
+                    || pos.board.piece(home(c.side, c.wing.rook_from)) != Some(rook))
             {
                 return Err(Error::fen(
                     castling_text(pos.state.castling),
