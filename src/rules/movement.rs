@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::geometry::{Geometry, LeapTable};
-use super::types::{Dir, DirSet, Loc, Piece};
+use super::types::{Dir, DirSet, Loc, LocSet, Piece};
 
 /// How far a piece goes along a line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,6 +43,24 @@ pub fn ride(
             at = to;
         }
     }
+}
+
+/// The empty squares [`ride`] reaches from `from` along `dirs` as far as `range` allows.
+#[inline]
+pub fn empty_squares(
+    geometry: &Geometry,
+    board: &Board,
+    from: Loc,
+    dirs: DirSet,
+    range: Range,
+) -> LocSet {
+    let mut reached = LocSet::EMPTY;
+    ride(geometry, board, from, dirs, range, |_, to, occupant| {
+        if occupant.is_none() {
+            reached |= to.bit();
+        }
+    });
+    reached
 }
 
 /// Leaps to each target of `table` that holds a square: calls `visit(to, occupant)`.

@@ -7,7 +7,7 @@ use crate::rules::error::Error;
 use crate::rules::event::Recorder;
 use crate::rules::geometry::{Geometry, Lines};
 use crate::rules::landing::land;
-use crate::rules::movement::{Movement, Range, hop, ride};
+use crate::rules::movement::{Movement, Range, empty_squares, hop};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::Position;
 use crate::rules::turn::Turn;
@@ -138,30 +138,13 @@ impl American {
     /// The Artillery's moves: quiet queen moves to empty squares, and captures of the first
     /// enemy piece beyond a screen.
     fn artillery_reach(&self, board: &Board, from: Loc, side: Side) -> LocSet {
-        let mut reached = LocSet::EMPTY;
-        ride(
-            &self.basics.geometry,
-            board,
-            from,
-            DirSet::ALL,
-            Range::Slide,
-            |_, to, occupant| {
-                if occupant.is_none() {
-                    reached |= to.bit();
-                }
-            },
-        );
-        hop(
-            &self.basics.geometry,
-            board,
-            from,
-            DirSet::ALL,
-            |_, to, target| {
-                if target.side != side {
-                    reached |= to.bit();
-                }
-            },
-        );
+        let geometry = &self.basics.geometry;
+        let mut reached = empty_squares(geometry, board, from, DirSet::ALL, Range::Slide);
+        hop(geometry, board, from, DirSet::ALL, |_, to, target| {
+            if target.side != side {
+                reached |= to.bit();
+            }
+        });
         reached
     }
 

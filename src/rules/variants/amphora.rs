@@ -8,7 +8,7 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::Lines;
-use crate::rules::movement::{Range, ride};
+use crate::rules::movement::{Range, empty_squares, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
@@ -126,6 +126,21 @@ impl Taken {
     }
 }
 
+/// What the backward tests of whether a side removes the enemy King ask about.
+#[derive(Clone, Copy)]
+struct Threat<'a> {
+    /// The board, the attacker's pieces on it.
+    board: &'a Board,
+    /// The reserve of both sides.
+    reserve: &'a Reserve,
+    /// The side that would move.
+    attacker: Side,
+    /// Whether the attacker may still step sideways.
+    sideways: bool,
+    /// Where the enemy King stands.
+    king: Loc,
+}
+
 /// Amphora.
 pub struct Amphora {
     basics: Basics,
@@ -191,22 +206,9 @@ impl Amphora {
 
     /// The empty squares next to `side`'s King, where its Guard may be placed.
     fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
-        let mut squares = LocSet::EMPTY;
-        if let Some(king) = board.king_of(side) {
-            ride(
-                &self.basics.geometry,
-                board,
-                king,
-                DirSet::ALL,
-                Range::Step,
-                |_, at, occupant| {
-                    if occupant.is_none() {
-                        squares |= at.bit();
-                    }
-                },
-            );
-        }
-        squares
+        board.king_of(side).map_or(LocSet::EMPTY, |king| {
+            empty_squares(&self.basics.geometry, board, king, DirSet::ALL, Range::Step)
+        })
     }
 
     /// Moves the piece on `from` to `to` on `board` and makes the move's replacement capture
@@ -396,9 +398,14 @@ impl Amphora {
         let Some(king) = pos.board.king_of(attacker.opponent()) else {
             return false;
         };
-        let sideways = pos.state.sideways[attacker.index()] < SIDEWAYS_LIMIT;
-        let reserve = &pos.state.reserve;
-        if self.reaches_king(&pos.board, reserve, attacker, king, sideways) {
+        let threat = Threat {
+            board: &pos.board,
+            reserve: &pos.state.reserve,
+            attacker,
+            sideways: pos.state.sideways[attacker.index()] < SIDEWAYS_LIMIT,
+            king,
+        };
+        if self.reaches_king(&threat) {
             return true;
         }
         may_place
@@ -408,24 +415,26 @@ impl Amphora {
                 .any(|at| {
                     let mut placed = pos.board;
                     placed.put(at, guard(attacker));
-                    self.reaches_king(&placed, reserve, attacker, king, sideways)
+                    self.reaches_king(&Threat {
+                        board: &placed,
+                        ..threat
+                    })
                 })
     }
 
-    /// Whether a move of `attacker` on `board` removes the enemy King on `king`: by
-    /// replacement, by interception or by telekinesis. Worked backwards from the King, so most
-    /// of it is a few table lookups.
-    fn reaches_king(
-        &self,
-        board: &Board,
-        reserve: &Reserve,
-        attacker: Side,
-        king: Loc,
-        sideways: bool,
-    ) -> bool {
+    /// Whether a move of the attacker removes the enemy King: by replacement, by interception
+    /// or by telekinesis. Worked backwards from the King, so most of it is a few table lookups.
+    fn reaches_king(&self, threat: &Threat) -> bool {
+        let Threat {
+            board,
+            attacker,
+            sideways,
+            king,
+            ..
+        } = *threat;
         self.can_arrive(board, attacker, king, sideways)
             || self.intercepts(board, attacker, king, sideways)
-            || self.telekinesis_reaches(board, reserve, attacker, king, sideways)
+            || self.telekinesis_reaches(threat)
     }
 
     /// Whether a piece of `attacker` can step onto `to` (empty, or holding an enemy piece).
@@ -460,17 +469,17 @@ impl Amphora {
         })
     }
 
-    /// Whether a piece of `attacker` can enter its far rank and so remove the King on `king`:
-    /// a King always, a Pawn or Guard when the enemy has nothing else it must take first (never
+    /// Whether a piece of the attacker can enter its far rank and so remove the enemy King: a
+    /// King always, a Pawn or Guard when the enemy has nothing else it must take first (never
     /// while the enemy's Guard is in reserve).
-    fn telekinesis_reaches(
-        &self,
-        board: &Board,
-        reserve: &Reserve,
-        attacker: Side,
-        king: Loc,
-        sideways: bool,
-    ) -> bool {
+    fn telekinesis_reaches(&self, threat: &Threat) -> bool {
+        let Threat {
+            board,
+            reserve,
+            attacker,
+            sideways,
+            king,
+        } = *threat;
         let far = self.basics.geometry.last_rank(attacker);
         let enemy = attacker.opponent();
         let guard_held = reserve.count(guard(enemy)) > 0;
