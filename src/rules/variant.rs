@@ -140,7 +140,14 @@ pub(crate) trait Rules: Play + Send + Sync {
 
     /// Puts the legal turns of `pos` into `out` (cleared first), in no particular order. It is
     /// left empty when the game is over by the variant's own rules.
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>);
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        self.push_legal_turns(pos, out);
+    }
+
+    /// Pushes the legal turns of `pos` onto the empty `out`, as [`Rules::legal_turns_into`]
+    /// describes them: what each variant writes.
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>);
 
     /// The number of legal turns of `pos`: perft's last ply.
     fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {

@@ -201,8 +201,7 @@ impl Rules for American {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         if self.full_turn_judgement(pos).is_some() {
             return;
         }

@@ -616,8 +616,7 @@ impl Rules for Amoeba {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         self.for_each_legal(pos, |m, slide, promoted| {
             self.push_turns(pos.side, m, slide, promoted, out);
         });

@@ -603,8 +603,7 @@ impl Rules for Amphora {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         if pos.board.king_of(pos.side).is_none() {
             return;
         }

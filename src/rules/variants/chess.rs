@@ -317,8 +317,7 @@ impl Rules for Chess {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         let Some(king) = pos.board.king_of(pos.side) else {
             return;
         };

@@ -451,8 +451,7 @@ impl Rules for Fanorona {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         let in_check = self.in_check(pos);
         let leap = self.may_leap(pos, in_check);
         self.for_each_turn(&pos.board, &pos.state.reserve, pos.side, leap, |turn| {

@@ -279,8 +279,7 @@ impl Rules for PawnsToKings {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         if no_kings_outcome(&pos.board).is_some() {
             return;
         }
