@@ -193,3 +193,13 @@ pub fn split_fields(fen: &str, expected: usize) -> Result<Vec<&str>, Error> {
     }
     Ok(fields)
 }
+
+/// A variant's own fields as an array of the `N` it reads.
+pub fn exactly<'a, const N: usize>(fields: &[&'a str]) -> Result<[&'a str; N], Error> {
+    fields.try_into().map_err(|_| {
+        Error::fen(
+            fields.join(" "),
+            format!("expected {N} fields between the side to move and the clocks"),
+        )
+    })
+}

@@ -28,7 +28,9 @@ pub use event::{Capture, Event};
 pub use game::{Game, GameRecord};
 pub use geometry::{Geometry, LeapTable, Lines};
 pub use letters::PieceLetters;
-pub use movement::{KNIGHT_PATHS, Movement, Path, hop, leap, path_leap, slide, step};
+pub use movement::{
+    KNIGHT_PATHS, Movement, Path, Range, empty_squares, hop, leap, path_leap, ride,
+};
 pub use outcome::{Outcome, Reason, Verdict};
 pub use position::{Castling, Position, Reserve, RuleState};
 pub use turn::{EndPromotions, Removal, Turn};

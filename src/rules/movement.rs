@@ -1,39 +1,32 @@
-//! The movement helpers every variant builds its pieces from, written once: steppers, sliders,
-//! leapers, hoppers and path-leapers, and the movement description of pieces that capture the
-//! way they move. Each helper reports the locations a piece could go to with what stands there, and the
-//! variant decides what to do with them (capture enemies, friends, or nothing at all).
+//! The movement helpers every variant builds its pieces from, written once: riders (steppers and
+//! sliders), leapers, hoppers and path-leapers, and the movement description of pieces that
+//! capture the way they move. Each helper reports the locations a piece could go to with what
+//! stands there, and the variant decides what to do with them (capture enemies, friends, or
+//! nothing at all).
 
 use super::board::Board;
 use super::geometry::{Geometry, LeapTable};
-use super::types::{Dir, DirSet, Loc, Piece};
+use super::types::{Dir, DirSet, Loc, LocSet, Piece};
 
-/// One step along each line in `dirs` onto a square: calls `visit(dir, to, occupant)`.
-#[inline]
-pub fn step(
-    geometry: &Geometry,
-    board: &Board,
-    from: Loc,
-    dirs: DirSet,
-    mut visit: impl FnMut(Dir, Loc, Option<Piece>),
-) {
-    for dir in dirs.iter() {
-        if let Some(to) = geometry
-            .neighbour(from, dir)
-            .filter(|to| !board.is_hole(*to))
-        {
-            visit(dir, to, board.piece(to));
-        }
-    }
+/// How far a piece goes along a line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Range {
+    /// One square.
+    Step,
+    /// Over any number of empty squares, up to and including the first piece.
+    Slide,
 }
 
-/// Slides along each line in `dirs`: calls `visit(dir, to, None)` for every empty square and
-/// `visit(dir, to, Some(piece))` for the first occupied one; a hole or the edge ends the line.
+/// Goes along each line in `dirs` as far as `range` allows: calls `visit(dir, to, None)` for every
+/// empty square and `visit(dir, to, Some(piece))` for the first occupied one; a hole or the edge
+/// ends the line.
 #[inline]
-pub fn slide(
+pub fn ride(
     geometry: &Geometry,
     board: &Board,
     from: Loc,
     dirs: DirSet,
+    range: Range,
     mut visit: impl FnMut(Dir, Loc, Option<Piece>),
 ) {
     for dir in dirs.iter() {
@@ -44,12 +37,30 @@ pub fn slide(
             }
             let occupant = board.piece(to);
             visit(dir, to, occupant);
-            if occupant.is_some() {
+            if occupant.is_some() || range == Range::Step {
                 break;
             }
             at = to;
         }
     }
+}
+
+/// The empty squares [`ride`] reaches from `from` along `dirs` as far as `range` allows.
+#[inline]
+pub fn empty_squares(
+    geometry: &Geometry,
+    board: &Board,
+    from: Loc,
+    dirs: DirSet,
+    range: Range,
+) -> LocSet {
+    let mut reached = LocSet::EMPTY;
+    ride(geometry, board, from, dirs, range, |_, to, occupant| {
+        if occupant.is_none() {
+            reached |= to.bit();
+        }
+    });
+    reached
 }
 
 /// Leaps to each target of `table` that holds a square: calls `visit(to, occupant)`.
@@ -146,7 +157,7 @@ pub fn path_leap(
 
 /// How a piece captures, for pieces that capture by landing where they could move: one-step
 /// directions, sliding directions, and whether it uses the variant's leap table.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Movement {
     /// Directions of a single step.
     pub steps: DirSet,
@@ -157,6 +168,46 @@ pub struct Movement {
 }
 
 impl Movement {
+    /// No movement at all.
+    pub const NONE: Movement = Movement {
+        steps: DirSet::NONE,
+        slides: DirSet::NONE,
+        leaps: 0,
+    };
+
+    /// A piece that steps one square along each of `dirs`.
+    pub const fn stepper(dirs: DirSet) -> Movement {
+        Movement {
+            steps: dirs,
+            ..Movement::NONE
+        }
+    }
+
+    /// A piece that slides along each of `dirs`.
+    pub const fn slider(dirs: DirSet) -> Movement {
+        Movement {
+            slides: dirs,
+            ..Movement::NONE
+        }
+    }
+
+    /// A piece that leaps along the variant's leap tables `tables` (bit `i` for table `i`).
+    pub const fn leaper(tables: u8) -> Movement {
+        Movement {
+            leaps: tables,
+            ..Movement::NONE
+        }
+    }
+
+    /// A compound piece: this movement and `other`'s.
+    pub const fn and(self, other: Movement) -> Movement {
+        Movement {
+            steps: self.steps.union(other.steps),
+            slides: self.slides.union(other.slides),
+            leaps: self.leaps | other.leaps,
+        }
+    }
+
     /// Calls `visit(to, occupant)` for every location the piece reaches from `from`: steps,
     /// slides (up to and including the first piece) and leaps.
     #[inline]
@@ -168,12 +219,15 @@ impl Movement {
         from: Loc,
         mut visit: impl FnMut(Loc, Option<Piece>),
     ) {
-        step(geometry, board, from, self.steps, |_, to, p| visit(to, p));
-        slide(geometry, board, from, self.slides, |_, to, p| visit(to, p));
-        for (i, table) in leaps.iter().enumerate() {
-            if self.leaps & (1 << i) != 0 {
+        for (dirs, range) in [(self.steps, Range::Step), (self.slides, Range::Slide)] {
+            ride(geometry, board, from, dirs, range, |_, to, p| visit(to, p));
+        }
+        let mut tables = self.leaps;
+        while tables != 0 {
+            if let Some(table) = leaps.get(tables.trailing_zeros() as usize) {
                 leap(table, board, from, &mut visit);
             }
+            tables &= tables - 1;
         }
     }
 }

@@ -163,4 +163,17 @@ impl Position {
         }
         self.side = self.side.opponent();
     }
+
+    /// This position at the end of the turn just played on it: the halfmove clock restarted
+    /// when `resets_clock` (a capture, a Pawn move, …) or else one halfmove on, and the turn
+    /// handed to the other side.
+    pub fn end_turn(mut self, resets_clock: bool) -> Position {
+        self.halfmove = if resets_clock {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        self.pass_turn();
+        self
+    }
 }

@@ -1,21 +1,23 @@
 //! The one interface every variant implements, and what every caller builds on it: legal turns,
 //! playing a turn, FEN and move text, perft.
 
+use super::attack::is_attacked;
 use super::board::Board;
 use super::data::{Options, VariantData};
 use super::error::Error;
-use super::event::Event;
+use super::event::{Discard, Event, Recorder};
 use super::fen;
-use super::geometry::{Geometry, Lines};
+use super::geometry::{Geometry, LeapTable, Lines};
 use super::letters::PieceLetters;
-use super::outcome::Outcome;
+use super::movement::Movement;
+use super::outcome::{Outcome, Reason};
 use super::position::Position;
 use super::position::RuleState;
 use super::turn::Turn;
 use super::types::{Kind, Loc, LocSet, Piece, Side};
 
-/// What every variant keeps alike: its data, the options it was built with, the board's shape
-/// and the piece letters.
+/// What every variant keeps alike: its data, the options it was built with, the board's shape,
+/// the piece letters and the leap tables its pieces' [`Movement`]s name.
 pub struct Basics {
     /// The variant's data (names, setup, options, help).
     pub data: VariantData,
@@ -25,31 +27,94 @@ pub struct Basics {
     pub geometry: Geometry,
     /// The piece letters.
     pub letters: PieceLetters,
+    /// The leap tables, table `i` for bit `i` of [`Movement::leaps`].
+    leaps: Vec<LeapTable>,
 }
 
 impl Basics {
     /// The basics of a variant from its data and options, on a board joined by `lines`; `kinds`
-    /// are the kinds of piece its rules know, each of which the data must describe once.
+    /// are the kinds of piece its rules know, each of which the data must describe once, and
+    /// `leaps` the (file, rank) offsets of each of its leap tables.
     pub fn new(
         data: VariantData,
         options: Options,
         lines: Lines,
         kinds: &[Kind],
+        leaps: &[&[(i8, i8)]],
     ) -> Result<Basics, Error> {
         let geometry = Geometry::new(data.files, data.ranks, lines);
         let letters = PieceLetters::new(&data, &options, kinds)?;
+        let leaps = leaps
+            .iter()
+            .map(|offsets| LeapTable::new(&geometry, offsets))
+            .collect();
         Ok(Basics {
             data,
             options,
             geometry,
             letters,
+            leaps,
         })
+    }
+
+    /// Calls `visit(to, occupant)` for every location `movement` reaches from `from` on
+    /// `board` (see [`Movement::reach`]).
+    #[inline]
+    pub fn reach(
+        &self,
+        movement: Movement,
+        board: &Board,
+        from: Loc,
+        visit: impl FnMut(Loc, Option<Piece>),
+    ) {
+        movement.reach(&self.geometry, &self.leaps, board, from, visit);
+    }
+
+    /// Whether a piece of `by` attacks `target` on `board`, each piece capturing by replacement
+    /// as `capture(piece)` says (see [`is_attacked`]).
+    #[inline]
+    pub fn attacked(
+        &self,
+        board: &Board,
+        target: Loc,
+        by: Side,
+        capture: impl Fn(Piece) -> Movement,
+    ) -> bool {
+        is_attacked(&self.geometry, &self.leaps, board, target, by, capture)
+    }
+}
+
+/// How a variant plays a turn: the one method each variant writes, from which [`Play`] gives
+/// both ways of playing, each compiled for its recorder.
+pub(crate) trait Apply {
+    /// The position after `turn`, which must be one of the legal turns of `pos`, noting what
+    /// happened in `rec`.
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position;
+}
+
+/// Playing a turn, with or without its events: what [`Rules`] asks of a variant, given to every
+/// [`Apply`].
+pub(crate) trait Play {
+    /// The position after `turn`, which must be one of the legal turns of `pos`.
+    fn play(&self, pos: &Position, turn: &Turn) -> Position;
+
+    /// As [`Play::play`], also noting in `events` what happened, in order.
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position;
+}
+
+impl<T: Apply> Play for T {
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        self.apply(pos, turn, &mut Discard)
+    }
+
+    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
+        self.apply(pos, turn, events)
     }
 }
 
 /// A variant's rules, built for one set of options: what each variant implements. Callers use
 /// [`Variant`], which wraps the rules of any variant.
-pub(crate) trait Rules: Send + Sync {
+pub(crate) trait Rules: Play + Send + Sync {
     /// The variant's data, options, board shape and letters.
     fn basics(&self) -> &Basics;
 
@@ -75,19 +140,20 @@ pub(crate) trait Rules: Send + Sync {
 
     /// Puts the legal turns of `pos` into `out` (cleared first), in no particular order. It is
     /// left empty when the game is over by the variant's own rules.
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>);
+    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        self.push_legal_turns(pos, out);
+    }
+
+    /// Pushes the legal turns of `pos` onto the empty `out`, as [`Rules::legal_turns_into`]
+    /// describes them: what each variant writes.
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>);
 
     /// The number of legal turns of `pos`: perft's last ply.
     fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
         self.legal_turns_into(pos, scratch);
         scratch.len() as u64
     }
-
-    /// The position after `turn`, which must be one of the legal turns of `pos`.
-    fn play(&self, pos: &Position, turn: &Turn) -> Position;
-
-    /// As [`Rules::play`], also noting in `events` what happened, in order.
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position;
 
     /// Whether the side to move is in check.
     fn in_check(&self, pos: &Position) -> bool;
@@ -97,12 +163,36 @@ pub(crate) trait Rules: Send + Sync {
     /// `pos`, when known (a position set up from a FEN has none).
     fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome>;
 
+    /// Whether the side to move has a legal turn.
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        let mut turns = Vec::new();
+        self.legal_turns_into(pos, &mut turns);
+        !turns.is_empty()
+    }
+
+    /// The end of the game when the side to move has no legal turn: checkmate when it is in
+    /// check, else the outcome `stalemate` gives; `None` while it has a turn.
+    fn checkmate_or(&self, pos: &Position, stalemate: impl FnOnce() -> Outcome) -> Option<Outcome>
+    where
+        Self: Sized,
+    {
+        if self.has_legal_turn(pos) {
+            return None;
+        }
+        Some(if self.in_check(pos) {
+            Outcome::win(pos.side.opponent(), Reason::Checkmate)
+        } else {
+            stalemate()
+        })
+    }
+
     /// A draw by the material on the board alone (orthodox insufficient material).
     fn dead_position(&self, _pos: &Position) -> bool {
         false
     }
 
-    /// Whether threefold repetition and the fifty-move rule apply.
+    /// Whether threefold repetition and the fifty-move rule apply; where they do not, the FEN
+    /// has no halfmove clock.
     fn clock_draws(&self) -> bool {
         true
     }
@@ -112,14 +202,23 @@ pub(crate) trait Rules: Send + Sync {
         pos.hash()
     }
 
-    /// Reads the FEN fields after the board and checks the whole position's invariants.
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error>;
+    /// How many FEN fields of the variant's own stand between the side to move and the clocks
+    /// (castling and en passant, a last slide, …).
+    fn state_field_count(&self) -> usize {
+        0
+    }
 
-    /// The number of FEN fields, the board included.
-    fn fen_field_count(&self) -> usize;
+    /// Reads the variant's own FEN fields (exactly [`Rules::state_field_count`] of them) for
+    /// `side` to move.
+    fn read_state(&self, _side: Side, _fields: &[&str]) -> Result<RuleState, Error> {
+        Ok(RuleState::default())
+    }
 
-    /// Writes the FEN fields after the board, each preceded by a space.
-    fn write_fields(&self, pos: &Position, out: &mut String);
+    /// Writes the variant's own FEN fields, each preceded by a space.
+    fn write_state(&self, _pos: &Position, _out: &mut String) {}
+
+    /// Checks the invariants of a whole position read from a FEN.
+    fn validate(&self, pos: &Position) -> Result<(), Error>;
 
     /// The variant's own counters for the players, as (label, value) pairs: pieces in reserve,
     /// move limits and the like.
@@ -274,9 +373,7 @@ impl Variant {
 
     /// The FEN of `pos`.
     pub fn fen(&self, pos: &Position) -> String {
-        let mut out = fen::write_board(&pos.board, self.geometry(), self.letters());
-        self.rules.write_fields(pos, &mut out);
-        out
+        write_fen(self.rules.as_ref(), pos)
     }
 
     /// The position after `turn`, which must be one of the legal turns of `pos`.
@@ -463,9 +560,41 @@ pub struct PieceDiagram {
     pub reach: LocSet,
 }
 
-/// Reads a FEN of the variant of `rules`, checking its invariants.
+/// Reads a FEN of the variant of `rules`, checking its invariants: the board, the side to move,
+/// the variant's own fields, the halfmove clock where the variant has one and the fullmove
+/// number.
 fn read_fen(rules: &dyn Rules, text: &str) -> Result<Position, Error> {
-    let fields = fen::split_fields(text, rules.fen_field_count())?;
+    let own = rules.state_field_count();
+    let clocks = if rules.clock_draws() { 2 } else { 1 };
+    let fields = fen::split_fields(text, 2 + own + clocks)?;
     let board = fen::read_board(fields[0], rules.geometry(), rules.letters(), rules.holes())?;
-    rules.read_fields(board, &fields[1..])
+    let side = fen::read_side(fields[1])?;
+    let state = rules.read_state(side, &fields[2..2 + own])?;
+    let (halfmove, fullmove) = match fields[2 + own..] {
+        [half, full] => fen::read_clocks(half, full)?,
+        [full] => (0, fen::read_fullmove(full)?),
+        _ => unreachable!("split_fields counted the clocks"),
+    };
+    let pos = Position {
+        board,
+        side,
+        halfmove,
+        fullmove,
+        state,
+    };
+    rules.validate(&pos)?;
+    Ok(pos)
+}
+
+/// The FEN of `pos` in the variant of `rules`, in the order [`read_fen`] reads it.
+fn write_fen(rules: &dyn Rules, pos: &Position) -> String {
+    let mut out = fen::write_board(&pos.board, rules.geometry(), rules.letters());
+    out.push(' ');
+    out.push(pos.side.fen_char());
+    rules.write_state(pos, &mut out);
+    if rules.clock_draws() {
+        out.push_str(&format!(" {}", pos.halfmove));
+    }
+    out.push_str(&format!(" {}", pos.fullmove));
+    out
 }

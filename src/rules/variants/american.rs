@@ -4,16 +4,15 @@
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Discard, Event, Recorder};
-use crate::rules::fen;
-use crate::rules::geometry::{Geometry, LeapTable, Lines};
+use crate::rules::event::Recorder;
+use crate::rules::geometry::{Geometry, Lines};
 use crate::rules::landing::land;
-use crate::rules::movement::{Movement, hop, slide};
+use crate::rules::movement::{Movement, Range, empty_squares, hop};
 use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::{Position, RuleState};
+use crate::rules::position::Position;
 use crate::rules::turn::Turn;
 use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 7] = [
@@ -55,18 +54,13 @@ const TURN_LIMIT: u32 = 50;
 /// How the pieces that capture by landing where they move get around (the Colonel along leap
 /// table 0). The Missile and the Artillery move by rules of their own.
 fn movement(kind: Kind) -> Movement {
-    let (steps, slides, leaps) = match kind {
-        Kind::Soldier => (DirSet::ALL, DirSet::NONE, 0),
-        Kind::Rook => (DirSet::NONE, DirSet::ORTHOGONAL, 0),
-        Kind::Bishop => (DirSet::NONE, DirSet::DIAGONAL, 0),
-        Kind::Queen => (DirSet::NONE, DirSet::ALL, 0),
-        Kind::Colonel => (DirSet::NONE, DirSet::NONE, 1),
-        _ => (DirSet::NONE, DirSet::NONE, 0),
-    };
-    Movement {
-        steps,
-        slides,
-        leaps,
+    match kind {
+        Kind::Soldier => Movement::stepper(DirSet::ALL),
+        Kind::Rook => Movement::slider(DirSet::ORTHOGONAL),
+        Kind::Bishop => Movement::slider(DirSet::DIAGONAL),
+        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::Colonel => Movement::leaper(1),
+        _ => Movement::NONE,
     }
 }
 
@@ -96,9 +90,8 @@ fn squares_where(geometry: &Geometry, keep: impl Fn(Loc) -> bool) -> LocSet {
 
 /// American Chess.
 pub struct American {
+    /// The basics, with the Colonel's leaps as leap table 0.
     basics: Basics,
-    /// The Colonel's leaps: leap table 0.
-    leaps: [LeapTable; 1],
     /// The squares of files e, f and g.
     gauntlet: LocSet,
     /// Each side's back rank, indexed by side.
@@ -108,9 +101,8 @@ pub struct American {
 impl American {
     /// American Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Result<American, Error> {
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&COLONEL_OFFSETS])?;
         let geometry = &basics.geometry;
-        let leaps = [LeapTable::new(geometry, &COLONEL_OFFSETS)];
         let gauntlet = squares_where(geometry, |loc| GAUNTLET_FILES.contains(&loc.file()));
         let back_ranks = Side::BOTH.map(|side| {
             let rank = geometry.last_rank(side.opponent());
@@ -118,7 +110,6 @@ impl American {
         });
         Ok(American {
             basics,
-            leaps,
             gauntlet,
             back_ranks,
         })
@@ -135,7 +126,7 @@ impl American {
             Kind::Artillery => self.artillery_reach(board, from, side),
             kind => {
                 let mut reached = LocSet::EMPTY;
-                movement(kind).reach(&self.basics.geometry, &self.leaps, board, from, |to, _| {
+                self.basics.reach(movement(kind), board, from, |to, _| {
                     reached |= to.bit();
                 });
                 reached
@@ -147,29 +138,13 @@ impl American {
     /// The Artillery's moves: quiet queen moves to empty squares, and captures of the first
     /// enemy piece beyond a screen.
     fn artillery_reach(&self, board: &Board, from: Loc, side: Side) -> LocSet {
-        let mut reached = LocSet::EMPTY;
-        slide(
-            &self.basics.geometry,
-            board,
-            from,
-            DirSet::ALL,
-            |_, to, occupant| {
-                if occupant.is_none() {
-                    reached |= to.bit();
-                }
-            },
-        );
-        hop(
-            &self.basics.geometry,
-            board,
-            from,
-            DirSet::ALL,
-            |_, to, target| {
-                if target.side != side {
-                    reached |= to.bit();
-                }
-            },
-        );
+        let geometry = &self.basics.geometry;
+        let mut reached = empty_squares(geometry, board, from, DirSet::ALL, Range::Slide);
+        hop(geometry, board, from, DirSet::ALL, |_, to, target| {
+            if target.side != side {
+                reached |= to.bit();
+            }
+        });
         reached
     }
 
@@ -204,7 +179,9 @@ impl American {
         let limit = (pos.fullmove > TURN_LIMIT).then_some(Reason::TurnLimit);
         verdict(self.holders(&pos.board), limit)
     }
+}
 
+impl Apply for American {
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
         let mut next = *pos;
         let Some(piece) = pos.board.piece(turn.from) else {
@@ -217,40 +194,6 @@ impl American {
         next.pass_turn();
         next
     }
-
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let limit = match pos.side {
-            Side::White => TURN_LIMIT + 1,
-            Side::Black => TURN_LIMIT,
-        };
-        if pos.fullmove > limit {
-            return Err(Error::fen(
-                pos.fullmove.to_string(),
-                format!(
-                    "the fullmove number must be 1–{limit} with {} to move",
-                    self.basics.data.sides[pos.side.index()]
-                ),
-            ));
-        }
-        for side in Side::BOTH {
-            let far = self.back_ranks[side.opponent().index()];
-            if let Some((loc, _)) = pos
-                .board
-                .pieces_of(side)
-                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
-            {
-                return Err(Error::fen(
-                    loc.to_string(),
-                    format!(
-                        "a {} piece on {}'s back rank must be a General",
-                        self.basics.data.sides[side.index()],
-                        self.basics.data.sides[side.opponent().index()]
-                    ),
-                ));
-            }
-        }
-        Ok(())
-    }
 }
 
 impl Rules for American {
@@ -258,8 +201,7 @@ impl Rules for American {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         if self.full_turn_judgement(pos).is_some() {
             return;
         }
@@ -275,14 +217,6 @@ impl Rules for American {
         self.moves(&pos.board, pos.side)
             .map(|(_, destinations)| destinations.len() as u64)
             .sum()
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
     }
 
     fn in_check(&self, _pos: &Position) -> bool {
@@ -341,29 +275,37 @@ impl Rules for American {
         ]
     }
 
-    fn fen_field_count(&self) -> usize {
-        3
-    }
-
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, full] = fields else {
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let limit = match pos.side {
+            Side::White => TURN_LIMIT + 1,
+            Side::Black => TURN_LIMIT,
+        };
+        if pos.fullmove > limit {
             return Err(Error::fen(
-                fields.join(" "),
-                "expected 2 fields after the board",
+                pos.fullmove.to_string(),
+                format!(
+                    "the fullmove number must be 1–{limit} with {} to move",
+                    self.basics.data.sides[pos.side.index()]
+                ),
             ));
-        };
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove: 0,
-            fullmove: fen::read_fullmove(full)?,
-            state: RuleState::default(),
-        };
-        self.validate(&pos)?;
-        Ok(pos)
-    }
-
-    fn write_fields(&self, pos: &Position, out: &mut String) {
-        out.push_str(&format!(" {} {}", pos.side.fen_char(), pos.fullmove));
+        }
+        for side in Side::BOTH {
+            let far = self.back_ranks[side.opponent().index()];
+            if let Some((loc, _)) = pos
+                .board
+                .pieces_of(side)
+                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
+            {
+                return Err(Error::fen(
+                    loc.to_string(),
+                    format!(
+                        "a {} piece on {}'s back rank must be a General",
+                        self.basics.data.sides[side.index()],
+                        self.basics.data.sides[side.opponent().index()]
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 }

@@ -9,20 +9,19 @@
 //! mover's King (see `Amoeba::slide_verdict`).
 
 use super::chess::movement;
-use crate::rules::attack::is_attacked;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Discard, Event, Recorder};
+use crate::rules::event::{Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
-use crate::rules::movement::step;
+use crate::rules::movement::{Range, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 5] = [
@@ -157,9 +156,8 @@ struct AfterMove {
 
 /// Amoeba, with or without its options.
 pub struct Amoeba {
+    /// The basics, with the Knight's leaps as leap table 0.
     basics: Basics,
-    /// The Knight's leaps: leap table 0.
-    leaps: [LeapTable; 1],
     promotions: &'static [Kind],
     occupied_slide: bool,
     /// Per location and direction: the locations of the matrix along that line, to its edge.
@@ -173,9 +171,8 @@ impl Amoeba {
     pub fn new(data: VariantData, options: Options) -> Result<Amoeba, Error> {
         let bishops = options.has(BISHOP_PROMOTION);
         let occupied_slide = options.has(OCCUPIED_SLIDE);
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&KNIGHT_OFFSETS])?;
         let geometry = &basics.geometry;
-        let leaps = [LeapTable::new(geometry, &KNIGHT_OFFSETS)];
         let mut rays = [[LocSet::EMPTY; 8]; LOC_COUNT];
         let mut files = [LocSet::EMPTY; MAX_FILES as usize];
         for loc in geometry.inside().iter() {
@@ -192,21 +189,13 @@ impl Amoeba {
             } else {
                 &PROMOTIONS
             },
-            leaps,
             rays,
             files,
         })
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(
-            &self.basics.geometry,
-            &self.leaps,
-            board,
-            target,
-            by,
-            movement,
-        )
+        self.basics.attacked(board, target, by, movement)
     }
 
     fn king_attacked(&self, board: &Board, side: Side) -> bool {
@@ -315,12 +304,8 @@ impl Amoeba {
                 self.pawn_moves(board, ctx, from, &mut visit);
                 continue;
             }
-            movement(piece).reach(
-                &self.basics.geometry,
-                &self.leaps,
-                board,
-                from,
-                |to, occupant| {
+            self.basics
+                .reach(movement(piece), board, from, |to, occupant| {
                     if occupant.is_none_or(|p| p.side != side) {
                         visit(PieceMove {
                             from,
@@ -328,8 +313,7 @@ impl Amoeba {
                             promotes: false,
                         });
                     }
-                },
-            );
+                });
         }
     }
 
@@ -359,11 +343,12 @@ impl Amoeba {
             arrive(to);
         }
         let captures = movement(Piece::new(Kind::Pawn, side)).steps;
-        step(
+        ride(
             &self.basics.geometry,
             board,
             from,
             captures,
+            Range::Step,
             |_, to, occupant| {
                 if occupant.is_some_and(|p| p.side != side) {
                     arrive(to);
@@ -544,13 +529,6 @@ impl Amoeba {
         }
     }
 
-    /// Whether the side to move has any legal turn.
-    fn has_legal_turn(&self, pos: &Position) -> bool {
-        let mut any = false;
-        self.for_each_legal(pos, |_, _, _| any = true);
-        any
-    }
-
     /// The position after the turn just played with its slide taken back (see the rules'
     /// stalemate by slide): `None` if that turn had no slide.
     fn without_slide(&self, pos: &Position, last: Option<&Turn>) -> Option<Position> {
@@ -581,6 +559,31 @@ impl Amoeba {
         })
     }
 
+    /// The name the data gives `side`, for messages.
+    fn side_name(&self, side: Side) -> &str {
+        &self.basics.data.sides[side.index()]
+    }
+
+    /// Reads the last-slide field: `-` or two locations of the matrix (`d5d4`).
+    fn read_last_slide(&self, field: &str) -> Result<Option<Slide>, Error> {
+        if field == "-" {
+            return Ok(None);
+        }
+        let location = |text: Option<&str>| {
+            text.and_then(Loc::parse)
+                .filter(|loc| self.basics.geometry.contains(*loc))
+        };
+        match (location(field.get(..2)), location(field.get(2..))) {
+            (Some(from), Some(to)) => Ok(Some((from, to))),
+            _ => Err(Error::fen(
+                field,
+                "the last slide must be '-' or two squares such as d5d4",
+            )),
+        }
+    }
+}
+
+impl Apply for Amoeba {
     /// The position after the legal `turn`: move, promotion on arrival, slide, promotions at the
     /// end; the clock and the last slide updated.
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
@@ -604,18 +607,57 @@ impl Amoeba {
         next.state.last_slide = turn.slide;
         let resets =
             piece.kind == Kind::Pawn || victim.is_some() || !turn.end_promotions.is_empty();
-        next.halfmove = if resets {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
-        next.pass_turn();
-        next
+        next.end_turn(resets)
+    }
+}
+
+impl Rules for Amoeba {
+    fn basics(&self) -> &Basics {
+        &self.basics
     }
 
-    /// The name the data gives `side`, for messages.
-    fn side_name(&self, side: Side) -> &str {
-        &self.basics.data.sides[side.index()]
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        self.for_each_legal(pos, |m, slide, promoted| {
+            self.push_turns(pos.side, m, slide, promoted, out);
+        });
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        let mut count = 0;
+        self.for_each_legal(pos, |m, _, promoted| {
+            count += self.turns_of(m, promoted);
+        });
+        count
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        self.king_attacked(&pos.board, pos.side)
+    }
+
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        let mut any = false;
+        self.for_each_legal(pos, |_, _, _| any = true);
+        any
+    }
+
+    fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {
+        self.checkmate_or(pos, || {
+            if self.stalemated_by_slide(pos, last) {
+                Outcome::win(pos.side.opponent(), Reason::StalemateBySlide)
+            } else {
+                Outcome::draw(Reason::Stalemate)
+            }
+        })
+    }
+
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        let text = pos
+            .state
+            .last_slide
+            .map_or("none".to_string(), |(from, to)| {
+                format!("{from} to {to} (may not slide back)")
+            });
+        vec![("Last slide".to_string(), text)]
     }
 
     /// Checks a position read from a FEN: the number of gaps, one King each, a possible last
@@ -657,118 +699,24 @@ impl Amoeba {
         Ok(())
     }
 
-    /// Reads the last-slide field: `-` or two locations of the matrix (`d5d4`).
-    fn read_last_slide(&self, field: &str) -> Result<Option<Slide>, Error> {
-        if field == "-" {
-            return Ok(None);
-        }
-        let location = |text: Option<&str>| {
-            text.and_then(Loc::parse)
-                .filter(|loc| self.basics.geometry.contains(*loc))
-        };
-        match (location(field.get(..2)), location(field.get(2..))) {
-            (Some(from), Some(to)) => Ok(Some((from, to))),
-            _ => Err(Error::fen(
-                field,
-                "the last slide must be '-' or two squares such as d5d4",
-            )),
-        }
-    }
-}
-
-impl Rules for Amoeba {
-    fn basics(&self) -> &Basics {
-        &self.basics
+    fn state_field_count(&self) -> usize {
+        1
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
-        self.for_each_legal(pos, |m, slide, promoted| {
-            self.push_turns(pos.side, m, slide, promoted, out);
-        });
-    }
-
-    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        let mut count = 0;
-        self.for_each_legal(pos, |m, _, promoted| {
-            count += self.turns_of(m, promoted);
-        });
-        count
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
-    }
-
-    fn in_check(&self, pos: &Position) -> bool {
-        self.king_attacked(&pos.board, pos.side)
-    }
-
-    fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {
-        if self.has_legal_turn(pos) {
-            return None;
-        }
-        let winner = pos.side.opponent();
-        Some(if self.in_check(pos) {
-            Outcome::win(winner, Reason::Checkmate)
-        } else if self.stalemated_by_slide(pos, last) {
-            Outcome::win(winner, Reason::StalemateBySlide)
-        } else {
-            Outcome::draw(Reason::Stalemate)
+    fn read_state(&self, _side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [last_slide] = fen::exactly(fields)?;
+        Ok(RuleState {
+            last_slide: self.read_last_slide(last_slide)?,
+            ..RuleState::default()
         })
     }
 
-    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
-        let text = pos
-            .state
-            .last_slide
-            .map_or("none".to_string(), |(from, to)| {
-                format!("{from} to {to} (may not slide back)")
-            });
-        vec![("Last slide".to_string(), text)]
-    }
-
-    fn fen_field_count(&self) -> usize {
-        5
-    }
-
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, last_slide, half, full] = fields else {
-            return Err(Error::fen(
-                fields.join(" "),
-                "expected 4 fields after the board",
-            ));
-        };
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove,
-            fullmove,
-            state: RuleState {
-                last_slide: self.read_last_slide(last_slide)?,
-                ..RuleState::default()
-            },
-        };
-        self.validate(&pos)?;
-        Ok(pos)
-    }
-
-    fn write_fields(&self, pos: &Position, out: &mut String) {
+    fn write_state(&self, pos: &Position, out: &mut String) {
         let last_slide = pos
             .state
             .last_slide
             .map_or("-".to_string(), |(from, to)| format!("{from}{to}"));
-        out.push_str(&format!(
-            " {} {last_slide} {} {}",
-            pos.side.fen_char(),
-            pos.halfmove,
-            pos.fullmove
-        ));
+        out.push_str(&format!(" {last_slide}"));
     }
 
     fn holes(&self) -> fen::Holes {

@@ -8,12 +8,12 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::Lines;
-use crate::rules::movement::step;
+use crate::rules::movement::{Range, empty_squares, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 3] = [Kind::King, Kind::Guard, Kind::Pawn];
@@ -126,6 +126,21 @@ impl Taken {
     }
 }
 
+/// What the backward tests of whether a side removes the enemy King ask about.
+#[derive(Clone, Copy)]
+struct Threat<'a> {
+    /// The board, the attacker's pieces on it.
+    board: &'a Board,
+    /// The reserve of both sides.
+    reserve: &'a Reserve,
+    /// The side that would move.
+    attacker: Side,
+    /// Whether the attacker may still step sideways.
+    sideways: bool,
+    /// Where the enemy King stands.
+    king: Loc,
+}
+
 /// Amphora.
 pub struct Amphora {
     basics: Basics,
@@ -143,7 +158,7 @@ impl Amphora {
             place: format!("assets/variants/{}.ron", data.id),
             why: "no outline: the jug's squares must be given".into(),
         })?;
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &[])?;
         let before_far_rank = Side::BOTH.map(|side| {
             let far = basics.geometry.last_rank(side);
             outline
@@ -174,11 +189,12 @@ impl Amphora {
         mut visit: impl FnMut(Loc),
     ) {
         let steps = Steps::of(piece, sideways);
-        step(
+        ride(
             &self.basics.geometry,
             board,
             from,
             steps.all(),
+            Range::Step,
             |dir, to, occupant| {
                 let open = occupant.is_none_or(|p| p.side != piece.side);
                 if open && steps.onto(occupant).contains(dir) {
@@ -190,21 +206,9 @@ impl Amphora {
 
     /// The empty squares next to `side`'s King, where its Guard may be placed.
     fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
-        let mut squares = LocSet::EMPTY;
-        if let Some(king) = board.king_of(side) {
-            step(
-                &self.basics.geometry,
-                board,
-                king,
-                DirSet::ALL,
-                |_, at, occupant| {
-                    if occupant.is_none() {
-                        squares |= at.bit();
-                    }
-                },
-            );
-        }
-        squares
+        board.king_of(side).map_or(LocSet::EMPTY, |king| {
+            empty_squares(&self.basics.geometry, board, king, DirSet::ALL, Range::Step)
+        })
     }
 
     /// Moves the piece on `from` to `to` on `board` and makes the move's replacement capture
@@ -381,17 +385,11 @@ impl Amphora {
         } else {
             0
         };
-        let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
-        next.halfmove = if pawn_moved || taken.any {
-            0
-        } else {
-            next.halfmove.saturating_add(1)
-        };
         next.state.placement_right = next.state.reserve.count(guard(enemy)) > 0
             && next.board.king_of(enemy).is_some()
             && (taken.pawn || self.threatens_king(&next, side, false));
-        next.pass_turn();
-        next
+        let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
+        next.end_turn(pawn_moved || taken.any)
     }
 
     /// Whether `attacker`, were it to move now in `pos` (with its own sideways count, and with a
@@ -400,9 +398,14 @@ impl Amphora {
         let Some(king) = pos.board.king_of(attacker.opponent()) else {
             return false;
         };
-        let sideways = pos.state.sideways[attacker.index()] < SIDEWAYS_LIMIT;
-        let reserve = &pos.state.reserve;
-        if self.reaches_king(&pos.board, reserve, attacker, king, sideways) {
+        let threat = Threat {
+            board: &pos.board,
+            reserve: &pos.state.reserve,
+            attacker,
+            sideways: pos.state.sideways[attacker.index()] < SIDEWAYS_LIMIT,
+            king,
+        };
+        if self.reaches_king(&threat) {
             return true;
         }
         may_place
@@ -412,24 +415,26 @@ impl Amphora {
                 .any(|at| {
                     let mut placed = pos.board;
                     placed.put(at, guard(attacker));
-                    self.reaches_king(&placed, reserve, attacker, king, sideways)
+                    self.reaches_king(&Threat {
+                        board: &placed,
+                        ..threat
+                    })
                 })
     }
 
-    /// Whether a move of `attacker` on `board` removes the enemy King on `king`: by
-    /// replacement, by interception or by telekinesis. Worked backwards from the King, so most
-    /// of it is a few table lookups.
-    fn reaches_king(
-        &self,
-        board: &Board,
-        reserve: &Reserve,
-        attacker: Side,
-        king: Loc,
-        sideways: bool,
-    ) -> bool {
+    /// Whether a move of the attacker removes the enemy King: by replacement, by interception
+    /// or by telekinesis. Worked backwards from the King, so most of it is a few table lookups.
+    fn reaches_king(&self, threat: &Threat) -> bool {
+        let Threat {
+            board,
+            attacker,
+            sideways,
+            king,
+            ..
+        } = *threat;
         self.can_arrive(board, attacker, king, sideways)
             || self.intercepts(board, attacker, king, sideways)
-            || self.telekinesis_reaches(board, reserve, attacker, king, sideways)
+            || self.telekinesis_reaches(threat)
     }
 
     /// Whether a piece of `attacker` can step onto `to` (empty, or holding an enemy piece).
@@ -464,17 +469,17 @@ impl Amphora {
         })
     }
 
-    /// Whether a piece of `attacker` can enter its far rank and so remove the King on `king`:
-    /// a King always, a Pawn or Guard when the enemy has nothing else it must take first (never
+    /// Whether a piece of the attacker can enter its far rank and so remove the enemy King: a
+    /// King always, a Pawn or Guard when the enemy has nothing else it must take first (never
     /// while the enemy's Guard is in reserve).
-    fn telekinesis_reaches(
-        &self,
-        board: &Board,
-        reserve: &Reserve,
-        attacker: Side,
-        king: Loc,
-        sideways: bool,
-    ) -> bool {
+    fn telekinesis_reaches(&self, threat: &Threat) -> bool {
+        let Threat {
+            board,
+            reserve,
+            attacker,
+            sideways,
+            king,
+        } = *threat;
         let far = self.basics.geometry.last_rank(attacker);
         let enemy = attacker.opponent();
         let guard_held = reserve.count(guard(enemy)) > 0;
@@ -510,17 +515,6 @@ impl Amphora {
     fn king_survives(&self, next: &Position) -> bool {
         next.board.king_of(next.side).is_none()
             || !self.threatens_king(next, next.side, next.state.placement_right)
-    }
-
-    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        if let Some((piece, at)) = turn.placement {
-            rec.record(|| Event::Placed { piece, at });
-            next.board.put(at, piece);
-            next.state.reserve.take(piece);
-        }
-        let taken = self.land(&mut next.board, turn.from, turn.to, rec);
-        self.finish(next, turn, taken, rec)
     }
 
     /// Reads the guards field: which Guards are in reserve, and whether the side to move holds
@@ -589,6 +583,48 @@ impl Amphora {
         }
         out
     }
+}
+
+impl Apply for Amphora {
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        if let Some((piece, at)) = turn.placement {
+            rec.record(|| Event::Placed { piece, at });
+            next.board.put(at, piece);
+            next.state.reserve.take(piece);
+        }
+        let taken = self.land(&mut next.board, turn.from, turn.to, rec);
+        self.finish(next, turn, taken, rec)
+    }
+}
+
+impl Rules for Amphora {
+    fn basics(&self) -> &Basics {
+        &self.basics
+    }
+
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        if pos.board.king_of(pos.side).is_none() {
+            return;
+        }
+        self.for_each_turn(pos, &mut |turn, next| {
+            if self.king_survives(next) {
+                out.push(turn);
+            }
+        });
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        self.threatens_king(pos, pos.side.opponent(), false)
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        let winner = pos.side.opponent();
+        if pos.board.king_of(pos.side).is_none() {
+            return Some(Outcome::win(winner, Reason::KingCaptured));
+        }
+        self.checkmate_or(pos, || Outcome::win(winner, Reason::Stalemate))
+    }
 
     /// Checks the invariants of a position read from a FEN.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
@@ -625,79 +661,25 @@ impl Amphora {
         }
         Ok(())
     }
-}
 
-impl Rules for Amphora {
-    fn basics(&self) -> &Basics {
-        &self.basics
+    fn state_field_count(&self) -> usize {
+        2
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
-        if pos.board.king_of(pos.side).is_none() {
-            return;
-        }
-        self.for_each_turn(pos, &mut |turn, next| {
-            if self.king_survives(next) {
-                out.push(turn);
-            }
-        });
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
-    }
-
-    fn in_check(&self, pos: &Position) -> bool {
-        self.threatens_king(pos, pos.side.opponent(), false)
-    }
-
-    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        let winner = pos.side.opponent();
-        if pos.board.king_of(pos.side).is_none() {
-            return Some(Outcome::win(winner, Reason::KingCaptured));
-        }
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        if !turns.is_empty() {
-            return None;
-        }
-        let reason = if self.in_check(pos) {
-            Reason::Checkmate
-        } else {
-            Reason::Stalemate
-        };
-        Some(Outcome::win(winner, reason))
-    }
-
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, guards, counts, half, full] = fields else {
-            return Err(Error::fen(
-                fields.join(" "),
-                "expected 5 fields after the board",
-            ));
-        };
-        let side = fen::read_side(side)?;
+    fn read_state(&self, side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [guards, counts] = fen::exactly(fields)?;
         let (reserve, placement_right) = self.read_guards(guards, side)?;
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side,
-            halfmove,
-            fullmove,
-            state: RuleState {
-                reserve,
-                placement_right,
-                sideways: Self::read_counts(counts)?,
-                ..RuleState::default()
-            },
-        };
-        self.validate(&pos)?;
-        Ok(pos)
+        Ok(RuleState {
+            reserve,
+            placement_right,
+            sideways: Self::read_counts(counts)?,
+            ..RuleState::default()
+        })
+    }
+
+    fn write_state(&self, pos: &Position, out: &mut String) {
+        let [white, black] = pos.state.sideways;
+        out.push_str(&format!(" {} {white}{black}", self.guards_text(pos)));
     }
 
     fn reserve_piece(&self, side: Side) -> Option<Piece> {
@@ -728,21 +710,6 @@ impl Rules for Amphora {
             counters.push((format!("{name} may place the Guard"), "this turn".into()));
         }
         counters
-    }
-
-    fn fen_field_count(&self) -> usize {
-        6
-    }
-
-    fn write_fields(&self, pos: &Position, out: &mut String) {
-        let [white, black] = pos.state.sideways;
-        out.push_str(&format!(
-            " {} {} {white}{black} {} {}",
-            pos.side.fen_char(),
-            self.guards_text(pos),
-            pos.halfmove,
-            pos.fullmove
-        ));
     }
 
     fn holes(&self) -> fen::Holes {

@@ -1,20 +1,20 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
-use crate::rules::attack::{Pins, is_attacked};
+use crate::rules::attack::Pins;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::Movement;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Castling, Position, RuleState};
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 6] = [
@@ -32,42 +32,22 @@ const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knig
 /// Shared with the variants that use orthodox pieces.
 pub(super) fn movement(piece: Piece) -> Movement {
     match piece.kind {
-        Kind::Pawn => Movement {
-            steps: match piece.side {
-                Side::White => DirSet::of(&[Dir::NE, Dir::NW]),
-                Side::Black => DirSet::of(&[Dir::SE, Dir::SW]),
-            },
-            ..Movement::default()
-        },
-        Kind::Knight => Movement {
-            leaps: 1,
-            ..Movement::default()
-        },
-        Kind::Bishop => Movement {
-            slides: DirSet::DIAGONAL,
-            ..Movement::default()
-        },
-        Kind::Rook => Movement {
-            slides: DirSet::ORTHOGONAL,
-            ..Movement::default()
-        },
-        Kind::Queen => Movement {
-            slides: DirSet::ALL,
-            ..Movement::default()
-        },
-        Kind::King => Movement {
-            steps: DirSet::ALL,
-            ..Movement::default()
-        },
-        _ => Movement::default(),
+        Kind::Pawn => Movement::stepper(match piece.side {
+            Side::White => DirSet::of(&[Dir::NE, Dir::NW]),
+            Side::Black => DirSet::of(&[Dir::SE, Dir::SW]),
+        }),
+        Kind::Knight => Movement::leaper(1),
+        Kind::Bishop => Movement::slider(DirSet::DIAGONAL),
+        Kind::Rook => Movement::slider(DirSet::ORTHOGONAL),
+        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::King => Movement::stepper(DirSet::ALL),
+        _ => Movement::NONE,
     }
 }
 
-/// A castling move: the right it needs, the King's and Rook's squares (file indexes on the
+/// One wing's castling, alike for both sides: the King's and Rook's squares (file indexes on the
 /// home rank), and the squares that must be empty and unattacked.
-struct CastlingMove {
-    right: u8,
-    side: Side,
+struct Wing {
     king_to: u8,
     rook_from: u8,
     rook_to: u8,
@@ -75,46 +55,44 @@ struct CastlingMove {
     safe: &'static [u8],
 }
 
+/// Castling short, towards the h-file.
+const KING_SIDE: Wing = Wing {
+    king_to: 6,
+    rook_from: 7,
+    rook_to: 5,
+    empty: &[5, 6],
+    safe: &[5],
+};
+
+/// Castling long, towards the a-file.
+const QUEEN_SIDE: Wing = Wing {
+    king_to: 2,
+    rook_from: 0,
+    rook_to: 3,
+    empty: &[1, 2, 3],
+    safe: &[3],
+};
+
+/// A castling move: the right it needs, the side that makes it and on which wing.
+struct CastlingMove {
+    right: u8,
+    side: Side,
+    wing: Wing,
+}
+
 const KING_FILE: u8 = 4;
 
 const CASTLINGS: [CastlingMove; 4] = [
-    CastlingMove {
-        right: Castling::WHITE_KING,
-        side: Side::White,
-        king_to: 6,
-        rook_from: 7,
-        rook_to: 5,
-        empty: &[5, 6],
-        safe: &[5],
-    },
-    CastlingMove {
-        right: Castling::WHITE_QUEEN,
-        side: Side::White,
-        king_to: 2,
-        rook_from: 0,
-        rook_to: 3,
-        empty: &[1, 2, 3],
-        safe: &[3],
-    },
-    CastlingMove {
-        right: Castling::BLACK_KING,
-        side: Side::Black,
-        king_to: 6,
-        rook_from: 7,
-        rook_to: 5,
-        empty: &[5, 6],
-        safe: &[5],
-    },
-    CastlingMove {
-        right: Castling::BLACK_QUEEN,
-        side: Side::Black,
-        king_to: 2,
-        rook_from: 0,
-        rook_to: 3,
-        empty: &[1, 2, 3],
-        safe: &[3],
-    },
+    castling(Castling::WHITE_KING, Side::White, KING_SIDE),
+    castling(Castling::WHITE_QUEEN, Side::White, QUEEN_SIDE),
+    castling(Castling::BLACK_KING, Side::Black, KING_SIDE),
+    castling(Castling::BLACK_QUEEN, Side::Black, QUEEN_SIDE),
 ];
+
+/// The castling of `side` on `wing`, under `right`.
+const fn castling(right: u8, side: Side, wing: Wing) -> CastlingMove {
+    CastlingMove { right, side, wing }
+}
 
 fn home(side: Side, file: u8) -> Loc {
     let rank = if side == Side::White { 0 } else { 7 };
@@ -123,28 +101,19 @@ fn home(side: Side, file: u8) -> Loc {
 
 /// Orthodox chess.
 pub struct Chess {
+    /// The basics, with the Knight's leaps as leap table 0.
     basics: Basics,
-    /// The Knight's leaps: leap table 0.
-    leaps: [LeapTable; 1],
 }
 
 impl Chess {
     /// Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Result<Chess, Error> {
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
-        let leaps = [LeapTable::new(&basics.geometry, &KNIGHT_OFFSETS)];
-        Ok(Chess { basics, leaps })
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&KNIGHT_OFFSETS])?;
+        Ok(Chess { basics })
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(
-            &self.basics.geometry,
-            &self.leaps,
-            board,
-            target,
-            by,
-            movement,
-        )
+        self.basics.attacked(board, target, by, movement)
     }
 
     fn is_en_passant(&self, pos: &Position, turn: &Turn) -> bool {
@@ -171,17 +140,12 @@ impl Chess {
                 self.pawn_moves(pos, from, out);
                 continue;
             }
-            movement(piece).reach(
-                &self.basics.geometry,
-                &self.leaps,
-                board,
-                from,
-                |to, occupant| {
+            self.basics
+                .reach(movement(piece), board, from, |to, occupant| {
                     if occupant.is_none_or(|p| p.side != side) {
                         out.push(Turn::new(from, to));
                     }
-                },
-            );
+                });
         }
         self.castling_moves(pos, out);
     }
@@ -228,133 +192,21 @@ impl Chess {
                 continue;
             }
             let king = home(c.side, KING_FILE);
-            let clear = c.empty.iter().all(|f| pos.board.is_empty(home(c.side, *f)));
+            let clear = c
+                .wing
+                .empty
+                .iter()
+                .all(|f| pos.board.is_empty(home(c.side, *f)));
             if clear
                 && !self.attacked(&pos.board, king, enemy)
-                && c.safe
+                && c.wing
+                    .safe
                     .iter()
                     .all(|f| !self.attacked(&pos.board, home(c.side, *f), enemy))
             {
-                out.push(Turn::new(king, home(c.side, c.king_to)));
+                out.push(Turn::new(king, home(c.side, c.wing.king_to)));
             }
         }
-    }
-
-    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        let side = pos.side;
-        let Some(piece) = pos.board.piece(turn.from) else {
-            return next;
-        };
-        let file_step = i32::from(turn.to.file()) - i32::from(turn.from.file());
-        if piece.kind == Kind::Pawn
-            && file_step != 0
-            && pos.board.is_empty(turn.to)
-            && let Some(passed) = Loc::new(turn.to.file().into(), turn.from.rank().into())
-        {
-            if let Some(victim) = pos.board.piece(passed) {
-                rec.record(|| Event::Captured {
-                    piece: victim,
-                    at: passed,
-                    how: Capture::EnPassant,
-                });
-            }
-            next.board.clear(passed);
-        }
-        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
-        let reset_clock = piece.kind == Kind::Pawn || victim.is_some();
-        if piece.kind == Kind::King
-            && file_step.abs() == 2
-            && let Some(c) = CASTLINGS
-                .iter()
-                .find(|c| c.side == side && home(side, c.king_to) == turn.to)
-        {
-            let (rook_from, rook_to) = (home(side, c.rook_from), home(side, c.rook_to));
-            rec.record(|| Event::Moved {
-                piece: Piece::new(Kind::Rook, side),
-                path: vec![rook_from, rook_to],
-            });
-            next.board.move_piece(rook_from, rook_to);
-        }
-        next.state.castling.0 &= !(lost_rights(turn.from) | lost_rights(turn.to));
-        let rank_step = i32::from(turn.to.rank()) - i32::from(turn.from.rank());
-        next.state.en_passant = if piece.kind == Kind::Pawn && rank_step.abs() == 2 {
-            self.basics
-                .geometry
-                .neighbour(turn.from, side.forward_dir())
-        } else {
-            None
-        };
-        next.halfmove = if reset_clock {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
-        next.pass_turn();
-        next
-    }
-
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    side_name(side),
-                    "each side must have exactly one King",
-                ));
-            }
-        }
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == 7))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Pawn may not stand on rank 1 or 8",
-            ));
-        }
-        for c in &CASTLINGS {
-            let king = Piece::new(Kind::King, c.side);
-            let rook = Piece::new(Kind::Rook, c.side);
-            if pos.state.castling.has(c.right)
-                && (pos.board.piece(home(c.side, KING_FILE)) != Some(king)
-                    || pos.board.piece(home(c.side, c.rook_from)) != Some(rook))
-            {
-                return Err(Error::fen(
-                    castling_text(pos.state.castling),
-                    "a castling right needs its King and Rook on their starting squares",
-                ));
-            }
-        }
-        if let Some(ep) = pos.state.en_passant {
-            let mover = pos.side.opponent();
-            let behind = self
-                .basics
-                .geometry
-                .neighbour(ep, mover.forward_dir().opposite());
-            let ahead = self.basics.geometry.neighbour(ep, mover.forward_dir());
-            let ep_rank = if mover == Side::White { 2 } else { 5 };
-            let ok = ep.rank() == ep_rank
-                && pos.board.is_empty(ep)
-                && behind.is_some_and(|l| pos.board.is_empty(l))
-                && ahead.is_some_and(|l| pos.board.piece(l) == Some(Piece::new(Kind::Pawn, mover)));
-            if !ok {
-                return Err(Error::fen(
-                    ep.to_string(),
-                    "no Pawn could just have double-stepped past this square",
-                ));
-            }
-        }
-        let waiting = pos.side.opponent();
-        if let Some(king) = pos.board.king_of(waiting)
-            && self.attacked(&pos.board, king, pos.side)
-        {
-            return Err(Error::fen(
-                side_name(waiting),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
     }
 }
 
@@ -369,7 +221,7 @@ fn side_name(side: Side) -> &'static str {
 fn lost_rights(loc: Loc) -> u8 {
     CASTLINGS
         .iter()
-        .filter(|c| loc == home(c.side, KING_FILE) || loc == home(c.side, c.rook_from))
+        .filter(|c| loc == home(c.side, KING_FILE) || loc == home(c.side, c.wing.rook_from))
         .fold(0, |acc, c| acc | c.right)
 }
 
@@ -410,13 +262,62 @@ fn read_castling(field: &str) -> Result<Castling, Error> {
     Ok(Castling(bits))
 }
 
+impl Apply for Chess {
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let side = pos.side;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        let file_step = i32::from(turn.to.file()) - i32::from(turn.from.file());
+        if piece.kind == Kind::Pawn
+            && file_step != 0
+            && pos.board.is_empty(turn.to)
+            && let Some(passed) = Loc::new(turn.to.file().into(), turn.from.rank().into())
+        {
+            if let Some(victim) = pos.board.piece(passed) {
+                rec.record(|| Event::Captured {
+                    piece: victim,
+                    at: passed,
+                    how: Capture::EnPassant,
+                });
+            }
+            next.board.clear(passed);
+        }
+        let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
+        let reset_clock = piece.kind == Kind::Pawn || victim.is_some();
+        if piece.kind == Kind::King
+            && file_step.abs() == 2
+            && let Some(c) = CASTLINGS
+                .iter()
+                .find(|c| c.side == side && home(side, c.wing.king_to) == turn.to)
+        {
+            let (rook_from, rook_to) = (home(side, c.wing.rook_from), home(side, c.wing.rook_to));
+            rec.record(|| Event::Moved {
+                piece: Piece::new(Kind::Rook, side),
+                path: vec![rook_from, rook_to],
+            });
+            next.board.move_piece(rook_from, rook_to);
+        }
+        next.state.castling.0 &= !(lost_rights(turn.from) | lost_rights(turn.to));
+        let rank_step = i32::from(turn.to.rank()) - i32::from(turn.from.rank());
+        next.state.en_passant = if piece.kind == Kind::Pawn && rank_step.abs() == 2 {
+            self.basics
+                .geometry
+                .neighbour(turn.from, side.forward_dir())
+        } else {
+            None
+        };
+        next.end_turn(reset_clock)
+    }
+}
+
 impl Rules for Chess {
     fn basics(&self) -> &Basics {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         let Some(king) = pos.board.king_of(pos.side) else {
             return;
         };
@@ -435,14 +336,6 @@ impl Rules for Chess {
         });
     }
 
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
-    }
-
     fn in_check(&self, pos: &Position) -> bool {
         pos.board
             .king_of(pos.side)
@@ -450,16 +343,7 @@ impl Rules for Chess {
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        if !turns.is_empty() {
-            return None;
-        }
-        Some(if self.in_check(pos) {
-            Outcome::win(pos.side.opponent(), Reason::Checkmate)
-        } else {
-            Outcome::draw(Reason::Stalemate)
-        })
+        self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate))
     }
 
     fn dead_position(&self, pos: &Position) -> bool {
@@ -497,18 +381,76 @@ impl Rules for Chess {
         key_pos.hash()
     }
 
-    fn fen_field_count(&self) -> usize {
-        6
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            if pos.board.kings_of(side).len() != 1 {
+                return Err(Error::fen(
+                    side_name(side),
+                    "each side must have exactly one King",
+                ));
+            }
+        }
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == 7))
+        {
+            return Err(Error::fen(
+                loc.to_string(),
+                "a Pawn may not stand on rank 1 or 8",
+            ));
+        }
+        for c in &CASTLINGS {
+            let king = Piece::new(Kind::King, c.side);
+            let rook = Piece::new(Kind::Rook, c.side);
+            if pos.state.castling.has(c.right)
+                && (pos.board.piece(home(c.side, KING_FILE)) != Some(king)
+                    || pos.board.piece(home(c.side, c.wing.rook_from)) != Some(rook))
+            {
+                return Err(Error::fen(
+                    castling_text(pos.state.castling),
+                    "a castling right needs its King and Rook on their starting squares",
+                ));
+            }
+        }
+        if let Some(ep) = pos.state.en_passant {
+            let mover = pos.side.opponent();
+            let behind = self
+                .basics
+                .geometry
+                .neighbour(ep, mover.forward_dir().opposite());
+            let ahead = self.basics.geometry.neighbour(ep, mover.forward_dir());
+            let ep_rank = if mover == Side::White { 2 } else { 5 };
+            let ok = ep.rank() == ep_rank
+                && pos.board.is_empty(ep)
+                && behind.is_some_and(|l| pos.board.is_empty(l))
+                && ahead.is_some_and(|l| pos.board.piece(l) == Some(Piece::new(Kind::Pawn, mover)));
+            if !ok {
+                return Err(Error::fen(
+                    ep.to_string(),
+                    "no Pawn could just have double-stepped past this square",
+                ));
+            }
+        }
+        let waiting = pos.side.opponent();
+        if let Some(king) = pos.board.king_of(waiting)
+            && self.attacked(&pos.board, king, pos.side)
+        {
+            return Err(Error::fen(
+                side_name(waiting),
+                "the side not to move is in check",
+            ));
+        }
+        Ok(())
     }
 
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, castling, ep, half, full] = fields else {
-            return Err(Error::fen(
-                fields.join(" "),
-                "expected 5 fields after the board",
-            ));
-        };
-        let en_passant = match *ep {
+    fn state_field_count(&self) -> usize {
+        2
+    }
+
+    fn read_state(&self, _side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [castling, ep] = fen::exactly(fields)?;
+        let en_passant = match ep {
             "-" => None,
             text => Some(
                 Loc::parse(text)
@@ -516,34 +458,18 @@ impl Rules for Chess {
                     .ok_or_else(|| Error::fen(text, "en passant square must be '-' or a square"))?,
             ),
         };
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove,
-            fullmove,
-            state: RuleState {
-                castling: read_castling(castling)?,
-                en_passant,
-                ..RuleState::default()
-            },
-        };
-        self.validate(&pos)?;
-        Ok(pos)
+        Ok(RuleState {
+            castling: read_castling(castling)?,
+            en_passant,
+            ..RuleState::default()
+        })
     }
 
-    fn write_fields(&self, pos: &Position, out: &mut String) {
+    fn write_state(&self, pos: &Position, out: &mut String) {
         let ep = pos
             .state
             .en_passant
             .map_or("-".to_string(), |l| l.to_string());
-        out.push_str(&format!(
-            " {} {} {} {} {}",
-            pos.side.fen_char(),
-            castling_text(pos.state.castling),
-            ep,
-            pos.halfmove,
-            pos.fullmove
-        ));
+        out.push_str(&format!(" {} {ep}", castling_text(pos.state.castling)));
     }
 }

@@ -7,12 +7,12 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, Lines};
-use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, path_leap, slide, step};
+use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, Range, path_leap, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art. The
 /// Chancellor only plays where the data has one (Double Fanorona Chess).
@@ -31,20 +31,16 @@ const KINDS: [Kind; 7] = [
 /// two-step paths. The King's first-move leap and the Pawn's double step never capture, so they
 /// are not here.
 const fn movement(piece: Piece) -> Movement {
-    let (steps, slides, knight) = match piece.kind {
-        Kind::King => (DirSet::ALL, DirSet::NONE, false),
-        Kind::Queen => (DirSet::NONE, DirSet::ALL, false),
-        Kind::Rook => (DirSet::NONE, DirSet::ORTHOGONAL, false),
-        Kind::Chancellor => (DirSet::NONE, DirSet::ORTHOGONAL, true),
-        Kind::Bishop => (DirSet::NONE, DirSet::DIAGONAL, false),
-        Kind::Knight => (DirSet::NONE, DirSet::NONE, true),
-        Kind::Pawn => (pawn_dirs(piece.side), DirSet::NONE, false),
-        _ => (DirSet::NONE, DirSet::NONE, false),
-    };
-    Movement {
-        steps,
-        slides,
-        leaps: knight as u8,
+    let knight = Movement::leaper(1);
+    match piece.kind {
+        Kind::King => Movement::stepper(DirSet::ALL),
+        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::Rook => Movement::slider(DirSet::ORTHOGONAL),
+        Kind::Chancellor => Movement::slider(DirSet::ORTHOGONAL).and(knight),
+        Kind::Bishop => Movement::slider(DirSet::DIAGONAL),
+        Kind::Knight => knight,
+        Kind::Pawn => Movement::stepper(pawn_dirs(piece.side)),
+        _ => Movement::NONE,
     }
 }
 
@@ -88,7 +84,7 @@ impl Fanorona {
             .filter(|kind| *kind != Kind::Chancellor || data.piece(*kind).is_some())
             .collect();
         let double_step = data.pawn_double_step;
-        let basics = Basics::new(data, options, Lines::Alquerque, &kinds)?;
+        let basics = Basics::new(data, options, Lines::Alquerque, &kinds, &[])?;
         let fen = basics.data.start_fen(&basics.options);
         let start_board = fen::read_board(
             fen.split(' ').next().unwrap_or_default(),
@@ -143,8 +139,9 @@ impl Fanorona {
                 }
             };
             let moves = movement(piece);
-            step(geometry, board, from, moves.steps, &mut slide_or_step);
-            slide(geometry, board, from, moves.slides, &mut slide_or_step);
+            for (dirs, range) in [(moves.steps, Range::Step), (moves.slides, Range::Slide)] {
+                ride(geometry, board, from, dirs, range, &mut slide_or_step);
+            }
             let mut knight = |kinetics: Kinetics| {
                 path_leap(
                     geometry,
@@ -317,59 +314,6 @@ impl Fanorona {
         pos.state.leap_rights & (1 << pos.side.index()) != 0 && !in_check
     }
 
-    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        let Some(piece) = pos.board.piece(turn.from) else {
-            return next;
-        };
-        rec.record(|| Event::Moved {
-            piece,
-            path: self.path(turn.from, turn.to),
-        });
-        next.board.move_piece(turn.from, turn.to);
-        let mut reset_clock = piece.kind == Kind::Pawn;
-        if let Some(Removal::At(at)) = turn.removal
-            && let Some(victim) = pos.board.piece(at)
-        {
-            let adjacent = Dir::ALL
-                .iter()
-                .any(|d| self.basics.geometry.neighbour(turn.to, *d) == Some(at));
-            rec.record(|| Event::Captured {
-                piece: victim,
-                at,
-                how: if adjacent {
-                    Capture::Approach
-                } else {
-                    Capture::Withdrawal
-                },
-            });
-            if !matches!(victim.kind, Kind::Pawn | Kind::King) {
-                next.state.reserve.add(victim);
-            }
-            next.board.clear(at);
-            reset_clock = true;
-        }
-        if let Some(promoted) = turn.promotion {
-            rec.record(|| Event::Promoted {
-                at: turn.to,
-                from: piece,
-                to: promoted,
-            });
-            next.board.put(turn.to, promoted);
-            next.state.reserve.take(promoted);
-        }
-        if piece.kind == Kind::King {
-            next.state.leap_rights &= !(1 << pos.side.index());
-        }
-        next.halfmove = if reset_clock {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
-        next.pass_turn();
-        next
-    }
-
     /// The points a move passes, start and destination included: straight for steps and slides,
     /// through the one intermediate point for a Knight's (or leaping King's) path.
     fn path(&self, from: Loc, to: Loc) -> Vec<Loc> {
@@ -390,52 +334,6 @@ impl Fanorona {
                     .then(|| vec![from, via, to])
             })
             .unwrap_or_else(|| vec![from, to])
-    }
-
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    self.basics.data.sides[side.index()].as_str(),
-                    "each side must have exactly one King",
-                ));
-            }
-            let right = pos.state.leap_rights & (1 << side.index()) != 0;
-            if right && pos.board.king_of(side) != self.king_homes[side.index()] {
-                return Err(Error::fen(
-                    leap_text(pos.state.leap_rights),
-                    "a leap right needs its King on its starting point",
-                ));
-            }
-            for kind in Kind::ALL {
-                let piece = Piece::new(kind, side);
-                let owned = pos.board.count(piece) + usize::from(pos.state.reserve.count(piece));
-                if owned > usize::from(self.setup.count(piece)) {
-                    return Err(Error::fen(
-                        self.basics.letters.letter(piece).to_string(),
-                        "more of this piece than the setup has",
-                    ));
-                }
-            }
-        }
-        let last = self.basics.geometry.ranks() - 1;
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == last))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Pawn may not stand on the first or last rank",
-            ));
-        }
-        if self.king_capturable(&pos.board, &pos.state.reserve, pos.side.opponent()) {
-            return Err(Error::fen(
-                self.basics.data.sides[pos.side.opponent().index()].as_str(),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
     }
 
     fn read_reserve(&self, field: &str) -> Result<Reserve, Error> {
@@ -499,13 +397,61 @@ fn leap_text(rights: u8) -> &'static str {
     }
 }
 
+impl Apply for Fanorona {
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return next;
+        };
+        rec.record(|| Event::Moved {
+            piece,
+            path: self.path(turn.from, turn.to),
+        });
+        next.board.move_piece(turn.from, turn.to);
+        let mut reset_clock = piece.kind == Kind::Pawn;
+        if let Some(Removal::At(at)) = turn.removal
+            && let Some(victim) = pos.board.piece(at)
+        {
+            let adjacent = Dir::ALL
+                .iter()
+                .any(|d| self.basics.geometry.neighbour(turn.to, *d) == Some(at));
+            rec.record(|| Event::Captured {
+                piece: victim,
+                at,
+                how: if adjacent {
+                    Capture::Approach
+                } else {
+                    Capture::Withdrawal
+                },
+            });
+            if !matches!(victim.kind, Kind::Pawn | Kind::King) {
+                next.state.reserve.add(victim);
+            }
+            next.board.clear(at);
+            reset_clock = true;
+        }
+        if let Some(promoted) = turn.promotion {
+            rec.record(|| Event::Promoted {
+                at: turn.to,
+                from: piece,
+                to: promoted,
+            });
+            next.board.put(turn.to, promoted);
+            next.state.reserve.take(promoted);
+        }
+        if piece.kind == Kind::King {
+            next.state.leap_rights &= !(1 << pos.side.index());
+        }
+        next.end_turn(reset_clock)
+    }
+}
+
 impl Rules for Fanorona {
     fn basics(&self) -> &Basics {
         &self.basics
     }
 
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         let in_check = self.in_check(pos);
         let leap = self.may_leap(pos, in_check);
         self.for_each_turn(&pos.board, &pos.state.reserve, pos.side, leap, |turn| {
@@ -516,30 +462,12 @@ impl Rules for Fanorona {
         });
     }
 
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
-    }
-
     fn in_check(&self, pos: &Position) -> bool {
         self.king_capturable(&pos.board, &pos.state.reserve, pos.side)
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        if !turns.is_empty() {
-            return None;
-        }
-        let reason = if self.in_check(pos) {
-            Reason::Checkmate
-        } else {
-            Reason::Stalemate
-        };
-        Some(Outcome::win(pos.side.opponent(), reason))
+        self.checkmate_or(pos, || Outcome::win(pos.side.opponent(), Reason::Stalemate))
     }
 
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
@@ -573,48 +501,77 @@ impl Rules for Fanorona {
             .collect()
     }
 
-    fn fen_field_count(&self) -> usize {
-        6
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        for side in Side::BOTH {
+            if pos.board.kings_of(side).len() != 1 {
+                return Err(Error::fen(
+                    self.basics.data.sides[side.index()].as_str(),
+                    "each side must have exactly one King",
+                ));
+            }
+            let right = pos.state.leap_rights & (1 << side.index()) != 0;
+            if right && pos.board.king_of(side) != self.king_homes[side.index()] {
+                return Err(Error::fen(
+                    leap_text(pos.state.leap_rights),
+                    "a leap right needs its King on its starting point",
+                ));
+            }
+            for kind in Kind::ALL {
+                let piece = Piece::new(kind, side);
+                let owned = pos.board.count(piece) + usize::from(pos.state.reserve.count(piece));
+                if owned > usize::from(self.setup.count(piece)) {
+                    return Err(Error::fen(
+                        self.basics.letters.letter(piece).to_string(),
+                        "more of this piece than the setup has",
+                    ));
+                }
+            }
+        }
+        let last = self.basics.geometry.ranks() - 1;
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == last))
+        {
+            return Err(Error::fen(
+                loc.to_string(),
+                "a Pawn may not stand on the first or last rank",
+            ));
+        }
+        if self.king_capturable(&pos.board, &pos.state.reserve, pos.side.opponent()) {
+            return Err(Error::fen(
+                self.basics.data.sides[pos.side.opponent().index()].as_str(),
+                "the side not to move is in check",
+            ));
+        }
+        Ok(())
     }
 
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, leap, captured, half, full] = fields else {
-            return Err(Error::fen(
-                fields.join(" "),
-                "expected 5 fields after the board",
-            ));
-        };
-        let leap_rights = match *leap {
+    fn state_field_count(&self) -> usize {
+        2
+    }
+
+    fn read_state(&self, _side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [leap, captured] = fen::exactly(fields)?;
+        let leap_rights = match leap {
             "-" => 0,
             "K" => 1,
             "k" => 2,
             "Kk" => 3,
             other => return Err(Error::fen(other, "leap rights must be one of - K k Kk")),
         };
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove,
-            fullmove,
-            state: RuleState {
-                leap_rights,
-                reserve: self.read_reserve(captured)?,
-                ..RuleState::default()
-            },
-        };
-        self.validate(&pos)?;
-        Ok(pos)
+        Ok(RuleState {
+            leap_rights,
+            reserve: self.read_reserve(captured)?,
+            ..RuleState::default()
+        })
     }
 
-    fn write_fields(&self, pos: &Position, out: &mut String) {
+    fn write_state(&self, pos: &Position, out: &mut String) {
         out.push_str(&format!(
-            " {} {} {} {} {}",
-            pos.side.fen_char(),
+            " {} {}",
             leap_text(pos.state.leap_rights),
             self.reserve_text(&pos.state.reserve),
-            pos.halfmove,
-            pos.fullmove
         ));
     }
 }

@@ -2,20 +2,19 @@
 //! opponent (or an own Chancellor or Queen), pieces may capture their own side, and every King a
 //! player has is royal.
 
-use crate::rules::attack::{Pins, is_attacked};
+use crate::rules::attack::Pins;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Discard, Event, Recorder};
-use crate::rules::fen;
-use crate::rules::geometry::{KNIGHT_OFFSETS, LeapTable, Lines};
+use crate::rules::event::{Discard, Recorder};
+use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
-use crate::rules::movement::{Movement, step};
+use crate::rules::movement::{Movement, Range, ride};
 use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::{Position, RuleState};
+use crate::rules::position::Position;
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::rules::variant::{Basics, Rules};
+use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 8] = [
@@ -53,21 +52,17 @@ const BLACKSMITH_SLIDES: DirSet = DirSet::of(&[Dir::E, Dir::W]);
 
 /// How a piece captures, and so which squares it attacks.
 fn capture_movement(piece: Piece) -> Movement {
-    let (steps, slides, leaps) = match piece.kind {
-        Kind::Pawn => (PAWN_CAPTURES[piece.side.index()], DirSet::NONE, 0),
-        Kind::Blacksmith => (DirSet::DIAGONAL, DirSet::NONE, 0),
-        Kind::Knight => (DirSet::NONE, DirSet::NONE, KNIGHT),
-        Kind::Archbishop => (DirSet::NONE, DirSet::DIAGONAL, KNIGHT),
-        Kind::Chancellor => (DirSet::NONE, DirSet::ORTHOGONAL, KNIGHT),
-        Kind::Queen => (DirSet::NONE, DirSet::ALL, 0),
-        Kind::King => (DirSet::ALL, DirSet::NONE, 0),
-        Kind::Waffle => (DirSet::ORTHOGONAL, DirSet::NONE, ALFIL),
-        _ => (DirSet::NONE, DirSet::NONE, 0),
-    };
-    Movement {
-        steps,
-        slides,
-        leaps,
+    let knight = Movement::leaper(KNIGHT);
+    match piece.kind {
+        Kind::Pawn => Movement::stepper(PAWN_CAPTURES[piece.side.index()]),
+        Kind::Blacksmith => Movement::stepper(DirSet::DIAGONAL),
+        Kind::Knight => knight,
+        Kind::Archbishop => Movement::slider(DirSet::DIAGONAL).and(knight),
+        Kind::Chancellor => Movement::slider(DirSet::ORTHOGONAL).and(knight),
+        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::King => Movement::stepper(DirSet::ALL),
+        Kind::Waffle => Movement::stepper(DirSet::ORTHOGONAL).and(Movement::leaper(ALFIL)),
+        _ => Movement::NONE,
     }
 }
 
@@ -75,15 +70,10 @@ fn capture_movement(piece: Piece) -> Movement {
 /// except for the Pawn and the Blacksmith.
 fn quiet_movement(piece: Piece) -> Movement {
     match piece.kind {
-        Kind::Pawn => Movement {
-            steps: PAWN_MOVES[piece.side.index()],
-            ..Movement::default()
-        },
-        Kind::Blacksmith => Movement {
-            steps: BLACKSMITH_STEPS,
-            slides: BLACKSMITH_SLIDES,
-            ..Movement::default()
-        },
+        Kind::Pawn => Movement::stepper(PAWN_MOVES[piece.side.index()]),
+        Kind::Blacksmith => {
+            Movement::stepper(BLACKSMITH_STEPS).and(Movement::slider(BLACKSMITH_SLIDES))
+        }
         _ => capture_movement(piece),
     }
 }
@@ -129,32 +119,22 @@ fn no_kings_outcome(board: &Board) -> Option<Outcome> {
 
 /// Pawns-to-Kings Chess.
 pub struct PawnsToKings {
+    /// The basics, with the Knight's leaps as leap table 0 and the Waffle's diagonal jumps as
+    /// table 1.
     basics: Basics,
-    /// The Knight's leaps (table 0) and the Waffle's diagonal jumps (table 1).
-    leaps: [LeapTable; 2],
 }
 
 impl PawnsToKings {
     /// The variant from its data.
     pub fn new(data: VariantData, options: Options) -> Result<PawnsToKings, Error> {
-        let basics = Basics::new(data, options, Lines::Full, &KINDS)?;
-        let leaps = [
-            LeapTable::new(&basics.geometry, &KNIGHT_OFFSETS),
-            LeapTable::new(&basics.geometry, &ALFIL_OFFSETS),
-        ];
-        Ok(PawnsToKings { basics, leaps })
+        let leaps: [&[(i8, i8)]; 2] = [&KNIGHT_OFFSETS, &ALFIL_OFFSETS];
+        let basics = Basics::new(data, options, Lines::Full, &KINDS, &leaps)?;
+        Ok(PawnsToKings { basics })
     }
 
     /// Whether a piece of `by` attacks `target`.
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        is_attacked(
-            &self.basics.geometry,
-            &self.leaps,
-            board,
-            target,
-            by,
-            capture_movement,
-        )
+        self.basics.attacked(board, target, by, capture_movement)
     }
 
     /// Whether any of the Kings on `kings` is attacked by `by`.
@@ -183,18 +163,18 @@ impl PawnsToKings {
         let capture = capture_movement(piece);
         let quiet = quiet_movement(piece);
         if quiet == capture {
-            self.reach(capture, board, from, |to, occupant| {
+            self.basics.reach(capture, board, from, |to, occupant| {
                 if occupant.is_none_or(|victim| may_take(piece, victim)) {
                     land(to);
                 }
             });
         } else {
-            self.reach(quiet, board, from, |to, occupant| {
+            self.basics.reach(quiet, board, from, |to, occupant| {
                 if occupant.is_none() {
                     land(to);
                 }
             });
-            self.reach(capture, board, from, |to, occupant| {
+            self.basics.reach(capture, board, from, |to, occupant| {
                 if occupant.is_some_and(|victim| may_take(piece, victim)) {
                     land(to);
                 }
@@ -205,25 +185,15 @@ impl PawnsToKings {
         }
     }
 
-    /// Calls `visit(to, occupant)` for every square `movement` reaches from `from`.
-    fn reach(
-        &self,
-        movement: Movement,
-        board: &Board,
-        from: Loc,
-        visit: impl FnMut(Loc, Option<Piece>),
-    ) {
-        movement.reach(&self.basics.geometry, &self.leaps, board, from, visit);
-    }
-
     /// A Pawn's two diagonal steps forward in a straight line over an empty square onto an
     /// empty one.
     fn double_steps(&self, board: &Board, from: Loc, side: Side, land: &mut impl FnMut(Loc)) {
-        step(
+        ride(
             &self.basics.geometry,
             board,
             from,
             PAWN_MOVES[side.index()],
+            Range::Step,
             |dir, over, occupant| {
                 if occupant.is_none()
                     && let Some(to) = self.basics.geometry.neighbour(over, dir)
@@ -289,7 +259,9 @@ impl PawnsToKings {
             }
         });
     }
+}
 
+impl Apply for PawnsToKings {
     /// The position after `turn`, noting what happened in `rec`.
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
         let mut next = *pos;
@@ -298,13 +270,58 @@ impl PawnsToKings {
         };
         let victim = land(&mut next.board, turn.from, turn.to, turn.promotion, rec);
         let resets_clock = victim.is_some() || piece.kind == Kind::Pawn || turn.promotion.is_some();
-        next.halfmove = if resets_clock {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
-        next.pass_turn();
-        next
+        next.end_turn(resets_clock)
+    }
+}
+
+impl Rules for PawnsToKings {
+    fn basics(&self) -> &Basics {
+        &self.basics
+    }
+
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        if no_kings_outcome(&pos.board).is_some() {
+            return;
+        }
+        self.pseudo_legal(&pos.board, pos.side, &mut |turn| out.push(turn));
+        self.keep_legal(pos, out);
+    }
+
+    /// Without a King every turn the pieces can make is legal: those are counted as they come.
+    fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
+        if !pos.board.kings_of(pos.side).is_empty() {
+            self.legal_turns_into(pos, scratch);
+            return scratch.len() as u64;
+        }
+        if no_kings_outcome(&pos.board).is_some() {
+            return 0;
+        }
+        let mut count = 0;
+        self.pseudo_legal(&pos.board, pos.side, &mut |_| count += 1);
+        count
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        let kings = pos.board.kings_of(pos.side);
+        self.any_attacked(&pos.board, kings, pos.side.opponent())
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        no_kings_outcome(&pos.board)
+            .or_else(|| self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate)))
+    }
+
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        Side::BOTH
+            .iter()
+            .map(|side| {
+                let kings = pos.board.kings_of(*side).len();
+                (
+                    format!("{}'s Kings", self.basics.data.sides[side.index()]),
+                    kings.to_string(),
+                )
+            })
+            .collect()
     }
 
     /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
@@ -332,108 +349,5 @@ impl PawnsToKings {
             ));
         }
         Ok(())
-    }
-}
-
-impl Rules for PawnsToKings {
-    fn basics(&self) -> &Basics {
-        &self.basics
-    }
-
-    fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
-        if no_kings_outcome(&pos.board).is_some() {
-            return;
-        }
-        self.pseudo_legal(&pos.board, pos.side, &mut |turn| out.push(turn));
-        self.keep_legal(pos, out);
-    }
-
-    /// Without a King every turn the pieces can make is legal: those are counted as they come.
-    fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
-        if !pos.board.kings_of(pos.side).is_empty() {
-            self.legal_turns_into(pos, scratch);
-            return scratch.len() as u64;
-        }
-        if no_kings_outcome(&pos.board).is_some() {
-            return 0;
-        }
-        let mut count = 0;
-        self.pseudo_legal(&pos.board, pos.side, &mut |_| count += 1);
-        count
-    }
-
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.apply(pos, turn, &mut Discard)
-    }
-
-    fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.apply(pos, turn, events)
-    }
-
-    fn in_check(&self, pos: &Position) -> bool {
-        let kings = pos.board.kings_of(pos.side);
-        self.any_attacked(&pos.board, kings, pos.side.opponent())
-    }
-
-    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        if let Some(outcome) = no_kings_outcome(&pos.board) {
-            return Some(outcome);
-        }
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        if !turns.is_empty() {
-            return None;
-        }
-        Some(if self.in_check(pos) {
-            Outcome::win(pos.side.opponent(), Reason::Checkmate)
-        } else {
-            Outcome::draw(Reason::Stalemate)
-        })
-    }
-
-    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
-        Side::BOTH
-            .iter()
-            .map(|side| {
-                let kings = pos.board.kings_of(*side).len();
-                (
-                    format!("{}'s Kings", self.basics.data.sides[side.index()]),
-                    kings.to_string(),
-                )
-            })
-            .collect()
-    }
-
-    fn fen_field_count(&self) -> usize {
-        4
-    }
-
-    fn read_fields(&self, board: Board, fields: &[&str]) -> Result<Position, Error> {
-        let [side, half, full] = fields else {
-            return Err(Error::fen(
-                fields.join(" "),
-                "expected 3 fields after the board",
-            ));
-        };
-        let (halfmove, fullmove) = fen::read_clocks(half, full)?;
-        let pos = Position {
-            board,
-            side: fen::read_side(side)?,
-            halfmove,
-            fullmove,
-            state: RuleState::default(),
-        };
-        self.validate(&pos)?;
-        Ok(pos)
-    }
-
-    fn write_fields(&self, pos: &Position, out: &mut String) {
-        out.push_str(&format!(
-            " {} {} {}",
-            pos.side.fen_char(),
-            pos.halfmove,
-            pos.fullmove
-        ));
     }
 }
