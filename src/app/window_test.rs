@@ -177,7 +177,8 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
     if !matches!(script.stage, Stage::Still { .. }) {
         redraw.write(RequestRedraw);
     }
-    if script.wait > 0 {
+    let looking = matches!(script.stage, Stage::Still { .. } | Stage::Midway { .. });
+    if script.wait > 0 && !looking {
         script.wait -= 1;
         return;
     }
