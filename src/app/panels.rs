@@ -219,7 +219,10 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
             }
         });
         changed |= ui
-            .checkbox(&mut settings.reduce_motion, "reduce motion (no particles or pulses)")
+            .checkbox(
+                &mut settings.reduce_motion,
+                "reduce motion (no particles or pulses)",
+            )
             .changed();
         changed |= ui
             .checkbox(&mut settings.show_legal_moves, "mark legal moves")
