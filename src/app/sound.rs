@@ -43,6 +43,7 @@ struct CueSound {
     asked: Duration,
 }
 
+/// Synthesises every cue's sound and adds it as an asset.
 fn synthesise(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     let sounds = CUES
         .iter()
