@@ -16,6 +16,8 @@ pub mod persistence;
 pub mod preview;
 pub mod session;
 pub mod settings;
+#[cfg(feature = "sound")]
+mod sound;
 pub mod turn_builder;
 mod window_test;
 
@@ -48,6 +50,8 @@ pub fn run(launch: Launch) -> AppExit {
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(persistence::DataDir::from_environment())
     .add_plugins((game_plugins, camera::plugin, panels::plugin));
+    #[cfg(feature = "sound")]
+    app.add_plugins(sound::plugin);
     if let Some(seconds) = launch.measure {
         app.add_plugins(measure::plugin(started, seconds));
     }
