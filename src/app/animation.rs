@@ -144,14 +144,20 @@ pub struct Ephemeral;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Timeline>()
         .add_message::<RequestRedraw>()
-        .add_systems(Update, finish_on_input.in_set(Frame::Input))
+        .add_systems(
+            Update,
+            finish_on_input.after(Frame::Input).before(Frame::Apply),
+        )
         .add_systems(
             Update,
             (advance, pose, keep_drawing).chain().in_set(Frame::Animate),
         );
 }
 
-/// A click, a key or a command while a turn plays out completes it at once, before it acts.
+/// A click, a key or a command while a turn plays out completes it at once, before it acts. It
+/// runs after every input of the frame is in (clicks, keys, the panel's and the script's
+/// commands) and before any is applied, so it never mistakes the input that started a turn for
+/// one that came during it.
 fn finish_on_input(
     mut timeline: ResMut<Timeline>,
     mut clicks: MessageReader<SquareClicked>,

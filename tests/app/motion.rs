@@ -361,3 +361,19 @@ fn animation_off_stands_every_turn_at_once() {
     assert!(!running(&app));
     assert_settled(&mut app);
 }
+
+#[test]
+fn the_key_that_starts_an_undo_does_not_cut_it_short() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    key(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
+    key(&mut app, KeyCode::KeyZ, ButtonState::Pressed);
+    app.update();
+    app.update();
+    app.update();
+    assert!(running(&app), "Ctrl+Z's undo still plays out");
+    settle(&mut app);
+    assert_settled(&mut app);
+}

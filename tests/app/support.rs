@@ -2,7 +2,7 @@
 //! a square as the pointer does, and reading what the board shows.
 
 use bevy::camera::NormalizedRenderTarget;
-use bevy::input::ButtonState;
+pub use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::picking::backend::HitData;
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
@@ -143,27 +143,29 @@ pub fn drag(app: &mut App, from: &str, to: &str) {
     settle(app);
 }
 
-/// Presses and releases `key` on the keyboard (with Control held when `ctrl`), through the same
-/// keyboard messages a window sends.
-pub fn press(app: &mut App, key: KeyCode, ctrl: bool) {
-    let send = |app: &mut App, key_code: KeyCode, state: ButtonState| {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-    };
+/// Sends one keyboard message, as a window does.
+pub fn key(app: &mut App, key_code: KeyCode, state: ButtonState) {
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+}
+
+/// Presses and releases `key_code` on the keyboard (with Control held when `ctrl`), through
+/// the same keyboard messages a window sends.
+pub fn press(app: &mut App, key_code: KeyCode, ctrl: bool) {
     if ctrl {
-        send(app, KeyCode::ControlLeft, ButtonState::Pressed);
+        key(app, KeyCode::ControlLeft, ButtonState::Pressed);
     }
-    send(app, key, ButtonState::Pressed);
+    key(app, key_code, ButtonState::Pressed);
     app.update();
-    send(app, key, ButtonState::Released);
+    key(app, key_code, ButtonState::Released);
     if ctrl {
-        send(app, KeyCode::ControlLeft, ButtonState::Released);
+        key(app, KeyCode::ControlLeft, ButtonState::Released);
     }
     settle(app);
 }
