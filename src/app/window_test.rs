@@ -43,7 +43,7 @@ const SCENES: &[Scene] = &[
         options: &["occupied-slide"],
         fen: "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
         turn: "c1b3,~b1a1",
-        after: Duration::from_millis(480),
+        after: Duration::from_millis(200),
     },
     Scene {
         name: "mid-interception",
@@ -51,7 +51,7 @@ const SCENES: &[Scene] = &[
         options: &[],
         fen: "*4k*/**3**/*5*/2P4/3g3/*5*/**2P**/*K4* w G 00 0 1",
         turn: "e2e3",
-        after: Duration::from_millis(500),
+        after: Duration::from_millis(400),
     },
     Scene {
         name: "mid-telekinesis",
@@ -59,7 +59,7 @@ const SCENES: &[Scene] = &[
         options: &[],
         fen: "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w Gg 00 0 1",
         turn: "d7d8xd4",
-        after: Duration::from_millis(480),
+        after: Duration::from_millis(300),
     },
 ];
 
