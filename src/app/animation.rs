@@ -10,6 +10,9 @@ use bevy::math::curve::{Curve, EaseFunction, Interval, SampleAutoCurve};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+/// The most one frame moves the clock on: a frame held up (a save being synced, art being
+/// drawn) slows the motion down rather than skipping it.
+const LONGEST_STEP: f32 = 0.05;
 /// How far above its rest a moving piece is drawn.
 const Z_LIFT: f32 = 1.0;
 
@@ -177,10 +180,11 @@ fn finish_on_input(
     pose_all(&mut timeline, &mut commands_out, clipped);
 }
 
-/// Moves the clock on, and sends the cues it passes.
+/// Moves the clock on (by at most [`LONGEST_STEP`]), and sends the cues it passes.
 fn advance(time: Res<Time>, mut timeline: ResMut<Timeline>, mut cues: MessageWriter<Cue>) {
     if timeline.elapsed < timeline.end {
-        timeline.elapsed = (timeline.elapsed + time.delta_secs()).min(timeline.end);
+        let step = time.delta_secs().min(LONGEST_STEP);
+        timeline.elapsed = (timeline.elapsed + step).min(timeline.end);
         if timeline.elapsed >= timeline.end {
             timeline.finishing = true;
         }

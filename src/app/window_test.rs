@@ -43,7 +43,7 @@ const SCENES: &[Scene] = &[
         options: &["occupied-slide"],
         fen: "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
         turn: "c1b3,~b1a1",
-        after: Duration::from_millis(200),
+        after: Duration::from_millis(60),
     },
     Scene {
         name: "mid-interception",
