@@ -5,7 +5,7 @@
 use super::board::{BoardLayout, SQUARE, shown_position};
 use super::input::Hovered;
 use super::preview::settled_move;
-use super::session::{ActiveGame, Builder, Frame, InGame, Viewing};
+use super::session::{ActiveGame, Builder, Frame, InGame, Viewing, events_of};
 use super::settings::Settings;
 use super::turn_builder::{Part, TurnBuilder};
 use crate::rules::{Capture, Event, Game, Loc};
@@ -191,12 +191,8 @@ fn turn_marks(builder: &TurnBuilder, show_legal: bool) -> Vec<(Marker, Loc)> {
 /// The squares the turn played from ply `ply` emptied by a capture made from elsewhere, as the
 /// engine's account of that turn says.
 fn vacated(game: &Game, ply: usize) -> Vec<Loc> {
-    let (Some(pos), Some(turn)) = (game.position_at(ply), game.turns().get(ply)) else {
-        return Vec::new();
-    };
-    let mut events = Vec::new();
-    game.variant().play_recorded(pos, turn, &mut events);
-    events
+    events_of(game, ply)
+        .unwrap_or_default()
         .iter()
         .filter_map(|event| match event {
             Event::Captured { at, how, .. }

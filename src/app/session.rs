@@ -374,7 +374,7 @@ fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut Turn
 
 /// The engine's account of the turn played from ply `ply` (0: the first turn), asked of the
 /// engine again: what the board plays to step forwards, or backwards, over that turn.
-fn events_of(game: &Game, ply: usize) -> Option<Vec<Event>> {
+pub fn events_of(game: &Game, ply: usize) -> Option<Vec<Event>> {
     let pos = game.position_at(ply)?;
     let turn = game.turns().get(ply)?;
     let mut events = Vec::new();
