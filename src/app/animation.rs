@@ -100,6 +100,8 @@ pub enum Motion {
     },
     /// An effect sprite: flashes in and fades out where it stands.
     Flash,
+    /// Shakes from side to side, dying away (a piece that may not move now).
+    Shake,
 }
 
 /// How a captured piece leaves.
@@ -342,6 +344,9 @@ fn apply(
         }
         Motion::Flash => {
             *alpha *= (u * std::f32::consts::PI).sin();
+        }
+        Motion::Shake => {
+            pose.translation.x += (u * std::f32::consts::TAU * 3.0).sin() * 7.0 * (1.0 - u);
         }
     }
 }

@@ -187,7 +187,7 @@ fn redraw_on_resize(
 }
 
 /// Renders an SVG into a square image `pixels` wide (transparent if the SVG cannot be read).
-fn rasterise(svg: &str, pixels: u32) -> Image {
+pub fn rasterise(svg: &str, pixels: u32) -> Image {
     let mut data = vec![0u8; (pixels * pixels * 4) as usize];
     let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default());
     let pixmap = resvg::tiny_skia::Pixmap::new(pixels, pixels);

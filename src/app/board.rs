@@ -2,12 +2,14 @@
 //! game and kept in step with it. A played turn is animated from the engine's own account of
 //! it; anything else (a new game, undo, a look at an earlier position) redraws the board.
 
-use super::animation::{Ephemeral, Timeline};
+use super::animation::{Clip, Clips, Ephemeral, Motion, Timeline};
 use super::art::{PieceArt, drawing_of};
 use super::choreography::Choreography;
 use super::preview::Previewed;
-use super::session::{ActiveGame, BoardReset, Flipped, Frame, InGame, TurnPlayed, Viewing};
-use super::settings::Settings;
+use super::session::{
+    ActiveGame, BoardReset, Flipped, Frame, InGame, Refused, TurnPlayed, Viewing,
+};
+use super::settings::{BoardTheme, Settings};
 use crate::rules::{Content, Game, Lines, Loc, Piece, Position};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -102,6 +104,7 @@ pub fn plugin(app: &mut App) {
         (
             animate_turns,
             super::input::snap_back,
+            shake_refused,
             auto_flip.run_if(in_state(InGame)),
             reset_board
                 .run_if(in_state(InGame))
@@ -152,16 +155,10 @@ pub fn shown_position(game: &Game, viewing: &Viewing) -> Position {
         .unwrap_or(*game.position())
 }
 
-/// Light and dark squares, Fanorona's board and lines.
+/// The colours the board is drawn in besides its theme's squares.
 pub struct Palette;
 
 impl Palette {
-    /// A light square.
-    pub const LIGHT: Color = Color::srgb(0.93, 0.87, 0.74);
-    /// A dark square.
-    pub const DARK: Color = Color::srgb(0.70, 0.53, 0.39);
-    /// Fanorona's board.
-    pub const WOOD: Color = Color::srgb(0.85, 0.72, 0.50);
     /// Fanorona's lines and points.
     pub const INK: Color = Color::srgb(0.30, 0.20, 0.12);
     /// Coordinates.
@@ -170,15 +167,27 @@ impl Palette {
     pub const ZONE: Color = Color::srgb(0.55, 0.62, 0.80);
 }
 
-fn square_colour(loc: Loc, layout: &BoardLayout, shaded: bool) -> Color {
+/// How the board is dressed: its colours and whether it has coordinates.
+#[derive(Clone, Copy, Debug)]
+struct Dress {
+    theme: BoardTheme,
+    coordinates: bool,
+}
+
+impl Dress {
+    /// Fanorona's board: between the theme's two squares.
+    fn plank(self) -> Color {
+        let [light, dark] = self.theme.squares();
+        light.mix(&dark, 0.4)
+    }
+}
+
+fn square_colour(loc: Loc, layout: &BoardLayout, theme: BoardTheme, shaded: bool) -> Color {
     if layout.lines == Lines::Alquerque {
         return Color::NONE;
     }
-    let base = if loc.is_light() {
-        Palette::LIGHT
-    } else {
-        Palette::DARK
-    };
+    let [light, dark] = theme.squares();
+    let base = if loc.is_light() { light } else { dark };
     if shaded {
         base.mix(&Palette::ZONE, 0.35)
     } else {
@@ -221,8 +230,17 @@ fn reset_board(
     let layout = BoardLayout::of(&game.0, flipped.0);
     commands.insert_resource(layout);
     let pos = shown_position(&game.0, &viewing);
-    let coordinates = settings.as_ref().is_none_or(|s| s.show_coordinates);
-    spawn_decor(&mut commands, &game.0, &layout, coordinates);
+    let dress = settings.as_ref().map_or(
+        Dress {
+            theme: BoardTheme::default(),
+            coordinates: true,
+        },
+        |s| Dress {
+            theme: s.theme,
+            coordinates: s.show_coordinates,
+        },
+    );
+    spawn_decor(&mut commands, &game.0, &layout, dress);
     for loc in locations(&game.0) {
         commands.spawn((
             Name::new(format!("Cell {loc}")),
@@ -233,7 +251,7 @@ fn reset_board(
             DespawnOnExit(InGame),
         ));
         if pos.board.content(loc) != Content::Hole {
-            spawn_square(&mut commands, &game.0, &layout, loc);
+            spawn_square(&mut commands, &game.0, &layout, dress.theme, loc);
         }
         if let Some(piece) = pos.board.piece(loc) {
             spawn_piece(&mut commands, &game.0, &art, &layout, loc, piece);
@@ -253,8 +271,14 @@ fn is_shaded(game: &Game, loc: Loc) -> bool {
     game.variant().zone().contains(loc)
 }
 
-fn spawn_square(commands: &mut Commands, game: &Game, layout: &BoardLayout, loc: Loc) {
-    let colour = square_colour(loc, layout, is_shaded(game, loc));
+fn spawn_square(
+    commands: &mut Commands,
+    game: &Game,
+    layout: &BoardLayout,
+    theme: BoardTheme,
+    loc: Loc,
+) {
+    let colour = square_colour(loc, layout, theme, is_shaded(game, loc));
     commands.spawn((
         Name::new(format!("Square {loc}")),
         Square { loc },
@@ -298,13 +322,13 @@ pub fn piece_sprite(game: &Game, art: &PieceArt, piece: Piece) -> Sprite {
     }
 }
 
-fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, coordinates: bool) {
+fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress: Dress) {
     let geometry = game.variant().geometry();
     if layout.lines == Lines::Alquerque {
         let size = Vec2::new(f32::from(layout.files), f32::from(layout.ranks)) * SQUARE;
         commands.spawn((
             Decor,
-            Sprite::from_color(Palette::WOOD, size),
+            Sprite::from_color(dress.plank(), size),
             Transform::from_xyz(0.0, 0.0, Z_SQUARE - 0.1),
             DespawnOnExit(InGame),
         ));
@@ -328,7 +352,7 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, coord
             ));
         }
     }
-    if !coordinates {
+    if !dress.coordinates {
         return;
     }
     let label = |text: String, at: Vec2| {
@@ -366,6 +390,39 @@ fn spawn_line(commands: &mut Commands, a: Vec2, b: Vec2) {
             .with_rotation(Quat::from_rotation_z(delta.y.atan2(delta.x))),
         DespawnOnExit(InGame),
     ));
+}
+
+/// Seconds a refused piece shakes at normal speed.
+const SHAKE: f32 = 0.35;
+
+/// A piece the player may not move now shakes its head.
+fn shake_refused(
+    mut commands: Commands,
+    mut refused: MessageReader<Refused>,
+    pieces: Query<(Entity, &BoardPos, &Transform, &Sprite), With<PieceView>>,
+    settings: Option<Res<Settings>>,
+    mut timeline: ResMut<Timeline>,
+) {
+    let length = SHAKE * settings.map_or(1.0, |s| s.speed.length_factor());
+    for Refused(at) in refused.read() {
+        if timeline.running() || length <= 0.0 {
+            continue;
+        }
+        let Some((entity, _, transform, sprite)) = pieces.iter().find(|(_, p, _, _)| p.0 == *at)
+        else {
+            continue;
+        };
+        commands.entity(entity).insert(Clips {
+            rest: *transform,
+            colour: sprite.color,
+            clips: vec![Clip {
+                start: 0.0,
+                length,
+                motion: Motion::Shake,
+            }],
+        });
+        timeline.start(length, Vec::new());
+    }
 }
 
 /// What a played turn is animated with: the game, where the board lies, the piece art, the

@@ -5,6 +5,8 @@ use super::board::{BoardLayout, BoardPos, Cell, PieceView};
 use super::camera::BoardCamera;
 use super::session::{ActiveGame, Command, Frame, SquareClicked, Viewing};
 use crate::rules::Loc;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
@@ -167,41 +169,56 @@ fn on_out(out: On<Pointer<Out>>, cells: Query<&Cell>, mut hovered: ResMut<Hovere
 }
 
 /// F flips, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the move list, Escape
-/// cancels the turn being built.
+/// cancels the turn being built. Keys are read in the order they came, each with Control as it
+/// was at that moment, so a quick Ctrl+Z (all four key messages in one frame) still undoes.
 fn keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut keys: MessageReader<KeyboardInput>,
+    held: Res<ButtonInput<KeyCode>>,
+    mut ctrl: Local<bool>,
     game: Option<Res<ActiveGame>>,
     viewing: Res<Viewing>,
     mut out: MessageWriter<Command>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if keys.just_pressed(KeyCode::KeyF) && !ctrl {
-        out.write(Command::Flip);
+    const CONTROL: [KeyCode; 2] = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    let mut saw_control = false;
+    let live = game.as_ref().map_or(0, |g| g.0.turns().len());
+    let mut view = *viewing;
+    for key in keys.read() {
+        if CONTROL.contains(&key.key_code) {
+            *ctrl = key.state == ButtonState::Pressed;
+            saw_control = true;
+            continue;
+        }
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        if let Some(command) = shortcut(key.key_code, *ctrl, &view, live) {
+            if let Command::View(ply) = command {
+                view.ply = ply;
+            }
+            out.write(command);
+        }
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        out.write(Command::Undo);
+    if !saw_control {
+        *ctrl = held.any_pressed(CONTROL);
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        out.write(Command::Redo);
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        out.write(Command::CancelTurn);
-    }
-    let Some(game) = game else {
-        return;
-    };
-    let last = game.0.turns().len();
-    let shown = viewing.ply.unwrap_or(last);
-    if keys.just_pressed(KeyCode::ArrowLeft) && shown > 0 {
-        out.write(Command::View(Some(shown - 1)));
-    }
-    if keys.just_pressed(KeyCode::ArrowRight) && shown < last {
-        out.write(Command::View((shown + 1 < last).then_some(shown + 1)));
-    }
-    if keys.just_pressed(KeyCode::Home) {
-        out.write(Command::View(Some(0)));
-    }
-    if keys.just_pressed(KeyCode::End) {
-        out.write(Command::View(None));
+}
+
+/// The command a key pressed (with Control held or not) gives, with `viewing` shown and `live`
+/// turns played.
+fn shortcut(key: KeyCode, ctrl: bool, viewing: &Viewing, live: usize) -> Option<Command> {
+    let shown = viewing.ply.unwrap_or(live);
+    match key {
+        KeyCode::KeyF if !ctrl => Some(Command::Flip),
+        KeyCode::KeyZ if ctrl => Some(Command::Undo),
+        KeyCode::KeyY if ctrl => Some(Command::Redo),
+        KeyCode::Escape => Some(Command::CancelTurn),
+        KeyCode::ArrowLeft if shown > 0 => Some(Command::View(Some(shown - 1))),
+        KeyCode::ArrowRight if shown < live => {
+            Some(Command::View((shown + 1 < live).then_some(shown + 1)))
+        }
+        KeyCode::Home => Some(Command::View(Some(0))),
+        KeyCode::End => Some(Command::View(None)),
+        _ => None,
     }
 }

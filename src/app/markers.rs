@@ -2,18 +2,21 @@
 //! the pieces a turn may remove, placement and slide choices, and the moves of a piece the
 //! pointer rests on. All of it comes from the engine's legal turns; nothing is worked out here.
 
-use super::board::{BoardLayout, SQUARE, shown_position};
+use super::art::PieceArt;
+use super::board::{BoardLayout, SQUARE, piece_sprite, shown_position};
 use super::input::Hovered;
 use super::preview::settled_move;
 use super::session::{ActiveGame, Builder, Frame, InGame, Viewing, events_of};
 use super::settings::Settings;
-use super::turn_builder::{Part, TurnBuilder};
-use crate::rules::{Capture, Event, Game, Loc};
+use super::shapes::Shapes;
+use super::turn_builder::{Choice, Part, TurnBuilder};
+use crate::rules::{Capture, Event, Game, Loc, Piece, Turn};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 const Z_MARK: f32 = 1.0;
-const Z_DOT: f32 = 3.5;
+/// Dots, rings and ghosts are drawn over the pieces, so a target on a piece is never hidden.
+const Z_OVER: f32 = 3.5;
 
 /// A mark drawn on the board; all are redrawn whenever anything they show changes.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,13 +27,15 @@ pub enum Marker {
     Check,
     /// The piece picked.
     Selected,
-    /// A square the turn can continue on.
+    /// A square the turn can continue on, where it captures nothing: a dot.
     Target,
+    /// A square the turn can continue on where it captures (on it, or elsewhere): a ring.
+    Capture,
     /// A piece the turn may remove.
     Removal,
-    /// Where the hovered piece could move.
+    /// Where the hovered piece could move (a ring where a piece stands).
     Reach,
-    /// A piece the turn in progress will capture, whatever is still to choose.
+    /// A piece the turn in progress (or the destination pointed at) will capture.
     Victim,
     /// A square the last turn emptied by a capture from elsewhere (interception, approach,
     /// withdrawal, telekinesis): kept marked until the next turn.
@@ -39,6 +44,22 @@ pub enum Marker {
     LastSlide,
     /// Where the square being chosen would slide to: a ghost of it in the gap.
     SlideGhost,
+    /// Where a piece may be placed before the move: a faint picture of that piece.
+    Placement,
+    /// What decided a finished game: the mating pieces and the mated King, the captured King,
+    /// the pieces holding the Gauntlet.
+    Decided,
+}
+
+/// How a mark is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Look {
+    /// Fills the square, under the pieces.
+    Fill,
+    /// A dot in the middle of the square, over the pieces.
+    Dot,
+    /// A ring round the square's edge, over the pieces.
+    Ring,
 }
 
 impl Marker {
@@ -47,19 +68,26 @@ impl Marker {
             Marker::LastMove => Color::srgba(0.95, 0.85, 0.2, 0.35),
             Marker::Check => Color::srgba(0.9, 0.1, 0.1, 0.55),
             Marker::Selected => Color::srgba(0.2, 0.75, 0.3, 0.5),
-            Marker::Target => Color::srgba(0.1, 0.35, 0.15, 0.55),
-            Marker::Removal => Color::srgba(0.85, 0.15, 0.15, 0.6),
-            Marker::Reach => Color::srgba(0.15, 0.35, 0.85, 0.45),
+            Marker::Target | Marker::Capture => Color::srgba(0.08, 0.3, 0.12, 0.6),
+            Marker::Removal => Color::srgba(0.85, 0.1, 0.1, 0.85),
+            Marker::Reach => Color::srgba(0.15, 0.35, 0.85, 0.55),
             Marker::Victim => Color::srgba(0.75, 0.05, 0.05, 0.45),
             Marker::Vacated => Color::srgba(0.55, 0.1, 0.6, 0.35),
             Marker::LastSlide => Color::srgba(0.2, 0.7, 0.8, 0.4),
-            Marker::SlideGhost => Color::srgba(0.93, 0.87, 0.74, 0.45),
+            Marker::SlideGhost => Color::srgba(1.0, 1.0, 1.0, 0.45),
+            Marker::Placement => Color::srgba(1.0, 1.0, 1.0, 0.45),
+            Marker::Decided => Color::srgba(1.0, 0.78, 0.1, 0.9),
         }
     }
 
-    /// Fills the square, or is a dot in its middle.
-    fn is_dot(self) -> bool {
-        matches!(self, Marker::Target | Marker::Reach)
+    /// How it is drawn on a square; `occupied` when a piece stands there.
+    fn look(self, occupied: bool) -> Look {
+        match self {
+            Marker::Target => Look::Dot,
+            Marker::Reach if !occupied => Look::Dot,
+            Marker::Reach | Marker::Capture | Marker::Removal | Marker::Decided => Look::Ring,
+            _ => Look::Fill,
+        }
     }
 }
 
@@ -73,13 +101,14 @@ pub fn plugin(app: &mut App) {
                 resource_changed::<Builder>
                     .or_eager(resource_changed::<Hovered>)
                     .or_eager(resource_changed::<Viewing>)
+                    .or_eager(resource_exists_and_changed::<ActiveGame>)
                     .or_eager(resource_exists_and_changed::<BoardLayout>),
             )
             .in_set(Frame::Sync),
     );
 }
 
-/// Everything the marks show.
+/// Everything the marks show, and what they are drawn with.
 #[derive(SystemParam)]
 struct MarkSource<'w> {
     game: Option<Res<'w, ActiveGame>>,
@@ -88,6 +117,8 @@ struct MarkSource<'w> {
     hovered: Res<'w, Hovered>,
     layout: Option<Res<'w, BoardLayout>>,
     settings: Option<Res<'w, Settings>>,
+    shapes: Res<'w, Shapes>,
+    art: Res<'w, PieceArt>,
 }
 
 fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: MarkSource) {
@@ -101,6 +132,8 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
         hovered,
         layout,
         settings,
+        shapes,
+        art,
     } = source;
     let (Some(game), Some(layout)) = (game, layout) else {
         return;
@@ -108,6 +141,7 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
     let game = &game.0;
     let pos = shown_position(game, &viewing);
     let shown_ply = viewing.ply.unwrap_or(game.turns().len());
+    let live = viewing.ply.is_none();
     let mut marks: Vec<(Marker, Loc)> = Vec::new();
     if let Some(last) = shown_ply.checked_sub(1).and_then(|i| game.turns().get(i)) {
         marks.extend([(Marker::LastMove, last.from), (Marker::LastMove, last.to)]);
@@ -129,10 +163,10 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
         );
     }
     let show_legal = settings.as_ref().is_none_or(|s| s.show_legal_moves);
-    if viewing.ply.is_none() {
-        marks.extend(turn_marks(&builder.0, show_legal));
+    if live {
+        marks.extend(turn_marks(game, &builder.0, show_legal));
         marks.extend(
-            victims(game, &builder.0)
+            victims(game, &builder.0, hovered.0)
                 .into_iter()
                 .map(|l| (Marker::Victim, l)),
         );
@@ -147,24 +181,56 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
         );
     }
     for (marker, loc) in marks {
-        let size = if marker.is_dot() {
-            SQUARE * 0.3
-        } else {
-            SQUARE
+        let colour = marker.colour();
+        let (sprite, z) = match marker.look(pos.board.piece(loc).is_some()) {
+            Look::Fill => (Sprite::from_color(colour, Vec2::splat(SQUARE)), Z_MARK),
+            Look::Dot => (
+                Shapes::sprite(&shapes.disc, colour, Vec2::splat(SQUARE * 0.3)),
+                Z_OVER,
+            ),
+            Look::Ring => (
+                Shapes::sprite(&shapes.ring, colour, Vec2::splat(SQUARE * 0.98)),
+                Z_OVER,
+            ),
         };
-        let z = if marker.is_dot() { Z_DOT } else { Z_MARK };
-        commands.spawn((
-            marker,
-            Sprite::from_color(marker.colour(), Vec2::splat(size)),
-            Transform::from_translation(layout.world(loc).extend(z)),
-            Pickable::IGNORE,
-            DespawnOnExit(InGame),
-        ));
+        spawn_mark(&mut commands, &layout, marker, loc, sprite, z);
+    }
+    if live {
+        for (piece, at) in placements(&builder.0) {
+            let mut sprite = piece_sprite(game, &art, piece);
+            sprite.color = sprite.color.with_alpha(Marker::Placement.colour().alpha());
+            spawn_mark(
+                &mut commands,
+                &layout,
+                Marker::Placement,
+                at,
+                sprite,
+                Z_OVER,
+            );
+        }
     }
 }
 
-/// The marks of the turn being built.
-fn turn_marks(builder: &TurnBuilder, show_legal: bool) -> Vec<(Marker, Loc)> {
+fn spawn_mark(
+    commands: &mut Commands,
+    layout: &BoardLayout,
+    marker: Marker,
+    loc: Loc,
+    sprite: Sprite,
+    z: f32,
+) {
+    commands.spawn((
+        marker,
+        sprite,
+        Transform::from_translation(layout.world(loc).extend(z)),
+        Pickable::IGNORE,
+        DespawnOnExit(InGame),
+    ));
+}
+
+/// The marks of the turn being built: the piece picked, and where the turn can go on (a ring
+/// where it captures, as the engine's account of each candidate says; a dot elsewhere).
+fn turn_marks(game: &Game, builder: &TurnBuilder, show_legal: bool) -> Vec<(Marker, Loc)> {
     let mut marks = Vec::new();
     let candidates = builder.candidates();
     let settled_from = matches!(
@@ -177,15 +243,70 @@ fn turn_marks(builder: &TurnBuilder, show_legal: bool) -> Vec<(Marker, Loc)> {
     if let Some(square) = builder.slide_square() {
         marks.push((Marker::Selected, square));
     }
-    let kind = match builder.question() {
-        Some(Part::Removal) => Marker::Removal,
-        Some(Part::To | Part::Slide | Part::Placement) => Marker::Target,
-        _ => return marks,
-    };
-    if show_legal || kind == Marker::Removal || builder.question() == Some(Part::Slide) {
-        marks.extend(builder.clickable().into_iter().map(|l| (kind, l)));
+    match builder.question() {
+        Some(Part::Removal) => {
+            marks.extend(
+                builder
+                    .clickable()
+                    .into_iter()
+                    .map(|l| (Marker::Removal, l)),
+            );
+        }
+        Some(Part::Slide) => {
+            marks.extend(builder.clickable().into_iter().map(|l| (Marker::Target, l)));
+        }
+        Some(Part::To) if show_legal => {
+            let capturing = capturing_destinations(game, candidates);
+            marks.extend(builder.clickable().into_iter().map(|l| {
+                let marker = if capturing.contains(&l) {
+                    Marker::Capture
+                } else {
+                    Marker::Target
+                };
+                (marker, l)
+            }));
+        }
+        _ => {}
     }
     marks
+}
+
+/// The destinations where some candidate captures, as the engine's account of it says.
+fn capturing_destinations(game: &Game, candidates: &[Turn]) -> Vec<Loc> {
+    candidates
+        .iter()
+        .filter(|turn| !captured_by(game, turn).is_empty())
+        .map(|turn| turn.to)
+        .collect()
+}
+
+/// What `turn`, played from the live position, captures: where each taken piece stood.
+fn captured_by(game: &Game, turn: &Turn) -> Vec<Loc> {
+    let mut events = Vec::new();
+    game.variant()
+        .play_recorded(game.position(), turn, &mut events);
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Captured { at, .. } => Some(*at),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where the turn may first place a piece, and which: offered while the placement is asked.
+fn placements(builder: &TurnBuilder) -> Vec<(Piece, Loc)> {
+    if builder.question() != Some(Part::Placement) {
+        return Vec::new();
+    }
+    builder
+        .options()
+        .into_iter()
+        .filter_map(|choice| match choice {
+            Choice::Placement(placed) => placed,
+            _ => None,
+        })
+        .collect()
 }
 
 /// The squares the turn played from ply `ply` emptied by a capture made from elsewhere, as the
@@ -205,30 +326,30 @@ fn vacated(game: &Game, ply: usize) -> Vec<Loc> {
         .collect()
 }
 
-/// The pieces every remaining turn captures, once the piece and its destination are chosen:
-/// asked of the engine by playing each candidate.
-fn victims(game: &Game, builder: &TurnBuilder) -> Vec<Loc> {
-    if settled_move(builder).is_none() {
-        return Vec::new();
-    }
-    let pos = game.position();
-    let mut common: Option<Vec<Loc>> = None;
-    for turn in builder.candidates() {
-        let mut events = Vec::new();
-        game.variant().play_recorded(pos, turn, &mut events);
-        let taken: Vec<Loc> = events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Captured { at, .. } => Some(*at),
-                _ => None,
-            })
-            .collect();
-        common = Some(match common {
-            None => taken,
-            Some(before) => before.into_iter().filter(|l| taken.contains(l)).collect(),
+/// The pieces the turn may capture, asked of the engine by playing each candidate: once the
+/// piece and its destination are chosen, those every remaining turn takes; while the
+/// destination is asked, those any turn to the destination pointed at takes (the player then
+/// chooses among them).
+fn victims(game: &Game, builder: &TurnBuilder, hovered: Option<Loc>) -> Vec<Loc> {
+    let candidates = builder.candidates();
+    if settled_move(builder).is_some() {
+        let mut taken = candidates.iter().map(|turn| captured_by(game, turn));
+        let first = taken.next().unwrap_or_default();
+        return taken.fold(first, |common, next| {
+            common.into_iter().filter(|l| next.contains(l)).collect()
         });
     }
-    common.unwrap_or_default()
+    let Some(pointed) = hovered.filter(|_| builder.question() == Some(Part::To)) else {
+        return Vec::new();
+    };
+    let mut any: Vec<Loc> = candidates
+        .iter()
+        .filter(|turn| turn.to == pointed)
+        .flat_map(|turn| captured_by(game, turn))
+        .collect();
+    any.sort_by_key(|l| l.index());
+    any.dedup();
+    any
 }
 
 /// While a slide is chosen, the gaps the square picked (or pointed at) may slide into.

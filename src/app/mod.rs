@@ -16,6 +16,7 @@ pub mod persistence;
 pub mod preview;
 pub mod session;
 pub mod settings;
+pub mod shapes;
 #[cfg(feature = "sound")]
 mod sound;
 pub mod turn_builder;
@@ -70,6 +71,7 @@ pub fn game_plugins(app: &mut App) {
         art::plugin,
         board::plugin,
         input::plugin,
+        shapes::plugin,
         markers::plugin,
         animation::plugin,
         preview::plugin,

@@ -8,7 +8,7 @@ use super::persistence::{Autosave, DataDir, ReplaceAsked, Storage, saved_games, 
 use super::session::{
     ActiveGame, Builder, Command, Frame, Hint, InGame, Notice, Screen, SquareClicked, Viewing,
 };
-use super::settings::{AnimationSpeed, Settings};
+use super::settings::{AnimationSpeed, BoardTheme, Settings};
 use super::turn_builder::{Choice, Part};
 use crate::rules::{Game, Kind, Loc, Piece, Removal, Side, Variant, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
@@ -238,6 +238,14 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
         changed |= ui
             .checkbox(&mut settings.show_coordinates, "coordinates")
             .changed();
+        ui.horizontal(|ui| {
+            ui.label("board");
+            for theme in BoardTheme::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.theme, theme, theme.label())
+                    .changed();
+            }
+        });
         if cfg!(feature = "sound") {
             ui.horizontal(|ui| {
                 changed |= ui

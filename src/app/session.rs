@@ -3,7 +3,7 @@
 //! builder, which only ever picks among the engine's legal turns.
 
 use super::turn_builder::{Choice, Part, Progress, TurnBuilder};
-use crate::rules::{Event, Game, GameRecord, Loc, Variant};
+use crate::rules::{Event, Game, GameRecord, Loc, Side, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -59,6 +59,37 @@ pub struct Flipped(pub bool);
 #[derive(Message, Clone, Copy, Debug)]
 pub struct SquareClicked(pub Loc);
 
+/// An act that ends the game, asked for and waiting for the player to confirm it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// This side resigns.
+    Resign(Side),
+    /// The game is drawn by agreement.
+    Draw,
+}
+
+/// What waits for confirmation, if anything; any other command or a click on the board drops it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pending(pub Option<Ask>);
+
+impl Ask {
+    /// The question to the players, naming the side: `Resign the game for White?`.
+    pub fn question(self, game: &Game) -> String {
+        match self {
+            Ask::Resign(side) => format!(
+                "Resign the game for {}?",
+                game.variant().data().sides[side.index()]
+            ),
+            Ask::Draw => "Do both players agree to a draw?".to_string(),
+        }
+    }
+}
+
+/// A click on a piece that cannot move now (the opponent's, or one without a legal move): the
+/// board shakes it, and the [`Hint`] says why.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused(pub Loc);
+
 /// A request from the panels, the keyboard or a script.
 #[derive(Message, Clone, Debug)]
 pub enum Command {
@@ -75,10 +106,12 @@ pub enum Command {
     Undo,
     /// Play again the last turn taken back.
     Redo,
-    /// The player to move resigns.
+    /// The player to move asks to resign: asked to confirm first ([`Pending`]).
     Resign,
-    /// The players agree to a draw.
+    /// The players ask to agree a draw: asked to confirm first ([`Pending`]).
     AgreeDraw,
+    /// Confirms what is [`Pending`].
+    Confirm,
     /// Turn the board round.
     Flip,
     /// Drop the turn being built.
@@ -132,7 +165,9 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Flipped>()
         .init_resource::<Notice>()
         .init_resource::<Hint>()
+        .init_resource::<Pending>()
         .add_message::<SquareClicked>()
+        .add_message::<Refused>()
         .add_message::<Command>()
         .add_message::<TurnPlayed>()
         .add_message::<BoardReset>()
@@ -169,7 +204,11 @@ fn apply_clicks(
         return;
     };
     for SquareClicked(square) in clicks.read() {
+        turn.pending.set_if_neq(Pending(None));
         if turn.viewing.ply.is_some() {
+            turn.hint.0 = Some(
+                "This is an earlier position: press End or \"Back to the game\" to play on.".into(),
+            );
             continue;
         }
         let asked = turn.builder.0.question();
@@ -186,9 +225,31 @@ fn apply_clicks(
                 continue;
             }
         }
+        if progress == Progress::Ignored {
+            turn.hint.0 = refusal(&game.0, *square);
+            if game.0.position().board.piece(*square).is_some() {
+                turn.refused.write(Refused(*square));
+            }
+            continue;
+        }
         turn.hint.0 = None;
         turn.finish(progress, game);
     }
+}
+
+/// Why a click that starts no turn did nothing, in words, when there is something to say.
+fn refusal(game: &Game, square: Loc) -> Option<String> {
+    let data = game.variant().data();
+    if let Some(outcome) = game.outcome() {
+        return Some(format!("The game is over ({outcome})."));
+    }
+    let pos = game.position();
+    let piece = pos.board.piece(square)?;
+    if piece.side != pos.side {
+        return Some(format!("{} to move.", data.sides[pos.side.index()]));
+    }
+    let name = data.piece(piece.kind).map_or("piece", |p| p.name.as_str());
+    Some(format!("The {name} on {square} has no legal move."))
 }
 
 /// What the player is asked, in words, for a click that missed.
@@ -210,6 +271,8 @@ pub struct TurnInput<'w> {
     builder: ResMut<'w, Builder>,
     viewing: ResMut<'w, Viewing>,
     hint: ResMut<'w, Hint>,
+    pending: ResMut<'w, Pending>,
+    refused: MessageWriter<'w, Refused>,
     played: MessageWriter<'w, TurnPlayed>,
     reset: MessageWriter<'w, BoardReset>,
     next_screen: ResMut<'w, NextState<Screen>>,
@@ -260,6 +323,7 @@ fn apply_commands(
     mut turn: TurnInput,
 ) {
     for command in commands_in.read() {
+        let asked = turn.pending.0.take();
         match command {
             Command::Start { variant, options } => {
                 match Variant::load(variant, options).map(|v| Game::new(Arc::new(v))) {
@@ -317,7 +381,28 @@ fn apply_commands(
                     turn.finish(progress, game);
                 }
             }
-            Command::Undo | Command::Redo | Command::Resign | Command::AgreeDraw => {
+            Command::Resign | Command::AgreeDraw => {
+                if let Some(game) = &game
+                    && game.0.outcome().is_none()
+                {
+                    turn.pending.0 = Some(match command {
+                        Command::Resign => Ask::Resign(game.0.position().side),
+                        _ => Ask::Draw,
+                    });
+                }
+            }
+            Command::Confirm => {
+                if let (Some(game), Some(ask)) = (game.as_mut(), asked)
+                    && game.0.outcome().is_none()
+                {
+                    match ask {
+                        Ask::Resign(side) => game.0.resign(side),
+                        Ask::Draw => game.0.agree_draw(),
+                    }
+                    turn.ready(&game.0);
+                }
+            }
+            Command::Undo | Command::Redo => {
                 if let Some(game) = game.as_mut()
                     && change_game(command, game, &mut turn)
                 {
@@ -332,7 +417,6 @@ fn apply_commands(
 /// borrowed mutably only for a real change.
 fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut TurnInput) -> bool {
     let live = &game.0;
-    let over = live.outcome().is_some();
     match command {
         Command::Undo if !live.turns().is_empty() => {
             let undone = events_of(live, live.turns().len() - 1);
@@ -357,15 +441,6 @@ fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut Turn
                     backwards: false,
                 });
             }
-            true
-        }
-        Command::Resign if !over => {
-            let side = live.position().side;
-            game.0.resign(side);
-            true
-        }
-        Command::AgreeDraw if !over => {
-            game.0.agree_draw();
             true
         }
         _ => false,

@@ -47,6 +47,50 @@ impl AnimationSpeed {
     }
 }
 
+/// The colours of the board's squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardTheme {
+    /// Cream and brown, like a wooden board.
+    #[default]
+    Wood,
+    /// Cream and green, like a tournament vinyl board.
+    Green,
+    /// Pale grey and steel blue.
+    Blue,
+    /// Light and dark grey.
+    Slate,
+}
+
+impl BoardTheme {
+    /// Every theme, for the settings menu.
+    pub const ALL: [BoardTheme; 4] = [
+        BoardTheme::Wood,
+        BoardTheme::Green,
+        BoardTheme::Blue,
+        BoardTheme::Slate,
+    ];
+
+    /// Its name in the settings menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            BoardTheme::Wood => "wood",
+            BoardTheme::Green => "green",
+            BoardTheme::Blue => "blue",
+            BoardTheme::Slate => "slate",
+        }
+    }
+
+    /// The light and the dark square's colours.
+    pub fn squares(self) -> [Color; 2] {
+        match self {
+            BoardTheme::Wood => [Color::srgb(0.93, 0.87, 0.74), Color::srgb(0.70, 0.53, 0.39)],
+            BoardTheme::Green => [Color::srgb(0.93, 0.93, 0.82), Color::srgb(0.46, 0.59, 0.34)],
+            BoardTheme::Blue => [Color::srgb(0.87, 0.89, 0.90), Color::srgb(0.55, 0.64, 0.68)],
+            BoardTheme::Slate => [Color::srgb(0.82, 0.82, 0.80), Color::srgb(0.50, 0.50, 0.50)],
+        }
+    }
+}
+
 /// What the player can set in the menu. Fields missing from an older file take their defaults
 /// and fields this build does not know are ignored, so settings survive updates both ways.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -62,6 +106,8 @@ pub struct Settings {
     pub auto_flip: bool,
     /// Letters and numbers along the board's edges.
     pub show_coordinates: bool,
+    /// The board's colours.
+    pub theme: BoardTheme,
     /// Loudness of the game's sounds, 0 to 1 (with the `sound` feature).
     pub volume: f32,
     /// No sound at all.
@@ -76,6 +122,7 @@ impl Default for Settings {
             show_legal_moves: true,
             auto_flip: false,
             show_coordinates: true,
+            theme: BoardTheme::Wood,
             volume: 0.7,
             muted: false,
         }

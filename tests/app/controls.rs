@@ -6,7 +6,7 @@ use crate::support::*;
 use bevy::picking::pointer::PointerButton;
 use oddboard::app::markers::Marker;
 use oddboard::app::persistence::Storage;
-use oddboard::app::session::{Flipped, Screen, Viewing};
+use oddboard::app::session::{Flipped, Hint, Pending, Screen, Viewing};
 use oddboard::app::settings::Settings;
 use oddboard::app::turn_builder::Part;
 use oddboard::rules::{Loc, Verdict};
@@ -169,10 +169,17 @@ fn checkmate_ends_the_game_on_the_board() {
 }
 
 #[test]
-fn resigning_gives_the_game_to_the_other_side() {
+fn resigning_asks_to_confirm_naming_the_side_and_gives_the_game_to_the_other() {
     let mut app = app();
     start(&mut app, "chess", &[], None);
     command(&mut app, Command::Resign);
+    assert!(
+        game(&app).outcome().is_none(),
+        "nothing happens before confirming"
+    );
+    let asked = app.world().resource::<Pending>().0.expect("asked");
+    assert_eq!(asked.question(game(&app)), "Resign the game for White?");
+    command(&mut app, Command::Confirm);
     let outcome = game(&app).outcome().expect("over");
     assert_eq!(outcome.verdict, Verdict::BlackWins, "White resigned");
     assert_eq!(
@@ -182,13 +189,16 @@ fn resigning_gives_the_game_to_the_other_side() {
 }
 
 #[test]
-fn a_draw_by_agreement_ends_the_game() {
+fn a_draw_by_agreement_is_confirmed_then_ends_the_game() {
     let mut app = app();
     start(&mut app, "chess", &[], None);
     e4_e5(&mut app);
     command(&mut app, Command::AgreeDraw);
+    assert!(game(&app).outcome().is_none(), "asked first");
+    command(&mut app, Command::Confirm);
     assert_eq!(game(&app).outcome().expect("over").verdict, Verdict::Draw);
     command(&mut app, Command::Resign);
+    command(&mut app, Command::Confirm);
     assert_eq!(
         game(&app).outcome().expect("over").verdict,
         Verdict::Draw,
@@ -196,20 +206,110 @@ fn a_draw_by_agreement_ends_the_game() {
     );
 }
 
-/// The squares marked with `marker`.
-fn marked(app: &mut App, marker: Marker) -> HashSet<Loc> {
+#[test]
+fn a_resignation_asked_then_dropped_by_a_click_or_cancel_does_nothing() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    command(&mut app, Command::Resign);
+    click(&mut app, "e2");
+    command(&mut app, Command::Confirm);
+    assert!(
+        game(&app).outcome().is_none(),
+        "the click dropped the question"
+    );
+    command(&mut app, Command::AgreeDraw);
+    command(&mut app, Command::CancelTurn);
+    command(&mut app, Command::Confirm);
+    assert!(
+        game(&app).outcome().is_none(),
+        "cancel dropped the question"
+    );
+}
+
+#[test]
+fn a_quick_ctrl_z_chord_in_one_frame_undoes_and_ctrl_y_redoes() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    e4_e5(&mut app);
+    for key_code in [KeyCode::KeyZ, KeyCode::KeyY] {
+        key(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
+        key(&mut app, key_code, ButtonState::Pressed);
+        key(&mut app, key_code, ButtonState::Released);
+        key(&mut app, KeyCode::ControlLeft, ButtonState::Released);
+        settle(&mut app);
+        let played = game(&app).turns().len();
+        assert_eq!(played, if key_code == KeyCode::KeyZ { 1 } else { 2 });
+    }
+    press(&mut app, KeyCode::KeyZ, false);
+    assert_eq!(game(&app).turns().len(), 2, "Z alone does nothing");
+}
+
+#[test]
+fn clicking_the_opponents_piece_says_whose_move_it_is() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e7");
+    assert_eq!(hint(&app).as_deref(), Some("White to move."));
+    click(&mut app, "e2");
+    assert_eq!(hint(&app), None, "a good click clears the hint");
+    click(&mut app, "e7");
+    assert_eq!(hint(&app).as_deref(), Some("White to move."));
+}
+
+#[test]
+fn clicking_a_piece_without_a_move_says_so() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "a1");
+    assert_eq!(
+        hint(&app).as_deref(),
+        Some("The Rook on a1 has no legal move.")
+    );
+}
+
+#[test]
+fn a_refused_piece_shakes_and_comes_to_rest_on_its_square() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    let pawn = piece_entity(&mut app, "e7");
+    app.world_mut()
+        .write_message(oddboard::app::session::SquareClicked(sq("e7")));
+    app.update();
+    app.update();
+    app.update();
     let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
-    let world = app.world_mut();
-    let spots: Vec<Vec2> = world
-        .query::<(&Marker, &Transform)>()
-        .iter(world)
-        .filter(|(m, _)| **m == marker)
-        .map(|(_, t)| t.translation.truncate())
-        .collect();
-    (0..i32::from(layout.ranks))
-        .flat_map(|rank| (0..i32::from(layout.files)).filter_map(move |file| Loc::new(file, rank)))
-        .filter(|loc| spots.iter().any(|s| s.distance(layout.world(*loc)) < 1.0))
-        .collect()
+    let at = app
+        .world()
+        .get::<Transform>(pawn)
+        .expect("drawn")
+        .translation;
+    assert_ne!(at.truncate(), layout.world(sq("e7")), "shaking");
+    settle(&mut app);
+    let at = app
+        .world()
+        .get::<Transform>(pawn)
+        .expect("drawn")
+        .translation;
+    assert_eq!(at.truncate(), layout.world(sq("e7")), "at rest");
+}
+
+#[test]
+fn clicking_the_board_while_looking_back_says_how_to_return() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    e4_e5(&mut app);
+    command(&mut app, Command::View(Some(0)));
+    click(&mut app, "d2");
+    assert!(hint(&app).expect("explained").contains("earlier position"));
+    assert_eq!(question(&app), Some(Part::From), "nothing picked");
+}
+
+fn hint(app: &App) -> Option<String> {
+    app.world().resource::<Hint>().0.clone()
+}
+
+fn sq(square: &str) -> Loc {
+    Loc::parse(square).expect("square")
 }
 
 #[test]

@@ -64,6 +64,7 @@ fn resigning_and_undoing_keep_the_board_entities() {
     click_move_animated(&mut app, "e2", "e4");
     let squares = square_entities(&mut app);
     command(&mut app, Command::Resign);
+    command(&mut app, Command::Confirm);
     assert_eq!(screen(&app), Screen::GameOver);
     assert!(game(&app).outcome().is_some());
     assert_eq!(

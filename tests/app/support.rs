@@ -10,6 +10,7 @@ pub use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use oddboard::app::board::{BoardPos, Cell, PieceView, Square};
+use oddboard::app::markers::Marker;
 use oddboard::app::persistence::DataDir;
 pub use oddboard::app::session::{ActiveGame, Builder, Command};
 use oddboard::app::turn_builder::{Choice, Part};
@@ -267,4 +268,20 @@ pub fn temp_dir(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
+}
+
+/// The squares marked with `marker`.
+pub fn marked(app: &mut App, marker: Marker) -> std::collections::HashSet<Loc> {
+    let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
+    let world = app.world_mut();
+    let spots: Vec<Vec2> = world
+        .query::<(&Marker, &Transform)>()
+        .iter(world)
+        .filter(|(m, _)| **m == marker)
+        .map(|(_, t)| t.translation.truncate())
+        .collect();
+    (0..i32::from(layout.ranks))
+        .flat_map(|rank| (0..i32::from(layout.files)).filter_map(move |file| Loc::new(file, rank)))
+        .filter(|loc| spots.iter().any(|s| s.distance(layout.world(*loc)) < 1.0))
+        .collect()
 }

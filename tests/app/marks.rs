@@ -1,0 +1,127 @@
+//! The marks a player reads the board by, as on lichess: a dot on a square the picked piece may
+//! go to, a ring where it captures (on the square, or elsewhere: approach, withdrawal,
+//! interception, Artillery fire), the pieces a destination would take while it is pointed at,
+//! Amphora's Guard shown where it may be placed, and the board's colour themes.
+
+use crate::support::*;
+use oddboard::app::board::{BoardLayout, Square, Z_PIECE};
+use oddboard::app::markers::Marker;
+use oddboard::app::settings::{BoardTheme, Settings};
+use oddboard::rules::Loc;
+use std::collections::HashSet;
+
+fn squares(names: &[&str]) -> HashSet<Loc> {
+    names
+        .iter()
+        .map(|n| Loc::parse(n).expect("square"))
+        .collect()
+}
+
+/// Points at `square`, as the pointer resting on it does.
+fn point_at(app: &mut App, square: &str) {
+    pointer_event(app, square, Over { hit: hit() });
+    settle(app);
+}
+
+#[test]
+fn a_quiet_destination_is_a_dot_and_a_capture_a_ring_over_the_piece() {
+    // White to move after 1.e4 e5 2.Nf3 Nc6: the Knight may take on e5.
+    const FEN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut app = app();
+    start(&mut app, "chess", &[], Some(FEN));
+    click(&mut app, "f3");
+    assert_eq!(marked(&mut app, Marker::Capture), squares(&["e5"]));
+    assert_eq!(
+        marked(&mut app, Marker::Target),
+        squares(&["d4", "g5", "h4", "g1"])
+    );
+    let world = app.world_mut();
+    let heights: Vec<f32> = world
+        .query::<(&Marker, &Transform)>()
+        .iter(world)
+        .filter(|(m, _)| **m == Marker::Capture)
+        .map(|(_, t)| t.translation.z)
+        .collect();
+    assert!(heights.iter().all(|z| *z > Z_PIECE), "drawn over the piece");
+}
+
+#[test]
+fn american_chess_artillery_fire_is_ringed_on_its_targets() {
+    // The start position: the Artillery on d3 fires over the Pawns of rank 4.
+    let mut app = app();
+    start(&mut app, "american-chess", &[], None);
+    click(&mut app, "d3");
+    assert_eq!(
+        marked(&mut app, Marker::Capture),
+        squares(&["a6", "d6", "g6"])
+    );
+}
+
+#[test]
+fn an_interception_rings_the_destination_and_pointing_at_it_marks_the_victim() {
+    // Amphora, White to move: e2-e3 catches the Guard on d4 between e3 and c5.
+    const FEN: &str = "*4k*/**3**/*5*/2P4/3g3/*5*/**2P**/*K4* w G 00 0 1";
+    let mut app = app();
+    start(&mut app, "amphora", &[], Some(FEN));
+    click(&mut app, "e2");
+    assert!(marked(&mut app, Marker::Capture).contains(&Loc::parse("e3").unwrap()));
+    assert!(marked(&mut app, Marker::Victim).is_empty());
+    point_at(&mut app, "e3");
+    assert_eq!(marked(&mut app, Marker::Victim), squares(&["d4"]));
+}
+
+#[test]
+fn approach_and_withdrawal_ring_an_empty_destination_and_point_out_both_victims() {
+    // Fanorona Chess, White to move: Rc5-c3 takes c2 by approach or c6 by withdrawal.
+    const FEN: &str = "k4/5/5/2p2/2R2/5/5/2n2/4K w - - 0 1";
+    let mut app = app();
+    start(&mut app, "fanorona-chess", &[], Some(FEN));
+    click(&mut app, "c5");
+    assert!(marked(&mut app, Marker::Capture).contains(&Loc::parse("c3").unwrap()));
+    point_at(&mut app, "c3");
+    assert_eq!(marked(&mut app, Marker::Victim), squares(&["c2", "c6"]));
+    click(&mut app, "c3");
+    assert_eq!(
+        marked(&mut app, Marker::Removal),
+        squares(&["c2", "c6"]),
+        "then the player chooses which"
+    );
+}
+
+#[test]
+fn amphoras_placement_shows_the_guard_where_it_may_go_and_marks_no_piece() {
+    // White holds the placement right (`G+`): the Guard may first be put beside the King.
+    const FEN: &str = "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w G+g 00 0 1";
+    let mut app = app();
+    start(&mut app, "amphora", &[], Some(FEN));
+    let placements = marked(&mut app, Marker::Placement);
+    assert!(placements.contains(&Loc::parse("c1").unwrap()));
+    let occupied: HashSet<Loc> = game(&app)
+        .position()
+        .board
+        .pieces()
+        .map(|(at, _)| at)
+        .collect();
+    assert!(placements.is_disjoint(&occupied), "no mark on a piece");
+    assert!(marked(&mut app, Marker::Target).is_empty());
+}
+
+#[test]
+fn each_board_theme_repaints_the_squares() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    for theme in BoardTheme::ALL {
+        app.world_mut().resource_mut::<Settings>().theme = theme;
+        settle(&mut app);
+        let layout = *app.world().resource::<BoardLayout>();
+        let world = app.world_mut();
+        let a1 = world
+            .query::<(&Square, &Sprite)>()
+            .iter(world)
+            .find(|(s, _)| s.loc == Loc::parse("a1").unwrap())
+            .map(|(_, sprite)| sprite.color)
+            .expect("a1 drawn");
+        assert_eq!(a1, theme.squares()[1], "{theme:?}: a1 is dark");
+        assert_eq!(layout.files, 8);
+    }
+}
