@@ -166,6 +166,9 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Notice>()
         .init_resource::<Hint>()
         .init_resource::<Pending>()
+        .init_resource::<Banner>()
+        .add_systems(OnEnter(Screen::GameOver), raise_banner)
+        .add_systems(Update, lower_banner.in_set(Frame::Input))
         .add_message::<SquareClicked>()
         .add_message::<Refused>()
         .add_message::<Command>()
@@ -184,6 +187,27 @@ pub fn plugin(app: &mut App) {
 /// Why the last click on the board did nothing, for the panel.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Hint(pub Option<String>);
+
+/// Whether the game-over banner stands over the board (until a click puts it away).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Banner(pub bool);
+
+/// Puts the banner up when a game ends.
+fn raise_banner(mut banner: ResMut<Banner>) {
+    banner.0 = true;
+}
+
+/// A click on the board or Escape puts the banner away.
+fn lower_banner(
+    mut banner: ResMut<Banner>,
+    mut clicks: MessageReader<SquareClicked>,
+    keys: Res<ButtonInput<KeyCode>>,
+) {
+    let clicked = clicks.read().count() > 0;
+    if banner.0 && (clicked || keys.just_pressed(KeyCode::Escape)) {
+        banner.0 = false;
+    }
+}
 
 /// A fresh turn builder over the live position's legal turns.
 pub fn builder_for(game: &Game) -> TurnBuilder {

@@ -1,0 +1,309 @@
+//! The side panel of a game: whose turn and the variant's counters, the piece pointed at, the
+//! turn builder's questions, the buttons (with confirmation), the move list, saving, the rules.
+
+use super::banner;
+use super::help::rules_help;
+use super::record::move_list;
+use super::{Requests, piece_name, result_text, root_ui, side_colour};
+use crate::app::board::shown_position;
+use crate::app::camera::PanelWidth;
+use crate::app::input::Hovered;
+use crate::app::persistence::{ReplaceAsked, Storage, valid_name};
+use crate::app::session::{ActiveGame, Banner, Builder, Command, Hint, InGame, Viewing};
+use crate::app::turn_builder::{Choice, Part};
+use crate::rules::{Game, Loc, Piece, Removal};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// The save box: the name typed, and the name of an existing save the player was asked about.
+#[derive(SystemParam)]
+struct SaveBox<'w> {
+    name: ResMut<'w, SaveName>,
+    replace_asked: ResMut<'w, ReplaceAsked>,
+}
+
+/// The name typed into the save box.
+#[derive(Resource, Default)]
+pub struct SaveName(pub String);
+
+const PANEL_WIDTH: f32 = 300.0;
+
+/// Registers the side panel.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SaveName>()
+        .add_systems(EguiPrimaryContextPass, game_panel.run_if(in_state(InGame)));
+}
+
+/// What the game panel shows besides the game: the turn being built and what the pointer is on.
+#[derive(SystemParam)]
+struct TurnView<'w> {
+    builder: Res<'w, Builder>,
+    viewing: Res<'w, Viewing>,
+    hovered: Res<'w, Hovered>,
+    hint: Res<'w, Hint>,
+}
+
+fn game_panel(
+    mut contexts: EguiContexts,
+    game: Option<Res<ActiveGame>>,
+    view: TurnView,
+    mut saving: SaveBox,
+    mut requests: Requests,
+    mut panel: ResMut<PanelWidth>,
+    mut banner: ResMut<Banner>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(game) = game else {
+        return Ok(());
+    };
+    let game = &game.0;
+    let TurnView {
+        builder,
+        viewing,
+        hovered,
+        hint,
+    } = view;
+    let Requests { out, storage } = &mut requests;
+    let mut root = root_ui(ctx);
+    let width = egui::Panel::right("game")
+        .exact_size(PANEL_WIDTH)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                status(ui, game, &viewing);
+                hovered_piece(ui, game, &viewing, hovered.0);
+                choices(ui, game, &builder, out);
+                if let Some(hint) = &hint.0 {
+                    ui.colored_label(egui::Color32::LIGHT_YELLOW, hint);
+                }
+                ui.separator();
+                buttons(ui, game, &viewing, out);
+                ui.separator();
+                move_list(ui, game, &viewing, out);
+                ui.separator();
+                save_box(ui, &mut saving, storage);
+                ui.separator();
+                rules_help(ui, game);
+            });
+        })
+        .response
+        .rect
+        .width();
+    panel.set_if_neq(PanelWidth(width));
+    banner::show(ctx, game, -width / 2.0, &mut banner);
+    Ok(())
+}
+
+fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
+    let variant = game.variant();
+    ui.heading(&variant.data().name);
+    let pos = shown_position(game, viewing);
+    let side_name = &variant.data().sides[pos.side.index()];
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+        ui.painter()
+            .rect_filled(rect, 3.0, side_colour(game, pos.side));
+        ui.painter().rect_stroke(
+            rect,
+            3.0,
+            egui::Stroke::new(1.0, egui::Color32::GRAY),
+            egui::StrokeKind::Inside,
+        );
+        ui.label(egui::RichText::new(format!("{side_name} to move")).strong());
+        if variant.in_check(&pos) {
+            ui.colored_label(egui::Color32::LIGHT_RED, "check");
+        }
+    });
+    if viewing.ply.is_some() {
+        ui.colored_label(egui::Color32::LIGHT_BLUE, "Showing an earlier position");
+    }
+    for (label, value) in variant.counters(&pos) {
+        ui.label(format!("{label}: {value}"));
+    }
+    if let Some(outcome) = game.outcome() {
+        ui.colored_label(egui::Color32::GOLD, result_text(game, outcome));
+    }
+}
+
+/// Names the piece under the pointer (its moves are marked on the board).
+fn hovered_piece(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, at: Option<Loc>) {
+    let pos = shown_position(game, viewing);
+    let Some((at, piece)) = at.and_then(|at| Some((at, pos.board.piece(at)?))) else {
+        ui.weak("Point at a piece to see where it can go.");
+        return;
+    };
+    let side = &game.variant().data().sides[piece.side.index()];
+    ui.label(format!("{side} {} on {at}", piece_name(game, piece.kind)));
+}
+
+/// The builder's question, where it is not answered on the board.
+fn choices(ui: &mut egui::Ui, game: &Game, builder: &Builder, out: &mut MessageWriter<Command>) {
+    let builder = &builder.0;
+    let letters = game.variant().letters();
+    let name = |piece: Piece| piece_name(game, piece.kind);
+    match builder.question() {
+        Some(Part::Removal) => {
+            ui.label("Choose the piece to remove (click it on the board):");
+            for option in builder.options() {
+                let label = match option {
+                    Choice::Removal(None) => "Remove nothing".to_string(),
+                    Choice::Removal(Some(Removal::Reserve)) => {
+                        let side = game.position().side.opponent();
+                        match game.variant().reserve_piece(side) {
+                            Some(piece) => format!("Remove the {} in reserve", name(piece)),
+                            None => "Remove from the reserve".to_string(),
+                        }
+                    }
+                    _ => continue,
+                };
+                if ui.button(label).clicked() {
+                    out.write(Command::Choose(option));
+                }
+            }
+        }
+        Some(Part::Promotion) => {
+            ui.label("Promote to:");
+            ui.horizontal_wrapped(|ui| {
+                for option in builder.options() {
+                    if let Choice::Promotion(Some(piece)) = option {
+                        let side = if piece.side == game.position().side {
+                            ""
+                        } else {
+                            " (opponent's)"
+                        };
+                        if ui.button(format!("{}{side}", name(piece))).clicked() {
+                            out.write(Command::Choose(option));
+                        }
+                    }
+                }
+            });
+        }
+        Some(Part::Slide) => {
+            ui.label("Slide a square: click it, then the gap it moves into.");
+            if builder.options().contains(&Choice::Slide(None)) && ui.button("No slide").clicked() {
+                out.write(Command::Choose(Choice::Slide(None)));
+            }
+        }
+        Some(Part::EndPromotions) => {
+            ui.label("Promotions at the end of the turn:");
+            for option in builder.options() {
+                if let Choice::EndPromotions(list) = option {
+                    let text: Vec<String> = list
+                        .iter()
+                        .map(|(at, piece)| format!("{at}={}", letters.letter(piece)))
+                        .collect();
+                    if ui.button(text.join(", ")).clicked() {
+                        out.write(Command::Choose(option));
+                    }
+                }
+            }
+        }
+        Some(Part::Placement) => {
+            let placed: Vec<String> = builder
+                .options()
+                .into_iter()
+                .filter_map(|option| match option {
+                    Choice::Placement(Some((piece, _))) => Some(name(piece)),
+                    _ => None,
+                })
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            ui.label(format!(
+                "You may first place your {} (click a marked square), or just move.",
+                placed.join(" or ")
+            ));
+        }
+        _ => {}
+    }
+    if builder.in_progress() && ui.button("Cancel (Esc)").clicked() {
+        out.write(Command::CancelTurn);
+    }
+}
+
+/// The name box and Save button; a save that would replace another asks first.
+fn save_box(ui: &mut egui::Ui, saving: &mut SaveBox, storage: &mut MessageWriter<Storage>) {
+    if let Some(name) = saving.replace_asked.0.clone() {
+        ui.label(format!("A saved game named '{name}' exists. Replace it?"));
+        ui.horizontal(|ui| {
+            if ui.button("Replace").clicked() {
+                storage.write(Storage::Save {
+                    name,
+                    replace: true,
+                });
+            }
+            if ui.button("Keep it").clicked() {
+                saving.replace_asked.0 = None;
+            }
+        });
+        return;
+    }
+    ui.horizontal(|ui| {
+        let mut typed = saving.name.0.clone();
+        if ui
+            .add(
+                egui::TextEdit::singleline(&mut typed)
+                    .desired_width(150.0)
+                    .hint_text("name"),
+            )
+            .changed()
+        {
+            saving.name.0 = typed;
+        }
+        let usable = valid_name(&saving.name.0);
+        if ui
+            .add_enabled(usable, egui::Button::new("Save game"))
+            .clicked()
+        {
+            storage.write(Storage::Save {
+                name: saving.name.0.trim().to_string(),
+                replace: false,
+            });
+        }
+    });
+}
+
+fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageWriter<Command>) {
+    let over = game.outcome().is_some();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(!game.turns().is_empty(), egui::Button::new("Undo"))
+            .clicked()
+        {
+            out.write(Command::Undo);
+        }
+        if ui
+            .add_enabled(game.can_redo(), egui::Button::new("Redo"))
+            .clicked()
+        {
+            out.write(Command::Redo);
+        }
+        if ui.button("Flip (F)").clicked() {
+            out.write(Command::Flip);
+        }
+        if viewing.ply.is_some() && ui.button("Back to the game").clicked() {
+            out.write(Command::View(None));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui.add_enabled(!over, egui::Button::new("Resign")).clicked() {
+            out.write(Command::Resign);
+        }
+        if ui
+            .add_enabled(!over, egui::Button::new("Agree a draw"))
+            .clicked()
+        {
+            out.write(Command::AgreeDraw);
+        }
+        if ui.button("New game").clicked() {
+            out.write(Command::Menu);
+        }
+        if over && ui.button("Rematch").clicked() {
+            let mut record = game.record();
+            record.turns.clear();
+            record.redo.clear();
+            record.ending = None;
+            out.write(Command::Resume(record));
+        }
+    });
+}

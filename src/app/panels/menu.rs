@@ -1,0 +1,178 @@
+//! The menu: the variants and their options, saved games, and the settings.
+
+use super::{Catalogue, Requests, root_ui};
+use crate::app::camera::PanelWidth;
+use crate::app::persistence::{Autosave, DataDir, Storage, saved_games};
+use crate::app::session::{Command, Screen};
+use crate::app::settings::{AnimationSpeed, BoardTheme, Settings};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// What the menu has selected.
+#[derive(Resource, Default)]
+pub struct MenuChoice {
+    variant: usize,
+    options: Vec<String>,
+}
+
+/// Registers the menu.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuChoice>().add_systems(
+        EguiPrimaryContextPass,
+        menu_screen.run_if(in_state(Screen::Menu)),
+    );
+}
+
+/// What the menu reads: the variants, what is saved and the settings.
+#[derive(SystemParam)]
+struct MenuData<'w> {
+    catalogue: Res<'w, Catalogue>,
+    autosave: Res<'w, Autosave>,
+    dir: Res<'w, DataDir>,
+    settings: Res<'w, Settings>,
+}
+
+fn menu_screen(
+    mut contexts: EguiContexts,
+    data: MenuData,
+    mut choice: ResMut<MenuChoice>,
+    mut requests: Requests,
+    mut panel: ResMut<PanelWidth>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    panel.set_if_neq(PanelWidth(0.0));
+    let MenuData {
+        catalogue,
+        autosave,
+        dir,
+        settings,
+    } = data;
+    let Requests { out, storage } = &mut requests;
+    let mut root = root_ui(ctx);
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.heading(egui::RichText::new("Oddboard").size(32.0));
+            ui.label("Unusual chess variants for two players at one computer");
+        });
+        ui.separator();
+        ui.columns(2, |columns| {
+            variant_list(&mut columns[0], &catalogue, &mut choice);
+            let Some(data) = catalogue.0.get(choice.variant) else {
+                return;
+            };
+            let ui = &mut columns[1];
+            ui.heading(&data.name);
+            ui.label(&data.summary);
+            ui.add_space(8.0);
+            for option in &data.options {
+                let mut on = choice.options.contains(&option.name);
+                if ui
+                    .checkbox(&mut on, &option.name)
+                    .on_hover_text(&option.description)
+                    .changed()
+                {
+                    choice.options.retain(|o| o != &option.name);
+                    if on {
+                        choice.options.push(option.name.clone());
+                    }
+                }
+                ui.small(&option.description);
+            }
+            ui.add_space(8.0);
+            if ui
+                .button(egui::RichText::new("Start game").size(18.0))
+                .clicked()
+            {
+                out.write(Command::Start {
+                    variant: data.id.clone(),
+                    options: choice.options.clone(),
+                });
+            }
+            if let Some(record) = &autosave.0
+                && ui
+                    .button(format!("Continue ({})", record.variant))
+                    .clicked()
+            {
+                out.write(Command::Resume(record.clone()));
+            }
+            let saves = saved_games(&dir);
+            if !saves.is_empty() {
+                ui.add_space(8.0);
+                ui.label("Saved games:");
+                for name in saves {
+                    if ui.button(&name).clicked() {
+                        storage.write(Storage::Load(name));
+                    }
+                }
+            }
+            ui.add_space(8.0);
+            if let Some(edited) = settings_editor(ui, &settings) {
+                storage.write(Storage::Settings(edited));
+            }
+        });
+    });
+    Ok(())
+}
+
+fn variant_list(ui: &mut egui::Ui, catalogue: &Catalogue, choice: &mut MenuChoice) {
+    ui.heading("Variants");
+    for (index, data) in catalogue.0.iter().enumerate() {
+        if ui
+            .selectable_label(choice.variant == index, &data.name)
+            .clicked()
+        {
+            choice.variant = index;
+            choice.options.clear();
+        }
+    }
+}
+
+/// The settings' controls: the edited settings when the player changed one, else `None` (so the
+/// settings are never touched, nor marked changed, by merely being shown).
+pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings> {
+    let mut settings = current.clone();
+    let mut changed = false;
+    egui::CollapsingHeader::new("Settings").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label("animation");
+            for speed in AnimationSpeed::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.speed, speed, speed.label())
+                    .changed();
+            }
+        });
+        changed |= ui
+            .checkbox(
+                &mut settings.reduce_motion,
+                "reduce motion (no particles or pulses)",
+            )
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.show_legal_moves, "mark legal moves")
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.auto_flip, "turn the board after each turn")
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.show_coordinates, "coordinates")
+            .changed();
+        ui.horizontal(|ui| {
+            ui.label("board");
+            for theme in BoardTheme::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.theme, theme, theme.label())
+                    .changed();
+            }
+        });
+        if cfg!(feature = "sound") {
+            ui.horizontal(|ui| {
+                changed |= ui
+                    .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).text("volume"))
+                    .changed();
+                changed |= ui.checkbox(&mut settings.muted, "mute").changed();
+            });
+        }
+    });
+    (changed && settings != *current).then_some(settings)
+}

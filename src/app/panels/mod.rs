@@ -1,0 +1,126 @@
+//! The panels (bevy_egui): the menu, the side panel of a game (whose turn, the variant's
+//! counters, choices, the move list, the buttons, the rules), the game-over banner, the
+//! promotion picker on the board and notices. One module per panel; what they share is here.
+
+mod banner;
+mod game;
+mod help;
+mod menu;
+mod record;
+
+use super::input::TextEntry;
+use super::persistence::Storage;
+use super::session::{Command, Frame, Notice};
+use crate::rules::{Game, Kind, Side, VariantData, all_data};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
+
+/// Every variant's data, for the menu and the rules help.
+#[derive(Resource, Default)]
+pub struct Catalogue(pub Vec<VariantData>);
+
+/// Registers the panels.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(Catalogue(all_data().unwrap_or_default()))
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(Update, note_text_entry.before(Frame::Input))
+        .add_systems(EguiPrimaryContextPass, notice_window)
+        .add_plugins((menu::plugin, game::plugin));
+}
+
+/// bevy_egui reports the modifier keys every frame, changed or not, and egui repaints for any
+/// input event: the window would never go idle. Only real changes are passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(modifiers) => {
+                let changed = *last != Some(*modifiers);
+                *last = Some(*modifiers);
+                changed
+            }
+            _ => true,
+        });
+    }
+}
+
+/// Tells the keyboard shortcuts whether a text box has the keyboard.
+fn note_text_entry(wants: Res<EguiWantsInput>, mut entry: ResMut<TextEntry>) {
+    entry.set_if_neq(TextEntry(wants.wants_any_keyboard_input()));
+}
+
+fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// Where the panels' requests go.
+#[derive(SystemParam)]
+struct Requests<'w> {
+    out: MessageWriter<'w, Command>,
+    storage: MessageWriter<'w, Storage>,
+}
+
+/// The result in words: `1-0 checkmate: Yellow wins`.
+fn result_text(game: &Game, outcome: crate::rules::Outcome) -> String {
+    let sides = &game.variant().data().sides;
+    let who = match outcome.verdict {
+        crate::rules::Verdict::WhiteWins => format!("{} wins", sides[0]),
+        crate::rules::Verdict::BlackWins => format!("{} wins", sides[1]),
+        crate::rules::Verdict::Draw => "draw".to_string(),
+    };
+    format!("{outcome}: {who}")
+}
+
+/// The colour of `side`'s pieces in the game's variant.
+fn side_colour(game: &Game, side: Side) -> egui::Color32 {
+    let [r, g, b] = game
+        .variant()
+        .data()
+        .side_colour(side)
+        .unwrap_or(match side {
+            Side::White => [240, 240, 230],
+            Side::Black => [30, 30, 30],
+        });
+    egui::Color32::from_rgb(r, g, b)
+}
+
+/// A piece's name in the game's variant, from its data.
+fn piece_name(game: &Game, kind: Kind) -> String {
+    game.variant()
+        .data()
+        .piece(kind)
+        .map_or_else(|| format!("{kind:?}"), |p| p.name.clone())
+}
+
+fn notice_window(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(text) = notice.0.clone() else {
+        return Ok(());
+    };
+    egui::Window::new("Notice")
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(text);
+            if ui.button("OK").clicked() {
+                notice.0 = None;
+            }
+        });
+    Ok(())
+}
