@@ -19,6 +19,7 @@ pub mod settings;
 pub mod shapes;
 #[cfg(feature = "sound")]
 mod sound;
+pub mod tally;
 pub mod turn_builder;
 mod window_test;
 
@@ -76,5 +77,6 @@ pub fn game_plugins(app: &mut App) {
         animation::plugin,
         preview::plugin,
         persistence::plugin,
+        tally::plugin,
     ));
 }

@@ -3,7 +3,7 @@
 //! builder, which only ever picks among the engine's legal turns.
 
 use super::turn_builder::{Choice, Part, Progress, TurnBuilder};
-use crate::rules::{Event, Game, GameRecord, Loc, Side, Variant};
+use crate::rules::{Error, Event, Game, GameRecord, Loc, Side, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -112,6 +112,8 @@ pub enum Command {
     AgreeDraw,
     /// Confirms what is [`Pending`].
     Confirm,
+    /// The same variant, options and start position again, sides kept.
+    Rematch,
     /// Turn the board round.
     Flip,
     /// Drop the turn being built.
@@ -349,8 +351,11 @@ fn apply_commands(
     for command in commands_in.read() {
         let asked = turn.pending.0.take();
         match command {
-            Command::Start { variant, options } => {
-                match Variant::load(variant, options).map(|v| Game::new(Arc::new(v))) {
+            Command::Start { .. } | Command::Resume(_) | Command::Rematch => {
+                let Some(new) = new_game(command, game.as_deref()) else {
+                    continue;
+                };
+                match new {
                     Ok(new) => {
                         start(&mut commands, &mut turn, new);
                         game = None;
@@ -358,13 +363,6 @@ fn apply_commands(
                     Err(e) => notice.0 = Some(e.to_string()),
                 }
             }
-            Command::Resume(record) => match Game::from_record(record) {
-                Ok(new) => {
-                    start(&mut commands, &mut turn, new);
-                    game = None;
-                }
-                Err(e) => notice.0 = Some(e.to_string()),
-            },
             Command::Flip => {
                 flipped.0 = !flipped.0;
                 turn.reset.write(BoardReset);
@@ -434,6 +432,25 @@ fn apply_commands(
                 }
             }
         }
+    }
+}
+
+/// The game a command starts, if it starts one: a new game of a variant, a saved game, or a
+/// rematch of `live` (its variant, options and start position, sides kept).
+fn new_game(command: &Command, live: Option<&ActiveGame>) -> Option<Result<Game, Error>> {
+    match command {
+        Command::Start { variant, options } => {
+            Some(Variant::load(variant, options).map(|v| Game::new(Arc::new(v))))
+        }
+        Command::Resume(record) => Some(Game::from_record(record)),
+        Command::Rematch => {
+            let mut record = live?.0.record();
+            record.turns.clear();
+            record.redo.clear();
+            record.ending = None;
+            Some(Game::from_record(&record))
+        }
+        _ => None,
     }
 }
 

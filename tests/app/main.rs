@@ -5,6 +5,7 @@
 #![cfg(feature = "game")]
 
 mod controls;
+mod ending;
 mod marks;
 mod motion;
 mod persistence;

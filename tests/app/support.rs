@@ -239,9 +239,12 @@ pub fn shown_pieces(app: &mut App) -> HashMap<Loc, Piece> {
         .collect()
 }
 
-/// Asserts that the entities show exactly the game's position.
+/// Asserts that the entities show exactly the position shown: the game's live one, or the
+/// earlier one being looked at.
 pub fn assert_view_matches_game(app: &mut App) {
-    let expected: HashMap<Loc, Piece> = game(app).position().board.pieces().collect();
+    let viewing = *app.world().resource::<oddboard::app::session::Viewing>();
+    let shown = oddboard::app::board::shown_position(game(app), &viewing);
+    let expected: HashMap<Loc, Piece> = shown.board.pieces().collect();
     assert_eq!(shown_pieces(app), expected);
 }
 

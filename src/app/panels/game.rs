@@ -3,13 +3,17 @@
 
 use super::banner;
 use super::help::rules_help;
-use super::record::move_list;
-use super::{Requests, piece_name, result_text, root_ui, side_colour};
+use super::record::{captured, move_list};
+use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
+use crate::app::art::PieceArt;
 use crate::app::board::shown_position;
 use crate::app::camera::PanelWidth;
 use crate::app::input::Hovered;
 use crate::app::persistence::{ReplaceAsked, Storage, valid_name};
-use crate::app::session::{ActiveGame, Banner, Builder, Command, Hint, InGame, Viewing};
+use crate::app::session::{
+    ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
+};
+use crate::app::tally::Tally;
 use crate::app::turn_builder::{Choice, Part};
 use crate::rules::{Game, Loc, Piece, Removal};
 use bevy::ecs::system::SystemParam;
@@ -42,6 +46,9 @@ struct TurnView<'w> {
     viewing: Res<'w, Viewing>,
     hovered: Res<'w, Hovered>,
     hint: Res<'w, Hint>,
+    pending: Res<'w, Pending>,
+    tally: Res<'w, Tally>,
+    art: Res<'w, PieceArt>,
 }
 
 fn game_panel(
@@ -53,7 +60,6 @@ fn game_panel(
     mut panel: ResMut<PanelWidth>,
     mut banner: ResMut<Banner>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
     let Some(game) = game else {
         return Ok(());
     };
@@ -63,7 +69,12 @@ fn game_panel(
         viewing,
         hovered,
         hint,
+        pending,
+        tally,
+        art,
     } = view;
+    let pictures = Pictures::of(&mut contexts, game, &art);
+    let ctx = contexts.ctx_mut()?;
     let Requests { out, storage } = &mut requests;
     let mut root = root_ui(ctx);
     let width = egui::Panel::right("game")
@@ -72,13 +83,20 @@ fn game_panel(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 status(ui, game, &viewing);
                 hovered_piece(ui, game, &viewing, hovered.0);
-                choices(ui, game, &builder, out);
+                if viewing.ply.is_none() {
+                    choices(ui, game, &builder, out);
+                }
                 if let Some(hint) = &hint.0 {
                     ui.colored_label(egui::Color32::LIGHT_YELLOW, hint);
                 }
                 ui.separator();
-                buttons(ui, game, &viewing, out);
+                match pending.0 {
+                    Some(ask) => confirm(ui, game, ask, out),
+                    None => buttons(ui, game, &viewing, out),
+                }
                 ui.separator();
+                let shown = viewing.ply.unwrap_or(game.turns().len());
+                captured(ui, game, &tally, shown, &pictures);
                 move_list(ui, game, &viewing, out);
                 ui.separator();
                 save_box(ui, &mut saving, storage);
@@ -299,11 +317,27 @@ fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageW
             out.write(Command::Menu);
         }
         if over && ui.button("Rematch").clicked() {
-            let mut record = game.record();
-            record.turns.clear();
-            record.redo.clear();
-            record.ending = None;
-            out.write(Command::Resume(record));
+            out.write(Command::Rematch);
+        }
+        if over && ui.button("Review from the start").clicked() {
+            out.write(Command::View(Some(0)));
+        }
+    });
+}
+
+/// Asks the players to confirm a resignation or a draw, naming the side.
+fn confirm(ui: &mut egui::Ui, game: &Game, ask: Ask, out: &mut MessageWriter<Command>) {
+    ui.label(egui::RichText::new(ask.question(game)).strong());
+    ui.horizontal(|ui| {
+        let yes = match ask {
+            Ask::Resign(_) => "Yes, resign",
+            Ask::Draw => "Yes, a draw",
+        };
+        if ui.button(yes).clicked() {
+            out.write(Command::Confirm);
+        }
+        if ui.button("No, play on").clicked() {
+            out.write(Command::CancelTurn);
         }
     });
 }

@@ -8,14 +8,48 @@ mod help;
 mod menu;
 mod record;
 
+use super::art::PieceArt;
+use super::board::piece_sprite;
 use super::input::TextEntry;
 use super::persistence::Storage;
 use super::session::{Command, Frame, Notice};
-use crate::rules::{Game, Kind, Side, VariantData, all_data};
+use crate::rules::{Game, Kind, Piece, Side, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_egui::EguiTextureHandle;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
+use std::collections::HashMap;
+
+/// The pictures of the game's pieces, both sides, as egui textures (the board's own images, so
+/// they are redrawn with it).
+pub(super) struct Pictures(HashMap<Piece, egui::TextureId>);
+
+impl Pictures {
+    /// The pictures of every piece of `game`'s variant.
+    fn of(contexts: &mut EguiContexts, game: &Game, art: &PieceArt) -> Pictures {
+        let pieces = game
+            .variant()
+            .data()
+            .pieces
+            .iter()
+            .flat_map(|data| Side::BOTH.map(|side| Piece::new(data.kind, side)));
+        Pictures(
+            pieces
+                .map(|piece| {
+                    let image = piece_sprite(game, art, piece).image;
+                    (piece, contexts.add_image(EguiTextureHandle::Strong(image)))
+                })
+                .collect(),
+        )
+    }
+
+    /// `piece`'s picture, `size` points across (nothing if the variant has no such piece).
+    fn image(&self, piece: Piece, size: f32) -> Option<egui::Image<'static>> {
+        let id = *self.0.get(&piece)?;
+        Some(egui::Image::new((id, egui::vec2(size, size))))
+    }
+}
 
 /// Every variant's data, for the menu and the rules help.
 #[derive(Resource, Default)]

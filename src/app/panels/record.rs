@@ -1,7 +1,9 @@
-//! The record of the game in the side panel: the moves, numbered, each a button to look at
-//! its position.
+//! The record of the game in the side panel: the pieces each side has lost, and the moves,
+//! numbered, each a button to look at its position.
 
+use super::Pictures;
 use crate::app::session::{Command, Viewing};
+use crate::app::tally::Tally;
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -40,4 +42,32 @@ pub(super) fn move_list(
             row += 1;
         }
     });
+}
+
+/// The pieces each side has lost by the position shown (`shown` turns in), in pictures.
+pub(super) fn captured(
+    ui: &mut egui::Ui,
+    game: &Game,
+    tally: &Tally,
+    shown: usize,
+    pictures: &Pictures,
+) {
+    for side in Side::BOTH {
+        let lost = tally.lost(side, shown);
+        if lost.is_empty() {
+            continue;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            ui.label(format!(
+                "{} lost ",
+                game.variant().data().sides[side.index()]
+            ));
+            for piece in lost {
+                if let Some(image) = pictures.image(piece, 20.0) {
+                    ui.add(image);
+                }
+            }
+        });
+    }
 }
