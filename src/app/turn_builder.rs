@@ -62,6 +62,26 @@ fn choice(turn: &Turn, part: Part) -> Choice {
     }
 }
 
+/// A promotion offered on the board: where, and the choices, each of which becomes one piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionOffer {
+    /// The square the piece promotes on.
+    pub at: Loc,
+    /// The choices offered.
+    pub options: Vec<Choice>,
+}
+
+impl PromotionOffer {
+    /// The piece a choice makes: `None` for a choice to stay as it is (`Promotion(None)`).
+    pub fn piece(choice: &Choice) -> Option<Piece> {
+        match choice {
+            Choice::Promotion(piece) => *piece,
+            Choice::EndPromotions(list) => list.iter().next().map(|(_, piece)| piece),
+            _ => None,
+        }
+    }
+}
+
 /// What happened to a click or a choice.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Progress {
@@ -131,6 +151,32 @@ impl TurnBuilder {
             }
         }
         options
+    }
+
+    /// The promotion to choose on the board, when one is asked for a single square: that
+    /// square and the choices (a promotion of the move, or an end-of-turn promotion of one
+    /// Pawn). `None` while something else is asked, or end-of-turn promotions of several Pawns
+    /// are to be chosen together.
+    pub fn promotion_offer(&self) -> Option<PromotionOffer> {
+        let options = self.options();
+        let at = match self.question()? {
+            Part::Promotion => self.candidates.first()?.to,
+            Part::EndPromotions => {
+                let mut squares = options.iter().map(|option| match option {
+                    Choice::EndPromotions(list) if list.iter().count() == 1 => {
+                        list.iter().next().map(|(at, _)| at)
+                    }
+                    _ => None,
+                });
+                let first = squares.next()??;
+                if !squares.all(|at| at == Some(first)) {
+                    return None;
+                }
+                first
+            }
+            _ => return None,
+        };
+        Some(PromotionOffer { at, options })
     }
 
     /// The square picked to slide, waiting for its gap.

@@ -2,13 +2,15 @@
 //! something asks for them). It plays a few turns of every variant through the same messages a
 //! click produces; then, with no input for two seconds, checks that every piece is drawn on its
 //! square (a frozen animation would leave one half-way) and saves a screenshot. Then it plays
-//! a few chosen turns (an Amoeba slide, an interception, a telekinesis) and saves a screenshot
-//! of each in mid-motion. It checks no screenshot is blank, and exits.
+//! a few chosen scenes: turns shot in mid-motion (an Amoeba slide, an interception, a
+//! telekinesis), a finished game, and turns in progress (capture rings, the victims of a
+//! destination pointed at, the promotion picker). It checks no screenshot is blank, and exits.
 
 use super::board::{BoardLayout, BoardPos, PieceView};
+use super::input::Hovered;
 use super::session::{ActiveGame, Builder, Command, Frame, SquareClicked};
 use super::turn_builder::{Choice, Part};
-use crate::rules::{GameRecord, Removal, Turn, ids};
+use crate::rules::{GameRecord, Loc, Removal, Turn, ids};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -26,41 +28,126 @@ const STILL: Duration = Duration::from_secs(2);
 /// The fewest distinct colours a real screenshot of the game has.
 const MIN_COLOURS: usize = 8;
 
-/// A turn shown in mid-motion: its name, variant, position, turn and how far into it to shoot.
+/// A scene to shoot: a position, turns played out in it, then clicks (and a square pointed
+/// at) that leave a turn in progress, shot in mid-motion or once all is still.
 struct Scene {
     name: &'static str,
     variant: &'static str,
     options: &'static [&'static str],
     fen: &'static str,
-    turn: &'static str,
-    after: Duration,
+    turns: &'static [&'static str],
+    clicks: &'static [&'static str],
+    point_at: Option<&'static str>,
+    shot: Shot,
+}
+
+/// When a scene is shot.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shot {
+    /// This long after its last turn began.
+    Midway(Duration),
+    /// Once nothing has moved for a while.
+    Still,
+}
+
+/// A scene with no clicks after its turns and nothing pointed at.
+const fn played(
+    name: &'static str,
+    variant: &'static str,
+    options: &'static [&'static str],
+    fen: &'static str,
+    turns: &'static [&'static str],
+    shot: Shot,
+) -> Scene {
+    Scene {
+        name,
+        variant,
+        options,
+        fen,
+        turns,
+        clicks: &[],
+        point_at: None,
+        shot,
+    }
+}
+
+/// A scene of a turn begun by `clicks` from `fen`, with `point_at` pointed at, shot when still.
+const fn begun(
+    name: &'static str,
+    variant: &'static str,
+    fen: &'static str,
+    clicks: &'static [&'static str],
+    point_at: Option<&'static str>,
+) -> Scene {
+    Scene {
+        name,
+        variant,
+        options: &[],
+        fen,
+        turns: &[],
+        clicks,
+        point_at,
+        shot: Shot::Still,
+    }
 }
 
 const SCENES: &[Scene] = &[
-    Scene {
-        name: "mid-amoeba-slide",
-        variant: "amoeba",
-        options: &["occupied-slide"],
-        fen: "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
-        turn: "c1b3,~b1a1",
-        after: Duration::from_millis(60),
-    },
-    Scene {
-        name: "mid-interception",
-        variant: "amphora",
-        options: &[],
-        fen: "*4k*/**3**/*5*/2P4/3g3/*5*/**2P**/*K4* w G 00 0 1",
-        turn: "e2e3",
-        after: Duration::from_millis(400),
-    },
-    Scene {
-        name: "mid-telekinesis",
-        variant: "amphora",
-        options: &[],
-        fen: "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w Gg 00 0 1",
-        turn: "d7d8xd4",
-        after: Duration::from_millis(300),
-    },
+    played(
+        "mid-amoeba-slide",
+        "amoeba",
+        &["occupied-slide"],
+        "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
+        &["c1b3,~b1a1"],
+        Shot::Midway(Duration::from_millis(60)),
+    ),
+    played(
+        "mid-interception",
+        "amphora",
+        &[],
+        "*4k*/**3**/*5*/2P4/3g3/*5*/**2P**/*K4* w G 00 0 1",
+        &["e2e3"],
+        Shot::Midway(Duration::from_millis(400)),
+    ),
+    played(
+        "mid-telekinesis",
+        "amphora",
+        &[],
+        "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w Gg 00 0 1",
+        &["d7d8xd4"],
+        Shot::Midway(Duration::from_millis(300)),
+    ),
+    played(
+        "game-over",
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f8c5", "f3e5", "c6e5",
+            "d2d4", "c5d4", "f2f4", "e5c4", "d1d4", "d7d6", "d4c4", "c8e6", "c4c7", "d8c7",
+        ],
+        Shot::Still,
+    ),
+    begun(
+        "capture-rings",
+        "american-chess",
+        "rnbmqqqmbnr/11/3c1c1c3/ppppppppppp/11/PPPPPPPPPPP/3C1C1C3/11/RNBMQQQMBNR w 1",
+        &["d3"],
+        None,
+    ),
+    begun(
+        "approach-victims",
+        "fanorona-chess",
+        "k4/5/5/2p2/2R2/5/5/2n2/4K w - - 0 1",
+        &["c5"],
+        Some("c3"),
+    ),
+    begun(
+        "promotion-picker",
+        "pawns-to-kings",
+        "6n1/p5P1/8/8/8/8/8/S7 w 0 41",
+        &["g7", "f8"],
+        None,
+    ),
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -90,6 +177,7 @@ pub struct Script {
     stage: Stage,
     wait: u32,
     target: Option<Turn>,
+    clicked: usize,
     shot_done: bool,
     failures: Vec<String>,
 }
@@ -116,6 +204,7 @@ impl Script {
         };
         self.stage = Stage::Start;
         self.target = None;
+        self.clicked = 0;
     }
 }
 
@@ -135,6 +224,7 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
             stage: Stage::Start,
             wait: 30,
             target: None,
+            clicked: 0,
             shot_done: false,
             failures: Vec::new(),
         })
@@ -150,6 +240,7 @@ struct Hands<'w> {
     clicks: MessageWriter<'w, SquareClicked>,
     redraw: MessageWriter<'w, RequestRedraw>,
     exit: MessageWriter<'w, AppExit>,
+    hovered: ResMut<'w, Hovered>,
 }
 
 /// What the script looks at: the game, the turn being built, and where pieces are drawn.
@@ -161,21 +252,15 @@ struct Eyes<'w, 's> {
     pieces: Query<'w, 's, (&'static BoardPos, &'static Transform), With<PieceView>>,
 }
 
-fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: Hands) {
+fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut hands: Hands) {
     let Eyes {
         game,
         builder,
         layout,
         pieces,
     } = eyes;
-    let Hands {
-        mut out,
-        mut clicks,
-        mut redraw,
-        mut exit,
-    } = hands;
     if !matches!(script.stage, Stage::Still { .. }) {
-        redraw.write(RequestRedraw);
+        hands.redraw.write(RequestRedraw);
     }
     let looking = matches!(script.stage, Stage::Still { .. } | Stage::Midway { .. });
     if script.wait > 0 && !looking {
@@ -187,7 +272,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
         for failure in &script.failures {
             error!("window test: {failure}");
         }
-        exit.write(if script.failures.is_empty() {
+        hands.exit.write(if script.failures.is_empty() {
             AppExit::Success
         } else {
             AppExit::error()
@@ -198,7 +283,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
     match script.stage {
         Stage::Start => {
             info!("window test: {name}");
-            out.write(start_command(&script));
+            hands.out.write(start_command(&script));
             script.stage = Stage::Play {
                 turns_left: TURNS_PER_VARIANT,
             };
@@ -208,14 +293,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
                 return;
             };
             if let Act::Scene(i) = script.part {
-                play_scene(
-                    &mut script,
-                    &SCENES[i],
-                    &game,
-                    &builder,
-                    &mut out,
-                    &mut clicks,
-                );
+                play_scene(&mut script, &SCENES[i], &game, &builder, &mut hands);
                 return;
             }
             if turns_left == 0 || game.0.outcome().is_some() {
@@ -245,7 +323,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
                 return;
             }
             if let Some(turn) = script.target {
-                next_input(&builder, turn, &mut out, &mut clicks);
+                next_input(&builder, turn, &mut hands.out, &mut hands.clicks);
             }
         }
         Stage::Still { since } => {
@@ -253,7 +331,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
             if since.elapsed() < STILL {
                 return;
             }
-            if let Some(layout) = layout {
+            if let Some(layout) = layout.filter(|_| !builder.0.in_progress()) {
                 for (pos, transform) in &pieces {
                     let off = transform
                         .translation
@@ -273,7 +351,8 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, hands: 
         Stage::Midway { since } => {
             script.wait = 0;
             if let Act::Scene(i) = script.part
-                && since.elapsed() < SCENES[i].after
+                && let Shot::Midway(after) = SCENES[i].shot
+                && since.elapsed() < after
             {
                 return;
             }
@@ -325,30 +404,45 @@ fn start_command(script: &Script) -> Command {
     }
 }
 
-/// Gives the scene's turn one input at a time; after the last, shoots mid-motion.
+/// Plays the scene's turns one input at a time, then its clicks, points at its square, and
+/// goes on to shoot it: in mid-motion, or once all is still.
 fn play_scene(
     script: &mut Script,
     scene: &Scene,
     game: &ActiveGame,
     builder: &Builder,
-    out: &mut MessageWriter<Command>,
-    clicks: &mut MessageWriter<SquareClicked>,
+    hands: &mut Hands,
 ) {
-    if !game.0.turns().is_empty() {
+    if matches!(scene.shot, Shot::Midway(_)) {
         script.wait = 0;
-        script.stage = Stage::Midway {
-            since: Instant::now(),
-        };
-        return;
     }
-    match game.0.variant().parse_turn(game.0.position(), scene.turn) {
-        Ok(turn) => {
-            script.wait = 0;
-            next_input(builder, turn, out, clicks);
+    let next_turn = scene.turns.get(game.0.turns().len()).map(|text| {
+        game.0
+            .variant()
+            .parse_turn(game.0.position(), text)
+            .map_err(|e| e.to_string())
+    });
+    let next_click = scene.clicks.get(script.clicked).map(|square| {
+        Loc::parse(square).ok_or_else(|| format!("{square} is no square"))
+    });
+    match (next_turn, next_click) {
+        (Some(Ok(turn)), _) => next_input(builder, turn, &mut hands.out, &mut hands.clicks),
+        (None, Some(Ok(square))) => {
+            script.clicked += 1;
+            hands.clicks.write(SquareClicked(square));
         }
-        Err(e) => {
+        (Some(Err(e)), _) | (None, Some(Err(e))) => {
             script.failures.push(format!("{}: {e}", scene.name));
             script.next();
+        }
+        (None, None) => {
+            hands.hovered.0 = scene.point_at.and_then(Loc::parse);
+            let since = Instant::now();
+            script.wait = 0;
+            script.stage = match scene.shot {
+                Shot::Midway(_) => Stage::Midway { since },
+                Shot::Still => Stage::Still { since },
+            };
         }
     }
 }

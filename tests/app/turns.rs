@@ -1,7 +1,7 @@
 //! Whole turns of every variant played by clicks, checked in the game and on the board.
 
 use crate::support::*;
-use oddboard::app::turn_builder::{Choice, Part};
+use oddboard::app::turn_builder::{Choice, Part, PromotionOffer};
 use oddboard::rules::{Kind, Loc, Piece, Side};
 
 #[test]
@@ -214,4 +214,40 @@ fn a_capture_with_promotion_keeps_the_view_in_step() {
         Some(&Piece::new(Kind::Queen, Side::White))
     );
     assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn a_promotion_is_offered_on_the_board_at_its_square() {
+    const FEN: &str = "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let mut app = app();
+    start(&mut app, "chess", &[], Some(FEN));
+    click(&mut app, "a7");
+    click(&mut app, "b8");
+    let offer = builder(&app).promotion_offer().expect("offered");
+    assert_eq!(offer.at, Loc::parse("b8").unwrap());
+    let pieces: Vec<Option<Piece>> = offer.options.iter().map(PromotionOffer::piece).collect();
+    for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
+        assert!(pieces.contains(&Some(Piece::new(kind, Side::White))), "{kind:?}");
+    }
+    choose(&mut app, offer.options[0]);
+    assert!(builder(&app).promotion_offer().is_none(), "chosen");
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn pawns_to_kings_offers_the_enemy_king_on_the_board() {
+    // White's Pawn on g7 must promote: an enemy King, or an own Chancellor or Queen.
+    const FEN: &str = "6n1/p5P1/8/8/8/8/8/S7 w 0 41";
+    let mut app = app();
+    start(&mut app, "pawns-to-kings", &[], Some(FEN));
+    click(&mut app, "g7");
+    click(&mut app, "g8");
+    let offer = builder(&app).promotion_offer().expect("offered");
+    let pieces: Vec<Option<Piece>> = offer.options.iter().map(PromotionOffer::piece).collect();
+    assert!(pieces.contains(&Some(Piece::new(Kind::King, Side::Black))));
+    assert!(pieces.contains(&Some(Piece::new(Kind::Queen, Side::White))));
+}
+
+fn builder(app: &App) -> &oddboard::app::turn_builder::TurnBuilder {
+    &app.world().resource::<Builder>().0
 }

@@ -180,21 +180,7 @@ fn choices(ui: &mut egui::Ui, game: &Game, builder: &Builder, out: &mut MessageW
             }
         }
         Some(Part::Promotion) => {
-            ui.label("Promote to:");
-            ui.horizontal_wrapped(|ui| {
-                for option in builder.options() {
-                    if let Choice::Promotion(Some(piece)) = option {
-                        let side = if piece.side == game.position().side {
-                            ""
-                        } else {
-                            " (opponent's)"
-                        };
-                        if ui.button(format!("{}{side}", name(piece))).clicked() {
-                            out.write(Command::Choose(option));
-                        }
-                    }
-                }
-            });
+            ui.label("Choose the new piece on the board.");
         }
         Some(Part::Slide) => {
             ui.label("Slide a square: click it, then the gap it moves into.");

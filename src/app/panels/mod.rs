@@ -6,6 +6,7 @@ mod banner;
 mod game;
 mod help;
 mod menu;
+mod picker;
 mod record;
 
 use super::art::PieceArt;
@@ -66,7 +67,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(Update, note_text_entry.before(Frame::Input))
         .add_systems(EguiPrimaryContextPass, notice_window)
-        .add_plugins((menu::plugin, game::plugin));
+        .add_plugins((menu::plugin, game::plugin, picker::plugin));
 }
 
 /// bevy_egui reports the modifier keys every frame, changed or not, and egui repaints for any
