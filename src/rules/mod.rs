@@ -3,6 +3,7 @@
 
 mod attack;
 mod board;
+mod checkers;
 mod data;
 mod error;
 mod event;

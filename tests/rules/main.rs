@@ -4,6 +4,7 @@ mod american_chess;
 mod amoeba;
 mod amphora;
 mod cases;
+mod checkers;
 mod chess;
 mod common;
 mod data;

@@ -1,7 +1,7 @@
 //! Property tests over every implemented variant, and each variant with each of its options
 //! (`fanorona-chess` with `alternate-setup`): random games never panic and keep their FEN
 //! round-trip, undo and redo restore exact positions, perft counts the leaves of the tree of
-//! legal turns, and saved games survive a RON round-trip.
+//! legal turns, saved games survive a RON round-trip, and every check has a piece giving it.
 
 use crate::common::{config, name, setups};
 use oddboard::rules::{Game, Position, Reason, Side, Turn, Variant};
@@ -342,6 +342,27 @@ proptest! {
                 prop_assert_eq!(*restored.position(), *original.position());
             }
             prop_assert!(!restored.can_redo());
+        }
+    }
+}
+
+proptest! {
+    // Each case plays a full game of every variant; the checkers are asked only in check.
+    #![proptest_config(config(12))]
+
+    /// (e) Along random games, a side in check has a piece giving it and a King in it, and a
+    /// side not in check has neither.
+    #[test]
+    fn every_check_has_a_checker(choices in vec(any::<u32>(), MAX_PLIES)) {
+        for variant in setups() {
+            let (positions, turns) = random_line(variant, *variant.start(), &choices);
+            for (ply, pos) in positions.iter().enumerate() {
+                let played: Vec<String> = turns[..ply].iter().map(|t| variant.turn_text(t)).collect();
+                let who = format!("{} after {:?}", name(variant), played);
+                let in_check = variant.in_check(pos);
+                prop_assert_eq!(!variant.checkers(pos).is_empty(), in_check, "{}: checkers", who);
+                prop_assert_eq!(!variant.checked_kings(pos).is_empty(), in_check, "{}: checked Kings", who);
+            }
         }
     }
 }
