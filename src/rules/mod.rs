@@ -5,6 +5,7 @@ mod attack;
 mod board;
 mod checkers;
 mod data;
+mod decided;
 mod error;
 mod event;
 mod fen;

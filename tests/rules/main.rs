@@ -8,6 +8,7 @@ mod checkers;
 mod chess;
 mod common;
 mod data;
+mod deciding;
 mod fanorona_chess;
 mod help;
 mod notation;
