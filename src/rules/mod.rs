@@ -16,6 +16,7 @@ mod letters;
 mod movement;
 mod outcome;
 mod position;
+mod readable;
 mod turn;
 mod types;
 mod variant;

@@ -15,3 +15,4 @@ mod notation;
 mod pawns_to_kings;
 mod perft;
 mod properties;
+mod readable;
