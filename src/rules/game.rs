@@ -1,6 +1,6 @@
-//! A game: the variant, the start position, the turns played (with undo and redo), and how it
-//! ended. It judges the draws that depend on history (repetition) and saves to RON as a record
-//! that is replayed, and so checked, when loaded.
+//! A game: the variant, the start position, the turns played (with undo and redo) and their
+//! readable text, and how it ended. It judges the draws that depend on history (repetition)
+//! and saves to RON as a record that is replayed, and so checked, when loaded.
 
 use super::error::Error;
 use super::event::Event;
@@ -21,6 +21,9 @@ pub struct Game {
     /// The repetition key of each position.
     keys: Vec<u64>,
     turns: Vec<Turn>,
+    /// The readable text of each turn played (see [`Variant::readable_turn`]), written once
+    /// when it is played.
+    readable: Vec<String>,
     /// Undone turns, the next to redo last.
     redo: Vec<Turn>,
     /// An end decided by the players (resignation, agreement).
@@ -47,6 +50,7 @@ impl Game {
             positions: vec![start],
             keys: vec![key],
             turns: Vec::new(),
+            readable: Vec::new(),
             redo: Vec::new(),
             ending: None,
         }
@@ -80,6 +84,12 @@ impl Game {
             .iter()
             .map(|t| self.variant.turn_text(t))
             .collect()
+    }
+
+    /// The turns played, as readable text like SAN (see [`Variant::readable_turn`]), one per
+    /// turn.
+    pub fn readable_turns(&self) -> &[String] {
+        &self.readable
     }
 
     /// The legal turns now: none once the game is over, by any rule or by the players.
@@ -124,12 +134,13 @@ impl Game {
 
     fn push(&mut self, turn: &Turn) -> Vec<Event> {
         let mut events = Vec::new();
-        let next = self
-            .variant
-            .play_recorded(self.position(), turn, &mut events);
+        let before = self.position();
+        let next = self.variant.play_recorded(before, turn, &mut events);
+        let readable = self.variant.readable_played(before, turn, &events, &next);
         self.keys.push(self.variant.repetition_key(&next));
         self.positions.push(next);
         self.turns.push(*turn);
+        self.readable.push(readable);
         events
     }
 
@@ -144,6 +155,7 @@ impl Game {
         };
         self.positions.pop();
         self.keys.pop();
+        self.readable.pop();
         self.redo.push(turn);
         true
     }

@@ -3,7 +3,9 @@
 
 mod attack;
 mod board;
+mod checkers;
 mod data;
+mod decided;
 mod error;
 mod event;
 mod fen;
@@ -14,6 +16,7 @@ mod letters;
 mod movement;
 mod outcome;
 mod position;
+mod readable;
 mod turn;
 mod types;
 mod variant;

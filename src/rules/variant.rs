@@ -254,6 +254,15 @@ pub(crate) trait Rules: Play + Send + Sync {
         LocSet::EMPTY
     }
 
+    /// The pieces by which the variant judged `pos` over for `reason`, where it judges by pieces
+    /// of its own choosing rather than by check or the Kings (American Chess: the Generals on
+    /// the Gauntlet); `None` leaves the answer to [`Game::deciding_squares`].
+    ///
+    /// [`Game::deciding_squares`]: super::game::Game::deciding_squares
+    fn judged_pieces(&self, _pos: &Position, _reason: Reason) -> Option<LocSet> {
+        None
+    }
+
     /// The piece `side` holds in reserve that a [`Removal::Reserve`] of its opponent takes, if
     /// any (Amphora's Guard).
     ///
@@ -428,6 +437,13 @@ impl Variant {
     /// Gauntlet).
     pub fn zone(&self) -> LocSet {
         self.rules.zone()
+    }
+
+    /// The pieces by which the variant judged `pos` over for `reason`, where it judges by pieces
+    /// of its own choosing rather than by check or the Kings (American Chess: the Generals on
+    /// the Gauntlet); `None` otherwise.
+    pub fn judged_pieces(&self, pos: &Position, reason: Reason) -> Option<LocSet> {
+        self.rules.judged_pieces(pos, reason)
     }
 
     /// The piece `side` holds in reserve, which its opponent's [`Removal::Reserve`] takes out of

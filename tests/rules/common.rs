@@ -1,10 +1,11 @@
 //! Helpers that ask the rules command line (in-process, through `oddboard::cli::run`) exactly
-//! what the rulings state: the legal turns, the status lines, whether input is rejected.
+//! what the rulings state: the legal turns, the status lines, whether input is rejected; and
+//! the squares and games the tests that ask the engine itself start from.
 
 #![allow(dead_code)]
 
 use oddboard::cli;
-use oddboard::rules::{Variant, ids};
+use oddboard::rules::{Game, Loc, LocSet, Variant, ids};
 use proptest::prelude::ProptestConfig;
 use std::sync::{Arc, OnceLock};
 
@@ -143,4 +144,23 @@ pub fn name(variant: &Variant) -> String {
         name.push_str(option);
     }
     name
+}
+
+/// The set of the squares named in `list`, separated by spaces.
+pub fn squares(list: &str) -> LocSet {
+    list.split_whitespace()
+        .map(|s| Loc::parse(s).unwrap_or_else(|| panic!("{s} is a square")))
+        .collect()
+}
+
+/// The game of `variant` (without options) from `fen` after the canonical turns in `moves`;
+/// panics if the FEN or a turn is refused.
+pub fn game_after(variant: &str, fen: &str, moves: &str) -> Game {
+    let variant = Arc::new(Variant::load(variant, &[]).expect("variant loads"));
+    let mut game = Game::from_fen(variant, fen).expect("valid FEN");
+    for text in moves.split_whitespace() {
+        game.play_text(text)
+            .unwrap_or_else(|e| panic!("{text} is legal: {e}"));
+    }
+    game
 }

@@ -1,7 +1,8 @@
 //! Property tests over every implemented variant, and each variant with each of its options
 //! (`fanorona-chess` with `alternate-setup`): random games never panic and keep their FEN
 //! round-trip, undo and redo restore exact positions, perft counts the leaves of the tree of
-//! legal turns, and saved games survive a RON round-trip.
+//! legal turns, saved games survive a RON round-trip, every check has a piece giving it, and
+//! readable move text tells the legal turns apart.
 
 use crate::common::{config, name, setups};
 use oddboard::rules::{Game, Position, Reason, Side, Turn, Variant};
@@ -342,6 +343,71 @@ proptest! {
                 prop_assert_eq!(*restored.position(), *original.position());
             }
             prop_assert!(!restored.can_redo());
+        }
+    }
+}
+
+proptest! {
+    // Each case plays a full game of every variant; the checkers are asked only in check.
+    #![proptest_config(config(12))]
+
+    /// (e) Along random games, a side in check has a piece giving it and a King in it, and a
+    /// side not in check has neither.
+    #[test]
+    fn every_check_has_a_checker(choices in vec(any::<u32>(), MAX_PLIES)) {
+        for variant in setups() {
+            let (positions, turns) = random_line(variant, *variant.start(), &choices);
+            for (ply, pos) in positions.iter().enumerate() {
+                let played: Vec<String> = turns[..ply].iter().map(|t| variant.turn_text(t)).collect();
+                let who = format!("{} after {:?}", name(variant), played);
+                let in_check = variant.in_check(pos);
+                prop_assert_eq!(!variant.checkers(pos).is_empty(), in_check, "{}: checkers", who);
+                prop_assert_eq!(!variant.checked_kings(pos).is_empty(), in_check, "{}: checked Kings", who);
+            }
+        }
+    }
+}
+
+proptest! {
+    // Each checked position writes every legal turn, each asking for the legal turns again:
+    // few cases, short games, every fourth position.
+    #![proptest_config(config(8))]
+
+    /// (f) Along random games, the legal turns have distinct readable texts, and the game's
+    /// readable turns, through undo and redo, are those of each turn in its own position.
+    #[test]
+    fn readable_texts_tell_turns_apart(choices in vec(any::<u32>(), 0..60), undos in 0usize..4) {
+        for variant in setups() {
+            let who = name(variant);
+            let mut game = Game::new(variant.clone());
+            for (ply, &choice) in choices.iter().enumerate() {
+                let pos = *game.position();
+                let legal = variant.legal_turns(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                if ply % 4 == 0 {
+                    let mut texts: Vec<String> =
+                        legal.iter().map(|t| variant.readable_turn(&pos, t)).collect();
+                    texts.sort();
+                    let count = texts.len();
+                    texts.dedup();
+                    prop_assert_eq!(texts.len(), count, "{}: a readable text twice in {}", who, variant.fen(&pos));
+                }
+                game.play(&pick(&legal, choice))
+                    .map_err(|e| TestCaseError::fail(format!("{who}: {e}")))?;
+            }
+            for _ in 0..undos {
+                game.undo();
+            }
+            game.redo();
+            let written: Vec<String> = game
+                .turns()
+                .iter()
+                .zip(0..)
+                .filter_map(|(turn, ply)| Some(variant.readable_turn(game.position_at(ply)?, turn)))
+                .collect();
+            prop_assert_eq!(game.readable_turns(), &written[..], "{}", who);
         }
     }
 }

@@ -159,11 +159,17 @@ impl American {
             .map(move |(from, piece)| (from, self.destinations(board, from, piece)))
     }
 
-    /// Whether `side` has a General on file e, f or g.
-    fn holds_gauntlet(&self, board: &Board, side: Side) -> bool {
+    /// The Generals of `side` on files e, f and g.
+    fn generals_in_gauntlet(&self, board: &Board, side: Side) -> LocSet {
         (board.occupied_by(side) & self.gauntlet)
             .iter()
-            .any(|loc| board.piece(loc).is_some_and(|p| p.kind == Kind::Queen))
+            .filter(|loc| board.piece(*loc).is_some_and(|p| p.kind == Kind::Queen))
+            .collect()
+    }
+
+    /// Whether `side` has a General on file e, f or g.
+    fn holds_gauntlet(&self, board: &Board, side: Side) -> bool {
+        !self.generals_in_gauntlet(board, side).is_empty()
     }
 
     /// Which sides hold the Gauntlet, indexed by side.
@@ -250,13 +256,20 @@ impl Rules for American {
         self.gauntlet
     }
 
+    /// Every end of its own is judged by the Generals on the Gauntlet, both sides'.
+    fn judged_pieces(&self, pos: &Position, reason: Reason) -> Option<LocSet> {
+        matches!(
+            reason,
+            Reason::Gauntlet | Reason::TurnLimit | Reason::Stalemate
+        )
+        .then(|| {
+            self.generals_in_gauntlet(&pos.board, Side::White)
+                | self.generals_in_gauntlet(&pos.board, Side::Black)
+        })
+    }
+
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
-        let generals = |side: Side| {
-            (pos.board.occupied_by(side) & self.gauntlet)
-                .iter()
-                .filter(|loc| pos.board.piece(*loc).is_some_and(|p| p.kind == Kind::Queen))
-                .count()
-        };
+        let generals = |side: Side| self.generals_in_gauntlet(&pos.board, side).len();
         vec![
             (
                 "Full turn".to_string(),
