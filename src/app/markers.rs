@@ -162,6 +162,9 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
                 .map(|k| (Marker::Check, k)),
         );
     }
+    if live {
+        marks.extend(game.deciding_squares().iter().map(|l| (Marker::Decided, l)));
+    }
     let show_legal = settings.as_ref().is_none_or(|s| s.show_legal_moves);
     if live {
         marks.extend(turn_marks(game, &builder.0, show_legal));

@@ -14,12 +14,12 @@ mod measure;
 mod panels;
 pub mod persistence;
 pub mod preview;
+pub mod record;
 pub mod session;
 pub mod settings;
 pub mod shapes;
 #[cfg(feature = "sound")]
 mod sound;
-pub mod tally;
 pub mod turn_builder;
 mod window_test;
 
@@ -77,6 +77,6 @@ pub fn game_plugins(app: &mut App) {
         animation::plugin,
         preview::plugin,
         persistence::plugin,
-        tally::plugin,
+        record::plugin,
     ));
 }

@@ -122,8 +122,8 @@ const SCENES: &[Scene] = &[
         &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         &[
-            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f8c5", "f3e5", "c6e5",
-            "d2d4", "c5d4", "f2f4", "e5c4", "d1d4", "d7d6", "d4c4", "c8e6", "c4c7", "d8c7",
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f8c5", "f3e5", "c6e5", "d2d4",
+            "c5d4", "f2f4", "e5c4", "d1d4", "d7d6", "d4c4", "c8e6", "c4c7", "d8c7",
         ],
         Shot::Still,
     ),
@@ -422,9 +422,10 @@ fn play_scene(
             .parse_turn(game.0.position(), text)
             .map_err(|e| e.to_string())
     });
-    let next_click = scene.clicks.get(script.clicked).map(|square| {
-        Loc::parse(square).ok_or_else(|| format!("{square} is no square"))
-    });
+    let next_click = scene
+        .clicks
+        .get(script.clicked)
+        .map(|square| Loc::parse(square).ok_or_else(|| format!("{square} is no square")));
     match (next_turn, next_click) {
         (Some(Ok(turn)), _) => next_input(builder, turn, &mut hands.out, &mut hands.clicks),
         (None, Some(Ok(square))) => {

@@ -227,7 +227,10 @@ fn a_promotion_is_offered_on_the_board_at_its_square() {
     assert_eq!(offer.at, Loc::parse("b8").unwrap());
     let pieces: Vec<Option<Piece>> = offer.options.iter().map(PromotionOffer::piece).collect();
     for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
-        assert!(pieces.contains(&Some(Piece::new(kind, Side::White))), "{kind:?}");
+        assert!(
+            pieces.contains(&Some(Piece::new(kind, Side::White))),
+            "{kind:?}"
+        );
     }
     choose(&mut app, offer.options[0]);
     assert!(builder(&app).promotion_offer().is_none(), "chosen");

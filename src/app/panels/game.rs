@@ -10,10 +10,10 @@ use crate::app::board::shown_position;
 use crate::app::camera::PanelWidth;
 use crate::app::input::Hovered;
 use crate::app::persistence::{ReplaceAsked, Storage, valid_name};
+use crate::app::record::Tally;
 use crate::app::session::{
     ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
 };
-use crate::app::tally::Tally;
 use crate::app::turn_builder::{Choice, Part};
 use crate::rules::{Game, Loc, Piece, Removal};
 use bevy::ecs::system::SystemParam;

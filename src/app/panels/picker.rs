@@ -45,14 +45,21 @@ fn picker(
     let (Some(game), Some(layout), Ok((camera, view))) = (game, layout, camera.single()) else {
         return Ok(());
     };
-    let Some(offer) = builder.0.promotion_offer().filter(|_| viewing.ply.is_none()) else {
+    let Some(offer) = builder
+        .0
+        .promotion_offer()
+        .filter(|_| viewing.ply.is_none())
+    else {
         return Ok(());
     };
     let game = &game.0;
     let centre = layout.world(offer.at);
     let corner = |dx: f32, dy: f32| {
         camera
-            .world_to_viewport(view, (centre + Vec2::new(dx, dy) * SQUARE / 2.0).extend(0.0))
+            .world_to_viewport(
+                view,
+                (centre + Vec2::new(dx, dy) * SQUARE / 2.0).extend(0.0),
+            )
             .ok()
     };
     let (Some(top_left), Some(bottom_right)) = (corner(-1.0, 1.0), corner(1.0, -1.0)) else {
@@ -70,7 +77,10 @@ fn picker(
     let (anchor, at) = if downwards {
         (egui::Align2::LEFT_TOP, top_left)
     } else {
-        (egui::Align2::LEFT_BOTTOM, Vec2::new(top_left.x, bottom_right.y))
+        (
+            egui::Align2::LEFT_BOTTOM,
+            Vec2::new(top_left.x, bottom_right.y),
+        )
     };
     egui::Area::new("promotion".into())
         .order(egui::Order::Foreground)

@@ -2,12 +2,14 @@
 //! numbered, each a button to look at its position.
 
 use super::Pictures;
+use crate::app::record::{Tally, move_rows, result_line};
 use crate::app::session::{Command, Viewing};
-use crate::app::tally::Tally;
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+/// The moves in readable text, numbered, each a button that shows the position after it; the
+/// result at the end.
 pub(super) fn move_list(
     ui: &mut egui::Ui,
     game: &Game,
@@ -15,33 +17,28 @@ pub(super) fn move_list(
     out: &mut MessageWriter<Command>,
 ) {
     ui.label(egui::RichText::new("Moves").strong());
-    let texts = game.turn_texts();
-    let first_side = game.position_at(0).map_or(Side::White, |p| p.side);
-    let first_number = game.position_at(0).map_or(1, |p| p.fullmove);
-    let shown = viewing.ply.unwrap_or(texts.len());
+    let live = game.turns().len();
+    let shown = viewing.ply.unwrap_or(live);
     egui::Grid::new("moves").striped(true).show(ui, |ui| {
-        let offset = usize::from(first_side == Side::Black);
-        let mut ply = 0;
-        let mut row = 0;
-        while ply < texts.len() {
-            ui.label(format!("{}.", first_number as usize + row));
-            for column in 0..2 {
-                if row == 0 && column < offset {
-                    ui.label("…");
-                    continue;
-                }
-                if let Some(text) = texts.get(ply) {
-                    if ui.selectable_label(shown == ply + 1, text).clicked() {
-                        let target = ply + 1;
-                        out.write(Command::View((target < texts.len()).then_some(target)));
+        for row in move_rows(game) {
+            ui.label(format!("{}.", row.number));
+            for (column, turn) in row.turns.iter().enumerate() {
+                match turn {
+                    Some((ply, text)) if ui.selectable_label(shown == *ply, text).clicked() => {
+                        out.write(Command::View((*ply < live).then_some(*ply)));
                     }
-                    ply += 1;
+                    None if column == 0 => {
+                        ui.label("…");
+                    }
+                    _ => {}
                 }
             }
             ui.end_row();
-            row += 1;
         }
     });
+    if let Some(line) = result_line(game) {
+        ui.label(egui::RichText::new(line).strong());
+    }
 }
 
 /// The pieces each side has lost by the position shown (`shown` turns in), in pictures.
