@@ -4,6 +4,7 @@
 use super::board::{BoardLayout, BoardPos, Cell, PieceView};
 use super::camera::BoardCamera;
 use super::session::{ActiveGame, Command, Frame, SquareClicked, Viewing};
+use super::sketch::Sketched;
 use crate::rules::Loc;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -36,7 +37,10 @@ pub fn plugin(app: &mut App) {
             require_markers: false,
             picking_mode: SpritePickingMode::BoundingBox,
         })
+        .init_resource::<RightPressed>()
         .add_observer(on_click)
+        .add_observer(on_right_press)
+        .add_observer(on_right_release)
         .add_observer(on_drag_start)
         .add_observer(on_drop)
         .add_observer(on_drag)
@@ -59,19 +63,40 @@ fn on_click(
     click: On<Pointer<Click>>,
     cells: Query<&Cell>,
     mut clicked: MessageWriter<SquareClicked>,
-    mut commands_out: MessageWriter<Command>,
 ) {
-    let Some(loc) = cell_of(click.event_target(), &cells) else {
+    if click.button == PointerButton::Primary
+        && let Some(loc) = cell_of(click.event_target(), &cells)
+    {
+        clicked.write(SquareClicked(loc));
+    }
+}
+
+/// Where the right button went down, until it comes up.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RightPressed(pub Option<Loc>);
+
+fn on_right_press(
+    press: On<Pointer<Press>>,
+    cells: Query<&Cell>,
+    mut pressed: ResMut<RightPressed>,
+) {
+    if press.button == PointerButton::Secondary {
+        pressed.0 = cell_of(press.event_target(), &cells);
+    }
+}
+
+/// The right button coming up over a square ends a stroke from where it went down.
+fn on_right_release(
+    release: On<Pointer<Release>>,
+    cells: Query<&Cell>,
+    mut pressed: ResMut<RightPressed>,
+    mut strokes: MessageWriter<Sketched>,
+) {
+    if release.button != PointerButton::Secondary {
         return;
-    };
-    match click.button {
-        PointerButton::Primary => {
-            clicked.write(SquareClicked(loc));
-        }
-        PointerButton::Secondary => {
-            commands_out.write(Command::CancelTurn);
-        }
-        PointerButton::Middle => {}
+    }
+    if let (Some(from), Some(to)) = (pressed.0.take(), cell_of(release.event_target(), &cells)) {
+        strokes.write(Sketched { from, to });
     }
 }
 

@@ -18,6 +18,7 @@ pub mod record;
 pub mod session;
 pub mod settings;
 pub mod shapes;
+pub mod sketch;
 #[cfg(feature = "sound")]
 mod sound;
 pub mod turn_builder;
@@ -74,6 +75,7 @@ pub fn game_plugins(app: &mut App) {
         input::plugin,
         shapes::plugin,
         markers::plugin,
+        sketch::plugin,
         animation::plugin,
         preview::plugin,
         persistence::plugin,

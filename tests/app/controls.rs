@@ -8,6 +8,7 @@ use oddboard::app::markers::Marker;
 use oddboard::app::persistence::Storage;
 use oddboard::app::session::{Flipped, Hint, Pending, Screen, Viewing};
 use oddboard::app::settings::Settings;
+use oddboard::app::sketch::{SketchMark, Sketches};
 use oddboard::app::turn_builder::Part;
 use oddboard::rules::{Loc, Verdict};
 use std::collections::HashSet;
@@ -348,4 +349,58 @@ fn the_board_turns_to_the_player_to_move_when_asked() {
     click(&mut app, "e5");
     settle(&mut app);
     assert!(!app.world().resource::<Flipped>().0, "White to move again");
+}
+
+#[test]
+fn a_right_click_rings_a_square_and_a_second_one_wipes_the_ring() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click_with(&mut app, "e4", PointerButton::Secondary);
+    assert_eq!(sketches(&app).rings, [sq("e4")]);
+    assert_eq!(sketch_marks(&mut app), 1);
+    click_with(&mut app, "e4", PointerButton::Secondary);
+    assert!(sketches(&app).rings.is_empty());
+    assert_eq!(sketch_marks(&mut app), 0);
+}
+
+#[test]
+fn a_right_drag_draws_an_arrow_and_a_left_click_wipes_every_sketch() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    right_drag(&mut app, "g1", "f3");
+    click_with(&mut app, "d5", PointerButton::Secondary);
+    assert_eq!(sketches(&app).arrows, [(sq("g1"), sq("f3"))]);
+    assert_eq!(sketch_marks(&mut app), 3, "a shaft, a head and a ring");
+    click(&mut app, "a4");
+    assert_eq!(sketches(&app), Sketches::default());
+    assert_eq!(sketch_marks(&mut app), 0);
+}
+
+#[test]
+fn a_right_click_during_a_turn_cancels_it_and_draws_nothing() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    click_with(&mut app, "e4", PointerButton::Secondary);
+    assert_eq!(question(&app), Some(Part::From));
+    assert!(sketches(&app).rings.is_empty());
+}
+
+#[test]
+fn a_turn_played_wipes_the_sketches() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    right_drag(&mut app, "e2", "e4");
+    assert_eq!(sketches(&app).arrows.len(), 1);
+    drag(&mut app, "e2", "e4");
+    assert_eq!(sketches(&app), Sketches::default());
+}
+
+fn sketches(app: &App) -> Sketches {
+    app.world().resource::<Sketches>().clone()
+}
+
+fn sketch_marks(app: &mut App) -> usize {
+    let world = app.world_mut();
+    world.query::<&SketchMark>().iter(world).count()
 }

@@ -105,8 +105,11 @@ pub fn click_with(app: &mut App, square: &str, button: PointerButton) {
     settle(app);
 }
 
-/// Sends the click on `square` and runs no frame: what follows is for the caller to watch.
+/// Sends the click on `square` (the button going down and up over it, then the click) and runs
+/// no frame: what follows is for the caller to watch.
 pub fn press_on(app: &mut App, square: &str, button: PointerButton) {
+    button_down(app, square, button);
+    button_up(app, square, button);
     let event = Click {
         button,
         hit: hit(),
@@ -114,6 +117,29 @@ pub fn press_on(app: &mut App, square: &str, button: PointerButton) {
         count: 1,
     };
     pointer_event(app, square, event);
+}
+
+/// The pointer's `button` goes down over `square`.
+pub fn button_down(app: &mut App, square: &str, button: PointerButton) {
+    let event = Press {
+        button,
+        hit: hit(),
+        count: 1,
+    };
+    pointer_event(app, square, event);
+}
+
+/// The pointer's `button` comes up over `square`.
+pub fn button_up(app: &mut App, square: &str, button: PointerButton) {
+    pointer_event(app, square, Release { button, hit: hit() });
+}
+
+/// Drags with the right button from `from` to `to`, as a player drawing an arrow does.
+pub fn right_drag(app: &mut App, from: &str, to: &str) {
+    button_down(app, from, PointerButton::Secondary);
+    app.update();
+    button_up(app, to, PointerButton::Secondary);
+    settle(app);
 }
 
 /// Clicks the location `square` with the primary button.
