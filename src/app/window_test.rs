@@ -122,8 +122,8 @@ const SCENES: &[Scene] = &[
         &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         &[
-            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f8c5", "f3e5", "c6e5", "d2d4",
-            "c5d4", "f2f4", "e5c4", "d1d4", "d7d6", "d4c4", "c8e6", "c4c7", "d8c7",
+            "e2e4", "e7e5", "g1f3", "d7d6", "f1c4", "c8g4", "b1c3", "g7g6", "f3e5", "g4d1", "c4f7",
+            "e8e7", "c3d5",
         ],
         Shot::Still,
     ),

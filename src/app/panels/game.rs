@@ -2,7 +2,7 @@
 //! turn builder's questions, the buttons (with confirmation), the move list, saving, the rules.
 
 use super::banner;
-use super::help::rules_help;
+use super::help::{Enlarged, rules_help, show_enlarged};
 use super::record::{captured, move_list};
 use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
 use crate::app::art::PieceArt;
@@ -36,6 +36,7 @@ const PANEL_WIDTH: f32 = 300.0;
 /// Registers the side panel.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveName>()
+        .init_resource::<Enlarged>()
         .add_systems(EguiPrimaryContextPass, game_panel.run_if(in_state(InGame)));
 }
 
@@ -49,6 +50,7 @@ struct TurnView<'w> {
     pending: Res<'w, Pending>,
     tally: Res<'w, Tally>,
     art: Res<'w, PieceArt>,
+    enlarged: ResMut<'w, Enlarged>,
 }
 
 fn game_panel(
@@ -72,6 +74,7 @@ fn game_panel(
         pending,
         tally,
         art,
+        mut enlarged,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let ctx = contexts.ctx_mut()?;
@@ -101,7 +104,7 @@ fn game_panel(
                 ui.separator();
                 save_box(ui, &mut saving, storage);
                 ui.separator();
-                rules_help(ui, game);
+                rules_help(ui, game, &pictures, &mut enlarged);
             });
         })
         .response
@@ -109,6 +112,7 @@ fn game_panel(
         .width();
     panel.set_if_neq(PanelWidth(width));
     banner::show(ctx, game, -width / 2.0, &mut banner);
+    show_enlarged(ctx, game, &pictures, &mut enlarged);
     Ok(())
 }
 

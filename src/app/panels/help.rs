@@ -1,35 +1,105 @@
 //! The rules in the side panel: the variant's summary and each piece with a diagram of its
-//! moves, as the engine draws them.
+//! moves, as the engine draws them; a click on a diagram opens it large.
 
-use crate::rules::{Game, Piece, Side, Variant};
+use super::Pictures;
+use crate::rules::{Game, Piece, PieceDiagram, Side, Variant};
+use bevy::prelude::*;
 use bevy_egui::egui;
 
-pub(super) fn rules_help(ui: &mut egui::Ui, game: &Game) {
+/// The piece whose diagram is open large, if any.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Enlarged(pub Option<Piece>);
+
+/// The widest a cell of a diagram in the panel is drawn, in points.
+const PANEL_CELL: f32 = 22.0;
+/// The width a diagram in the panel may take, in points.
+const PANEL_DIAGRAM_WIDTH: f32 = 260.0;
+/// A cell of a diagram opened large, in points.
+const LARGE_CELL: f32 = 46.0;
+
+const LIGHT: egui::Color32 = egui::Color32::from_rgb(230, 214, 182);
+const DARK: egui::Color32 = egui::Color32::from_rgb(170, 132, 98);
+const AT: egui::Color32 = egui::Color32::from_rgb(120, 180, 90);
+const REACH: egui::Color32 = egui::Color32::from_rgba_premultiplied(20, 70, 30, 150);
+
+/// The summary and every piece of the variant, each with its diagram.
+pub(super) fn rules_help(
+    ui: &mut egui::Ui,
+    game: &Game,
+    pictures: &Pictures,
+    enlarged: &mut Enlarged,
+) {
     let variant = game.variant();
     egui::CollapsingHeader::new("Rules").show(ui, |ui| {
         ui.label(&variant.data().summary);
         ui.add_space(6.0);
-        for piece in variant.data().pieces_in(variant.options()) {
-            ui.horizontal(|ui| {
-                movement_diagram(ui, variant, Piece::new(piece.kind, Side::White));
-                ui.vertical(|ui| {
-                    ui.label(egui::RichText::new(&piece.name).strong());
-                    ui.small(&piece.moves);
-                });
-            });
+        let files = f32::from(variant.geometry().files());
+        let cell = PANEL_CELL.min(PANEL_DIAGRAM_WIDTH / files);
+        for data in variant.data().pieces_in(variant.options()) {
+            let piece = Piece::new(data.kind, Side::White);
+            ui.label(egui::RichText::new(&data.name).strong());
+            let clicked = diagram(ui, variant, piece, pictures, cell)
+                .on_hover_text("Click to see it large")
+                .clicked();
+            if clicked {
+                enlarged.0 = Some(piece);
+            }
+            ui.label(&data.moves);
+            ui.add_space(8.0);
         }
     });
 }
 
-/// A small board showing where `piece` can move, as the engine's own diagram has it.
-fn movement_diagram(ui: &mut egui::Ui, variant: &Variant, piece: Piece) {
+/// The diagram open large, in a window of its own until closed.
+pub(super) fn show_enlarged(
+    ctx: &egui::Context,
+    game: &Game,
+    pictures: &Pictures,
+    enlarged: &mut Enlarged,
+) {
+    let Some(piece) = enlarged.0 else {
+        return;
+    };
+    let variant = game.variant();
+    let Some(data) = variant.data().piece(piece.kind) else {
+        enlarged.0 = None;
+        return;
+    };
+    let mut open = true;
+    egui::Window::new(format!("How the {} moves", data.name))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            diagram(ui, variant, piece, pictures, LARGE_CELL);
+            ui.set_max_width(f32::from(variant.geometry().files()) * LARGE_CELL);
+            ui.label(&data.moves);
+        });
+    if !open {
+        enlarged.0 = None;
+    }
+}
+
+/// A board showing where `piece` can move, as the engine's own diagram has it: the piece (and
+/// any other the diagram needs) in its picture, a dot where it may go, a ring where it takes.
+fn diagram(
+    ui: &mut egui::Ui,
+    variant: &Variant,
+    piece: Piece,
+    pictures: &Pictures,
+    cell: f32,
+) -> egui::Response {
     let geometry = variant.geometry();
     let (files, ranks) = (geometry.files(), geometry.ranks());
-    let cell = 9.0;
     let size = egui::vec2(f32::from(files) * cell, f32::from(ranks) * cell);
-    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let Some(diagram) = variant.piece_diagram(piece) else {
-        return;
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let Some(PieceDiagram {
+        position,
+        at,
+        reach,
+    }) = variant.piece_diagram(piece)
+    else {
+        return response;
     };
     let painter = ui.painter();
     for rank in 0..ranks {
@@ -37,21 +107,33 @@ fn movement_diagram(ui: &mut egui::Ui, variant: &Variant, piece: Piece) {
             let Some(loc) = geometry.loc(file.into(), rank.into()) else {
                 continue;
             };
+            if position.board.is_hole(loc) {
+                continue;
+            }
             let min =
                 rect.min + egui::vec2(f32::from(file) * cell, f32::from(ranks - 1 - rank) * cell);
             let square = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
-            let colour = if loc == diagram.at {
-                egui::Color32::from_rgb(40, 140, 60)
-            } else if diagram.reach.contains(loc) {
-                egui::Color32::from_rgb(90, 130, 220)
-            } else if diagram.position.board.is_hole(loc) {
-                egui::Color32::TRANSPARENT
+            let colour = if loc == at {
+                AT
             } else if loc.is_light() {
-                egui::Color32::from_rgb(220, 200, 170)
+                LIGHT
             } else {
-                egui::Color32::from_rgb(150, 120, 90)
+                DARK
             };
-            painter.rect_filled(square.shrink(0.5), 0.0, colour);
+            painter.rect_filled(square, 0.0, colour);
+            let standing = position.board.piece(loc);
+            if let Some(image) = standing.and_then(|p| pictures.image(p, cell)) {
+                image.paint_at(ui, square);
+            }
+            if reach.contains(loc) {
+                if standing.is_some() {
+                    let stroke = egui::Stroke::new(cell * 0.1, REACH);
+                    painter.circle_stroke(square.center(), cell * 0.43, stroke);
+                } else {
+                    painter.circle_filled(square.center(), cell * 0.16, REACH);
+                }
+            }
         }
     }
+    response
 }
