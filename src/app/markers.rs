@@ -175,7 +175,8 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
         );
         marks.extend(slide_ghosts(&builder.0, hovered.0).map(|l| (Marker::SlideGhost, l)));
     }
-    if let Some(at) = hovered.0.filter(|_| !builder.0.in_progress()) {
+    let idle = !builder.0.in_progress() && game.outcome().is_none();
+    if let Some(at) = hovered.0.filter(|_| idle) {
         marks.extend(
             game.variant()
                 .piece_reach(&pos, at)

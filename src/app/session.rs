@@ -199,13 +199,17 @@ fn raise_banner(mut banner: ResMut<Banner>) {
     banner.0 = true;
 }
 
-/// A click on the board or Escape puts the banner away.
+/// A click on the board or Escape puts the banner away; a click from before it rose (the one
+/// that ended the game, still unread when the screen changed) does not.
 fn lower_banner(
     mut banner: ResMut<Banner>,
     mut clicks: MessageReader<SquareClicked>,
     keys: Res<ButtonInput<KeyCode>>,
 ) {
     let clicked = clicks.read().count() > 0;
+    if banner.is_changed() {
+        return;
+    }
     if banner.0 && (clicked || keys.just_pressed(KeyCode::Escape)) {
         banner.0 = false;
     }

@@ -204,3 +204,14 @@ fn a_captured_amphora_king_is_marked_where_it_fell() {
     );
     assert!(marked(&mut app, Marker::Decided).contains(&Loc::parse("d4").unwrap()));
 }
+
+#[test]
+fn after_the_end_pointing_at_a_piece_marks_no_moves() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    fools_mate(&mut app);
+    pointer_event(&mut app, "h4", Over { hit: hit() });
+    settle(&mut app);
+    assert!(marked(&mut app, Marker::Reach).is_empty());
+    assert_eq!(marked(&mut app, Marker::Decided).len(), 2);
+}
