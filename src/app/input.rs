@@ -80,8 +80,10 @@ fn on_right_press(
     cells: Query<&Cell>,
     mut pressed: ResMut<RightPressed>,
 ) {
-    if press.button == PointerButton::Secondary {
-        pressed.0 = cell_of(press.event_target(), &cells);
+    if press.button == PointerButton::Secondary
+        && let Some(loc) = cell_of(press.event_target(), &cells)
+    {
+        pressed.0 = Some(loc);
     }
 }
 
@@ -95,7 +97,9 @@ fn on_right_release(
     if release.button != PointerButton::Secondary {
         return;
     }
-    if let (Some(from), Some(to)) = (pressed.0.take(), cell_of(release.event_target(), &cells)) {
+    if let Some(to) = cell_of(release.event_target(), &cells)
+        && let Some(from) = pressed.0.take()
+    {
         strokes.write(Sketched { from, to });
     }
 }

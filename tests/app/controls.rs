@@ -3,7 +3,8 @@
 //! under the pointer, and the board turning to the player to move.
 
 use crate::support::*;
-use bevy::picking::pointer::PointerButton;
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use oddboard::app::markers::Marker;
 use oddboard::app::persistence::Storage;
 use oddboard::app::session::{Flipped, Hint, Pending, Screen, Viewing};
@@ -394,6 +395,43 @@ fn a_turn_played_wipes_the_sketches() {
     assert_eq!(sketches(&app).arrows.len(), 1);
     drag(&mut app, "e2", "e4");
     assert_eq!(sketches(&app), Sketches::default());
+}
+
+#[test]
+fn a_right_click_rings_its_square_though_the_pointer_is_over_other_things_too() {
+    // The window reports a press to every entity under the pointer (the square, a piece, the
+    // board's background); only the square's counts.
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    let elsewhere = app.world_mut().spawn_empty().id();
+    let location = Location {
+        target: NormalizedRenderTarget::None {
+            width: 800,
+            height: 600,
+        },
+        position: Vec2::ZERO,
+    };
+    button_down(&mut app, "e4", PointerButton::Secondary);
+    let press = Press {
+        button: PointerButton::Secondary,
+        hit: hit(),
+        count: 1,
+    };
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        location.clone(),
+        press,
+        elsewhere,
+    ));
+    button_up(&mut app, "e4", PointerButton::Secondary);
+    let release = Release {
+        button: PointerButton::Secondary,
+        hit: hit(),
+    };
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location, release, elsewhere));
+    settle(&mut app);
+    assert_eq!(sketches(&app).rings, [sq("e4")]);
 }
 
 fn sketches(app: &App) -> Sketches {
