@@ -236,4 +236,41 @@ mod tests {
             }
         }
     }
+
+    /// American Chess's pieces, drawn at 40 pixels, differ from each other in their ink (the
+    /// dark pictogram on the light counter) by a clear part of the picture: each says what it
+    /// is without hovering.
+    #[test]
+    fn american_chess_pieces_are_told_apart_at_forty_pixels() {
+        let data = crate::rules::all_data()
+            .expect("variant data reads")
+            .into_iter()
+            .find(|d| d.id == "american-chess")
+            .expect("American Chess");
+        let ink: Vec<(String, Vec<bool>)> = data
+            .pieces
+            .iter()
+            .map(|piece| {
+                let name = drawing_of(&data, piece.kind);
+                let (_, light, _) = DRAWINGS.iter().find(|(n, _, _)| *n == name).expect("drawn");
+                let image = rasterise(light, 40);
+                let dark = image
+                    .data
+                    .unwrap_or_default()
+                    .chunks_exact(4)
+                    .map(|p| p[3] > 128 && p[0] < 100)
+                    .collect();
+                (piece.name.clone(), dark)
+            })
+            .collect();
+        for (i, (a, ink_a)) in ink.iter().enumerate() {
+            for (b, ink_b) in &ink[i + 1..] {
+                let differing = ink_a.iter().zip(ink_b).filter(|(x, y)| x != y).count();
+                assert!(
+                    differing > 40 * 40 / 20,
+                    "{a} and {b} differ in only {differing} pixels"
+                );
+            }
+        }
+    }
 }

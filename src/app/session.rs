@@ -394,6 +394,7 @@ fn apply_commands(
                     }
                 }
                 turn.viewing.set_if_neq(Viewing { ply: *ply });
+                turn.hint.set_if_neq(Hint(None));
             }
             Command::CancelTurn => {
                 if turn.builder.0.in_progress() {

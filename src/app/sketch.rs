@@ -137,7 +137,7 @@ fn redraw(
         let angle = Quat::from_rotation_z(along.y.atan2(along.x));
         let head = SQUARE * 0.42;
         let tip = b - along * SQUARE * 0.12;
-        let shaft_end = tip - along * head * 0.9;
+        let shaft_end = tip - along * head;
         let start = a + along * SQUARE * 0.2;
         let shaft = Sprite::from_color(INK, Vec2::new(start.distance(shaft_end), SQUARE * 0.14));
         spawn(

@@ -442,3 +442,18 @@ fn sketch_marks(app: &mut App) -> usize {
     let world = app.world_mut();
     world.query::<&SketchMark>().iter(world).count()
 }
+
+#[test]
+fn looking_back_drops_the_hint_of_the_live_position() {
+    // Amphora: after d7-d8 the player is asked which piece to take; a click elsewhere is
+    // explained, and the explanation goes once an earlier position is shown.
+    const FEN: &str = "*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w Gg 00 0 1";
+    let mut app = app();
+    start(&mut app, "amphora", &[], Some(FEN));
+    click(&mut app, "d7");
+    click(&mut app, "d8");
+    click(&mut app, "a4");
+    assert!(hint(&app).is_some(), "the misclick is explained");
+    command(&mut app, Command::View(Some(0)));
+    assert_eq!(hint(&app), None);
+}
