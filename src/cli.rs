@@ -1,13 +1,15 @@
-//! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`. No Bevy:
-//! it asks the rules engine and prints, and bad input is one line on stderr with exit code 2.
+//! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`, and the
+//! computer opponent's `bestmove` and `selfplay`. No Bevy: it asks the rules engine and prints,
+//! and bad input is one line on stderr with exit code 2.
 
-use crate::rules::{Error, Game, Variant, ids};
+use crate::rules::{Error, Found, Game, Level, Limits, Variant, Verdict, ids, search, think_with};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -53,6 +55,60 @@ enum Command {
     },
     /// Print the position's FEN and the game's result.
     Status(PositionArgs),
+    /// Search the position: each iteration on stderr, the turn to play as the last line.
+    Bestmove {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        think: ThinkArgs,
+    },
+    /// Play games between two levels: each game's turns and result, then the score.
+    Selfplay {
+        /// The variant id (see `variants`).
+        #[arg(value_name = "VARIANT", index = 1)]
+        variant: String,
+        /// A variant option (repeatable).
+        #[arg(long = "option", value_name = "NAME")]
+        options: Vec<String>,
+        /// How many games.
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// The first player's level.
+        #[arg(long, value_name = "LEVEL", value_parser = level, default_value = "strong")]
+        white: Level,
+        /// The second player's level.
+        #[arg(long, value_name = "LEVEL", value_parser = level, default_value = "strong")]
+        black: Level,
+        /// The most milliseconds either side thinks per turn.
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
+        /// Stop a game unfinished (a draw) after this many turns.
+        #[arg(long, value_name = "PLIES", default_value_t = 200)]
+        plies: usize,
+    },
+}
+
+/// How long `bestmove` thinks: one of a time, a depth or a level (by default `strong`).
+#[derive(Args, Debug)]
+#[group(multiple = false)]
+struct ThinkArgs {
+    /// Search for this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Search this many plies deep.
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+    /// Play as this level does (beginner, casual, strong, max).
+    #[arg(long, value_name = "NAME", value_parser = level)]
+    level: Option<Level>,
+}
+
+/// Reads a level's name for clap.
+fn level(text: &str) -> Result<Level, String> {
+    Level::parse(text).ok_or_else(|| {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        format!("no level '{text}' (one of {})", names.join(", "))
+    })
 }
 
 #[derive(Args, Debug)]
@@ -203,6 +259,31 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             }
             out.stdout.push('\n');
         }
+        Command::Bestmove { position, think } => {
+            let game = set_up(&position)?;
+            let mut lines = String::new();
+            let best = bestmove(&game, &think, &mut lines)?;
+            out.stdout.push_str(&best);
+            out.stdout.push('\n');
+            out.stderr = Some(lines.trim_end().to_string()).filter(|l| !l.is_empty());
+        }
+        Command::Selfplay {
+            variant,
+            options,
+            games,
+            white,
+            black,
+            movetime,
+            plies,
+        } => {
+            let variant = Arc::new(Variant::load(&variant, &options)?);
+            let match_up = MatchUp {
+                levels: [white, black],
+                movetime: movetime.map(Duration::from_millis),
+                plies,
+            };
+            selfplay(&variant, &match_up, games, &mut out.stdout);
+        }
     }
     Ok(out)
 }
@@ -257,4 +338,97 @@ fn perft(game: &Game, depth: u32, divide: bool, out: &mut String) -> u64 {
         total += count;
     }
     total
+}
+
+/// Searches the game's position as `think` says, noting each iteration in `lines`: the
+/// canonical text of the turn to play.
+fn bestmove(game: &Game, think: &ThinkArgs, lines: &mut String) -> Result<String, CliError> {
+    if let Some(outcome) = game.outcome() {
+        return Err(CliError::BadInput(format!(
+            "bestmove: the game is over ({outcome})"
+        )));
+    }
+    let stop = AtomicBool::new(false);
+    let variant = game.variant();
+    let report = |found: &Found| {
+        let pv: Vec<String> = found.pv.iter().map(|t| variant.turn_text(t)).collect();
+        lines.push_str(&format!(
+            "depth {} score {} nodes {} nps {} time {} pv {}\n",
+            found.depth,
+            found.score,
+            found.nodes,
+            found.nodes_per_second(),
+            found.elapsed.as_millis(),
+            pv.join(" ")
+        ));
+    };
+    let best = match (think.movetime, think.depth, think.level) {
+        (None, None, level) => {
+            think_with(game, level.unwrap_or(Level::Strong), None, &stop, 0, report)
+        }
+        (movetime, depth, _) => {
+            let limits = Limits {
+                depth,
+                time: movetime.map(Duration::from_millis),
+                nodes: None,
+            };
+            search(game, &limits, &stop, report).best
+        }
+    };
+    best.map(|turn| variant.turn_text(&turn))
+        .ok_or_else(|| CliError::BadInput("bestmove: no legal turn".into()))
+}
+
+/// Who plays whom in `selfplay`, and for how long.
+struct MatchUp {
+    /// The first player's level, then the second's.
+    levels: [Level; 2],
+    /// The most either side thinks per turn.
+    movetime: Option<Duration>,
+    /// The longest game, in turns, before it is stopped as a draw.
+    plies: usize,
+}
+
+/// Plays `games` games of `variant` from its start, writing each one's turns and result to
+/// `out`, then the score.
+fn selfplay(variant: &Arc<Variant>, match_up: &MatchUp, games: u32, out: &mut String) {
+    let stop = AtomicBool::new(false);
+    let mut points = [0.0; 2];
+    for number in 1..=games {
+        let mut game = Game::new(Arc::clone(variant));
+        while game.outcome().is_none() && game.turns().len() < match_up.plies {
+            let level = match_up.levels[game.position().side.index()];
+            let seed = u64::from(number) << 32 | game.turns().len() as u64;
+            let Some(turn) = think_with(&game, level, match_up.movetime, &stop, seed, |_| {})
+            else {
+                break;
+            };
+            if game.play(&turn).is_err() {
+                break;
+            }
+        }
+        let (verdict, result) = match game.outcome() {
+            Some(outcome) => (outcome.verdict, outcome.to_string()),
+            None => (
+                Verdict::Draw,
+                format!("1/2-1/2 unfinished after {} turns", game.turns().len()),
+            ),
+        };
+        let won = match verdict {
+            Verdict::WhiteWins => [1.0, 0.0],
+            Verdict::BlackWins => [0.0, 1.0],
+            Verdict::Draw => [0.5, 0.5],
+        };
+        points = [points[0] + won[0], points[1] + won[1]];
+        out.push_str(&format!("game {number}: {}\n", game.turn_texts().join(" ")));
+        out.push_str(&format!("result {number}: {result}\n"));
+    }
+    let [white, black] = match_up.levels;
+    out.push_str(&format!(
+        "score: {} {} - {} {}\n",
+        white.name(),
+        points[0],
+        points[1],
+        black.name()
+    ));
 }

@@ -63,6 +63,10 @@ pub struct OptionData {
 pub struct PieceData {
     /// The engine's kind of piece it is: how the rules know it.
     pub kind: Kind,
+    /// What the computer opponent counts it worth, in hundredths of a Pawn. Absent, 0: a piece
+    /// whose loss ends the game (a King) or that the variant's own terms judge.
+    #[serde(default)]
+    pub value: i32,
     /// Its upper-case letter in FEN and move text (lower case for the second player).
     pub letter: char,
     /// Its name.

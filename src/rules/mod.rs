@@ -17,6 +17,7 @@ mod movement;
 mod outcome;
 mod position;
 mod readable;
+mod search;
 mod turn;
 mod types;
 mod variant;
@@ -36,6 +37,7 @@ pub use movement::{
 };
 pub use outcome::{Outcome, Reason, Verdict};
 pub use position::{Castling, Position, Reserve, RuleState};
+pub use search::{Found, Level, Limits, MAX_DEPTH, Score, SplitMix64, search, think, think_with};
 pub use turn::{EndPromotions, Removal, Turn};
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 pub use variant::{PieceDiagram, Variant};

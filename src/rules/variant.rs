@@ -254,6 +254,13 @@ pub(crate) trait Rules: Play + Send + Sync {
         LocSet::EMPTY
     }
 
+    /// The variant's own terms in the computer opponent's judgement of `pos`, beyond material,
+    /// in hundredths of a Pawn for the first player: how near each side is to the variant's goal
+    /// and how well its pieces stand.
+    fn positional(&self, _pos: &Position) -> i32 {
+        0
+    }
+
     /// The pieces by which the variant judged `pos` over for `reason`, where it judges by pieces
     /// of its own choosing rather than by check or the Kings (American Chess: the Generals on
     /// the Gauntlet); `None` leaves the answer to [`Game::deciding_squares`].
@@ -444,6 +451,12 @@ impl Variant {
     /// the Gauntlet); `None` otherwise.
     pub fn judged_pieces(&self, pos: &Position, reason: Reason) -> Option<LocSet> {
         self.rules.judged_pieces(pos, reason)
+    }
+
+    /// The variant's own terms in the computer opponent's judgement of `pos`, beyond material,
+    /// in hundredths of a Pawn for the first player.
+    pub(crate) fn positional(&self, pos: &Position) -> i32 {
+        self.rules.positional(pos)
     }
 
     /// The piece `side` holds in reserve, which its opponent's [`Removal::Reserve`] takes out of

@@ -1,0 +1,53 @@
+//! The static judgement of a position: material counted with the variant's piece values, plus
+//! the variant's own terms (its goal, its pieces' placement).
+
+use crate::rules::position::Position;
+use crate::rules::types::{Kind, Piece, Side};
+use crate::rules::variant::Variant;
+
+/// A variant's piece values, read once from its data, and the judgement built on them.
+pub(super) struct Evaluator {
+    values: [i32; Kind::COUNT],
+}
+
+impl Evaluator {
+    /// The evaluator of `variant`, with the values its data gives its pieces.
+    pub(super) fn new(variant: &Variant) -> Evaluator {
+        let mut values = [0; Kind::COUNT];
+        for piece in &variant.data().pieces {
+            values[piece.kind.index()] = piece.value;
+        }
+        Evaluator { values }
+    }
+
+    /// What a piece of `kind` is worth.
+    #[inline]
+    pub(super) fn value(&self, kind: Kind) -> i32 {
+        self.values[kind.index()]
+    }
+
+    /// The material on the board, for the first player.
+    fn material(&self, pos: &Position) -> i32 {
+        pos.board
+            .pieces()
+            .map(|(_, piece)| signed(piece, self.value(piece.kind)))
+            .sum()
+    }
+
+    /// How good `pos` looks for the side to move, in hundredths of a Pawn.
+    pub(super) fn evaluate(&self, variant: &Variant, pos: &Position) -> i32 {
+        let white = self.material(pos) + variant.positional(pos);
+        match pos.side {
+            Side::White => white,
+            Side::Black => -white,
+        }
+    }
+}
+
+/// `amount` for `piece`'s side, counted for the first player.
+fn signed(piece: Piece, amount: i32) -> i32 {
+    match piece.side {
+        Side::White => amount,
+        Side::Black => -amount,
+    }
+}

@@ -1,0 +1,153 @@
+//! The levels a player chooses from: the low ones weigh the better turns by a shallow search
+//! and pick among them by chance, as a human might; the high ones search in earnest.
+
+use super::rng::SplitMix64;
+use super::{Found, Limits, score_each, search};
+use crate::rules::game::Game;
+use crate::rules::turn::Turn;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How well the computer plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Level {
+    /// Sees one turn ahead (and the captures after it) and often picks a lesser turn.
+    Beginner,
+    /// Sees two turns ahead and sometimes picks a slightly lesser turn.
+    Casual,
+    /// Searches about a second per turn and plays the best turn it finds.
+    Strong,
+    /// Searches about five seconds per turn.
+    Max,
+}
+
+/// How a level chooses its turn.
+enum Plan {
+    /// Scores every turn `depth` plies deep (within `time`), then picks among those within
+    /// `margin` of the best, the likelier the better, by `exp(-shortfall / temperature)`.
+    Sample {
+        depth: u32,
+        time: Duration,
+        margin: i32,
+        temperature: f64,
+    },
+    /// Plays the best turn an iterative-deepening search finds within `time`.
+    Search { time: Duration },
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Max];
+
+    /// The level's name in lower case, as the command line takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Strong => "strong",
+            Level::Max => "max",
+        }
+    }
+
+    /// The level named `text`, in any case.
+    pub fn parse(text: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(text))
+    }
+
+    fn plan(self) -> Plan {
+        match self {
+            Level::Beginner => Plan::Sample {
+                depth: 1,
+                time: Duration::from_millis(300),
+                margin: 250,
+                temperature: 60.0,
+            },
+            Level::Casual => Plan::Sample {
+                depth: 2,
+                time: Duration::from_millis(600),
+                margin: 100,
+                temperature: 25.0,
+            },
+            Level::Strong => Plan::Search {
+                time: Duration::from_millis(1000),
+            },
+            Level::Max => Plan::Search {
+                time: Duration::from_millis(5000),
+            },
+        }
+    }
+}
+
+/// The turn the computer plays at `level` in `game`'s current position; None if the game is
+/// over or there is no legal turn. Returns promptly (with the best turn found so far) once
+/// `stop` is set. `seed` drives the low levels' human-like randomness.
+pub fn think(game: &Game, level: Level, stop: &AtomicBool, seed: u64) -> Option<Turn> {
+    think_with(game, level, None, stop, seed, |_| {})
+}
+
+/// As [`think`], thinking at most `cap` where it is given and shorter than the level's own
+/// time, and calling `report` after each iteration of the high levels' search.
+pub fn think_with(
+    game: &Game,
+    level: Level,
+    cap: Option<Duration>,
+    stop: &AtomicBool,
+    seed: u64,
+    report: impl FnMut(&Found),
+) -> Option<Turn> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    match level.plan() {
+        Plan::Search { time } => {
+            let limits = Limits {
+                time: Some(time),
+                ..Limits::default()
+            };
+            search(game, &limits.capped(cap), stop, report).best
+        }
+        Plan::Sample {
+            depth,
+            time,
+            margin,
+            temperature,
+        } => {
+            let limits = Limits {
+                time: Some(time),
+                ..Limits::default()
+            };
+            let scored = score_each(game, depth, &limits.capped(cap), stop);
+            sample(&scored, margin, temperature, seed)
+                .or_else(|| search(game, &Limits::default(), &AtomicBool::new(true), |_| {}).best)
+        }
+    }
+}
+
+/// One of the `scored` turns within `margin` of the best, drawn with weight
+/// `exp(-shortfall / temperature)`.
+fn sample(scored: &[(Turn, i32)], margin: i32, temperature: f64, seed: u64) -> Option<Turn> {
+    let best = scored.iter().map(|(_, score)| *score).max()?;
+    let weight = |score: i32| {
+        let shortfall = best - score;
+        if shortfall > margin {
+            0.0
+        } else {
+            (-f64::from(shortfall) / temperature).exp()
+        }
+    };
+    let total: f64 = scored.iter().map(|(_, score)| weight(*score)).sum();
+    let mut left = SplitMix64::new(seed).unit() * total;
+    for (turn, score) in scored {
+        left -= weight(*score);
+        if left <= 0.0 && weight(*score) > 0.0 {
+            return Some(*turn);
+        }
+    }
+    scored
+        .iter()
+        .find(|(_, score)| *score == best)
+        .map(|(turn, _)| *turn)
+}

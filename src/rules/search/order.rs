@@ -1,0 +1,120 @@
+//! Move ordering: the transposition table's turn first, then captures by the value of what they
+//! take, then the killers of the ply, then quiet turns by their history of cut-offs.
+
+use super::eval::Evaluator;
+use crate::rules::position::Position;
+use crate::rules::turn::{Removal, Turn};
+use crate::rules::types::{LOC_COUNT, Side};
+
+/// The ordering key of the transposition table's turn.
+const TABLE_TURN: i32 = 1 << 30;
+/// The ordering key of a capture, before the value of what it takes.
+const CAPTURE: i32 = 1 << 28;
+/// The ordering key of the ply's first killer (the second is one less).
+const KILLER: i32 = 1 << 27;
+/// History scores stay below the killers.
+const HISTORY_CAP: i32 = KILLER / 2;
+
+/// The killers of each ply and the history of quiet turns that caused cut-offs.
+pub(super) struct Ordering {
+    killers: Vec<[Option<Turn>; 2]>,
+    /// Indexed by side, then from-location and to-location.
+    history: Vec<i32>,
+}
+
+impl Ordering {
+    /// Empty killers for `plies` plies and an empty history.
+    pub(super) fn new(plies: usize) -> Ordering {
+        Ordering {
+            killers: vec![[None; 2]; plies],
+            history: vec![0; 2 * LOC_COUNT * LOC_COUNT],
+        }
+    }
+
+    /// Puts into `keys` the ordering key of each of `turns` of `pos` at `ply`, the table's turn
+    /// (an index into `turns`) first.
+    pub(super) fn rank(
+        &self,
+        eval: &Evaluator,
+        pos: &Position,
+        turns: &[Turn],
+        table_turn: Option<usize>,
+        ply: usize,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        keys.extend(turns.iter().enumerate().map(|(index, turn)| {
+            if Some(index) == table_turn {
+                return TABLE_TURN;
+            }
+            let gain = gain(eval, pos, turn);
+            if gain > 0 {
+                CAPTURE + gain
+            } else if let Some(slot) = self.killers[ply].iter().position(|k| *k == Some(*turn)) {
+                KILLER - slot as i32
+            } else {
+                self.history[history_index(pos.side, turn)]
+            }
+        }));
+    }
+
+    /// Notes that the quiet `turn` of `side` caused a cut-off at `ply`, `depth` plies from the
+    /// horizon.
+    pub(super) fn reward(&mut self, turn: &Turn, side: Side, ply: usize, depth: i32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(*turn) {
+            killers[1] = killers[0];
+            killers[0] = Some(*turn);
+        }
+        let history = &mut self.history[history_index(side, turn)];
+        *history = (*history + depth * depth).min(HISTORY_CAP);
+    }
+}
+
+/// Whether an ordering key is that of a quiet turn (no capture seen, not the table's turn).
+pub(super) fn is_quiet(key: i32) -> bool {
+    key < CAPTURE
+}
+
+/// The index of the best key not yet taken, which is then marked taken; `None` when all are.
+pub(super) fn pick(keys: &mut [i32]) -> Option<(usize, i32)> {
+    let (index, key) = keys
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(_, key)| *key != i32::MIN)
+        .max_by_key(|(_, key)| *key)?;
+    keys[index] = i32::MIN;
+    Some((index, key))
+}
+
+/// What `turn` visibly wins, judged from the board alone without playing it: the value of the
+/// enemy piece on its destination or removed by its `x` part, less a tenth of the mover's, plus
+/// what a promotion adds. Captures the board does not show (interceptions) count as none.
+fn gain(eval: &Evaluator, pos: &Position, turn: &Turn) -> i32 {
+    let enemy_value = |at| {
+        pos.board
+            .piece(at)
+            .filter(|p| p.side != pos.side)
+            .map_or(0, |p| eval.value(p.kind).max(1))
+    };
+    let mut victim = enemy_value(turn.to);
+    match turn.removal {
+        Some(Removal::At(at)) => victim += enemy_value(at),
+        Some(Removal::Reserve) => victim += 1,
+        None => {}
+    }
+    let mover = pos.board.piece(turn.from).map_or(0, |p| eval.value(p.kind));
+    let promotion = turn
+        .promotion
+        .filter(|p| p.side == pos.side)
+        .map_or(0, |p| (eval.value(p.kind) - mover).max(0));
+    if victim == 0 && promotion == 0 {
+        return 0;
+    }
+    (16 * (victim + promotion) - mover / 10).max(1)
+}
+
+fn history_index(side: Side, turn: &Turn) -> usize {
+    (side.index() * LOC_COUNT + turn.from.index()) * LOC_COUNT + turn.to.index()
+}
