@@ -256,3 +256,64 @@ fn bad_input_with_a_line_break_is_still_one_line_on_stderr() {
     bad_input(&["status", "chess", "--fen", &format!("{start}\n")]);
     bad_input(&["status", "chess", "--fen", "\n"]);
 }
+
+/// `bestmove`: each iteration on stderr (depth, score, nodes, nps, pv), the turn to play as the
+/// last line of stdout.
+#[test]
+fn bestmove_prints_the_search_on_stderr_and_the_turn_last() {
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    let out = oddboard(&["bestmove", "chess", "--fen", fen, "--depth", "2"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "d1d8\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let first = stderr.lines().next().unwrap_or_default();
+    for word in ["depth 1", "score win 1", "nodes", "nps", "pv d1d8"] {
+        assert!(first.contains(word), "{word} in {stderr}");
+    }
+}
+
+#[test]
+fn bestmove_takes_a_movetime_or_a_level_in_every_variant() {
+    for id in ids() {
+        let out = oddboard(&["bestmove", id, "--movetime", "50"]);
+        assert_eq!(out.status.code(), Some(0), "{id}");
+        let turn = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let legal = stdout_of(&["moves", id]);
+        assert!(lines(&legal).contains(&turn.as_str()), "{id}: {turn}");
+    }
+    let out = oddboard(&["bestmove", "amphora", "--level", "Beginner"]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn bestmove_refuses_a_finished_game_and_conflicting_limits() {
+    let mated = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    bad_input(&["bestmove", "chess", "--fen", mated, "--moves", "d1d8"]);
+    bad_input(&["bestmove", "chess", "--depth", "2", "--movetime", "10"]);
+    bad_input(&["bestmove", "chess", "--level", "grandmaster"]);
+}
+
+/// `selfplay`: each game's turns and result, then the score.
+#[test]
+fn selfplay_prints_each_game_and_the_score() {
+    let out = stdout_of(&[
+        "selfplay",
+        "fanorona-chess",
+        "--games",
+        "2",
+        "--white",
+        "beginner",
+        "--black",
+        "casual",
+        "--movetime",
+        "20",
+        "--plies",
+        "6",
+    ]);
+    let lines = lines(&out);
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[0].split_whitespace().count(), 2 + 6, "{out}");
+    assert_eq!(lines[1], "result 1: 1/2-1/2 unfinished after 6 turns");
+    assert!(lines[2].starts_with("game 2: "), "{out}");
+    assert_eq!(lines[4], "score: beginner 1 - 1 casual");
+}

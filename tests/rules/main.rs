@@ -16,3 +16,4 @@ mod pawns_to_kings;
 mod perft;
 mod properties;
 mod readable;
+mod search;

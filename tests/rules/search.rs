@@ -1,0 +1,206 @@
+//! The computer opponent: the search finds forced wins (checkmates and every variant's own
+//! ends) within a fixed depth, never returns an illegal turn, and stops at once when told.
+
+use crate::common::{config, game_after, name, setups};
+use oddboard::rules::{Found, Game, Level, Limits, search, think};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// What a search of `fen` in `variant`, `depth` plies deep, finds.
+fn search_fen(variant: &str, fen: &str, depth: u32) -> (Game, Found) {
+    let game = game_after(variant, fen, "");
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let found = search(&game, &limits, &AtomicBool::new(false), |_| {});
+    (game, found)
+}
+
+/// The turn a search `depth` plies deep plays in `fen`, and the result once it is played.
+fn best_and_result(variant: &str, fen: &str, depth: u32) -> (String, String) {
+    let (mut game, found) = search_fen(variant, fen, depth);
+    let best = found.best.expect("a turn");
+    let text = game.variant().turn_text(&best);
+    game.play(&best).expect("the best turn is legal");
+    let result = game.outcome().map_or("ongoing".into(), |o| o.to_string());
+    (text, result)
+}
+
+#[test]
+fn chess_mate_in_one_is_found() {
+    const FEN: &str = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    let (_, found) = search_fen("chess", FEN, 2);
+    assert_eq!(found.score.to_string(), "win 1");
+    assert_eq!(
+        best_and_result("chess", FEN, 2),
+        ("d1d8".into(), "1-0 checkmate".into())
+    );
+}
+
+/// The King steps aside first (Kg6), then the Rook mates on the back rank.
+#[test]
+fn chess_mate_in_two_is_found() {
+    const FEN: &str = "7k/8/5K2/8/8/8/8/1R6 w - - 0 1";
+    let (game, found) = search_fen("chess", FEN, 4);
+    assert_eq!(found.score.to_string(), "win 2");
+    let pv: Vec<String> = found
+        .pv
+        .iter()
+        .map(|t| game.variant().turn_text(t))
+        .collect();
+    assert_eq!(pv, ["f6g6", "h8g8", "b1b8"]);
+}
+
+#[test]
+fn chess_mate_in_one_is_found_for_black() {
+    const FEN: &str = "3r2k1/8/8/8/8/8/5PPP/6K1 b - - 0 1";
+    assert_eq!(
+        best_and_result("chess", FEN, 2),
+        ("d8d1".into(), "0-1 checkmate".into())
+    );
+}
+
+/// A Pawn entering the far rank removes the King by telekinesis.
+#[test]
+fn amphora_telekinesis_on_the_king_is_found() {
+    const FEN: &str = "*5*/**1P1**/*5*/5k1/7/*5*/**3**/*K4* w G 00 0 1";
+    assert_eq!(
+        best_and_result("amphora", FEN, 2),
+        ("d7d8xf5".into(), "1-0 king captured".into())
+    );
+}
+
+/// e2e3 catches the King on d4 between two White Pawns.
+#[test]
+fn amphora_interception_of_the_king_is_found() {
+    const FEN: &str = "*5*/**3**/*5*/2P4/3k3/*5*/**2P**/*K4* w G 00 0 1";
+    assert_eq!(
+        best_and_result("amphora", FEN, 2),
+        ("e2e3".into(), "1-0 king captured".into())
+    );
+}
+
+/// Taking Red's only General leaves Blue alone on the Gauntlet when the full turn ends.
+#[test]
+fn american_chess_gauntlet_win_is_found() {
+    const FEN: &str = "p10/5q5/11/11/11/11/11/5R5/4Q6 w 7";
+    let (_, found) = search_fen("american-chess", FEN, 3);
+    assert_eq!(found.score.to_string(), "win 1");
+    let (best, _) = best_and_result("american-chess", FEN, 3);
+    assert_eq!(best, "f2f8");
+}
+
+/// A slide that leaves Black's King without a move wins: stalemate by slide.
+#[test]
+fn amoeba_slide_stalemate_is_found() {
+    const FEN: &str = "k1*3*/**5/7/2***2/7/*5*/*2K2* w - 0 1";
+    let (best, result) = best_and_result("amoeba", FEN, 1);
+    assert_eq!(result, "1-0 stalemate by slide", "after {best}");
+}
+
+/// Checkmate (d4d2) or stalemate (d4c3): either leaves Black without a move, and loses.
+#[test]
+fn fanorona_chess_win_without_a_move_is_found() {
+    const FEN: &str = "5/5/5/5/5/3Q1/5/1K2k/5 w - - 0 1";
+    let (best, result) = best_and_result("fanorona-chess", FEN, 2);
+    assert!(
+        ["1-0 checkmate", "1-0 stalemate"].contains(&result.as_str()),
+        "{best}: {result}"
+    );
+}
+
+/// Taking Black's last Pawn while White has no King wins by exhaustion.
+#[test]
+fn pawns_to_kings_no_kings_win_is_found() {
+    const FEN: &str = "7n/8/8/3p4/3W4/8/P7/8 w 0 19";
+    assert_eq!(
+        best_and_result("pawns-to-kings", FEN, 2),
+        ("d4d5".into(), "1-0 no kings".into())
+    );
+}
+
+/// With the stop flag already set, every variant's search and every level answer at once with
+/// a legal turn.
+#[test]
+fn stopping_returns_a_legal_turn_at_once() {
+    let stop = AtomicBool::new(true);
+    for variant in setups() {
+        let game = Game::new(Arc::clone(variant));
+        let legal = game.legal_turns();
+        let started = Instant::now();
+        let found = search(&game, &Limits::default(), &stop, |_| {});
+        let best = found.best.expect("a turn");
+        assert!(legal.contains(&best), "{}", name(variant));
+        for level in Level::ALL {
+            let turn = think(&game, level, &stop, 7).expect("a turn");
+            assert!(legal.contains(&turn), "{} at {level:?}", name(variant));
+        }
+        assert!(
+            started.elapsed() < Duration::from_millis(500),
+            "{}: {:?}",
+            name(variant),
+            started.elapsed()
+        );
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_turn_to_think_of() {
+    let game = game_after("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8");
+    let stop = AtomicBool::new(false);
+    assert_eq!(think(&game, Level::Strong, &stop, 0), None);
+    assert_eq!(search(&game, &Limits::default(), &stop, |_| {}).best, None);
+}
+
+#[test]
+fn levels_are_read_by_name_in_any_case() {
+    for level in Level::ALL {
+        assert_eq!(Level::parse(level.name()), Some(level));
+        assert_eq!(Level::parse(&level.name().to_uppercase()), Some(level));
+    }
+    assert_eq!(Level::parse("grandmaster"), None);
+}
+
+/// The same seed gives the same choice.
+#[test]
+fn a_level_chooses_the_same_turn_from_the_same_seed() {
+    let game = Game::new(Arc::new(
+        oddboard::rules::Variant::load("chess", &[]).expect("chess"),
+    ));
+    let stop = AtomicBool::new(false);
+    let first = think(&game, Level::Beginner, &stop, 42);
+    assert_eq!(think(&game, Level::Beginner, &stop, 42), first);
+}
+
+proptest! {
+    #![proptest_config(config(6))]
+
+    /// From a position reached by random play in every variant, a small search returns one of
+    /// the legal turns (or none exactly when there is none).
+    #[test]
+    fn searched_turns_are_legal(choices in vec(any::<u32>(), 0..40)) {
+        let stop = AtomicBool::new(false);
+        let limits = Limits { depth: Some(2), nodes: Some(1_000), ..Limits::default() };
+        for variant in setups() {
+            let mut game = Game::new(Arc::clone(variant));
+            for choice in &choices {
+                let legal = game.legal_turns();
+                if legal.is_empty() {
+                    break;
+                }
+                let turn = legal[*choice as usize % legal.len()];
+                game.play(&turn).expect("a legal turn plays");
+            }
+            let legal = game.variant().legal_turns(game.position());
+            let found = search(&game, &limits, &stop, |_| {});
+            match found.best {
+                Some(best) => prop_assert!(legal.contains(&best), "{}", name(variant)),
+                None => prop_assert!(legal.is_empty(), "{}", name(variant)),
+            }
+        }
+    }
+}
