@@ -254,6 +254,12 @@ pub(crate) trait Rules: Play + Send + Sync {
         LocSet::EMPTY
     }
 
+    /// Whether a turn may capture a piece that stands neither on its destination nor on the
+    /// square its `x` part names (Amphora's interceptions, orthodox en passant).
+    fn unseen_captures(&self) -> bool {
+        false
+    }
+
     /// The variant's own terms in the computer opponent's judgement of `pos`, beyond material,
     /// in hundredths of a Pawn for the first player: how near each side is to the variant's goal
     /// and how well its pieces stand.
@@ -451,6 +457,12 @@ impl Variant {
     /// the Gauntlet); `None` otherwise.
     pub fn judged_pieces(&self, pos: &Position, reason: Reason) -> Option<LocSet> {
         self.rules.judged_pieces(pos, reason)
+    }
+
+    /// Whether a turn may capture a piece that stands neither on its destination nor on the
+    /// square its `x` part names (Amphora's interceptions, orthodox en passant).
+    pub(crate) fn unseen_captures(&self) -> bool {
+        self.rules.unseen_captures()
     }
 
     /// The variant's own terms in the computer opponent's judgement of `pos`, beyond material,

@@ -2,7 +2,7 @@
 //! the variant's own terms (its goal, its pieces' placement).
 
 use crate::rules::position::Position;
-use crate::rules::types::{Kind, Piece, Side};
+use crate::rules::types::{Kind, LocSet, Piece, Side};
 use crate::rules::variant::Variant;
 
 /// A variant's piece values, read once from its data, and the judgement built on them.
@@ -32,6 +32,23 @@ impl Evaluator {
             .pieces()
             .map(|(_, piece)| signed(piece, self.value(piece.kind)))
             .sum()
+    }
+
+    /// The value of the material of `side` that left the board between `before` and `after`
+    /// (however it was taken: replacement, interception, approach, telekinesis; a piece carried
+    /// by a sliding square is not taken).
+    pub(super) fn taken(&self, before: &Position, after: &Position, side: Side) -> i32 {
+        let worth = |pos: &Position, locs: LocSet| -> i32 {
+            locs.iter()
+                .filter_map(|loc| pos.board.piece(loc))
+                .map(|piece| self.value(piece.kind))
+                .sum()
+        };
+        let (was, is) = (
+            before.board.occupied_by(side),
+            after.board.occupied_by(side),
+        );
+        worth(before, was & !is) - worth(after, is & !was)
     }
 
     /// How good `pos` looks for the side to move, in hundredths of a Pawn.

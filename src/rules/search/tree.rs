@@ -18,7 +18,15 @@ use std::time::Instant;
 pub(super) const MAX_PLY: usize = 128;
 
 /// How many plies of captures the quiescence search follows past the horizon.
-const QUIESCENCE_PLIES: usize = 12;
+const QUIESCENCE_PLIES: usize = 8;
+
+/// How many of those plies may capture anywhere; after them only recaptures on the square of
+/// the last turn are followed.
+const FREE_CAPTURE_PLIES: usize = 2;
+
+/// How much more than the material it takes a capture in the quiescence search may gain (by
+/// placement, a promotion); captures that cannot raise the score even so are not searched.
+const DELTA_MARGIN: i32 = 200;
 
 /// The transposition table's size: 2^19 slots of 16 bytes.
 const TABLE_BITS: u32 = 19;
@@ -51,6 +59,8 @@ pub(super) struct Tree<'a> {
     /// path from the root to the current node (excluded).
     path: Vec<u64>,
     clock_draws: bool,
+    /// Whether the quiescence search must play quiet-looking turns to see all captures.
+    unseen_captures: bool,
     halt: Halt<'a>,
     /// Nodes searched so far.
     pub nodes: u64,
@@ -76,6 +86,7 @@ impl<'a> Tree<'a> {
             keys: buffers(),
             path,
             clock_draws: variant.clock_draws(),
+            unseen_captures: variant.unseen_captures(),
             halt,
             nodes: 0,
             halted: false,
@@ -304,7 +315,8 @@ impl<'a> Tree<'a> {
     }
 
     /// The score of `pos` past the horizon, `extra` plies into it: the static judgement, or
-    /// better if a turn that takes enemy material gains.
+    /// better if a turn that takes enemy material gains (any capture in the first plies, then
+    /// recaptures only).
     fn quiesce(
         &mut self,
         pos: &Position,
@@ -337,11 +349,18 @@ impl<'a> Tree<'a> {
         );
         let enemy = pos.side.opponent();
         let enemies = pos.board.occupied_by(enemy).len();
-        while let Some((index, _)) = pick(&mut self.keys[ply]) {
+        while let Some((index, key)) = pick(&mut self.keys[ply]) {
+            if is_quiet(key) && !self.unseen_captures {
+                break;
+            }
             let turn = self.turns[ply][index];
+            let recapture = last.is_some_and(|l| l.to == turn.to);
+            if extra >= FREE_CAPTURE_PLIES && !recapture {
+                continue;
+            }
             let child = self.variant.play(pos, &turn);
             let takes = child.board.occupied_by(enemy).len() < enemies || turn.removal.is_some();
-            if !takes {
+            if !takes || stand + self.eval.taken(pos, &child, enemy) + DELTA_MARGIN <= alpha {
                 continue;
             }
             let score = -self.quiesce(&child, Some(&turn), ply + 1, extra + 1, -beta, -alpha);

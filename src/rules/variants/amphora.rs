@@ -618,6 +618,10 @@ impl Rules for Amphora {
         self.threatens_king(pos, pos.side.opponent(), false)
     }
 
+    fn unseen_captures(&self) -> bool {
+        true
+    }
+
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
         let winner = pos.side.opponent();
         if pos.board.king_of(pos.side).is_none() {

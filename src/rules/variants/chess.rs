@@ -342,6 +342,10 @@ impl Rules for Chess {
             .is_some_and(|king| self.attacked(&pos.board, king, pos.side.opponent()))
     }
 
+    fn unseen_captures(&self) -> bool {
+        true
+    }
+
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
         self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate))
     }
