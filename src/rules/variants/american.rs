@@ -1,6 +1,7 @@
 //! American Chess: an 11 × 9 board without Kings, won by holding the Gauntlet (the three middle
 //! files) with a General at the end of each full turn.
 
+use super::terms;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
@@ -227,6 +228,31 @@ impl Rules for American {
 
     fn in_check(&self, _pos: &Position) -> bool {
         false
+    }
+
+    /// The Gauntlet: holding it (worth more as the turn limit nears), Generals on or near files
+    /// e–g, and Soldiers nearer the far rank, where they become Generals.
+    fn positional(&self, pos: &Position) -> i32 {
+        let geometry = &self.basics.geometry;
+        let urgency = 1 + pos.fullmove.min(TURN_LIMIT) as i32 / 10;
+        let held: i32 = Side::BOTH
+            .into_iter()
+            .filter(|side| self.holds_gauntlet(&pos.board, *side))
+            .map(|side| terms::for_white(side, 100 * urgency))
+            .sum();
+        let placed = terms::sum_for_white(&pos.board, |loc, piece| match piece.kind {
+            Kind::Queen => {
+                let files_away = GAUNTLET_FILES
+                    .iter()
+                    .map(|f| (i32::from(loc.file()) - i32::from(*f)).abs())
+                    .min()
+                    .unwrap_or_default();
+                (30 - 15 * files_away).max(0)
+            }
+            Kind::Soldier => 4 * terms::progress(geometry, loc, piece.side),
+            _ => 0,
+        });
+        held + placed
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -9,6 +9,7 @@
 //! mover's King (see `Amoeba::slide_verdict`).
 
 use super::chess::movement;
+use super::terms;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
@@ -638,6 +639,27 @@ impl Rules for Amoeba {
         let mut any = false;
         self.for_each_legal(pos, |_, _, _| any = true);
         any
+    }
+
+    /// The King's shelter: squares around it (a King hemmed in by gaps is a slide away from
+    /// stalemate) and friendly pieces on them; Pawns forward, Knights to the middle.
+    fn positional(&self, pos: &Position) -> i32 {
+        let geometry = &self.basics.geometry;
+        let board = &pos.board;
+        terms::sum_for_white(board, |loc, piece| match piece.kind {
+            Kind::King => terms::neighbours(geometry, board, loc)
+                .map(|(_, next)| {
+                    if board.is_side(next, piece.side) {
+                        14
+                    } else {
+                        8
+                    }
+                })
+                .sum(),
+            Kind::Pawn => 5 * terms::progress(geometry, loc, piece.side),
+            Kind::Knight | Kind::Bishop => 4 * terms::centrality(geometry, loc),
+            _ => 0,
+        })
     }
 
     fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {

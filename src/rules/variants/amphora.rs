@@ -2,6 +2,7 @@
 //! by diagonal interception and by telekinesis on entering the far rank, with a Guard held in
 //! reserve and placed next to its King after a lost Pawn or a check.
 
+use super::terms;
 use crate::rules::board::{Board, Content};
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
@@ -36,6 +37,10 @@ const fn ahead(side: Side) -> DirSet {
 const fn diagonally_ahead(side: Side) -> DirSet {
     DirSet(ahead(side).0 & DirSet::DIAGONAL.0)
 }
+
+/// What a Guard held in reserve is worth to the computer opponent: it comes on next to the
+/// King after a lost Pawn or a check.
+const GUARD_IN_HAND: i32 = 150;
 
 /// `side`'s Guard.
 const fn guard(side: Side) -> Piece {
@@ -620,6 +625,34 @@ impl Rules for Amphora {
 
     fn unseen_captures(&self) -> bool {
         true
+    }
+
+    /// The race to the far rank (the King there wins; a Pawn or Guard entering it removes a
+    /// piece), the King's escort of friendly pieces, and the Guard still in hand.
+    fn positional(&self, pos: &Position) -> i32 {
+        let geometry = &self.basics.geometry;
+        let board = &pos.board;
+        let placed = terms::sum_for_white(board, |loc, piece| {
+            let ahead = terms::progress(geometry, loc, piece.side);
+            match piece.kind {
+                Kind::King => {
+                    let escort = terms::neighbours(geometry, board, loc)
+                        .filter(|(_, next)| board.is_side(*next, piece.side))
+                        .count() as i32;
+                    12 * ahead + 8 * escort
+                }
+                Kind::Pawn | Kind::Guard => 2 * ahead * ahead,
+                _ => 0,
+            }
+        });
+        let in_hand: i32 = Side::BOTH
+            .into_iter()
+            .map(|side| {
+                let held = i32::from(pos.state.reserve.count(guard(side)));
+                terms::for_white(side, GUARD_IN_HAND * held)
+            })
+            .sum();
+        placed + in_hand
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -1,6 +1,7 @@
 //! Fanorona Chess and Double Fanorona Chess: chess pieces on an Alquerque board, capturing by
 //! approach and withdrawal instead of by replacement.
 
+use super::terms;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
@@ -464,6 +465,43 @@ impl Rules for Fanorona {
 
     fn in_check(&self, pos: &Position) -> bool {
         self.king_capturable(&pos.board, &pos.state.reserve, pos.side)
+    }
+
+    /// Pawns forward, pieces to the middle, and threats: an enemy piece in line beyond an empty
+    /// point a piece could step to (approach), or right behind a piece that could step away
+    /// from it (withdrawal).
+    fn positional(&self, pos: &Position) -> i32 {
+        let geometry = &self.basics.geometry;
+        let board = &pos.board;
+        terms::sum_for_white(board, |loc, piece| {
+            let enemy = piece.side.opponent();
+            let moves = movement(piece);
+            let threats = moves
+                .steps
+                .union(moves.slides)
+                .iter()
+                .filter(|dir| {
+                    let Some(to) = geometry
+                        .neighbour(loc, *dir)
+                        .filter(|to| board.is_empty(*to))
+                    else {
+                        return false;
+                    };
+                    let at = |from: Loc, towards: Dir| {
+                        geometry
+                            .neighbour(from, towards)
+                            .is_some_and(|l| board.is_side(l, enemy))
+                    };
+                    at(to, *dir) || at(loc, dir.opposite())
+                })
+                .count() as i32;
+            let placed = match piece.kind {
+                Kind::Pawn => 5 * terms::progress(geometry, loc, piece.side),
+                Kind::King => 0,
+                _ => 3 * terms::centrality(geometry, loc),
+            };
+            8 * threats + placed
+        })
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -2,6 +2,7 @@
 //! opponent (or an own Chancellor or Queen), pieces may capture their own side, and every King a
 //! player has is royal.
 
+use super::terms;
 use crate::rules::attack::Pins;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
@@ -304,6 +305,39 @@ impl Rules for PawnsToKings {
     fn in_check(&self, pos: &Position) -> bool {
         let kings = pos.board.kings_of(pos.side);
         self.any_attacked(&pos.board, kings, pos.side.opponent())
+    }
+
+    /// Kings are a burden (each can be checkmated, and a side holding one cannot win by
+    /// exhaustion): each costs its owner, while a kingless side gains as the enemy's Pawns and
+    /// Blacksmiths, which could still give it one, run out. Those pieces gain as they near the
+    /// far rank.
+    fn positional(&self, pos: &Position) -> i32 {
+        let geometry = &self.basics.geometry;
+        let board = &pos.board;
+        let kings: i32 = Side::BOTH
+            .into_iter()
+            .map(|side| {
+                let held = board.kings_of(side).len() as i32;
+                let givers = board
+                    .pieces_of(side.opponent())
+                    .filter(|(_, p)| promotes(p.kind))
+                    .count() as i32;
+                let term = if held == 0 {
+                    240 / (1 + givers)
+                } else {
+                    -120 * held
+                };
+                terms::for_white(side, term)
+            })
+            .sum();
+        let promoters = terms::sum_for_white(board, |loc, piece| {
+            if promotes(piece.kind) {
+                4 * terms::progress(geometry, loc, piece.side)
+            } else {
+                0
+            }
+        });
+        kings + promoters
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -1,0 +1,52 @@
+//! Small judgements of piece placement that the variants' evaluation terms
+//! ([`Rules::positional`](crate::rules::variant::Rules::positional)) share.
+
+use crate::rules::board::Board;
+use crate::rules::geometry::Geometry;
+use crate::rules::types::{Dir, Loc, Piece, Side};
+
+/// `amount` counted for the first player: as it is for White, negated for Black.
+pub fn for_white(side: Side, amount: i32) -> i32 {
+    match side {
+        Side::White => amount,
+        Side::Black => -amount,
+    }
+}
+
+/// The sum of `term` over the pieces on `board`, each counted for the first player.
+pub fn sum_for_white(board: &Board, mut term: impl FnMut(Loc, Piece) -> i32) -> i32 {
+    board
+        .pieces()
+        .map(|(loc, piece)| for_white(piece.side, term(loc, piece)))
+        .sum()
+}
+
+/// How many ranks `loc` stands ahead of `side`'s first rank.
+pub fn progress(geometry: &Geometry, loc: Loc, side: Side) -> i32 {
+    let rank = i32::from(loc.rank());
+    match side {
+        Side::White => rank,
+        Side::Black => i32::from(geometry.ranks()) - 1 - rank,
+    }
+}
+
+/// How far `loc` stands from the board's edges: 0 on the outer ring, more towards the middle.
+pub fn centrality(geometry: &Geometry, loc: Loc) -> i32 {
+    let file = i32::from(loc.file());
+    let rank = i32::from(loc.rank());
+    let files = i32::from(geometry.files());
+    let ranks = i32::from(geometry.ranks());
+    file.min(files - 1 - file).min(rank.min(ranks - 1 - rank))
+}
+
+/// The neighbours of `loc` along the board's lines, with what each holds.
+pub fn neighbours<'a>(
+    geometry: &'a Geometry,
+    board: &'a Board,
+    loc: Loc,
+) -> impl Iterator<Item = (Dir, Loc)> + 'a {
+    Dir::ALL.into_iter().filter_map(move |dir| {
+        let next = geometry.neighbour(loc, dir)?;
+        (!board.is_hole(next)).then_some((dir, next))
+    })
+}
