@@ -121,7 +121,6 @@ pub fn think_with(
             };
             let scored = score_each(game, depth, &limits.capped(cap), stop);
             sample(&scored, margin, temperature, seed)
-                .or_else(|| search(game, &Limits::default(), &AtomicBool::new(true), |_| {}).best)
         }
     }
 }

@@ -90,7 +90,10 @@ pub fn search(
     let mut depth = 1;
     while found.best.is_some() && depth <= deepest && !stopped(stop) {
         let (score, best) = tree.root(&root, last, depth as i32);
-        if let Some((turn, _)) = best {
+        if let Some(turn) = best {
+            if found.pv.first() != Some(&turn) {
+                found.pv = vec![turn];
+            }
             found.best = Some(turn);
         }
         if tree.halted() {
@@ -115,16 +118,21 @@ pub fn search(
 
 /// Each legal turn of `game`'s position with its exact score for the mover, searched `depth`
 /// plies deep, as far as `limits` and `stop` allow (turns searched first are the likelier
-/// best). Empty when the game is over or nothing could be searched.
+/// best). Halted before any, it is the first ordered turn alone, scored 0; empty only when
+/// there is no legal turn.
 fn score_each(game: &Game, depth: u32, limits: &Limits, stop: &AtomicBool) -> Vec<(Turn, i32)> {
     let mut tree = Tree::new(game, halt(limits, stop, Instant::now()));
     let root = *game.position();
-    let mut scored = Vec::new();
-    for turn in tree.ordered_turns(&root) {
-        match tree.score_turn(&root, &turn, depth.max(1) as i32) {
-            Some(score) => scored.push((turn, score)),
+    let ordered = tree.ordered_turns(&root);
+    let mut scored = Vec::with_capacity(ordered.len());
+    for turn in &ordered {
+        match tree.score_turn(&root, turn, depth.max(1) as i32) {
+            Some(score) => scored.push((*turn, score)),
             None => break,
         }
+    }
+    if scored.is_empty() {
+        scored.extend(ordered.first().map(|turn| (*turn, 0)));
     }
     scored
 }

@@ -65,8 +65,8 @@ pub(super) struct Tree<'a> {
     /// Nodes searched so far.
     pub nodes: u64,
     halted: bool,
-    /// The best turn found at the root in the current iteration, with its score.
-    root_best: Option<(Turn, i32)>,
+    /// The best turn found at the root in the current iteration.
+    root_best: Option<Turn>,
 }
 
 impl<'a> Tree<'a> {
@@ -120,13 +120,13 @@ impl<'a> Tree<'a> {
     }
 
     /// Searches the root `pos` (reached by `last`) `depth` plies deep: its score, and the best
-    /// turn with its score if one was searched to the end before a halt.
+    /// turn if one was searched to the end before a halt.
     pub(super) fn root(
         &mut self,
         pos: &Position,
         last: Option<&Turn>,
         depth: i32,
-    ) -> (i32, Option<(Turn, i32)>) {
+    ) -> (i32, Option<Turn>) {
         self.root_best = None;
         let score = self.negamax(pos, last, depth, 0, -INFINITE, INFINITE);
         (score, self.root_best.take())
@@ -264,7 +264,7 @@ impl<'a> Tree<'a> {
             if score > best.0 {
                 best = (score, Some(index));
                 if ply == 0 {
-                    self.root_best = Some((turn, score));
+                    self.root_best = Some(turn);
                 }
                 alpha = alpha.max(score);
                 if alpha >= beta {
