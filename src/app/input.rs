@@ -197,8 +197,8 @@ fn on_out(out: On<Pointer<Out>>, cells: Query<&Cell>, mut hovered: ResMut<Hovere
     }
 }
 
-/// F flips, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the move list, Escape
-/// cancels the turn being built. Keys are read in the order they came, each with Control as it
+/// F flips, H asks for a hint, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the
+/// move list, Escape cancels the turn being built. Keys are read in the order they came, each with Control as it
 /// was at that moment, so a quick Ctrl+Z (all four key messages in one frame) still undoes.
 fn keyboard(
     mut keys: MessageReader<KeyboardInput>,
@@ -242,6 +242,7 @@ fn shortcut(key: KeyCode, ctrl: bool, viewing: &Viewing, live: usize) -> Option<
         KeyCode::KeyZ if ctrl => Some(Command::Undo),
         KeyCode::KeyY if ctrl => Some(Command::Redo),
         KeyCode::Escape => Some(Command::CancelTurn),
+        KeyCode::KeyH if !ctrl => Some(Command::Hint),
         KeyCode::ArrowLeft if shown > 0 => Some(Command::View(Some(shown - 1))),
         KeyCode::ArrowRight if shown < live => {
             Some(Command::View((shown + 1 < live).then_some(shown + 1)))

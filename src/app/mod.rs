@@ -11,6 +11,7 @@ pub mod cue;
 pub mod input;
 pub mod markers;
 mod measure;
+pub mod opponent;
 mod panels;
 pub mod persistence;
 pub mod preview;
@@ -79,6 +80,7 @@ pub fn game_plugins(app: &mut App) {
         animation::plugin,
         preview::plugin,
         persistence::plugin,
+        opponent::plugin,
         record::plugin,
     ));
 }

@@ -4,9 +4,11 @@
 //! that cannot be read is moved aside under a name that says so, the player is told, and saving
 //! goes on.
 
+use super::opponent::Players;
 use super::session::{ActiveGame, Command, Notice};
 use super::settings::Settings;
 use crate::rules::{Game, GameRecord};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -18,15 +20,37 @@ const SETTINGS: &str = "settings.ron";
 const SAVES: &str = "saves";
 
 /// The format of saved games this build writes. It reads this one and every earlier one:
-/// format 0 is the bare game record that saves held before formats were numbered.
-pub const SAVE_FORMAT: u32 = 1;
+/// format 0 is the bare game record that saves held before formats were numbered; format 1 has
+/// no players (both sides were people).
+pub const SAVE_FORMAT: u32 = 2;
 
-/// A saved game as written to disk: its format, then the game.
+/// A saved game as written to disk: its format, the game, and who played each side.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedGame {
     format: u32,
     game: GameRecord,
+    #[serde(default)]
+    players: Players,
+}
+
+/// A saved game as the game uses it: the record and who played each side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    /// The game's record.
+    pub game: GameRecord,
+    /// Who played each side.
+    pub players: Players,
+}
+
+impl Saved {
+    /// The commands that take the game up again: the game, then who plays it.
+    pub fn resume(&self) -> [Command; 2] {
+        [
+            Command::Resume(self.game.clone()),
+            Command::Players(self.players),
+        ]
+    }
 }
 
 /// The format of a saved game, read before anything else in it (format 0 has none).
@@ -67,7 +91,7 @@ impl DataDir {
 
 /// The game saved when the app last stopped, offered as "Continue".
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Autosave(pub Option<GameRecord>);
+pub struct Autosave(pub Option<Saved>);
 
 /// A named save that would replace an existing one, waiting for the player's yes.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -102,7 +126,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                autosave.run_if(resource_exists_and_changed::<ActiveGame>),
+                autosave.run_if(
+                    resource_exists_and_changed::<ActiveGame>.or_eager(resource_changed::<Players>),
+                ),
                 storage,
             ),
         );
@@ -123,7 +149,7 @@ fn load_at_start(
     }
     if let Some(path) = dir.file(AUTOSAVE).filter(|p| p.exists()) {
         match read_game(&path) {
-            Ok(record) => autosave.0 = Some(record),
+            Ok(saved) => autosave.0 = Some(saved),
             Err(e) => problems.push(set_aside(&path, &e)),
         }
     }
@@ -154,24 +180,43 @@ fn set_aside(path: &Path, why: &str) -> String {
 /// Saves the game after every change to it (a turn, an undo, a resignation), and offers it as
 /// "Continue" in the menu.
 fn autosave(
-    game: Res<ActiveGame>,
+    playing: Playing,
     dir: Res<DataDir>,
     mut offered: ResMut<Autosave>,
     mut notice: ResMut<Notice>,
 ) {
-    let record = game.0.record();
+    let Some(saved) = playing.saved() else {
+        return;
+    };
     if let Some(path) = dir.file(AUTOSAVE)
-        && let Err(e) = write_game(&path, &record)
+        && let Err(e) = write_game(&path, &saved)
     {
         notice.0 = Some(e);
     }
-    offered.0 = Some(record);
+    offered.0 = Some(saved);
+}
+
+/// The game being played and who plays it: what a save holds.
+#[derive(SystemParam)]
+struct Playing<'w> {
+    game: Option<Res<'w, ActiveGame>>,
+    players: Res<'w, Players>,
+}
+
+impl Playing<'_> {
+    /// The game as saved, if there is one.
+    fn saved(&self) -> Option<Saved> {
+        self.game.as_ref().map(|game| Saved {
+            game: game.0.record(),
+            players: *self.players,
+        })
+    }
 }
 
 fn storage(
     mut requests: MessageReader<Storage>,
     dir: Res<DataDir>,
-    game: Option<Res<ActiveGame>>,
+    playing: Playing,
     mut settings: ResMut<Settings>,
     mut replace_asked: ResMut<ReplaceAsked>,
     mut notice: ResMut<Notice>,
@@ -181,13 +226,13 @@ fn storage(
         let result = match request {
             Storage::Save { name, replace } => {
                 replace_asked.set_if_neq(ReplaceAsked(None));
-                match (&game, dir.save_path(name)) {
+                match (playing.saved(), dir.save_path(name)) {
                     _ if !valid_name(name) => Err(format!("'{name}' is not a usable save name")),
                     (Some(_), Some(path)) if path.exists() && !replace => {
                         replace_asked.0 = Some(name.clone());
                         Ok(())
                     }
-                    (Some(game), Some(path)) => write_game(&path, &game.0.record()),
+                    (Some(saved), Some(path)) => write_game(&path, &saved),
                     _ => Err("there is no game or no data directory to save to".into()),
                 }
             }
@@ -195,8 +240,8 @@ fn storage(
                 .save_path(name)
                 .ok_or_else(|| "no data directory".to_string())
                 .and_then(|path| read_game(&path))
-                .map(|record| {
-                    out.write(Command::Resume(record));
+                .map(|saved| {
+                    out.write_batch(saved.resume());
                 }),
             Storage::Settings(new) => {
                 settings.set_if_neq(new.clone());
@@ -241,11 +286,20 @@ pub fn valid_name(name: &str) -> bool {
 
 /// Reads a saved game of any format up to [`SAVE_FORMAT`] and checks that it replays; the
 /// error names the file and what is wrong, in one line.
-pub fn read_game(path: &Path) -> Result<GameRecord, String> {
+pub fn read_game(path: &Path) -> Result<Saved, String> {
     let text = read_text(path)?;
-    let record = match parse_ron::<SavedFormat>(path, &text)?.format {
-        0 => parse_ron::<GameRecord>(path, &text)?,
-        SAVE_FORMAT => parse_ron::<SavedGame>(path, &text)?.game,
+    let saved = match parse_ron::<SavedFormat>(path, &text)?.format {
+        0 => Saved {
+            game: parse_ron::<GameRecord>(path, &text)?,
+            players: Players::default(),
+        },
+        1..=SAVE_FORMAT => {
+            let read = parse_ron::<SavedGame>(path, &text)?;
+            Saved {
+                game: read.game,
+                players: read.players,
+            }
+        }
         newer => {
             return Err(format!(
                 "{}: saved by a newer Oddboard (save format {newer}; this one reads up to {SAVE_FORMAT})",
@@ -253,18 +307,19 @@ pub fn read_game(path: &Path) -> Result<GameRecord, String> {
             ));
         }
     };
-    Game::from_record(&record)
-        .map(|_| record)
+    Game::from_record(&saved.game)
+        .map(|_| saved)
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Writes a game in the current save format.
-pub fn write_game(path: &Path, record: &GameRecord) -> Result<(), String> {
+pub fn write_game(path: &Path, saved: &Saved) -> Result<(), String> {
     write_ron(
         path,
         &SavedGame {
             format: SAVE_FORMAT,
-            game: record.clone(),
+            game: saved.game.clone(),
+            players: saved.players,
         },
     )
 }

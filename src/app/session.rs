@@ -2,8 +2,9 @@
 //! the messages that change them. Turns reach the rules only here: clicks go through the turn
 //! builder, which only ever picks among the engine's legal turns.
 
+use super::opponent::Players;
 use super::turn_builder::{Choice, Part, Progress, TurnBuilder};
-use crate::rules::{Error, Event, Game, GameRecord, Loc, Side, Variant};
+use crate::rules::{Error, Event, Game, GameRecord, Loc, Side, Turn, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -120,6 +121,16 @@ pub enum Command {
     CancelTurn,
     /// Answer the turn builder's question.
     Choose(Choice),
+    /// Play this turn, chosen by the computer (ignored unless legal in the live position).
+    Play(Turn),
+    /// Who plays each side from now on.
+    Players(Players),
+    /// Ask the computer for a hint for the side to move (drawn as an arrow).
+    Hint,
+    /// Pause (or go on with) the computer's turns, to watch it play itself.
+    Pause(bool),
+    /// While paused, let the computer play one turn.
+    Step,
     /// Show an earlier position (or the live one, `None`).
     View(Option<usize>),
     /// Leave the game for the menu.
@@ -302,6 +313,7 @@ pub struct TurnInput<'w> {
     viewing: ResMut<'w, Viewing>,
     hint: ResMut<'w, Hint>,
     pending: ResMut<'w, Pending>,
+    players: ResMut<'w, Players>,
     refused: MessageWriter<'w, Refused>,
     played: MessageWriter<'w, TurnPlayed>,
     reset: MessageWriter<'w, BoardReset>,
@@ -312,10 +324,14 @@ impl TurnInput<'_> {
     /// Plays a completed turn and readies the next one. The game is touched (and so marked
     /// changed, and autosaved) only when a turn is played.
     fn finish(&mut self, progress: Progress, game: &mut ResMut<ActiveGame>) {
-        let Progress::Complete(turn) = progress else {
-            return;
-        };
-        if let Ok(events) = game.0.play(&turn) {
+        if let Progress::Complete(turn) = progress {
+            self.play(&turn, game);
+        }
+    }
+
+    /// Plays `turn` if it is legal in the live position, and readies the next one.
+    fn play(&mut self, turn: &Turn, game: &mut ResMut<ActiveGame>) {
+        if let Ok(events) = game.0.play(turn) {
             self.played.write(TurnPlayed {
                 events,
                 backwards: false,
@@ -402,6 +418,15 @@ fn apply_commands(
                 }
                 turn.hint.0 = None;
             }
+            Command::Play(chosen) => {
+                if let Some(game) = game.as_mut() {
+                    turn.play(chosen, game);
+                }
+            }
+            Command::Players(players) => {
+                turn.players.set_if_neq(*players);
+            }
+            Command::Hint | Command::Pause(_) | Command::Step => {}
             Command::Choose(choice) => {
                 if let Some(game) = game.as_mut() {
                     let progress = turn.builder.0.choose(*choice);
@@ -465,18 +490,9 @@ fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut Turn
     let live = &game.0;
     match command {
         Command::Undo if !live.turns().is_empty() => {
-            let undone = events_of(live, live.turns().len() - 1);
-            game.0.undo();
-            match undone {
-                Some(events) if turn.viewing.ply.is_none() => {
-                    turn.played.write(TurnPlayed {
-                        events,
-                        backwards: true,
-                    });
-                }
-                _ => {
-                    turn.reset.write(BoardReset);
-                }
+            undo_one(game, turn);
+            if computer_answers_person(&game.0, &turn.players) && !game.0.turns().is_empty() {
+                undo_one(game, turn);
             }
             true
         }
@@ -491,6 +507,35 @@ fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut Turn
         }
         _ => false,
     }
+}
+
+/// Takes back the last turn, playing it backwards on the board when the live position is shown.
+fn undo_one(game: &mut ResMut<ActiveGame>, turn: &mut TurnInput) {
+    let live = &game.0;
+    let undone = live
+        .turns()
+        .len()
+        .checked_sub(1)
+        .and_then(|ply| events_of(live, ply));
+    game.0.undo();
+    match undone {
+        Some(events) if turn.viewing.ply.is_none() => {
+            turn.played.write(TurnPlayed {
+                events,
+                backwards: true,
+            });
+        }
+        _ => {
+            turn.reset.write(BoardReset);
+        }
+    }
+}
+
+/// Whether the side to move is the computer's, playing a person: an undo that leaves the
+/// computer to move takes back the person's turn too, as one pair.
+fn computer_answers_person(game: &Game, players: &Players) -> bool {
+    let side = game.position().side;
+    players.computer(side).is_some() && players.computer(side.opponent()).is_none()
 }
 
 /// The engine's account of the turn played from ply `ply` (0: the first turn), asked of the

@@ -3,14 +3,16 @@
 //! click produces; then, with no input for two seconds, checks that every piece is drawn on its
 //! square (a frozen animation would leave one half-way) and saves a screenshot. Then it plays
 //! a few chosen scenes: turns shot in mid-motion (an Amoeba slide, an interception, a
-//! telekinesis), a finished game, and turns in progress (capture rings, the victims of a
-//! destination pointed at, the promotion picker). It checks no screenshot is blank, and exits.
+//! telekinesis), a finished game, turns in progress (capture rings, the victims of a
+//! destination pointed at, the promotion picker) and a turn the computer answers (its search
+//! off the main thread wakes the sleeping window). It checks no screenshot is blank, and exits.
 
 use super::board::{BoardLayout, BoardPos, PieceView};
 use super::input::Hovered;
+use super::opponent::{Player, Players};
 use super::session::{ActiveGame, Builder, Command, Frame, SquareClicked};
 use super::turn_builder::{Choice, Part};
-use crate::rules::{GameRecord, Loc, Removal, Turn, ids};
+use crate::rules::{GameRecord, Level, Loc, Removal, Turn, ids};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -38,6 +40,7 @@ struct Scene {
     turns: &'static [&'static str],
     clicks: &'static [&'static str],
     point_at: Option<&'static str>,
+    players: Players,
     shot: Shot,
 }
 
@@ -67,6 +70,7 @@ const fn played(
         turns,
         clicks: &[],
         point_at: None,
+        players: Players([Player::Person; 2]),
         shot,
     }
 }
@@ -87,6 +91,28 @@ const fn begun(
         turns: &[],
         clicks,
         point_at,
+        players: Players([Player::Person; 2]),
+        shot: Shot::Still,
+    }
+}
+
+/// A scene against the computer (playing the second side): the person's `turns`, each answered,
+/// shot once all is still; it fails unless the computer has answered every one.
+const fn against_computer(
+    name: &'static str,
+    variant: &'static str,
+    fen: &'static str,
+    turns: &'static [&'static str],
+) -> Scene {
+    Scene {
+        name,
+        variant,
+        options: &[],
+        fen,
+        turns,
+        clicks: &[],
+        point_at: None,
+        players: Players([Player::Person, Player::Computer(Level::Beginner)]),
         shot: Shot::Still,
     }
 }
@@ -140,6 +166,12 @@ const SCENES: &[Scene] = &[
         "k4/5/5/2p2/2R2/5/5/2n2/4K w - - 0 1",
         &["c5"],
         Some("c3"),
+    ),
+    against_computer(
+        "computer-answers",
+        "amoeba",
+        "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
+        &["b2b3"],
     ),
     begun(
         "promotion-picker",
@@ -283,7 +315,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
     match script.stage {
         Stage::Start => {
             info!("window test: {name}");
-            hands.out.write(start_command(&script));
+            hands.out.write_batch(start_commands(&script));
             script.stage = Stage::Play {
                 turns_left: TURNS_PER_VARIANT,
             };
@@ -330,6 +362,18 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
             script.wait = 0;
             if since.elapsed() < STILL {
                 return;
+            }
+            if let (Act::Scene(i), Some(game)) = (script.part, &game) {
+                let scene = &SCENES[i];
+                let answered = scene.turns.len() * 2;
+                if scene.players.computer(crate::rules::Side::Black).is_some()
+                    && game.0.turns().len() < answered
+                {
+                    script.failures.push(format!(
+                        "{name}: {}s after the person's turn the computer has not answered",
+                        STILL.as_secs()
+                    ));
+                }
             }
             if let Some(layout) = layout.filter(|_| !builder.0.in_progress()) {
                 for (pos, transform) in &pieces {
@@ -383,24 +427,30 @@ fn variant_of(script: &Script) -> String {
     }
 }
 
-/// Starts the variant, or the scene's position.
-fn start_command(script: &Script) -> Command {
+/// Starts the variant, or the scene's position with its players.
+fn start_commands(script: &Script) -> [Command; 2] {
     match script.part {
         Act::Scene(i) => {
             let scene = &SCENES[i];
-            Command::Resume(GameRecord {
-                variant: scene.variant.into(),
-                options: scene.options.iter().map(|o| o.to_string()).collect(),
-                start: scene.fen.into(),
-                turns: Vec::new(),
-                redo: Vec::new(),
-                ending: None,
-            })
+            [
+                Command::Resume(GameRecord {
+                    variant: scene.variant.into(),
+                    options: scene.options.iter().map(|o| o.to_string()).collect(),
+                    start: scene.fen.into(),
+                    turns: Vec::new(),
+                    redo: Vec::new(),
+                    ending: None,
+                }),
+                Command::Players(scene.players),
+            ]
         }
-        _ => Command::Start {
-            variant: script.name(),
-            options: Vec::new(),
-        },
+        _ => [
+            Command::Start {
+                variant: script.name(),
+                options: Vec::new(),
+            },
+            Command::Players(Players::default()),
+        ],
     }
 }
 

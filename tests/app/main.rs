@@ -8,6 +8,7 @@ mod controls;
 mod ending;
 mod marks;
 mod motion;
+mod opponent;
 mod persistence;
 mod session;
 mod support;

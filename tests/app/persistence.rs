@@ -16,7 +16,11 @@ fn notice(app: &App) -> String {
 }
 
 fn offered(app: &App) -> Option<oddboard::rules::GameRecord> {
-    app.world().resource::<Autosave>().0.clone()
+    app.world()
+        .resource::<Autosave>()
+        .0
+        .clone()
+        .map(|saved| saved.game)
 }
 
 /// The names in `dir`, sorted.
@@ -203,4 +207,16 @@ fn a_named_save_asks_before_replacing_another() {
     save(&mut app, "mine", true);
     assert!(fs::read_to_string(&file).expect("saved").contains("e2e4"));
     assert_eq!(*app.world().resource::<ReplaceAsked>(), ReplaceAsked(None));
+}
+
+#[test]
+fn a_save_of_format_one_loads_with_people_on_both_sides() {
+    let dir = temp_dir("format-1");
+    let text = "(format: 1, game: (variant: \"chess\", options: [], start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\", turns: [\"e2e4\"], redo: [], ending: None))";
+    fs::write(dir.join("autosave.ron"), text).expect("write");
+    let app = app_with_data(&dir);
+    assert_eq!(notice(&app), "");
+    let saved = app.world().resource::<Autosave>().0.clone().expect("read");
+    assert_eq!(saved.game.turns, ["e2e4"]);
+    assert_eq!(saved.players, oddboard::app::opponent::Players::default());
 }

@@ -9,13 +9,14 @@ use crate::app::art::PieceArt;
 use crate::app::board::shown_position;
 use crate::app::camera::PanelWidth;
 use crate::app::input::Hovered;
+use crate::app::opponent::{Players, Thinking, Watch};
 use crate::app::persistence::{ReplaceAsked, Storage, valid_name};
 use crate::app::record::Tally;
 use crate::app::session::{
     ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
 };
 use crate::app::turn_builder::{Choice, Part};
-use crate::rules::{Game, Loc, Piece, Removal};
+use crate::rules::{Game, Loc, Piece, Removal, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -51,6 +52,15 @@ struct TurnView<'w> {
     tally: Res<'w, Tally>,
     art: Res<'w, PieceArt>,
     enlarged: ResMut<'w, Enlarged>,
+    computer: ComputerView<'w>,
+}
+
+/// What the panel shows of the computer: who plays, whether it is thinking, the watcher's pause.
+#[derive(SystemParam)]
+struct ComputerView<'w> {
+    players: Res<'w, Players>,
+    thinking: Res<'w, Thinking>,
+    watch: Res<'w, Watch>,
 }
 
 fn game_panel(
@@ -75,6 +85,7 @@ fn game_panel(
         tally,
         art,
         mut enlarged,
+        computer,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let ctx = contexts.ctx_mut()?;
@@ -85,6 +96,7 @@ fn game_panel(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 status(ui, game, &viewing);
+                computer_status(ui, game, &computer, out);
                 hovered_piece(ui, game, &viewing, hovered.0);
                 if viewing.ply.is_none() {
                     choices(ui, game, &builder, out);
@@ -114,6 +126,54 @@ fn game_panel(
     banner::show(ctx, game, -width / 2.0, &mut banner);
     show_enlarged(ctx, game, &pictures, &mut enlarged);
     Ok(())
+}
+
+/// Who the computer plays, whether it is thinking, a hint, and pause and step when it plays
+/// itself.
+fn computer_status(
+    ui: &mut egui::Ui,
+    game: &Game,
+    computer: &ComputerView,
+    out: &mut MessageWriter<Command>,
+) {
+    let sides = &game.variant().data().sides;
+    let levels = Side::BOTH.map(|side| computer.players.computer(side));
+    for side in Side::BOTH {
+        if let Some(level) = levels[side.index()] {
+            let name = &sides[side.index()];
+            let thinking = computer.thinking.side() == Some(side);
+            let text = format!(
+                "{name}: the computer ({}){}",
+                level.name(),
+                if thinking { ", thinking…" } else { "" }
+            );
+            ui.colored_label(egui::Color32::LIGHT_BLUE, text);
+        }
+    }
+    let over = game.outcome().is_some();
+    ui.horizontal(|ui| {
+        let person_to_move = levels[game.position().side.index()].is_none();
+        let hint = egui::Button::new(if computer.thinking.hinting() {
+            "Hint (H) …"
+        } else {
+            "Hint (H)"
+        });
+        if ui.add_enabled(person_to_move && !over, hint).clicked() {
+            out.write(Command::Hint);
+        }
+        if levels.iter().all(Option::is_some) && !over {
+            let watch = *computer.watch;
+            if ui
+                .button(if watch.paused { "Go on" } else { "Pause" })
+                .clicked()
+            {
+                out.write(Command::Pause(!watch.paused));
+            }
+            if watch.paused && ui.button("Step").clicked() {
+                out.write(Command::Step);
+            }
+        }
+    });
 }
 
 fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {

@@ -2,9 +2,11 @@
 
 use super::{Catalogue, Requests, root_ui};
 use crate::app::camera::PanelWidth;
+use crate::app::opponent::{Player, Players};
 use crate::app::persistence::{Autosave, DataDir, Storage, saved_games};
 use crate::app::session::{Command, Screen};
 use crate::app::settings::{AnimationSpeed, BoardTheme, Settings};
+use crate::rules::{Level, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -14,6 +16,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub struct MenuChoice {
     variant: usize,
     options: Vec<String>,
+    players: Players,
 }
 
 /// Registers the menu.
@@ -80,6 +83,10 @@ fn menu_screen(
                 ui.small(&option.description);
             }
             ui.add_space(8.0);
+            for side in Side::BOTH {
+                player_choice(ui, &data.sides[side.index()], side, &mut choice.players);
+            }
+            ui.add_space(8.0);
             if ui
                 .button(egui::RichText::new("Start game").size(18.0))
                 .clicked()
@@ -88,13 +95,14 @@ fn menu_screen(
                     variant: data.id.clone(),
                     options: choice.options.clone(),
                 });
+                out.write(Command::Players(choice.players));
             }
-            if let Some(record) = &autosave.0
+            if let Some(saved) = &autosave.0
                 && ui
-                    .button(format!("Continue ({})", record.variant))
+                    .button(format!("Continue ({})", saved.game.variant))
                     .clicked()
             {
-                out.write(Command::Resume(record.clone()));
+                out.write_batch(saved.resume());
             }
             let saves = saved_games(&dir);
             if !saves.is_empty() {
@@ -175,4 +183,20 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
         }
     });
     (changed && settings != *current).then_some(settings)
+}
+
+/// Who plays `side` (named `name`): a person, or the computer at one of its levels.
+fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, players: &mut Players) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{name}:"));
+        let player = &mut players.0[side.index()];
+        ui.selectable_value(player, Player::Person, "person");
+        for level in Level::ALL {
+            ui.selectable_value(
+                player,
+                Player::Computer(level),
+                format!("computer, {}", level.name()),
+            );
+        }
+    });
 }

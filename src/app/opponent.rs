@@ -1,0 +1,256 @@
+//! The computer opponent: who plays each side, and the computer's turns. When the side to move
+//! is the computer's, its search runs on the async compute pool (the window never waits for it);
+//! the turn it finds is played through the session like a person's, once the board is still.
+//! Anything that changes the game meanwhile (an undo, a new game) stops the search and drops its
+//! answer. The Hint asks the same search for the side to move and draws its turn as an arrow.
+
+use super::animation::Timeline;
+use super::session::{ActiveGame, Command, Frame, Viewing};
+use super::sketch::Sketches;
+use crate::rules::{Game, Level, Position, Side, Turn, think};
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Who plays one side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum Player {
+    /// A person at the board.
+    #[default]
+    Person,
+    /// The computer, at a level.
+    Computer(Level),
+}
+
+/// Who plays each side, first player first.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Players(pub [Player; 2]);
+
+impl Players {
+    /// Who plays `side`.
+    pub fn of(&self, side: Side) -> Player {
+        self.0[side.index()]
+    }
+
+    /// The level the computer plays `side` at, if it does.
+    pub fn computer(&self, side: Side) -> Option<Level> {
+        match self.of(side) {
+            Player::Computer(level) => Some(level),
+            Player::Person => None,
+        }
+    }
+}
+
+/// Watching the computer play itself: whether it is paused, and how many turns it may still
+/// play while paused (the watcher's steps).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Watch {
+    /// The computer waits before each of its turns.
+    pub paused: bool,
+    /// Turns it may play before waiting again.
+    pub steps: u32,
+}
+
+/// What a search in flight is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Purpose {
+    /// The computer's own turn: played when found.
+    Play,
+    /// A hint for the person to move: drawn as an arrow.
+    Hint,
+}
+
+/// A search in flight: the position it searches, what for, its stop flag and its answer to be.
+struct Search {
+    position: Position,
+    plies: usize,
+    purpose: Purpose,
+    stop: Arc<AtomicBool>,
+    task: Task<Option<Turn>>,
+}
+
+/// The search in flight, if any.
+#[derive(Resource, Default)]
+pub struct Thinking(Option<Search>);
+
+impl Thinking {
+    /// The side the computer is thinking for, if it is thinking about its own turn.
+    pub fn side(&self) -> Option<Side> {
+        self.0
+            .as_ref()
+            .filter(|s| s.purpose == Purpose::Play)
+            .map(|s| s.position.side)
+    }
+
+    /// Whether a hint is being worked out.
+    pub fn hinting(&self) -> bool {
+        self.0.as_ref().is_some_and(|s| s.purpose == Purpose::Hint)
+    }
+
+    /// Stops the search in flight and forgets it.
+    fn cancel(&mut self) {
+        if let Some(search) = self.0.take() {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The level a hint is worked out at.
+const HINT_LEVEL: Level = Level::Strong;
+
+/// Registers the opponent.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Players>()
+        .init_resource::<Watch>()
+        .init_resource::<Thinking>()
+        .add_systems(
+            Update,
+            (drop_stale, watch_and_hint, start_thinking, take_answer)
+                .chain()
+                .in_set(Frame::Sync),
+        );
+}
+
+/// Whether a search still fits the game: same position, same number of turns.
+fn current(search: &Search, game: &Game) -> bool {
+    search.plies == game.turns().len() && search.position == *game.position()
+}
+
+/// A change to the game (an undo, a new game, a turn played by hand) stops the search about the
+/// position that was.
+fn drop_stale(game: Option<Res<ActiveGame>>, mut thinking: ResMut<Thinking>) {
+    let stale = match (&game, &thinking.0) {
+        (Some(game), Some(search)) => !current(search, &game.0),
+        (None, Some(_)) => true,
+        _ => false,
+    };
+    if stale {
+        thinking.cancel();
+    }
+}
+
+/// The watcher's pause and step, and hints: a hint's search starts when one is asked and
+/// nothing else is being searched.
+fn watch_and_hint(
+    mut commands: MessageReader<Command>,
+    game: Option<Res<ActiveGame>>,
+    viewing: Res<Viewing>,
+    mut watch: ResMut<Watch>,
+    mut thinking: ResMut<Thinking>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+) {
+    let mut hint = false;
+    for command in commands.read() {
+        match command {
+            Command::Pause(paused) => {
+                watch.set_if_neq(Watch {
+                    paused: *paused,
+                    steps: 0,
+                });
+            }
+            Command::Step => watch.steps += 1,
+            Command::Hint => hint = true,
+            _ => {}
+        }
+    }
+    let Some(game) = game.filter(|_| hint && viewing.ply.is_none()) else {
+        return;
+    };
+    if thinking.0.is_none() && game.0.outcome().is_none() {
+        thinking.0 = Some(spawn(&game.0, HINT_LEVEL, Purpose::Hint, proxy.as_deref()));
+    }
+}
+
+/// Starts the computer's search when the side to move is the computer's, the game goes on, the
+/// live position is shown and the watcher has not paused.
+fn start_thinking(
+    game: Option<Res<ActiveGame>>,
+    players: Res<Players>,
+    mut watch: ResMut<Watch>,
+    viewing: Res<Viewing>,
+    mut thinking: ResMut<Thinking>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+) {
+    let Some(game) = game else {
+        return;
+    };
+    let game = &game.0;
+    let held = watch.paused && watch.steps == 0;
+    if thinking.0.is_some() || held || viewing.ply.is_some() || game.outcome().is_some() {
+        return;
+    }
+    if let Some(level) = players.computer(game.position().side) {
+        if watch.paused {
+            watch.steps -= 1;
+        }
+        thinking.0 = Some(spawn(game, level, Purpose::Play, proxy.as_deref()));
+    }
+}
+
+/// Spawns a search of `game`'s position at `level` on the async compute pool; when it ends it
+/// wakes the window (a reactive window would otherwise sleep until the next input).
+fn spawn(
+    game: &Game,
+    level: Level,
+    purpose: Purpose,
+    proxy: Option<&EventLoopProxyWrapper>,
+) -> Search {
+    let stop = Arc::new(AtomicBool::new(false));
+    let searched = game.clone();
+    let flag = Arc::clone(&stop);
+    let waker = proxy.map(|p| (**p).clone());
+    let seed = searched.position().hash() ^ searched.turns().len() as u64;
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let turn = think(&searched, level, &flag, seed);
+        if let Some(waker) = waker {
+            let _ = waker.send_event(WinitUserEvent::WakeUp);
+        }
+        turn
+    });
+    Search {
+        position: *game.position(),
+        plies: game.turns().len(),
+        purpose,
+        stop,
+        task,
+    }
+}
+
+/// Takes the search's answer once it is ready: the computer's turn is played as soon as the
+/// board is still; a hint is drawn as an arrow.
+fn take_answer(
+    mut thinking: ResMut<Thinking>,
+    timeline: Res<Timeline>,
+    mut sketches: ResMut<Sketches>,
+    mut out: MessageWriter<Command>,
+) {
+    let Some(search) = thinking.0.as_mut() else {
+        return;
+    };
+    if search.purpose == Purpose::Play && timeline.running() {
+        return;
+    }
+    let Some(answer) = check_ready(&mut search.task) else {
+        return;
+    };
+    let purpose = search.purpose;
+    thinking.0 = None;
+    let Some(turn) = answer else {
+        return;
+    };
+    match purpose {
+        Purpose::Play => {
+            out.write(Command::Play(turn));
+        }
+        Purpose::Hint => {
+            sketches
+                .arrows
+                .retain(|arrow| *arrow != (turn.from, turn.to));
+            sketches.arrows.push((turn.from, turn.to));
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Playing the computer: it answers the person's turn while frames keep coming, an undo takes
+//! back the pair, a hint is drawn as an arrow, the watcher pauses and steps it, and saved games
+//! keep who played.
+
+use crate::support::*;
+use oddboard::app::opponent::{Player, Players, Thinking};
+use oddboard::app::persistence::Autosave;
+use oddboard::app::sketch::Sketches;
+use oddboard::rules::{Level, Side};
+
+const COMPUTER_PLAYS_BLACK: Players = Players([Player::Person, Player::Computer(Level::Beginner)]);
+
+/// Runs frames until the computer has played (at most `frames`), as a window keeps drawing.
+fn until_played(app: &mut App, turns: usize, frames: usize) {
+    for _ in 0..frames {
+        if game(app).turns().len() >= turns && app.world().resource::<Thinking>().side().is_none() {
+            break;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(app);
+}
+
+#[test]
+fn the_computer_answers_a_persons_turn_and_undo_takes_back_the_pair() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    command(&mut app, Command::Players(COMPUTER_PLAYS_BLACK));
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    until_played(&mut app, 2, 2000);
+    assert_eq!(game(&app).turns().len(), 2, "the computer answered");
+    assert_eq!(
+        game(&app).position().side,
+        Side::White,
+        "the person's turn again"
+    );
+    assert_view_matches_game(&mut app);
+    command(&mut app, Command::Undo);
+    assert!(game(&app).turns().is_empty(), "both turns taken back");
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn the_computer_plays_first_when_it_has_the_first_side() {
+    let mut app = app();
+    start(&mut app, "american-chess", &[], None);
+    command(
+        &mut app,
+        Command::Players(Players([Player::Computer(Level::Beginner), Player::Person])),
+    );
+    until_played(&mut app, 1, 2000);
+    assert_eq!(game(&app).turns().len(), 1);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn a_hint_is_drawn_as_an_arrow_of_a_legal_turn() {
+    let mut app = app();
+    start(&mut app, "fanorona-chess", &[], None);
+    command(&mut app, Command::Hint);
+    for _ in 0..2000 {
+        if !app.world().resource::<Sketches>().arrows.is_empty() {
+            break;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let arrows = app.world().resource::<Sketches>().arrows.clone();
+    assert_eq!(arrows.len(), 1, "one arrow");
+    let (from, to) = arrows[0];
+    assert!(
+        game(&app)
+            .legal_turns()
+            .iter()
+            .any(|t| t.from == from && t.to == to),
+        "a legal turn"
+    );
+    assert!(game(&app).turns().is_empty(), "a hint plays nothing");
+}
+
+#[test]
+fn a_paused_computer_waits_and_steps_one_turn_at_a_time() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    command(&mut app, Command::Pause(true));
+    command(
+        &mut app,
+        Command::Players(Players([Player::Computer(Level::Beginner); 2])),
+    );
+    until_played(&mut app, 1, 100);
+    assert!(game(&app).turns().is_empty(), "paused");
+    command(&mut app, Command::Step);
+    until_played(&mut app, 1, 2000);
+    assert_eq!(game(&app).turns().len(), 1, "one step, one turn");
+    until_played(&mut app, 2, 100);
+    assert_eq!(game(&app).turns().len(), 1, "then it waits again");
+}
+
+#[test]
+fn who_played_is_saved_and_continued() {
+    let dir = temp_dir("players");
+    let mut app = app_with_data(&dir);
+    start(&mut app, "chess", &[], None);
+    command(&mut app, Command::Players(COMPUTER_PLAYS_BLACK));
+    let saved = app
+        .world()
+        .resource::<Autosave>()
+        .0
+        .clone()
+        .expect("autosaved");
+    assert_eq!(saved.players, COMPUTER_PLAYS_BLACK);
+    let mut later = app_with_data(&dir);
+    let offered = later
+        .world()
+        .resource::<Autosave>()
+        .0
+        .clone()
+        .expect("offered");
+    assert_eq!(offered.players, COMPUTER_PLAYS_BLACK);
+    later.world_mut().write_message_batch(offered.resume());
+    settle(&mut later);
+    assert_eq!(*later.world().resource::<Players>(), COMPUTER_PLAYS_BLACK);
+}
