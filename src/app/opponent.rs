@@ -9,12 +9,12 @@ use super::session::{ActiveGame, Command, Frame, Viewing};
 use super::sketch::Sketches;
 use crate::rules::{Game, Level, Position, Side, Turn, think};
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy::tasks::AsyncComputeTaskPool;
+use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// Who plays one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -64,13 +64,15 @@ enum Purpose {
     Hint,
 }
 
-/// A search in flight: the position it searches, what for, its stop flag and its answer to be.
+/// A search in flight: the position it searches, what for, its stop flag, and where its answer
+/// is put (before the window is woken: a task's own result may not be ready the moment the
+/// woken window looks, and then nothing would wake it again).
 struct Search {
     position: Position,
     plies: usize,
     purpose: Purpose,
     stop: Arc<AtomicBool>,
-    task: Task<Option<Turn>>,
+    answer: Arc<OnceLock<Option<Turn>>>,
 }
 
 /// The search in flight, if any.
@@ -200,33 +202,37 @@ fn spawn(
     proxy: Option<&EventLoopProxyWrapper>,
 ) -> Search {
     let stop = Arc::new(AtomicBool::new(false));
+    let answer = Arc::new(OnceLock::new());
     let searched = game.clone();
-    let flag = Arc::clone(&stop);
+    let (flag, slot) = (Arc::clone(&stop), Arc::clone(&answer));
     let waker = proxy.map(|p| (**p).clone());
     let seed = searched.position().hash() ^ searched.turns().len() as u64;
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let turn = think(&searched, level, &flag, seed);
-        if let Some(waker) = waker {
-            let _ = waker.send_event(WinitUserEvent::WakeUp);
-        }
-        turn
-    });
+    AsyncComputeTaskPool::get()
+        .spawn(async move {
+            let _ = slot.set(think(&searched, level, &flag, seed));
+            if let Some(waker) = waker {
+                let _ = waker.send_event(WinitUserEvent::WakeUp);
+            }
+        })
+        .detach();
     Search {
         position: *game.position(),
         plies: game.turns().len(),
         purpose,
         stop,
-        task,
+        answer,
     }
 }
 
 /// Takes the search's answer once it is ready: the computer's turn is played as soon as the
-/// board is still; a hint is drawn as an arrow.
+/// board is still; a hint is drawn as an arrow. Either asks for one more frame, in which the
+/// turn is applied (the window woke for this frame alone).
 fn take_answer(
     mut thinking: ResMut<Thinking>,
     timeline: Res<Timeline>,
     mut sketches: ResMut<Sketches>,
     mut out: MessageWriter<Command>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(search) = thinking.0.as_mut() else {
         return;
@@ -234,11 +240,12 @@ fn take_answer(
     if search.purpose == Purpose::Play && timeline.running() {
         return;
     }
-    let Some(answer) = check_ready(&mut search.task) else {
+    let Some(answer) = search.answer.get().copied() else {
         return;
     };
     let purpose = search.purpose;
     thinking.0 = None;
+    redraw.write(RequestRedraw);
     let Some(turn) = answer else {
         return;
     };

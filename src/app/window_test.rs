@@ -96,8 +96,10 @@ const fn begun(
     }
 }
 
-/// A scene against the computer (playing the second side): the person's `turns`, each answered,
-/// shot once all is still; it fails unless the computer has answered every one.
+/// A scene against the computer (playing the second side, at a level that thinks longer than
+/// the person's turn takes to play out, so only its own wake-up can bring its answer to the
+/// sleeping window): the person's `turns`, each answered, shot once all is still; it fails
+/// unless the computer has answered every one.
 const fn against_computer(
     name: &'static str,
     variant: &'static str,
@@ -112,7 +114,7 @@ const fn against_computer(
         turns,
         clicks: &[],
         point_at: None,
-        players: Players([Player::Person, Player::Computer(Level::Beginner)]),
+        players: Players([Player::Person, Player::Computer(Level::Strong)]),
         shot: Shot::Still,
     }
 }
