@@ -132,7 +132,7 @@ struct PositionArgs {
 pub struct Output {
     /// The text for standard output.
     pub stdout: String,
-    /// A note for standard error (perft statistics), if any.
+    /// A note for standard error (perft statistics, the search's iterations), if any.
     pub stderr: Option<String>,
 }
 

@@ -89,7 +89,8 @@ pub fn think(game: &Game, level: Level, stop: &AtomicBool, seed: u64) -> Option<
 }
 
 /// As [`think`], thinking at most `cap` where it is given and shorter than the level's own
-/// time, and calling `report` after each iteration of the high levels' search.
+/// time, and calling `report` after each iteration of the high levels' search. The only legal
+/// turn, where there is just one, is played at once.
 pub fn think_with(
     game: &Game,
     level: Level,
@@ -98,8 +99,10 @@ pub fn think_with(
     seed: u64,
     report: impl FnMut(&Found),
 ) -> Option<Turn> {
-    if game.outcome().is_some() {
-        return None;
+    match game.legal_turns()[..] {
+        [] => return None,
+        [only] => return Some(only),
+        _ => {}
     }
     match level.plan() {
         Plan::Search { time } => {
