@@ -7,6 +7,7 @@ mod art;
 pub mod board;
 mod camera;
 pub mod choreography;
+pub mod clock;
 pub mod cue;
 pub mod input;
 pub mod markers;
@@ -81,6 +82,7 @@ pub fn game_plugins(app: &mut App) {
         preview::plugin,
         persistence::plugin,
         opponent::plugin,
+        clock::plugin,
         record::plugin,
     ));
 }

@@ -4,6 +4,7 @@
 //! that cannot be read is moved aside under a name that says so, the player is told, and saving
 //! goes on.
 
+use super::clock::Clocks;
 use super::opponent::Players;
 use super::session::{ActiveGame, Command, Notice};
 use super::settings::Settings;
@@ -21,7 +22,7 @@ const SAVES: &str = "saves";
 
 /// The format of saved games this build writes. It reads this one and every earlier one:
 /// format 0 is the bare game record that saves held before formats were numbered; format 1 has
-/// no players (both sides were people).
+/// no players (both sides were people); format 2 has the players and the clocks.
 pub const SAVE_FORMAT: u32 = 2;
 
 /// A saved game as written to disk: its format, the game, and who played each side.
@@ -32,6 +33,8 @@ struct SavedGame {
     game: GameRecord,
     #[serde(default)]
     players: Players,
+    #[serde(default)]
+    clocks: Clocks,
 }
 
 /// A saved game as the game uses it: the record and who played each side.
@@ -41,14 +44,17 @@ pub struct Saved {
     pub game: GameRecord,
     /// Who played each side.
     pub players: Players,
+    /// The clocks as they stood.
+    pub clocks: Clocks,
 }
 
 impl Saved {
-    /// The commands that take the game up again: the game, then who plays it.
-    pub fn resume(&self) -> [Command; 2] {
+    /// The commands that take the game up again: the game, who plays it, its clocks.
+    pub fn resume(&self) -> [Command; 3] {
         [
             Command::Resume(self.game.clone()),
             Command::Players(self.players),
+            Command::Clocks(self.clocks),
         ]
     }
 }
@@ -120,6 +126,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<DataDir>()
         .init_resource::<Autosave>()
         .init_resource::<ReplaceAsked>()
+        .init_resource::<SavedAs>()
         .init_resource::<Settings>()
         .add_message::<Storage>()
         .add_systems(Startup, load_at_start)
@@ -201,6 +208,7 @@ fn autosave(
 struct Playing<'w> {
     game: Option<Res<'w, ActiveGame>>,
     players: Res<'w, Players>,
+    clocks: Res<'w, Clocks>,
 }
 
 impl Playing<'_> {
@@ -209,30 +217,45 @@ impl Playing<'_> {
         self.game.as_ref().map(|game| Saved {
             game: game.0.record(),
             players: *self.players,
+            clocks: *self.clocks,
         })
     }
 }
+
+/// What the save box is told back: a name to confirm replacing, or the name just saved under.
+#[derive(SystemParam)]
+struct SaveAnswers<'w> {
+    replace_asked: ResMut<'w, ReplaceAsked>,
+    saved_as: ResMut<'w, SavedAs>,
+}
+
+/// The name the game was last saved under from the save box, to confirm it to the player.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct SavedAs(pub Option<String>);
 
 fn storage(
     mut requests: MessageReader<Storage>,
     dir: Res<DataDir>,
     playing: Playing,
     mut settings: ResMut<Settings>,
-    mut replace_asked: ResMut<ReplaceAsked>,
+    mut answers: SaveAnswers,
     mut notice: ResMut<Notice>,
     mut out: MessageWriter<Command>,
 ) {
     for request in requests.read() {
         let result = match request {
             Storage::Save { name, replace } => {
-                replace_asked.set_if_neq(ReplaceAsked(None));
+                answers.replace_asked.set_if_neq(ReplaceAsked(None));
+                answers.saved_as.set_if_neq(SavedAs(None));
                 match (playing.saved(), dir.save_path(name)) {
                     _ if !valid_name(name) => Err(format!("'{name}' is not a usable save name")),
                     (Some(_), Some(path)) if path.exists() && !replace => {
-                        replace_asked.0 = Some(name.clone());
+                        answers.replace_asked.0 = Some(name.clone());
                         Ok(())
                     }
-                    (Some(saved), Some(path)) => write_game(&path, &saved),
+                    (Some(saved), Some(path)) => write_game(&path, &saved).map(|()| {
+                        answers.saved_as.0 = Some(name.clone());
+                    }),
                     _ => Err("there is no game or no data directory to save to".into()),
                 }
             }
@@ -292,12 +315,14 @@ pub fn read_game(path: &Path) -> Result<Saved, String> {
         0 => Saved {
             game: parse_ron::<GameRecord>(path, &text)?,
             players: Players::default(),
+            clocks: Clocks::default(),
         },
         1..=SAVE_FORMAT => {
             let read = parse_ron::<SavedGame>(path, &text)?;
             Saved {
                 game: read.game,
                 players: read.players,
+                clocks: read.clocks,
             }
         }
         newer => {
@@ -320,6 +345,7 @@ pub fn write_game(path: &Path, saved: &Saved) -> Result<(), String> {
             format: SAVE_FORMAT,
             game: saved.game.clone(),
             players: saved.players,
+            clocks: saved.clocks,
         },
     )
 }

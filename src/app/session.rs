@@ -2,6 +2,7 @@
 //! the messages that change them. Turns reach the rules only here: clicks go through the turn
 //! builder, which only ever picks among the engine's legal turns.
 
+use super::clock::Clocks;
 use super::opponent::Players;
 use super::turn_builder::{Choice, Part, Progress, TurnBuilder};
 use crate::rules::{Error, Event, Game, GameRecord, Loc, Side, Turn, Variant};
@@ -125,6 +126,10 @@ pub enum Command {
     Play(Turn),
     /// Who plays each side from now on.
     Players(Players),
+    /// The game's clocks from now on (a new game's, or a saved game's).
+    Clocks(Clocks),
+    /// `side`'s clock ran out.
+    TimeOut(Side),
     /// Ask the computer for a hint for the side to move (drawn as an arrow).
     Hint,
     /// Pause (or go on with) the computer's turns, to watch it play itself.
@@ -314,6 +319,7 @@ pub struct TurnInput<'w> {
     hint: ResMut<'w, Hint>,
     pending: ResMut<'w, Pending>,
     players: ResMut<'w, Players>,
+    clocks: ResMut<'w, Clocks>,
     refused: MessageWriter<'w, Refused>,
     played: MessageWriter<'w, TurnPlayed>,
     reset: MessageWriter<'w, BoardReset>,
@@ -425,6 +431,17 @@ fn apply_commands(
             }
             Command::Players(players) => {
                 turn.players.set_if_neq(*players);
+            }
+            Command::Clocks(clocks) => {
+                turn.clocks.set_if_neq(*clocks);
+            }
+            Command::TimeOut(side) => {
+                if let Some(game) = game.as_mut()
+                    && game.0.outcome().is_none()
+                {
+                    game.0.time_out(*side);
+                    turn.ready(&game.0);
+                }
             }
             Command::Hint | Command::Pause(_) | Command::Step => {}
             Command::Choose(choice) => {

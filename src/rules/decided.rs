@@ -35,6 +35,7 @@ impl Game {
             | Reason::TurnLimit
             | Reason::Resignation
             | Reason::Agreement
+            | Reason::TimeForfeit
             | Reason::ThreefoldRepetition
             | Reason::FiftyMoveRule
             | Reason::InsufficientMaterial => LocSet::EMPTY,

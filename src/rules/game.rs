@@ -173,15 +173,23 @@ impl Game {
 
     /// `side` resigns.
     pub fn resign(&mut self, side: Side) {
-        if self.outcome().is_none() {
-            self.ending = Some(Outcome::win(side.opponent(), Reason::Resignation));
-        }
+        self.end(Outcome::win(side.opponent(), Reason::Resignation));
     }
 
     /// The players agree to a draw.
     pub fn agree_draw(&mut self) {
+        self.end(Outcome::draw(Reason::Agreement));
+    }
+
+    /// `side`'s clock ran out: the opponent wins on time.
+    pub fn time_out(&mut self, side: Side) {
+        self.end(Outcome::win(side.opponent(), Reason::TimeForfeit));
+    }
+
+    /// Ends a game still going on, as the players (or their clocks) decided.
+    fn end(&mut self, outcome: Outcome) {
         if self.outcome().is_none() {
-            self.ending = Some(Outcome::draw(Reason::Agreement));
+            self.ending = Some(outcome);
         }
     }
 

@@ -51,6 +51,8 @@ pub enum Reason {
     Resignation,
     /// The players agreed.
     Agreement,
+    /// A player's clock ran out.
+    TimeForfeit,
     /// Amphora: the side to move has no King left.
     KingCaptured,
     /// Amoeba: stalemated by the opponent's slide.
@@ -74,6 +76,7 @@ impl Reason {
             Reason::InsufficientMaterial => "insufficient material",
             Reason::Resignation => "resignation",
             Reason::Agreement => "agreement",
+            Reason::TimeForfeit => "time forfeit",
             Reason::KingCaptured => "king captured",
             Reason::StalemateBySlide => "stalemate by slide",
             Reason::Gauntlet => "gauntlet",

@@ -4,6 +4,7 @@
 
 #![cfg(feature = "game")]
 
+mod clocks;
 mod controls;
 mod ending;
 mod marks;

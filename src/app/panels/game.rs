@@ -8,9 +8,10 @@ use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
 use crate::app::art::PieceArt;
 use crate::app::board::shown_position;
 use crate::app::camera::PanelWidth;
+use crate::app::clock::Clocks;
 use crate::app::input::Hovered;
 use crate::app::opponent::{Players, Thinking, Watch};
-use crate::app::persistence::{ReplaceAsked, Storage, valid_name};
+use crate::app::persistence::{ReplaceAsked, SavedAs, Storage, valid_name};
 use crate::app::record::Tally;
 use crate::app::session::{
     ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
@@ -26,6 +27,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 struct SaveBox<'w> {
     name: ResMut<'w, SaveName>,
     replace_asked: ResMut<'w, ReplaceAsked>,
+    saved_as: Res<'w, SavedAs>,
 }
 
 /// The name typed into the save box.
@@ -53,6 +55,7 @@ struct TurnView<'w> {
     art: Res<'w, PieceArt>,
     enlarged: ResMut<'w, Enlarged>,
     computer: ComputerView<'w>,
+    clocks: Res<'w, Clocks>,
 }
 
 /// What the panel shows of the computer: who plays, whether it is thinking, the watcher's pause.
@@ -86,6 +89,7 @@ fn game_panel(
         art,
         mut enlarged,
         computer,
+        clocks,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let ctx = contexts.ctx_mut()?;
@@ -96,6 +100,7 @@ fn game_panel(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 status(ui, game, &viewing);
+                clock_faces(ui, game, &clocks);
                 computer_status(ui, game, &computer, out);
                 hovered_piece(ui, game, &viewing, hovered.0);
                 if viewing.ply.is_none() {
@@ -173,6 +178,36 @@ fn computer_status(
                 out.write(Command::Step);
             }
         }
+    });
+}
+
+/// Each side's time left, the running one bright; tenths of a second in the last ten seconds.
+fn clock_faces(ui: &mut egui::Ui, game: &Game, clocks: &Clocks) {
+    let Some(control) = clocks.control else {
+        return;
+    };
+    let running = game.outcome().is_none().then(|| game.position().side);
+    ui.horizontal(|ui| {
+        for side in Side::BOTH {
+            let left = clocks.left(side);
+            let seconds = left.as_secs();
+            let face = if left.as_secs_f32() < 10.0 {
+                format!("{}:{:04.1}", seconds / 60, left.as_secs_f32() % 60.0)
+            } else {
+                format!("{}:{:02}", seconds / 60, seconds % 60)
+            };
+            let name = &game.variant().data().sides[side.index()];
+            let text = egui::RichText::new(format!("{name} {face}"))
+                .monospace()
+                .size(18.0);
+            let text = if running == Some(side) {
+                text.strong().color(egui::Color32::WHITE)
+            } else {
+                text.weak()
+            };
+            ui.label(text);
+        }
+        ui.weak(control.label());
     });
 }
 
@@ -305,6 +340,9 @@ fn save_box(ui: &mut egui::Ui, saving: &mut SaveBox, storage: &mut MessageWriter
             }
         });
         return;
+    }
+    if let Some(name) = &saving.saved_as.0 {
+        ui.colored_label(egui::Color32::LIGHT_GREEN, format!("Saved as '{name}'."));
     }
     ui.horizontal(|ui| {
         let mut typed = saving.name.0.clone();

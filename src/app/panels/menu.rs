@@ -2,6 +2,7 @@
 
 use super::{Catalogue, Requests, root_ui};
 use crate::app::camera::PanelWidth;
+use crate::app::clock::{Clocks, TimeControl};
 use crate::app::opponent::{Player, Players};
 use crate::app::persistence::{Autosave, DataDir, Storage, saved_games};
 use crate::app::session::{Command, Screen};
@@ -17,6 +18,7 @@ pub struct MenuChoice {
     variant: usize,
     options: Vec<String>,
     players: Players,
+    control: Option<TimeControl>,
 }
 
 /// Registers the menu.
@@ -86,6 +88,13 @@ fn menu_screen(
             for side in Side::BOTH {
                 player_choice(ui, &data.sides[side.index()], side, &mut choice.players);
             }
+            ui.horizontal(|ui| {
+                ui.label("Clock:");
+                for control in TimeControl::PRESETS {
+                    let label = control.map_or_else(|| "none".to_string(), TimeControl::label);
+                    ui.selectable_value(&mut choice.control, control, label);
+                }
+            });
             ui.add_space(8.0);
             if ui
                 .button(egui::RichText::new("Start game").size(18.0))
@@ -96,10 +105,14 @@ fn menu_screen(
                     options: choice.options.clone(),
                 });
                 out.write(Command::Players(choice.players));
+                out.write(Command::Clocks(Clocks::new(choice.control)));
             }
             if let Some(saved) = &autosave.0
                 && ui
-                    .button(format!("Continue ({})", saved.game.variant))
+                    .button(format!(
+                        "Continue ({})",
+                        display_name(&catalogue, &saved.game.variant)
+                    ))
                     .clicked()
             {
                 out.write_batch(saved.resume());
@@ -199,4 +212,13 @@ fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, players: &mut Player
             );
         }
     });
+}
+
+/// The name players know a variant by, from its id.
+fn display_name<'a>(catalogue: &'a Catalogue, id: &'a str) -> &'a str {
+    catalogue
+        .0
+        .iter()
+        .find(|data| data.id == id)
+        .map_or(id, |data| data.name.as_str())
 }

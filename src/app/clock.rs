@@ -1,0 +1,150 @@
+//! Clocks: a time control chosen for a new game, each side's time running only while it is to
+//! move and the game is on the board, the increment after each turn, and the flag: a side whose
+//! time runs out loses. A running clock wakes the reactive window a few times a second so it is
+//! seen to run; a still game with no clock sleeps as before.
+
+use super::session::{ActiveGame, Command, Frame, Screen};
+use crate::rules::Side;
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// A time control: each side's time at the start, and the time added after each of its turns.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Each side's time at the start.
+    pub base: Duration,
+    /// Added to a side's time after each of its turns.
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// A control of `minutes` and `increment` seconds, as written `5+3`.
+    pub const fn minutes(minutes: u64, increment: u64) -> TimeControl {
+        TimeControl {
+            base: Duration::from_secs(minutes * 60),
+            increment: Duration::from_secs(increment),
+        }
+    }
+
+    /// The controls offered for a new game (none first).
+    pub const PRESETS: [Option<TimeControl>; 6] = [
+        None,
+        Some(TimeControl::minutes(3, 2)),
+        Some(TimeControl::minutes(5, 3)),
+        Some(TimeControl::minutes(10, 5)),
+        Some(TimeControl::minutes(15, 10)),
+        Some(TimeControl::minutes(30, 0)),
+    ];
+
+    /// As players write it: `5+3` (minutes, then seconds added per turn).
+    pub fn label(self) -> String {
+        format!("{}+{}", self.base.as_secs() / 60, self.increment.as_secs())
+    }
+}
+
+/// The game's clocks: its time control, if any, and each side's time left.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Clocks {
+    /// The time control; `None` for a game without clocks.
+    pub control: Option<TimeControl>,
+    /// Each side's time left, first player first.
+    pub left: [Duration; 2],
+}
+
+impl Clocks {
+    /// Fresh clocks for `control`: each side has the whole base time.
+    pub fn new(control: Option<TimeControl>) -> Clocks {
+        let base = control.map_or(Duration::ZERO, |c| c.base);
+        Clocks {
+            control,
+            left: [base; 2],
+        }
+    }
+
+    /// `side`'s time left.
+    pub fn left(&self, side: Side) -> Duration {
+        self.left[side.index()]
+    }
+}
+
+/// How often a running clock wakes the window.
+const TICK: Duration = Duration::from_millis(250);
+
+/// Registers the clocks.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Clocks>().add_systems(
+        Update,
+        (
+            increment.run_if(resource_exists_and_changed::<ActiveGame>),
+            run_down.run_if(in_state(Screen::Playing)),
+            wake_while_running,
+        )
+            .chain()
+            .in_set(Frame::Apply),
+    );
+}
+
+/// After each turn played (one more than before: not a look back, an undo or a game loaded),
+/// the side that played gets its increment.
+fn increment(game: Res<ActiveGame>, mut clocks: ResMut<Clocks>, mut plies: Local<usize>) {
+    let played = game.0.turns().len();
+    if played == *plies + 1
+        && let Some(control) = clocks.control
+    {
+        let mover = game.0.position().side.opponent();
+        clocks.left[mover.index()] += control.increment;
+    }
+    *plies = played;
+}
+
+/// The clock of the side to move runs down while the game is on the board; when it reaches
+/// zero that side loses on time.
+fn run_down(
+    time: Res<Time>,
+    game: Option<Res<ActiveGame>>,
+    mut clocks: ResMut<Clocks>,
+    mut out: MessageWriter<Command>,
+) {
+    let Some(game) = game.filter(|g| g.0.outcome().is_none()) else {
+        return;
+    };
+    if clocks.control.is_none() {
+        return;
+    }
+    let side = game.0.position().side;
+    let left = &mut clocks.left[side.index()];
+    *left = left.saturating_sub(time.delta());
+    if left.is_zero() {
+        out.write(Command::TimeOut(side));
+    }
+}
+
+/// While a clock runs, the reactive window wakes every [`TICK`] to show it; once none runs the
+/// window's own settings are back.
+fn wake_while_running(
+    clocks: Res<Clocks>,
+    screen: Res<State<Screen>>,
+    settings: Option<ResMut<WinitSettings>>,
+    mut own: Local<Option<WinitSettings>>,
+) {
+    let Some(mut settings) = settings else {
+        return;
+    };
+    let running = clocks.control.is_some() && *screen.get() == Screen::Playing;
+    match (running, own.is_some()) {
+        (true, false) => {
+            *own = Some(settings.clone());
+            let tick = UpdateMode::reactive(TICK);
+            settings.focused_mode = tick;
+            settings.unfocused_mode = tick;
+        }
+        (false, true) => {
+            if let Some(own) = own.take() {
+                *settings = own;
+            }
+        }
+        _ => {}
+    }
+}
