@@ -69,8 +69,8 @@ impl Clocks {
     }
 }
 
-/// How often a running clock wakes the window.
-const TICK: Duration = Duration::from_millis(250);
+/// Under this much time left a clock shows tenths of a second.
+pub const TENTHS_UNDER: Duration = Duration::from_secs(10);
 
 /// Registers the clocks.
 pub fn plugin(app: &mut App) {
@@ -100,9 +100,10 @@ fn increment(game: Res<ActiveGame>, mut clocks: ResMut<Clocks>, mut plies: Local
 }
 
 /// The clock of the side to move runs down while the game is on the board; when it reaches
-/// zero that side loses on time.
+/// zero that side loses on time. It reads real time: the game's own clock caps each frame's
+/// step, and a sleeping window's frames are a second apart.
 fn run_down(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     game: Option<Res<ActiveGame>>,
     mut clocks: ResMut<Clocks>,
     mut out: MessageWriter<Command>,
@@ -121,10 +122,12 @@ fn run_down(
     }
 }
 
-/// While a clock runs, the reactive window wakes every [`TICK`] to show it; once none runs the
-/// window's own settings are back.
+/// While a clock runs, the reactive window wakes every second (every tenth under
+/// [`TENTHS_UNDER`]); once none runs the window's own settings are back. The wait changes only
+/// at those two moments: winit redraws at once whenever it changes.
 fn wake_while_running(
     clocks: Res<Clocks>,
+    game: Option<Res<ActiveGame>>,
     screen: Res<State<Screen>>,
     settings: Option<ResMut<WinitSettings>>,
     mut own: Local<Option<WinitSettings>>,
@@ -132,19 +135,31 @@ fn wake_while_running(
     let Some(mut settings) = settings else {
         return;
     };
-    let running = clocks.control.is_some() && *screen.get() == Screen::Playing;
-    match (running, own.is_some()) {
-        (true, false) => {
-            *own = Some(settings.clone());
-            let tick = UpdateMode::reactive(TICK);
-            settings.focused_mode = tick;
-            settings.unfocused_mode = tick;
+    let running = game
+        .filter(|_| clocks.control.is_some() && *screen.get() == Screen::Playing)
+        .map(|game| clocks.left(game.0.position().side));
+    match running {
+        Some(left) => {
+            own.get_or_insert_with(|| settings.clone());
+            let tick = UpdateMode::reactive(face_step(left));
+            if settings.focused_mode != tick || settings.unfocused_mode != tick {
+                settings.focused_mode = tick;
+                settings.unfocused_mode = tick;
+            }
         }
-        (false, true) => {
+        None => {
             if let Some(own) = own.take() {
                 *settings = own;
             }
         }
-        _ => {}
+    }
+}
+
+/// The least change a clock with `left` shows: a second, or a tenth under [`TENTHS_UNDER`].
+fn face_step(left: Duration) -> Duration {
+    if left < TENTHS_UNDER {
+        Duration::from_millis(100)
+    } else {
+        Duration::from_secs(1)
     }
 }

@@ -8,7 +8,7 @@ use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
 use crate::app::art::PieceArt;
 use crate::app::board::shown_position;
 use crate::app::camera::PanelWidth;
-use crate::app::clock::Clocks;
+use crate::app::clock::{Clocks, TENTHS_UNDER};
 use crate::app::input::Hovered;
 use crate::app::opponent::{Players, Thinking, Watch};
 use crate::app::persistence::{ReplaceAsked, SavedAs, Storage, valid_name};
@@ -191,7 +191,7 @@ fn clock_faces(ui: &mut egui::Ui, game: &Game, clocks: &Clocks) {
         for side in Side::BOTH {
             let left = clocks.left(side);
             let seconds = left.as_secs();
-            let face = if left.as_secs_f32() < 10.0 {
+            let face = if left < TENTHS_UNDER {
                 format!("{}:{:04.1}", seconds / 60, left.as_secs_f32() % 60.0)
             } else {
                 format!("{}:{:02}", seconds / 60, seconds % 60)
