@@ -199,6 +199,19 @@ fn a_result_where_the_rules_have_not_ended_the_game_is_the_players_decision() {
 }
 
 #[test]
+fn every_reason_reads_back_from_its_termination_text() {
+    for reason in Reason::ALL {
+        assert_eq!(
+            Reason::parse(reason.text()),
+            Some(reason),
+            "{}",
+            reason.text()
+        );
+    }
+    assert_eq!(Reason::parse("normal"), None);
+}
+
+#[test]
 fn canonical_move_text_is_read_in_a_chess_record_too() {
     let (game, _) = Game::from_pgn(&chess_record("*", "1. e2e4 e7e5 2. Nf3 *")).expect("reads");
     assert_eq!(game.turn_texts(), ["e2e4", "e7e5", "g1f3"]);

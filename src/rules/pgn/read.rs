@@ -15,22 +15,6 @@ use std::sync::Arc;
 /// The results a record may end with.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", ONGOING];
 
-/// The ends this engine judges or records, by the text a `Termination` tag gives them.
-const REASONS: [Reason; 12] = [
-    Reason::Checkmate,
-    Reason::Stalemate,
-    Reason::ThreefoldRepetition,
-    Reason::FiftyMoveRule,
-    Reason::InsufficientMaterial,
-    Reason::Resignation,
-    Reason::Agreement,
-    Reason::KingCaptured,
-    Reason::StalemateBySlide,
-    Reason::Gauntlet,
-    Reason::TurnLimit,
-    Reason::NoKings,
-];
-
 /// A tag pair as read: its value and where it stands.
 struct Tag {
     name: String,
@@ -229,9 +213,9 @@ fn end(game: &mut Game, tags: &[Tag], result: &Item) -> Result<(), Error> {
     let Some(termination) = find(tags, "Termination") else {
         return Ok(());
     };
-    let named = REASONS.iter().find(|r| r.text() == termination.value);
+    let named = Reason::parse(&termination.value);
     match (named, outcome) {
-        (Some(reason), Some(outcome)) if *reason != outcome.reason => Err(termination.at.error(
+        (Some(reason), Some(outcome)) if reason != outcome.reason => Err(termination.at.error(
             &termination.value,
             format!("the game ended by {}", outcome.reason.text()),
         )),
