@@ -1,12 +1,15 @@
-//! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`, and the
-//! computer opponent's `bestmove` and `selfplay`. No Bevy: it asks the rules engine and prints,
+//! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`, the
+//! computer opponent's `bestmove` and `selfplay`, and game records' `record` and `replay`. No Bevy: it asks the rules engine and prints,
 //! and bad input is one line on stderr with exit code 2.
 
-use crate::rules::{Error, Found, Game, Level, Limits, Variant, Verdict, ids, search, think_with};
+use crate::rules::{
+    Error, Found, Game, Level, Limits, PgnHeader, Variant, Verdict, ids, search, think_with,
+};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 use std::fmt;
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -55,6 +58,14 @@ enum Command {
     },
     /// Print the position's FEN and the game's result.
     Status(PositionArgs),
+    /// Print the game's record (PGN-shaped; SAN for orthodox chess).
+    Record(PositionArgs),
+    /// Read a game's record and print what `status` prints for its final position.
+    Replay {
+        /// The record's file, or `-` for standard input.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
     /// Search the position: each iteration on stderr, the turn to play as the last line.
     Bestmove {
         #[command(flatten)]
@@ -249,15 +260,11 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
                 ));
             }
         }
-        Command::Status(args) => {
-            let game = set_up(&args)?;
-            out.stdout.push_str(&game.variant().fen(game.position()));
-            out.stdout.push('\n');
-            match game.outcome() {
-                Some(outcome) => out.stdout.push_str(&outcome.to_string()),
-                None => out.stdout.push_str("ongoing"),
-            }
-            out.stdout.push('\n');
+        Command::Status(args) => out.stdout = status(&set_up(&args)?),
+        Command::Record(args) => out.stdout = set_up(&args)?.to_pgn(&PgnHeader::default()),
+        Command::Replay { file } => {
+            let (game, _) = Game::from_pgn(&read_text(&file)?)?;
+            out.stdout = status(&game);
         }
         Command::Bestmove { position, think } => {
             let game = set_up(&position)?;
@@ -316,6 +323,27 @@ fn set_up(args: &PositionArgs) -> Result<Game, CliError> {
         game.play_text(text)?;
     }
     Ok(game)
+}
+
+/// What `status` prints: the position's FEN, then the result and its reason, or `ongoing`.
+fn status(game: &Game) -> String {
+    let result = match game.outcome() {
+        Some(outcome) => outcome.to_string(),
+        None => "ongoing".to_string(),
+    };
+    format!("{}\n{result}\n", game.variant().fen(game.position()))
+}
+
+/// The text of `file`, or of standard input for `-`.
+fn read_text(file: &Path) -> Result<String, CliError> {
+    let mut text = String::new();
+    let read = if file == Path::new("-") {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(file).map(|t| text = t)
+    };
+    read.map_err(|e| CliError::BadInput(format!("cannot read '{}': {e}", file.display())))?;
+    Ok(text)
 }
 
 /// Perft of the game's position; with `divide`, each turn's count goes to `out` first.

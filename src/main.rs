@@ -1,5 +1,6 @@
 //! The Oddboard binary: the game window (with the `game` feature, and no arguments or `play`),
-//! or the rules command line (`variants`, `moves`, `perft`, `status`, `bestmove`, `selfplay`).
+//! or the rules command line (`variants`, `moves`, `perft`, `status`, `bestmove`, `selfplay`,
+//! `record`, `replay`).
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -2,7 +2,9 @@
 //! bad input is exit code 2, nothing on stdout and exactly one line on stderr.
 
 use oddboard::rules::ids;
-use std::process::{Command, Output};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 
 /// Runs the built binary with `args`.
 fn oddboard(args: &[&str]) -> Output {
@@ -10,6 +12,32 @@ fn oddboard(args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap_or_else(|e| panic!("cannot run the binary: {e}"))
+}
+
+/// Runs the built binary with `args` and `input` on its standard input.
+fn oddboard_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oddboard"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run the binary: {e}"));
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(input.as_bytes())
+            .unwrap_or_else(|e| panic!("cannot write to the binary: {e}"));
+    }
+    child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("the binary did not finish: {e}"))
+}
+
+/// Writes `text` into a file of the tests' own directory, named `name`, and returns its path.
+fn file_with(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {path:?}: {e}"));
+    path
 }
 
 /// Runs a command that must succeed (exit 0, nothing on stderr) and returns its stdout.
@@ -316,4 +344,56 @@ fn selfplay_prints_each_game_and_the_score() {
     assert_eq!(lines[1], "result 1: 1/2-1/2 unfinished after 6 turns");
     assert!(lines[2].starts_with("game 2: "), "{out}");
     assert_eq!(lines[4], "score: beginner 1 - 1 casual");
+}
+
+/// `record`: the game's record, SAN for orthodox chess.
+#[test]
+fn record_prints_the_games_record() {
+    let out = stdout_of(&["record", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4"]);
+    assert_eq!(
+        out,
+        "[Event \"?\"]\n[Date \"????.??.??\"]\n[White \"?\"]\n[Black \"?\"]\n\
+         [Result \"0-1\"]\n[Variant \"chess\"]\n[Termination \"checkmate\"]\n\n\
+         1. f3 e5 2. g4 Qh4# 0-1\n"
+    );
+    let out = stdout_of(&["record", "fanorona-chess", "--option", "alternate-setup"]);
+    assert!(
+        out.ends_with("[Options \"alternate-setup\"]\n\n*\n"),
+        "{out}"
+    );
+    bad_input(&["record", "chess", "--moves", "e2e5"]);
+}
+
+/// `replay`: a record of any variant, from a file or standard input, prints what `status`
+/// prints for its final position.
+#[test]
+fn replay_prints_the_status_of_the_records_end() {
+    for id in ids() {
+        let moves = lines(&stdout_of(&["moves", id]))[0].to_string();
+        let record = stdout_of(&["record", id, "--moves", &moves]);
+        let path = file_with(&format!("replay-{id}.pgn"), &record);
+        let status = stdout_of(&["status", id, "--moves", &moves]);
+        assert_eq!(
+            stdout_of(&["replay", &path.to_string_lossy()]),
+            status,
+            "{id}"
+        );
+        let out = oddboard_with_input(&["replay", "-"], &record);
+        assert_eq!(out.status.code(), Some(0), "{id}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), status, "{id}");
+    }
+}
+
+#[test]
+fn replay_of_a_bad_record_or_a_missing_file_is_bad_input() {
+    let path = file_with("bad.pgn", "[Result \"*\"]\n\n1. e4 e4 *\n");
+    let message = bad_input(&["replay", &path.to_string_lossy()]);
+    assert!(message.contains("line 3, column 7: 'e4'"), "{message}");
+    let message = bad_input(&["replay", "no-such-file.pgn"]);
+    assert!(message.contains("no-such-file.pgn"), "{message}");
+    let out = oddboard_with_input(&["replay", "-"], "[Result \"1-0\"]\n\n*\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    bad_input(&["replay"]);
 }

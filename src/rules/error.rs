@@ -38,6 +38,17 @@ pub enum Error {
     },
     /// A saved game that cannot be restored.
     Record(String),
+    /// A game record (PGN) that cannot be read: where, what and why.
+    Pgn {
+        /// The line, from 1.
+        line: usize,
+        /// The column on that line, in characters, from 1.
+        column: usize,
+        /// The offending text (empty at the end of the record).
+        token: String,
+        /// Why it is bad.
+        why: String,
+    },
 }
 
 impl Error {
@@ -88,6 +99,18 @@ impl fmt::Display for Error {
             Error::Turn { token, why } => write!(f, "bad move '{}': {}", shown(token), shown(why)),
             Error::Data { place, why } => write!(f, "bad variant data: {place}: {why}"),
             Error::Record(why) => write!(f, "bad saved game: {why}"),
+            Error::Pgn {
+                line,
+                column,
+                token,
+                why,
+            } => {
+                write!(f, "bad record: line {line}, column {column}: ")?;
+                if !token.is_empty() {
+                    write!(f, "'{}': ", shown(token))?;
+                }
+                write!(f, "{}", shown(why))
+            }
         }
     }
 }

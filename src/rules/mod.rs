@@ -15,6 +15,7 @@ mod landing;
 mod letters;
 mod movement;
 mod outcome;
+mod pgn;
 mod position;
 mod readable;
 mod search;
@@ -36,6 +37,7 @@ pub use movement::{
     KNIGHT_PATHS, Movement, Path, Range, empty_squares, hop, leap, path_leap, ride,
 };
 pub use outcome::{Outcome, Reason, Verdict};
+pub use pgn::PgnHeader;
 pub use position::{Castling, Position, Reserve, RuleState};
 pub use search::{Found, Level, Limits, MAX_DEPTH, Score, SplitMix64, search, think, think_with};
 pub use turn::{EndPromotions, Removal, Turn};

@@ -66,6 +66,27 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason, in the order declared.
+    pub const ALL: [Reason; 12] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::ThreefoldRepetition,
+        Reason::FiftyMoveRule,
+        Reason::InsufficientMaterial,
+        Reason::Resignation,
+        Reason::Agreement,
+        Reason::KingCaptured,
+        Reason::StalemateBySlide,
+        Reason::Gauntlet,
+        Reason::TurnLimit,
+        Reason::NoKings,
+    ];
+
+    /// The reason written as `text` (see [`Reason::text`]), if any.
+    pub fn parse(text: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.text() == text)
+    }
+
     /// The reason as written after the result, in lower case.
     pub fn text(self) -> &'static str {
         match self {

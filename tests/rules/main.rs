@@ -14,6 +14,7 @@ mod help;
 mod notation;
 mod pawns_to_kings;
 mod perft;
+mod pgn;
 mod properties;
 mod readable;
 mod search;
