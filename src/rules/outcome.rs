@@ -67,7 +67,7 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason, in the order declared.
-    pub const ALL: [Reason; 12] = [
+    pub const ALL: [Reason; 13] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::ThreefoldRepetition,
@@ -75,6 +75,7 @@ impl Reason {
         Reason::InsufficientMaterial,
         Reason::Resignation,
         Reason::Agreement,
+        Reason::TimeForfeit,
         Reason::KingCaptured,
         Reason::StalemateBySlide,
         Reason::Gauntlet,

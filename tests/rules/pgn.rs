@@ -199,6 +199,17 @@ fn a_result_where_the_rules_have_not_ended_the_game_is_the_players_decision() {
 }
 
 #[test]
+fn a_flag_fallen_reads_back_as_a_loss_on_time() {
+    let mut flagged = game_after("chess", CHESS_START, "e2e4");
+    flagged.time_out(Side::Black);
+    let text = flagged.to_pgn(&PgnHeader::default());
+    assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+    let (read, _) = Game::from_pgn(&text).expect("reads");
+    assert_eq!(read.outcome(), flagged.outcome());
+    assert_eq!(read.outcome().map(|o| o.reason), Some(Reason::TimeForfeit));
+}
+
+#[test]
 fn every_reason_reads_back_from_its_termination_text() {
     for reason in Reason::ALL {
         assert_eq!(

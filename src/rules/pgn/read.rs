@@ -181,8 +181,8 @@ fn find_turn(game: &Game, token: &str) -> Result<Turn, String> {
 }
 
 /// Checks the result against the `Result` tag and the game's end, and records a decision of
-/// the players where the rules have not ended the game; checks a `Termination` tag that names
-/// one of the engine's ends.
+/// the players (or a flag fallen, as `Termination` says) where the rules have not ended the
+/// game; checks a `Termination` tag that names one of the engine's ends.
 fn end(game: &mut Game, tags: &[Tag], result: &Item) -> Result<(), Error> {
     let written = result.text.as_str();
     match find(tags, "Result") {
@@ -194,8 +194,13 @@ fn end(game: &mut Game, tags: &[Tag], result: &Item) -> Result<(), Error> {
         }
         Some(_) => {}
     }
+    let termination = find(tags, "Termination");
+    let named = termination.and_then(|tag| Reason::parse(&tag.value));
     if game.outcome().is_none() {
+        let on_time = named == Some(Reason::TimeForfeit);
         match written {
+            "1-0" if on_time => game.time_out(Side::Black),
+            "0-1" if on_time => game.time_out(Side::White),
             "1-0" => game.resign(Side::Black),
             "0-1" => game.resign(Side::White),
             "1/2-1/2" => game.agree_draw(),
@@ -210,10 +215,9 @@ fn end(game: &mut Game, tags: &[Tag], result: &Item) -> Result<(), Error> {
         };
         return Err(result.at.error(written, why));
     }
-    let Some(termination) = find(tags, "Termination") else {
+    let Some(termination) = termination else {
         return Ok(());
     };
-    let named = Reason::parse(&termination.value);
     match (named, outcome) {
         (Some(reason), Some(outcome)) if reason != outcome.reason => Err(termination.at.error(
             &termination.value,
