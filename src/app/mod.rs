@@ -20,6 +20,7 @@ pub mod record;
 pub mod session;
 pub mod settings;
 pub mod shapes;
+pub mod sharing;
 pub mod sketch;
 #[cfg(feature = "sound")]
 mod sound;
@@ -83,6 +84,7 @@ pub fn game_plugins(app: &mut App) {
         persistence::plugin,
         opponent::plugin,
         clock::plugin,
+        sharing::plugin,
         record::plugin,
     ));
 }

@@ -84,7 +84,8 @@ impl DataDir {
         DataDir(dir)
     }
 
-    fn file(&self, name: &str) -> Option<PathBuf> {
+    /// The file or folder `name` in the data directory, if there is one.
+    pub fn file(&self, name: &str) -> Option<PathBuf> {
         self.0.as_ref().map(|d| d.join(name))
     }
 
@@ -375,9 +376,15 @@ fn parse_ron<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<
 /// Writes a value as RON atomically: a uniquely named temporary file beside the target
 /// (removed again on any error), synced, renamed over the target, then the directory synced.
 pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
-    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
-        .map_err(|e| fail(&e))?;
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    write_text(path, &text)
+}
+
+/// Writes `text` to `path` atomically: a temporary file beside it, synced, renamed over it, the
+/// directory synced. The error names the file, in one line.
+pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
+    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())

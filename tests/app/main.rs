@@ -12,5 +12,6 @@ mod motion;
 mod opponent;
 mod persistence;
 mod session;
+mod sharing;
 mod support;
 mod turns;

@@ -16,6 +16,7 @@ use crate::app::record::Tally;
 use crate::app::session::{
     ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
 };
+use crate::app::sharing::{ExportRecord, Exported};
 use crate::app::turn_builder::{Choice, Part};
 use crate::rules::{Game, Loc, Piece, Removal, Side};
 use bevy::ecs::system::SystemParam;
@@ -28,6 +29,8 @@ struct SaveBox<'w> {
     name: ResMut<'w, SaveName>,
     replace_asked: ResMut<'w, ReplaceAsked>,
     saved_as: Res<'w, SavedAs>,
+    exported: Res<'w, Exported>,
+    export: MessageWriter<'w, ExportRecord>,
 }
 
 /// The name typed into the save box.
@@ -343,6 +346,18 @@ fn save_box(ui: &mut egui::Ui, saving: &mut SaveBox, storage: &mut MessageWriter
     }
     if let Some(name) = &saving.saved_as.0 {
         ui.colored_label(egui::Color32::LIGHT_GREEN, format!("Saved as '{name}'."));
+    }
+    if ui
+        .button("Export the record (PGN)")
+        .on_hover_text(
+            "Writes the game as a record file, readable by other chess software for chess",
+        )
+        .clicked()
+    {
+        saving.export.write(ExportRecord);
+    }
+    if let Some(path) = &saving.exported.0 {
+        ui.small(format!("Exported to {}", path.display()));
     }
     ui.horizontal(|ui| {
         let mut typed = saving.name.0.clone();

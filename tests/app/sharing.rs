@@ -1,0 +1,81 @@
+//! Records in and out of the game: the game exported as a record file in the data directory
+//! (it reads back to the same game), a record file dropped on the window opens, and a bad one
+//! is explained without changing the game.
+
+use crate::support::*;
+use bevy::window::FileDragAndDrop;
+use oddboard::app::session::Notice;
+use oddboard::app::sharing::{ExportRecord, Exported};
+use oddboard::rules::Game;
+use std::fs;
+
+fn drop_file(app: &mut App, path: &std::path::Path) {
+    app.world_mut().write_message(FileDragAndDrop::DroppedFile {
+        window: Entity::PLACEHOLDER,
+        path_buf: path.to_path_buf(),
+    });
+    settle(app);
+}
+
+#[test]
+fn the_game_is_exported_as_a_record_that_reads_back_to_it() {
+    let dir = temp_dir("export");
+    let mut app = app_with_data(&dir);
+    start(&mut app, "chess", &[], None);
+    for (from, to) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    app.world_mut().write_message(ExportRecord);
+    settle(&mut app);
+    let path = app
+        .world()
+        .resource::<Exported>()
+        .0
+        .clone()
+        .expect("exported");
+    assert!(path.starts_with(dir.join("records")), "{}", path.display());
+    let text = fs::read_to_string(&path).expect("written");
+    assert!(text.contains("1. e4 e5 2. Nf3 *"), "{text}");
+    assert!(text.contains("[White \"White (person)\"]"), "{text}");
+    let (read, _) = Game::from_pgn(&text).expect("reads back");
+    assert_eq!(read.turn_texts(), game(&app).turn_texts());
+}
+
+#[test]
+fn a_record_dropped_on_the_window_opens_as_the_game() {
+    let dir = temp_dir("drop");
+    let record = dir.join("mate.pgn");
+    fs::write(
+        &record,
+        "[Event \"?\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    )
+    .expect("write");
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    drop_file(&mut app, &record);
+    assert_eq!(game(&app).variant().id(), "chess");
+    assert_eq!(game(&app).turn_texts(), ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert!(game(&app).outcome().is_some(), "the mate stands");
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn a_bad_record_dropped_is_explained_and_changes_nothing() {
+    let dir = temp_dir("drop-bad");
+    let record = dir.join("bad.pgn");
+    fs::write(&record, "[Result \"*\"]\n\n1. e2e5 *\n").expect("write");
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    drop_file(&mut app, &record);
+    assert_eq!(game(&app).variant().id(), "amoeba", "the game is kept");
+    let notice = app
+        .world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .expect("explained");
+    assert!(notice.contains("bad.pgn"), "{notice}");
+    assert!(notice.contains("'e2e5'"), "{notice}");
+    assert!(!notice.contains('\n'), "one line: {notice}");
+}
