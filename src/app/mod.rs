@@ -9,6 +9,7 @@ mod camera;
 pub mod choreography;
 pub mod clock;
 pub mod cue;
+pub mod editor;
 pub mod input;
 pub mod markers;
 mod measure;
@@ -74,17 +75,20 @@ pub fn game_plugins(app: &mut App) {
         session::plugin,
         cue::plugin,
         art::plugin,
+        shapes::plugin,
         board::plugin,
         input::plugin,
-        shapes::plugin,
         markers::plugin,
         sketch::plugin,
         animation::plugin,
         preview::plugin,
+    ))
+    .add_plugins((
         persistence::plugin,
         opponent::plugin,
         clock::plugin,
         sharing::plugin,
         record::plugin,
+        editor::plugin,
     ));
 }

@@ -20,6 +20,8 @@ pub enum Screen {
     Playing,
     /// A finished game, still on the board.
     GameOver,
+    /// Setting up a position to start a game from.
+    Editor,
 }
 
 /// Either game screen: what board entities live in.

@@ -6,6 +6,7 @@
 
 mod clocks;
 mod controls;
+mod editor;
 mod ending;
 mod marks;
 mod motion;

@@ -96,7 +96,7 @@ fn game_panel(
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let ctx = contexts.ctx_mut()?;
-    let Requests { out, storage } = &mut requests;
+    let Requests { out, storage, .. } = &mut requests;
     let mut root = root_ui(ctx);
     let width = egui::Panel::right("game")
         .exact_size(PANEL_WIDTH)

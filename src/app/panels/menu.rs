@@ -3,6 +3,7 @@
 use super::{Catalogue, Requests, root_ui};
 use crate::app::camera::PanelWidth;
 use crate::app::clock::{Clocks, TimeControl};
+use crate::app::editor::EditorAction;
 use crate::app::opponent::{Player, Players};
 use crate::app::persistence::{Autosave, DataDir, Storage, saved_games};
 use crate::app::session::{Command, Screen};
@@ -53,7 +54,11 @@ fn menu_screen(
         dir,
         settings,
     } = data;
-    let Requests { out, storage } = &mut requests;
+    let Requests {
+        out,
+        storage,
+        editor,
+    } = &mut requests;
     let mut root = root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
@@ -106,6 +111,12 @@ fn menu_screen(
                 });
                 out.write(Command::Players(choice.players));
                 out.write(Command::Clocks(Clocks::new(choice.control)));
+            }
+            if ui.button("Set up a position…").clicked() {
+                editor.write(EditorAction::Open {
+                    variant: data.id.clone(),
+                    options: choice.options.clone(),
+                });
             }
             if let Some(saved) = &autosave.0
                 && ui

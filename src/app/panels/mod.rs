@@ -3,18 +3,19 @@
 //! promotion picker on the board and notices. One module per panel; what they share is here.
 
 mod banner;
+mod editor;
 mod game;
 mod help;
 mod menu;
 mod picker;
 mod record;
 
-use super::art::PieceArt;
-use super::board::piece_sprite;
+use super::art::{PieceArt, drawing_of};
+use super::editor::EditorAction;
 use super::input::TextEntry;
 use super::persistence::Storage;
 use super::session::{Command, Frame, Notice};
-use crate::rules::{Game, Kind, Piece, Side, VariantData, all_data};
+use crate::rules::{Game, Kind, Piece, Side, Variant, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiTextureHandle;
@@ -29,16 +30,20 @@ pub(super) struct Pictures(HashMap<Piece, egui::TextureId>);
 impl Pictures {
     /// The pictures of every piece of `game`'s variant.
     fn of(contexts: &mut EguiContexts, game: &Game, art: &PieceArt) -> Pictures {
-        let pieces = game
-            .variant()
-            .data()
+        Pictures::of_variant(contexts, game.variant(), art)
+    }
+
+    /// The pictures of every piece of `variant`.
+    fn of_variant(contexts: &mut EguiContexts, variant: &Variant, art: &PieceArt) -> Pictures {
+        let data = variant.data();
+        let pieces = data
             .pieces
             .iter()
-            .flat_map(|data| Side::BOTH.map(|side| Piece::new(data.kind, side)));
+            .flat_map(|piece| Side::BOTH.map(|side| Piece::new(piece.kind, side)));
         Pictures(
             pieces
                 .map(|piece| {
-                    let image = piece_sprite(game, art, piece).image;
+                    let image = art.image(drawing_of(data, piece.kind), piece.side);
                     (piece, contexts.add_image(EguiTextureHandle::Strong(image)))
                 })
                 .collect(),
@@ -67,7 +72,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(Update, note_text_entry.before(Frame::Input))
         .add_systems(EguiPrimaryContextPass, notice_window)
-        .add_plugins((menu::plugin, game::plugin, picker::plugin));
+        .add_plugins((menu::plugin, game::plugin, picker::plugin, editor::plugin));
 }
 
 /// bevy_egui reports the modifier keys every frame, changed or not, and egui repaints for any
@@ -108,6 +113,7 @@ fn root_ui(ctx: &egui::Context) -> egui::Ui {
 struct Requests<'w> {
     out: MessageWriter<'w, Command>,
     storage: MessageWriter<'w, Storage>,
+    editor: MessageWriter<'w, EditorAction>,
 }
 
 /// The result in words: `1-0 checkmate: Yellow wins`.

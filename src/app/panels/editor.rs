@@ -1,0 +1,181 @@
+//! The position editor's screen: the board to click on, the palette (every piece of the
+//! variant, both sides, and an eraser), the side to move, the FEN box, the engine's verdict,
+//! and Start.
+
+use super::{Pictures, root_ui};
+use crate::app::art::PieceArt;
+use crate::app::camera::PanelWidth;
+use crate::app::editor::{Brush, Editor, EditorAction};
+use crate::app::session::Screen;
+use crate::rules::{Piece, Side};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// A square of the editor's board, in points.
+const CELL: f32 = 54.0;
+
+/// Registers the editor's screen.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        editor_screen.run_if(in_state(Screen::Editor)),
+    );
+}
+
+fn editor_screen(
+    mut contexts: EguiContexts,
+    editor: Option<Res<Editor>>,
+    art: Res<PieceArt>,
+    mut out: MessageWriter<EditorAction>,
+    mut panel: ResMut<PanelWidth>,
+) -> Result {
+    let Some(editor) = editor else {
+        return Ok(());
+    };
+    panel.set_if_neq(PanelWidth(0.0));
+    let pictures = Pictures::of_variant(&mut contexts, editor.variant(), &art);
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.heading(format!(
+            "Set up a position: {}",
+            editor.variant().data().name
+        ));
+        ui.horizontal_top(|ui| {
+            board(ui, &editor, &pictures, &mut out);
+            ui.vertical(|ui| controls(ui, &editor, &pictures, &mut out));
+        });
+    });
+    Ok(())
+}
+
+/// The board: each click applies the brush.
+fn board(
+    ui: &mut egui::Ui,
+    editor: &Editor,
+    pictures: &Pictures,
+    out: &mut MessageWriter<EditorAction>,
+) {
+    let geometry = editor.variant().geometry();
+    let (files, ranks) = (geometry.files(), geometry.ranks());
+    let size = egui::vec2(f32::from(files) * CELL, f32::from(ranks) * CELL);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let board = &editor.position().board;
+    for rank in 0..ranks {
+        for file in 0..files {
+            let Some(at) = geometry.loc(file.into(), rank.into()) else {
+                continue;
+            };
+            if board.is_hole(at) {
+                continue;
+            }
+            let min =
+                rect.min + egui::vec2(f32::from(file) * CELL, f32::from(ranks - 1 - rank) * CELL);
+            let square = egui::Rect::from_min_size(min, egui::vec2(CELL, CELL));
+            let colour = if at.is_light() {
+                egui::Color32::from_rgb(237, 222, 189)
+            } else {
+                egui::Color32::from_rgb(179, 135, 99)
+            };
+            ui.painter().rect_filled(square, 0.0, colour);
+            if let Some(image) = board.piece(at).and_then(|p| pictures.image(p, CELL * 0.9)) {
+                image.paint_at(ui, square.shrink(CELL * 0.05));
+            }
+            let response = ui
+                .interact(
+                    square,
+                    ui.id().with(("edit", at.index())),
+                    egui::Sense::click(),
+                )
+                .on_hover_text(at.to_string());
+            if response.clicked() {
+                out.write(EditorAction::Click(at));
+            }
+        }
+    }
+}
+
+/// The palette, the side to move, the FEN box, the verdict and the buttons.
+fn controls(
+    ui: &mut egui::Ui,
+    editor: &Editor,
+    pictures: &Pictures,
+    out: &mut MessageWriter<EditorAction>,
+) {
+    let data = editor.variant().data();
+    ui.label("Click a piece, then squares to put it on:");
+    for side in Side::BOTH {
+        ui.horizontal_wrapped(|ui| {
+            for piece in data.pieces_in(editor.variant().options()) {
+                let piece = Piece::new(piece.kind, side);
+                let Some(image) = pictures.image(piece, 36.0) else {
+                    continue;
+                };
+                let chosen = editor.brush == Brush::Piece(piece);
+                if ui
+                    .add(egui::Button::image(image).selected(chosen))
+                    .clicked()
+                {
+                    out.write(EditorAction::Brush(Brush::Piece(piece)));
+                }
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        if ui
+            .selectable_label(editor.brush == Brush::Erase, "Eraser")
+            .clicked()
+        {
+            out.write(EditorAction::Brush(Brush::Erase));
+        }
+        if ui.button("Clear the board").clicked() {
+            out.write(EditorAction::Clear);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("To move:");
+        for side in Side::BOTH {
+            let name = &data.sides[side.index()];
+            if ui
+                .selectable_label(editor.position().side == side, name)
+                .clicked()
+            {
+                out.write(EditorAction::SideToMove(side));
+            }
+        }
+    });
+    ui.label("FEN (edit it to set the rest: castling, counters, …):");
+    let mut text = editor.fen_text.clone();
+    if ui
+        .add(
+            egui::TextEdit::multiline(&mut text)
+                .desired_width(380.0)
+                .desired_rows(2),
+        )
+        .changed()
+    {
+        out.write(EditorAction::Fen(text));
+    }
+    match &editor.problem {
+        Some(problem) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, problem);
+        }
+        None => {
+            ui.colored_label(egui::Color32::LIGHT_GREEN, "The position is ready to play.");
+        }
+    }
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                editor.problem.is_none(),
+                egui::Button::new("Start a game from here"),
+            )
+            .clicked()
+        {
+            out.write(EditorAction::Start);
+        }
+        if ui.button("Back to the menu").clicked() {
+            out.write(EditorAction::Close);
+        }
+    });
+}

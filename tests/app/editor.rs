@@ -1,0 +1,118 @@
+//! The position editor, through the same requests its panel sends: pieces put and taken off,
+//! a position the engine refuses (its reason shown, no game started), the FEN box, and a game
+//! started from the position set up.
+
+use crate::support::*;
+use oddboard::app::editor::{Brush, Editor, EditorAction};
+use oddboard::app::session::Screen;
+use oddboard::rules::{Kind, Loc, Piece, Side};
+
+fn act(app: &mut App, action: EditorAction) {
+    app.world_mut().write_message(action);
+    settle(app);
+}
+
+fn open(app: &mut App, variant: &str) {
+    act(
+        app,
+        EditorAction::Open {
+            variant: variant.into(),
+            options: Vec::new(),
+        },
+    );
+}
+
+fn editor(app: &App) -> &Editor {
+    app.world().resource::<Editor>()
+}
+
+fn sq(name: &str) -> Loc {
+    Loc::parse(name).expect("square")
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn a_piece_is_put_from_the_palette_and_taken_off_with_the_eraser() {
+    let mut app = app();
+    open(&mut app, "chess");
+    assert_eq!(screen(&app), Screen::Editor);
+    let queen = Piece::new(Kind::Queen, Side::White);
+    act(&mut app, EditorAction::Brush(Brush::Piece(queen)));
+    act(&mut app, EditorAction::Click(sq("e4")));
+    assert_eq!(editor(&app).position().board.piece(sq("e4")), Some(queen));
+    assert!(
+        editor(&app).fen_text.contains("/4Q3/"),
+        "{}",
+        editor(&app).fen_text
+    );
+    act(&mut app, EditorAction::Brush(Brush::Erase));
+    act(&mut app, EditorAction::Click(sq("e4")));
+    assert_eq!(editor(&app).position().board.piece(sq("e4")), None);
+}
+
+#[test]
+fn a_position_the_engine_refuses_shows_why_and_cannot_be_started() {
+    let mut app = app();
+    open(&mut app, "chess");
+    act(&mut app, EditorAction::Clear);
+    let problem = editor(&app).problem.clone().expect("refused: no Kings");
+    assert!(!problem.is_empty());
+    act(&mut app, EditorAction::Start);
+    assert_eq!(screen(&app), Screen::Editor, "no game started");
+    assert!(app.world().get_resource::<ActiveGame>().is_none());
+}
+
+#[test]
+fn the_fen_box_edits_the_same_position_and_a_bad_fen_is_named() {
+    const FEN: &str = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let mut app = app();
+    open(&mut app, "chess");
+    act(
+        &mut app,
+        EditorAction::Fen("4k3/8/8/8/8/8/4P3/4X3 w - - 0 1".into()),
+    );
+    let problem = editor(&app).problem.clone().expect("refused");
+    assert!(problem.contains('X'), "names the bad token: {problem}");
+    act(&mut app, EditorAction::Fen(FEN.into()));
+    assert_eq!(editor(&app).problem, None);
+    assert_eq!(editor(&app).fen_text, FEN);
+    assert_eq!(editor(&app).position().board.pieces().count(), 3);
+}
+
+#[test]
+fn a_game_starts_from_the_position_set_up() {
+    let mut app = app();
+    open(&mut app, "chess");
+    act(&mut app, EditorAction::Brush(Brush::Erase));
+    act(&mut app, EditorAction::Click(sq("d8")));
+    act(&mut app, EditorAction::SideToMove(Side::Black));
+    let fen = editor(&app).fen_text.clone();
+    assert!(fen.starts_with("rnb1kbnr/"), "{fen}");
+    act(&mut app, EditorAction::Start);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(game(&app).record().start, fen);
+    assert_eq!(game(&app).position().side, Side::Black);
+    assert!(
+        app.world().get_resource::<Editor>().is_none(),
+        "the editor is closed"
+    );
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn the_gaps_of_a_shaped_board_take_no_piece() {
+    let mut app = app();
+    open(&mut app, "amphora");
+    let before = editor(&app).fen_text.clone();
+    act(
+        &mut app,
+        EditorAction::Brush(Brush::Piece(Piece::new(Kind::Pawn, Side::White))),
+    );
+    act(&mut app, EditorAction::Click(sq("a1")));
+    assert_eq!(editor(&app).fen_text, before, "a1 is outside Amphora's jug");
+    act(&mut app, EditorAction::Close);
+    assert_eq!(screen(&app), Screen::Menu);
+}
