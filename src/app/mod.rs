@@ -11,6 +11,7 @@ pub mod clock;
 pub mod cue;
 pub mod editor;
 pub mod input;
+pub mod library;
 pub mod markers;
 mod measure;
 pub mod opponent;
@@ -90,5 +91,6 @@ pub fn game_plugins(app: &mut App) {
         sharing::plugin,
         record::plugin,
         editor::plugin,
+        library::plugin,
     ));
 }

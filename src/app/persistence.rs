@@ -89,7 +89,8 @@ impl DataDir {
         self.0.as_ref().map(|d| d.join(name))
     }
 
-    fn save_path(&self, name: &str) -> Option<PathBuf> {
+    /// Where the game saved under `name` is kept, if there is a data directory.
+    pub fn save_path(&self, name: &str) -> Option<PathBuf> {
         self.0
             .as_ref()
             .map(|d| d.join(SAVES).join(format!("{name}.ron")))
@@ -204,9 +205,9 @@ fn autosave(
     offered.0 = Some(saved);
 }
 
-/// The game being played and who plays it: what a save holds.
+/// The game being played, who plays it and its clocks: what a save holds.
 #[derive(SystemParam)]
-struct Playing<'w> {
+pub struct Playing<'w> {
     game: Option<Res<'w, ActiveGame>>,
     players: Res<'w, Players>,
     clocks: Res<'w, Clocks>,
@@ -214,7 +215,7 @@ struct Playing<'w> {
 
 impl Playing<'_> {
     /// The game as saved, if there is one.
-    fn saved(&self) -> Option<Saved> {
+    pub fn saved(&self) -> Option<Saved> {
         self.game.as_ref().map(|game| Saved {
             game: game.0.record(),
             players: *self.players,

@@ -5,10 +5,9 @@
 
 use super::clock::Clocks;
 use super::opponent::{Player, Players};
-use super::persistence::{DataDir, write_text};
-use super::session::{ActiveGame, Command, Notice};
+use super::persistence::{DataDir, Playing, Saved, write_text};
+use super::session::{Command, Notice};
 use crate::rules::{Game, PgnHeader, Side};
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 use std::path::{Path, PathBuf};
@@ -32,23 +31,6 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (export, open_dropped));
 }
 
-/// The game being played and what its record's header says of it.
-#[derive(SystemParam)]
-struct Recorded<'w> {
-    game: Option<Res<'w, ActiveGame>>,
-    players: Res<'w, Players>,
-    clocks: Res<'w, Clocks>,
-}
-
-impl Recorded<'_> {
-    /// The record's text, if a game is being played.
-    fn text(&self) -> Option<(String, &Game)> {
-        let game = &self.game.as_ref()?.0;
-        let header = header(game, &self.players, &self.clocks, today());
-        Some((game.to_pgn(&header), game))
-    }
-}
-
 /// The header of `game`'s record: the event, `date`, the players as the menu names them, the
 /// time control in seconds (`300+3`).
 pub fn header(game: &Game, players: &Players, clocks: &Clocks, date: String) -> PgnHeader {
@@ -69,7 +51,7 @@ pub fn header(game: &Game, players: &Players, clocks: &Clocks, date: String) -> 
 
 fn export(
     mut asked: MessageReader<ExportRecord>,
-    recorded: Recorded,
+    playing: Playing,
     dir: Res<DataDir>,
     mut exported: ResMut<Exported>,
     mut notice: ResMut<Notice>,
@@ -77,15 +59,25 @@ fn export(
     if asked.read().count() == 0 {
         return;
     }
-    let (Some((text, game)), Some(folder)) = (recorded.text(), dir.file(RECORDS)) else {
-        notice.0 = Some("There is no game or no data directory to export to.".into());
-        return;
-    };
-    let path = free_name(&folder, game.variant().id());
-    match write_text(&path, &text) {
-        Ok(()) => exported.0 = Some(path),
+    let written = playing
+        .saved()
+        .ok_or_else(|| "there is no game to export".to_string())
+        .and_then(|saved| export_saved(&dir, &saved, today()));
+    match written {
+        Ok(path) => exported.0 = Some(path),
         Err(e) => notice.0 = Some(e),
     }
+}
+
+/// Writes the record of `saved` into the data directory's records folder; where it went.
+pub fn export_saved(dir: &DataDir, saved: &Saved, date: String) -> Result<PathBuf, String> {
+    let game = Game::from_record(&saved.game).map_err(|e| e.to_string())?;
+    let folder = dir
+        .file(RECORDS)
+        .ok_or_else(|| "there is no data directory to export to".to_string())?;
+    let path = free_name(&folder, game.variant().id());
+    let text = game.to_pgn(&header(&game, &saved.players, &saved.clocks, date));
+    write_text(&path, &text).map(|()| path)
 }
 
 /// `<folder>/<id>-<n>.pgn` for the first `n` not yet taken.
@@ -124,7 +116,12 @@ fn open_dropped(
 
 /// Today's date as a record writes it, `YYYY.MM.DD` (UTC).
 fn today() -> String {
-    let days = SystemTime::now()
+    date_of(SystemTime::now())
+}
+
+/// A moment's date as a record writes it, `YYYY.MM.DD` (UTC).
+pub fn date_of(moment: SystemTime) -> String {
+    let days = moment
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400);
     let (year, month, day) = civil_from_days(days as i64);

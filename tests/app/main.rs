@@ -8,6 +8,7 @@ mod clocks;
 mod controls;
 mod editor;
 mod ending;
+mod library;
 mod marks;
 mod motion;
 mod opponent;

@@ -4,8 +4,9 @@ use super::{Catalogue, Requests, root_ui};
 use crate::app::camera::PanelWidth;
 use crate::app::clock::{Clocks, TimeControl};
 use crate::app::editor::EditorAction;
+use crate::app::library::{SaveAction, SaveList};
 use crate::app::opponent::{Player, Players};
-use crate::app::persistence::{Autosave, DataDir, Storage, saved_games};
+use crate::app::persistence::{Autosave, Storage};
 use crate::app::session::{Command, Screen};
 use crate::app::settings::{AnimationSpeed, BoardTheme, Settings};
 use crate::rules::{Level, Side};
@@ -20,6 +21,12 @@ pub struct MenuChoice {
     options: Vec<String>,
     players: Players,
     control: Option<TimeControl>,
+    /// List only the saved games of the variant selected.
+    only_this_variant: bool,
+    /// A save being renamed: its name and the new name typed.
+    renaming: Option<(String, String)>,
+    /// A save the player asked to delete, waiting for the answer.
+    deleting: Option<String>,
 }
 
 /// Registers the menu.
@@ -35,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
 struct MenuData<'w> {
     catalogue: Res<'w, Catalogue>,
     autosave: Res<'w, Autosave>,
-    dir: Res<'w, DataDir>,
+    saves: Res<'w, SaveList>,
     settings: Res<'w, Settings>,
 }
 
@@ -51,13 +58,14 @@ fn menu_screen(
     let MenuData {
         catalogue,
         autosave,
-        dir,
+        saves,
         settings,
     } = data;
     let Requests {
         out,
         storage,
         editor,
+        library,
     } = &mut requests;
     let mut root = root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
@@ -68,6 +76,14 @@ fn menu_screen(
         ui.separator();
         ui.columns(2, |columns| {
             variant_list(&mut columns[0], &catalogue, &mut choice);
+            saves_list(
+                &mut columns[0],
+                &saves,
+                &catalogue,
+                &mut choice,
+                storage,
+                library,
+            );
             let Some(data) = catalogue.0.get(choice.variant) else {
                 return;
             };
@@ -127,16 +143,6 @@ fn menu_screen(
                     .clicked()
             {
                 out.write_batch(saved.resume());
-            }
-            let saves = saved_games(&dir);
-            if !saves.is_empty() {
-                ui.add_space(8.0);
-                ui.label("Saved games:");
-                for name in saves {
-                    if ui.button(&name).clicked() {
-                        storage.write(Storage::Load(name));
-                    }
-                }
             }
             ui.add_space(8.0);
             if let Some(edited) = settings_editor(ui, &settings) {
@@ -232,4 +238,99 @@ fn display_name<'a>(catalogue: &'a Catalogue, id: &'a str) -> &'a str {
         .iter()
         .find(|data| data.id == id)
         .map_or(id, |data| data.name.as_str())
+}
+
+/// The saved games: each with its variant, players, date, moves and result, to open, rename,
+/// delete (asked first) or export; only the selected variant's when the player filters.
+fn saves_list(
+    ui: &mut egui::Ui,
+    saves: &SaveList,
+    catalogue: &Catalogue,
+    choice: &mut MenuChoice,
+    storage: &mut MessageWriter<Storage>,
+    library: &mut MessageWriter<SaveAction>,
+) {
+    if saves.0.is_empty() {
+        return;
+    }
+    ui.add_space(12.0);
+    ui.heading("Saved games");
+    let selected = catalogue.0.get(choice.variant).map(|d| d.id.clone());
+    let name = selected
+        .as_deref()
+        .map_or("", |id| display_name(catalogue, id));
+    ui.checkbox(&mut choice.only_this_variant, format!("only {name}"));
+    egui::ScrollArea::vertical()
+        .max_height(320.0)
+        .show(ui, |ui| {
+            for entry in &saves.0 {
+                if choice.only_this_variant && Some(&entry.variant) != selected.as_ref() {
+                    continue;
+                }
+                ui.separator();
+                let players = Side::BOTH.map(|side| match entry.players.of(side) {
+                    Player::Person => "person".to_string(),
+                    Player::Computer(level) => format!("computer ({})", level.name()),
+                });
+                ui.label(egui::RichText::new(&entry.name).strong());
+                ui.small(format!(
+                    "{} · {} against {} · {} · {} turns · {}",
+                    display_name(catalogue, &entry.variant),
+                    players[0],
+                    players[1],
+                    entry.date,
+                    entry.moves,
+                    entry.result.as_deref().unwrap_or("going on")
+                ));
+                save_actions(ui, &entry.name, choice, storage, library);
+            }
+        });
+}
+
+/// The buttons of one saved game, or the question or name box it is waiting on.
+fn save_actions(
+    ui: &mut egui::Ui,
+    name: &str,
+    choice: &mut MenuChoice,
+    storage: &mut MessageWriter<Storage>,
+    library: &mut MessageWriter<SaveAction>,
+) {
+    ui.horizontal(|ui| {
+        if choice.deleting.as_deref() == Some(name) {
+            ui.label(format!("Delete '{name}'?"));
+            if ui.button("Delete").clicked() {
+                library.write(SaveAction::Delete(name.to_string()));
+                choice.deleting = None;
+            }
+            if ui.button("Keep it").clicked() {
+                choice.deleting = None;
+            }
+            return;
+        }
+        if let Some((from, typed)) = choice.renaming.as_mut().filter(|(from, _)| from == name) {
+            ui.text_edit_singleline(typed);
+            if ui.button("Rename").clicked() {
+                library.write(SaveAction::Rename {
+                    from: from.clone(),
+                    to: typed.clone(),
+                });
+                choice.renaming = None;
+            } else if ui.button("Cancel").clicked() {
+                choice.renaming = None;
+            }
+            return;
+        }
+        if ui.button("Open").clicked() {
+            storage.write(Storage::Load(name.to_string()));
+        }
+        if ui.button("Rename…").clicked() {
+            choice.renaming = Some((name.to_string(), name.to_string()));
+        }
+        if ui.button("Delete…").clicked() {
+            choice.deleting = Some(name.to_string());
+        }
+        if ui.button("Export").clicked() {
+            library.write(SaveAction::Export(name.to_string()));
+        }
+    });
 }

@@ -13,6 +13,7 @@ mod record;
 use super::art::{PieceArt, drawing_of};
 use super::editor::EditorAction;
 use super::input::TextEntry;
+use super::library::SaveAction;
 use super::persistence::Storage;
 use super::session::{Command, Frame, Notice};
 use crate::rules::{Game, Kind, Piece, Side, Variant, VariantData, all_data};
@@ -114,6 +115,7 @@ struct Requests<'w> {
     out: MessageWriter<'w, Command>,
     storage: MessageWriter<'w, Storage>,
     editor: MessageWriter<'w, EditorAction>,
+    library: MessageWriter<'w, SaveAction>,
 }
 
 /// The result in words: `1-0 checkmate: Yellow wins`.
