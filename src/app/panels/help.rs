@@ -2,7 +2,7 @@
 //! moves, as the engine draws them; a click on a diagram opens it large.
 
 use super::Pictures;
-use crate::rules::{Game, Piece, PieceDiagram, Side, Variant};
+use crate::rules::{Game, Loc, LocSet, Piece, PieceDiagram, Position, Side, Variant};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -89,18 +89,31 @@ fn diagram(
     pictures: &Pictures,
     cell: f32,
 ) -> egui::Response {
+    match variant.piece_diagram(piece) {
+        Some(PieceDiagram {
+            position,
+            at,
+            reach,
+        }) => board_picture(ui, variant, &position, pictures, cell, Some(at), reach),
+        None => ui.allocate_response(egui::Vec2::ZERO, egui::Sense::click()),
+    }
+}
+
+/// A small picture of `position` on `variant`'s board, `cell` points a square, with `at`
+/// highlighted and a dot (or a ring, on a piece) on each square of `reach`.
+pub(super) fn board_picture(
+    ui: &mut egui::Ui,
+    variant: &Variant,
+    position: &Position,
+    pictures: &Pictures,
+    cell: f32,
+    at: Option<Loc>,
+    reach: LocSet,
+) -> egui::Response {
     let geometry = variant.geometry();
     let (files, ranks) = (geometry.files(), geometry.ranks());
     let size = egui::vec2(f32::from(files) * cell, f32::from(ranks) * cell);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-    let Some(PieceDiagram {
-        position,
-        at,
-        reach,
-    }) = variant.piece_diagram(piece)
-    else {
-        return response;
-    };
     let painter = ui.painter();
     for rank in 0..ranks {
         for file in 0..files {
@@ -113,7 +126,7 @@ fn diagram(
             let min =
                 rect.min + egui::vec2(f32::from(file) * cell, f32::from(ranks - 1 - rank) * cell);
             let square = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
-            let colour = if loc == at {
+            let colour = if Some(loc) == at {
                 AT
             } else if loc.is_light() {
                 LIGHT

@@ -1,6 +1,9 @@
 //! The menu: the variants and their options, saved games, and the settings.
 
+use super::Pictures;
+use super::help::board_picture;
 use super::{Catalogue, Requests, root_ui};
+use crate::app::art::PieceArt;
 use crate::app::camera::PanelWidth;
 use crate::app::clock::{Clocks, TimeControl};
 use crate::app::editor::EditorAction;
@@ -9,10 +12,11 @@ use crate::app::opponent::{Player, Players};
 use crate::app::persistence::{Autosave, Storage};
 use crate::app::session::{Command, Screen};
 use crate::app::settings::{AnimationSpeed, BoardTheme, Settings};
-use crate::rules::{Level, Side};
+use crate::rules::{Level, LocSet, Side, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::sync::Arc;
 
 /// What the menu has selected.
 #[derive(Resource, Default)]
@@ -44,6 +48,8 @@ struct MenuData<'w> {
     autosave: Res<'w, Autosave>,
     saves: Res<'w, SaveList>,
     settings: Res<'w, Settings>,
+    previews: Res<'w, Previews>,
+    art: Res<'w, PieceArt>,
 }
 
 fn menu_screen(
@@ -53,14 +59,21 @@ fn menu_screen(
     mut requests: Requests,
     mut panel: ResMut<PanelWidth>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    panel.set_if_neq(PanelWidth(0.0));
     let MenuData {
         catalogue,
         autosave,
         saves,
         settings,
+        previews,
+        art,
     } = data;
+    let pictures: Vec<(Arc<Variant>, Pictures)> = previews
+        .0
+        .iter()
+        .map(|v| (Arc::clone(v), Pictures::of_variant(&mut contexts, v, &art)))
+        .collect();
+    let ctx = contexts.ctx_mut()?;
+    panel.set_if_neq(PanelWidth(0.0));
     let Requests {
         out,
         storage,
@@ -75,15 +88,12 @@ fn menu_screen(
         });
         ui.separator();
         ui.columns(2, |columns| {
-            variant_list(&mut columns[0], &catalogue, &mut choice);
-            saves_list(
-                &mut columns[0],
-                &saves,
-                &catalogue,
-                &mut choice,
-                storage,
-                library,
-            );
+            egui::ScrollArea::vertical()
+                .id_salt("variants and saves")
+                .show(&mut columns[0], |ui| {
+                    variant_list(ui, &catalogue, &pictures, &mut choice);
+                    saves_list(ui, &saves, &catalogue, &mut choice, storage, library);
+                });
             let Some(data) = catalogue.0.get(choice.variant) else {
                 return;
             };
@@ -153,16 +163,64 @@ fn menu_screen(
     Ok(())
 }
 
-fn variant_list(ui: &mut egui::Ui, catalogue: &Catalogue, choice: &mut MenuChoice) {
+/// The largest a variant's picture in the menu is drawn, in points either way.
+const PREVIEW_SIZE: f32 = 64.0;
+
+/// Every variant, each with a picture of its start position drawn by the game itself.
+fn variant_list(
+    ui: &mut egui::Ui,
+    catalogue: &Catalogue,
+    previews: &[(Arc<Variant>, Pictures)],
+    choice: &mut MenuChoice,
+) {
     ui.heading("Variants");
-    for (index, data) in catalogue.0.iter().enumerate() {
-        if ui
-            .selectable_label(choice.variant == index, &data.name)
-            .clicked()
-        {
-            choice.variant = index;
-            choice.options.clear();
-        }
+    egui::Grid::new("variants")
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            for (index, data) in catalogue.0.iter().enumerate() {
+                let picture = previews.iter().find(|(v, _)| v.id() == data.id);
+                let mut clicked = false;
+                if let Some((variant, pictures)) = picture {
+                    let geometry = variant.geometry();
+                    let longest = geometry.files().max(geometry.ranks());
+                    let cell = PREVIEW_SIZE / f32::from(longest);
+                    clicked |= board_picture(
+                        ui,
+                        variant,
+                        variant.start(),
+                        pictures,
+                        cell,
+                        None,
+                        LocSet::EMPTY,
+                    )
+                    .clicked();
+                }
+                clicked |= ui
+                    .selectable_label(choice.variant == index, &data.name)
+                    .clicked();
+                if clicked {
+                    choice.variant = index;
+                    choice.options.clear();
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// Each variant loaded with its default options, for the menu's pictures.
+#[derive(Resource, Default)]
+pub struct Previews(pub Vec<Arc<Variant>>);
+
+impl Previews {
+    /// The variants of `catalogue` that load.
+    pub fn of(catalogue: &Catalogue) -> Previews {
+        Previews(
+            catalogue
+                .0
+                .iter()
+                .filter_map(|data| Variant::load(&data.id, &[]).ok().map(Arc::new))
+                .collect(),
+        )
     }
 }
 
@@ -260,31 +318,29 @@ fn saves_list(
         .as_deref()
         .map_or("", |id| display_name(catalogue, id));
     ui.checkbox(&mut choice.only_this_variant, format!("only {name}"));
-    egui::ScrollArea::vertical()
-        .max_height(320.0)
-        .show(ui, |ui| {
-            for entry in &saves.0 {
-                if choice.only_this_variant && Some(&entry.variant) != selected.as_ref() {
-                    continue;
-                }
-                ui.separator();
-                let players = Side::BOTH.map(|side| match entry.players.of(side) {
-                    Player::Person => "person".to_string(),
-                    Player::Computer(level) => format!("computer ({})", level.name()),
-                });
-                ui.label(egui::RichText::new(&entry.name).strong());
-                ui.small(format!(
-                    "{} · {} against {} · {} · {} turns · {}",
-                    display_name(catalogue, &entry.variant),
-                    players[0],
-                    players[1],
-                    entry.date,
-                    entry.moves,
-                    entry.result.as_deref().unwrap_or("going on")
-                ));
-                save_actions(ui, &entry.name, choice, storage, library);
+    ui.vertical(|ui| {
+        for entry in &saves.0 {
+            if choice.only_this_variant && Some(&entry.variant) != selected.as_ref() {
+                continue;
             }
-        });
+            ui.separator();
+            let players = Side::BOTH.map(|side| match entry.players.of(side) {
+                Player::Person => "person".to_string(),
+                Player::Computer(level) => format!("computer ({})", level.name()),
+            });
+            ui.label(egui::RichText::new(&entry.name).strong());
+            ui.small(format!(
+                "{} · {} against {} · {} · {} turns · {}",
+                display_name(catalogue, &entry.variant),
+                players[0],
+                players[1],
+                entry.date,
+                entry.moves,
+                entry.result.as_deref().unwrap_or("going on")
+            ));
+            save_actions(ui, &entry.name, choice, storage, library);
+        }
+    });
 }
 
 /// The buttons of one saved game, or the question or name box it is waiting on.

@@ -19,6 +19,7 @@ use super::session::{Command, Frame, Notice};
 use crate::rules::{Game, Kind, Piece, Side, Variant, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_egui::EguiTextureHandle;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
@@ -64,7 +65,9 @@ pub struct Catalogue(pub Vec<VariantData>);
 
 /// Registers the panels.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(Catalogue(all_data().unwrap_or_default()))
+    let catalogue = Catalogue(all_data().unwrap_or_default());
+    app.insert_resource(menu::Previews::of(&catalogue))
+        .insert_resource(catalogue)
         .add_systems(
             PreUpdate,
             drop_unchanged_modifiers
@@ -72,6 +75,7 @@ pub fn plugin(app: &mut App) {
                 .before(EguiPreUpdateSet::BeginPass),
         )
         .add_systems(Update, note_text_entry.before(Frame::Input))
+        .add_systems(Update, draw_first_frames)
         .add_systems(EguiPrimaryContextPass, notice_window)
         .add_plugins((menu::plugin, game::plugin, picker::plugin, editor::plugin));
 }
@@ -91,6 +95,18 @@ fn drop_unchanged_modifiers(
             }
             _ => true,
         });
+    }
+}
+
+/// How many frames the window draws at start, whatever the input: egui has nothing to show
+/// until its context and fonts are ready, and asks for no frame before it has shown something.
+const FIRST_FRAMES: u32 = 10;
+
+/// Asks for the first [`FIRST_FRAMES`] frames, so the menu appears without waiting for input.
+fn draw_first_frames(mut drawn: Local<u32>, mut redraw: MessageWriter<RequestRedraw>) {
+    if *drawn < FIRST_FRAMES {
+        *drawn += 1;
+        redraw.write(RequestRedraw);
     }
 }
 
