@@ -4,7 +4,7 @@
 //! started.
 
 use super::clock::Clocks;
-use super::opponent::Players;
+use super::opponent::{Names, Players};
 use super::session::{Command, Frame, Notice, Screen};
 use crate::rules::{GameRecord, Loc, Piece, Position, Side, Variant};
 use bevy::prelude::*;
@@ -184,6 +184,7 @@ fn edit(
                     out.write_batch([
                         Command::Resume(record),
                         Command::Players(Players::default()),
+                        Command::Names(Names::default()),
                         Command::Clocks(Clocks::default()),
                     ]);
                     commands.remove_resource::<Editor>();

@@ -45,6 +45,25 @@ impl Players {
     }
 }
 
+/// The players' names, first player first, as typed in the menu (empty: none given).
+#[derive(Resource, Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Names(pub [String; 2]);
+
+impl Names {
+    /// The name `side`'s player goes by: the one typed, or who plays it (`White (person)`,
+    /// `Oddboard (strong)`).
+    pub fn of(&self, side: Side, players: &Players, side_name: &str) -> String {
+        let typed = self.0[side.index()].trim();
+        if !typed.is_empty() {
+            return typed.to_string();
+        }
+        match players.of(side) {
+            Player::Person => format!("{side_name} (person)"),
+            Player::Computer(level) => format!("Oddboard ({})", level.name()),
+        }
+    }
+}
+
 /// Watching the computer play itself: whether it is paused, and how many turns it may still
 /// play while paused (the watcher's steps).
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
@@ -107,6 +126,7 @@ const HINT_LEVEL: Level = Level::Strong;
 /// Registers the opponent.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Players>()
+        .init_resource::<Names>()
         .init_resource::<Watch>()
         .init_resource::<Thinking>()
         .add_systems(

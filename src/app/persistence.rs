@@ -5,7 +5,7 @@
 //! goes on.
 
 use super::clock::Clocks;
-use super::opponent::Players;
+use super::opponent::{Names, Players};
 use super::session::{ActiveGame, Command, Notice};
 use super::settings::Settings;
 use crate::rules::{Game, GameRecord};
@@ -22,7 +22,7 @@ const SAVES: &str = "saves";
 
 /// The format of saved games this build writes. It reads this one and every earlier one:
 /// format 0 is the bare game record that saves held before formats were numbered; format 1 has
-/// no players (both sides were people); format 2 has the players and the clocks.
+/// no players (both sides were people); format 2 has the players, their names and the clocks.
 pub const SAVE_FORMAT: u32 = 2;
 
 /// A saved game as written to disk: its format, the game, and who played each side.
@@ -35,6 +35,8 @@ struct SavedGame {
     players: Players,
     #[serde(default)]
     clocks: Clocks,
+    #[serde(default)]
+    names: Names,
 }
 
 /// A saved game as the game uses it: the record and who played each side.
@@ -46,14 +48,17 @@ pub struct Saved {
     pub players: Players,
     /// The clocks as they stood.
     pub clocks: Clocks,
+    /// The players' names.
+    pub names: Names,
 }
 
 impl Saved {
     /// The commands that take the game up again: the game, who plays it, its clocks.
-    pub fn resume(&self) -> [Command; 3] {
+    pub fn resume(&self) -> [Command; 4] {
         [
             Command::Resume(self.game.clone()),
             Command::Players(self.players),
+            Command::Names(self.names.clone()),
             Command::Clocks(self.clocks),
         ]
     }
@@ -136,7 +141,9 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 autosave.run_if(
-                    resource_exists_and_changed::<ActiveGame>.or_eager(resource_changed::<Players>),
+                    resource_exists_and_changed::<ActiveGame>
+                        .or_eager(resource_changed::<Players>)
+                        .or_eager(resource_changed::<Names>),
                 ),
                 storage,
             ),
@@ -211,6 +218,7 @@ pub struct Playing<'w> {
     game: Option<Res<'w, ActiveGame>>,
     players: Res<'w, Players>,
     clocks: Res<'w, Clocks>,
+    names: Res<'w, Names>,
 }
 
 impl Playing<'_> {
@@ -220,6 +228,7 @@ impl Playing<'_> {
             game: game.0.record(),
             players: *self.players,
             clocks: *self.clocks,
+            names: self.names.clone(),
         })
     }
 }
@@ -318,6 +327,7 @@ pub fn read_game(path: &Path) -> Result<Saved, String> {
             game: parse_ron::<GameRecord>(path, &text)?,
             players: Players::default(),
             clocks: Clocks::default(),
+            names: Names::default(),
         },
         1..=SAVE_FORMAT => {
             let read = parse_ron::<SavedGame>(path, &text)?;
@@ -325,6 +335,7 @@ pub fn read_game(path: &Path) -> Result<Saved, String> {
                 game: read.game,
                 players: read.players,
                 clocks: read.clocks,
+                names: read.names,
             }
         }
         newer => {
@@ -348,6 +359,7 @@ pub fn write_game(path: &Path, saved: &Saved) -> Result<(), String> {
             game: saved.game.clone(),
             players: saved.players,
             clocks: saved.clocks,
+            names: saved.names.clone(),
         },
     )
 }

@@ -3,7 +3,7 @@
 //! builder, which only ever picks among the engine's legal turns.
 
 use super::clock::Clocks;
-use super::opponent::Players;
+use super::opponent::{Names, Players};
 use super::turn_builder::{Choice, Part, Progress, TurnBuilder};
 use crate::rules::{Error, Event, Game, GameRecord, Loc, Side, Turn, Variant};
 use bevy::ecs::system::SystemParam;
@@ -128,6 +128,8 @@ pub enum Command {
     Play(Turn),
     /// Who plays each side from now on.
     Players(Players),
+    /// The players' names from now on.
+    Names(Names),
     /// The game's clocks from now on (a new game's, or a saved game's).
     Clocks(Clocks),
     /// `side`'s clock ran out.
@@ -321,6 +323,7 @@ pub struct TurnInput<'w> {
     hint: ResMut<'w, Hint>,
     pending: ResMut<'w, Pending>,
     players: ResMut<'w, Players>,
+    names: ResMut<'w, Names>,
     clocks: ResMut<'w, Clocks>,
     refused: MessageWriter<'w, Refused>,
     played: MessageWriter<'w, TurnPlayed>,
@@ -433,6 +436,9 @@ fn apply_commands(
             }
             Command::Players(players) => {
                 turn.players.set_if_neq(*players);
+            }
+            Command::Names(names) => {
+                turn.names.set_if_neq(names.clone());
             }
             Command::Clocks(clocks) => {
                 turn.clocks.set_if_neq(*clocks);

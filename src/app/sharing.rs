@@ -4,7 +4,7 @@
 //! one line and changes nothing.
 
 use super::clock::Clocks;
-use super::opponent::{Player, Players};
+use super::opponent::{Names, Players};
 use super::persistence::{DataDir, Playing, Saved, write_text};
 use super::session::{Command, Notice};
 use crate::rules::{Game, PgnHeader, Side};
@@ -31,13 +31,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (export, open_dropped));
 }
 
-/// The header of `game`'s record: the event, `date`, the players as the menu names them, the
-/// time control in seconds (`300+3`).
-pub fn header(game: &Game, players: &Players, clocks: &Clocks, date: String) -> PgnHeader {
-    let name = |side: Side| match players.of(side) {
-        Player::Person => format!("{} (person)", game.variant().data().sides[side.index()]),
-        Player::Computer(level) => format!("Oddboard ({})", level.name()),
-    };
+/// The header of `saved`'s record: the event, `date`, the players by the names typed in the menu
+/// (or who played), the time control in seconds (`300+3`).
+pub fn header(game: &Game, saved: &Saved, date: String) -> PgnHeader {
+    let sides = &game.variant().data().sides;
+    let name = |side: Side| saved.names.of(side, &saved.players, &sides[side.index()]);
+    let clocks = &saved.clocks;
     PgnHeader {
         event: Some("Oddboard game".into()),
         date: Some(date),
@@ -76,7 +75,7 @@ pub fn export_saved(dir: &DataDir, saved: &Saved, date: String) -> Result<PathBu
         .file(RECORDS)
         .ok_or_else(|| "there is no data directory to export to".to_string())?;
     let path = free_name(&folder, game.variant().id());
-    let text = game.to_pgn(&header(&game, &saved.players, &saved.clocks, date));
+    let text = game.to_pgn(&header(&game, saved, date));
     write_text(&path, &text).map(|()| path)
 }
 
@@ -106,6 +105,7 @@ fn open_dropped(
                 out.write_batch([
                     Command::Resume(game.record()),
                     Command::Players(Players::default()),
+                    Command::Names(Names::default()),
                     Command::Clocks(Clocks::default()),
                 ]);
             }

@@ -79,3 +79,35 @@ fn a_bad_record_dropped_is_explained_and_changes_nothing() {
     assert!(notice.contains("'e2e5'"), "{notice}");
     assert!(!notice.contains('\n'), "one line: {notice}");
 }
+
+#[test]
+fn the_record_names_the_players_as_typed_in_the_menu() {
+    let dir = temp_dir("export-names");
+    let mut app = app_with_data(&dir);
+    start(&mut app, "chess", &[], None);
+    command(
+        &mut app,
+        Command::Names(oddboard::app::opponent::Names(["Ann".into(), "  ".into()])),
+    );
+    app.world_mut().write_message(ExportRecord);
+    settle(&mut app);
+    let path = app
+        .world()
+        .resource::<Exported>()
+        .0
+        .clone()
+        .expect("exported");
+    let text = fs::read_to_string(path).expect("written");
+    assert!(text.contains("[White \"Ann\"]"), "{text}");
+    assert!(
+        text.contains("[Black \"Black (person)\"]"),
+        "no name typed: {text}"
+    );
+    let saved = app
+        .world()
+        .resource::<oddboard::app::persistence::Autosave>()
+        .0
+        .clone()
+        .expect("autosaved");
+    assert_eq!(saved.names.0[0], "Ann", "kept with the game");
+}

@@ -8,7 +8,7 @@ use crate::app::camera::PanelWidth;
 use crate::app::clock::{Clocks, TimeControl};
 use crate::app::editor::EditorAction;
 use crate::app::library::{SaveAction, SaveList};
-use crate::app::opponent::{Player, Players};
+use crate::app::opponent::{Names, Player, Players};
 use crate::app::persistence::{Autosave, Storage};
 use crate::app::session::{Command, Screen};
 use crate::app::settings::{AnimationSpeed, BoardTheme, Settings};
@@ -24,6 +24,7 @@ pub struct MenuChoice {
     variant: usize,
     options: Vec<String>,
     players: Players,
+    names: Names,
     control: Option<TimeControl>,
     /// List only the saved games of the variant selected.
     only_this_variant: bool,
@@ -117,7 +118,7 @@ fn menu_screen(
             }
             ui.add_space(8.0);
             for side in Side::BOTH {
-                player_choice(ui, &data.sides[side.index()], side, &mut choice.players);
+                player_choice(ui, &data.sides[side.index()], side, &mut choice);
             }
             ui.horizontal(|ui| {
                 ui.label("Clock:");
@@ -136,6 +137,7 @@ fn menu_screen(
                     options: choice.options.clone(),
                 });
                 out.write(Command::Players(choice.players));
+                out.write(Command::Names(choice.names.clone()));
                 out.write(Command::Clocks(Clocks::new(choice.control)));
             }
             if ui.button("Set up a position…").clicked() {
@@ -273,11 +275,17 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
     (changed && settings != *current).then_some(settings)
 }
 
-/// Who plays `side` (named `name`): a person, or the computer at one of its levels.
-fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, players: &mut Players) {
+/// Who plays `side` (named `name`): a person, or the computer at one of its levels; and the
+/// player's name for the game's record.
+fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, choice: &mut MenuChoice) {
     ui.horizontal(|ui| {
         ui.label(format!("{name}:"));
-        let player = &mut players.0[side.index()];
+        ui.add(
+            egui::TextEdit::singleline(&mut choice.names.0[side.index()])
+                .desired_width(110.0)
+                .hint_text("name"),
+        );
+        let player = &mut choice.players.0[side.index()];
         ui.selectable_value(player, Player::Person, "person");
         for level in Level::ALL {
             ui.selectable_value(
