@@ -17,6 +17,20 @@ fn drop_file(app: &mut App, path: &std::path::Path) {
     settle(app);
 }
 
+/// Asks for the record, as the panel's button does: where it was written, and its text.
+fn export(app: &mut App) -> (std::path::PathBuf, String) {
+    app.world_mut().write_message(ExportRecord);
+    settle(app);
+    let path = app
+        .world()
+        .resource::<Exported>()
+        .0
+        .clone()
+        .expect("exported");
+    let text = fs::read_to_string(&path).expect("written");
+    (path, text)
+}
+
 #[test]
 fn the_game_is_exported_as_a_record_that_reads_back_to_it() {
     let dir = temp_dir("export");
@@ -26,16 +40,8 @@ fn the_game_is_exported_as_a_record_that_reads_back_to_it() {
         click(&mut app, from);
         click(&mut app, to);
     }
-    app.world_mut().write_message(ExportRecord);
-    settle(&mut app);
-    let path = app
-        .world()
-        .resource::<Exported>()
-        .0
-        .clone()
-        .expect("exported");
+    let (path, text) = export(&mut app);
     assert!(path.starts_with(dir.join("records")), "{}", path.display());
-    let text = fs::read_to_string(&path).expect("written");
     assert!(text.contains("1. e4 e5 2. Nf3 *"), "{text}");
     assert!(text.contains("[White \"White (person)\"]"), "{text}");
     let (read, _) = Game::from_pgn(&text).expect("reads back");
@@ -89,15 +95,7 @@ fn the_record_names_the_players_as_typed_in_the_menu() {
         &mut app,
         Command::Names(oddboard::app::opponent::Names(["Ann".into(), "  ".into()])),
     );
-    app.world_mut().write_message(ExportRecord);
-    settle(&mut app);
-    let path = app
-        .world()
-        .resource::<Exported>()
-        .0
-        .clone()
-        .expect("exported");
-    let text = fs::read_to_string(path).expect("written");
+    let (_, text) = export(&mut app);
     assert!(text.contains("[White \"Ann\"]"), "{text}");
     assert!(
         text.contains("[Black \"Black (person)\"]"),
