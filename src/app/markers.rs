@@ -167,9 +167,10 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
     }
     let show_legal = settings.as_ref().is_none_or(|s| s.show_legal_moves);
     if live {
-        marks.extend(turn_marks(game, &builder.0, show_legal));
+        let captures = candidate_captures(game, &builder.0);
+        marks.extend(turn_marks(&builder.0, &captures, show_legal));
         marks.extend(
-            victims(game, &builder.0, hovered.0)
+            victims(&builder.0, &captures, hovered.0)
                 .into_iter()
                 .map(|l| (Marker::Victim, l)),
         );
@@ -232,9 +233,27 @@ fn spawn_mark(
     ));
 }
 
+/// What each remaining turn captures, as the engine's account of it says, once the piece is
+/// picked (empty before: nothing asks it then). Asked once per redraw, for the rings and the
+/// victims alike.
+fn candidate_captures(game: &Game, builder: &TurnBuilder) -> Vec<(Turn, Vec<Loc>)> {
+    if builder.question() != Some(Part::To) && settled_move(builder).is_none() {
+        return Vec::new();
+    }
+    builder
+        .candidates()
+        .iter()
+        .map(|turn| (*turn, captured_by(game, turn)))
+        .collect()
+}
+
 /// The marks of the turn being built: the piece picked, and where the turn can go on (a ring
-/// where it captures, as the engine's account of each candidate says; a dot elsewhere).
-fn turn_marks(game: &Game, builder: &TurnBuilder, show_legal: bool) -> Vec<(Marker, Loc)> {
+/// where some turn there captures, a dot elsewhere).
+fn turn_marks(
+    builder: &TurnBuilder,
+    captures: &[(Turn, Vec<Loc>)],
+    show_legal: bool,
+) -> Vec<(Marker, Loc)> {
     let mut marks = Vec::new();
     let candidates = builder.candidates();
     let settled_from = matches!(
@@ -260,9 +279,11 @@ fn turn_marks(game: &Game, builder: &TurnBuilder, show_legal: bool) -> Vec<(Mark
             marks.extend(builder.clickable().into_iter().map(|l| (Marker::Target, l)));
         }
         Some(Part::To) if show_legal => {
-            let capturing = capturing_destinations(game, candidates);
             marks.extend(builder.clickable().into_iter().map(|l| {
-                let marker = if capturing.contains(&l) {
+                let capturing = captures
+                    .iter()
+                    .any(|(turn, taken)| turn.to == l && !taken.is_empty());
+                let marker = if capturing {
                     Marker::Capture
                 } else {
                     Marker::Target
@@ -273,15 +294,6 @@ fn turn_marks(game: &Game, builder: &TurnBuilder, show_legal: bool) -> Vec<(Mark
         _ => {}
     }
     marks
-}
-
-/// The destinations where some candidate captures, as the engine's account of it says.
-fn capturing_destinations(game: &Game, candidates: &[Turn]) -> Vec<Loc> {
-    candidates
-        .iter()
-        .filter(|turn| !captured_by(game, turn).is_empty())
-        .map(|turn| turn.to)
-        .collect()
 }
 
 /// What `turn`, played from the live position, captures: where each taken piece stood.
@@ -334,11 +346,10 @@ fn vacated(game: &Game, ply: usize) -> Vec<Loc> {
 /// piece and its destination are chosen, those every remaining turn takes; while the
 /// destination is asked, those any turn to the destination pointed at takes (the player then
 /// chooses among them).
-fn victims(game: &Game, builder: &TurnBuilder, hovered: Option<Loc>) -> Vec<Loc> {
-    let candidates = builder.candidates();
+fn victims(builder: &TurnBuilder, captures: &[(Turn, Vec<Loc>)], hovered: Option<Loc>) -> Vec<Loc> {
     if settled_move(builder).is_some() {
-        let mut taken = candidates.iter().map(|turn| captured_by(game, turn));
-        let first = taken.next().unwrap_or_default();
+        let mut taken = captures.iter().map(|(_, taken)| taken);
+        let first = taken.next().cloned().unwrap_or_default();
         return taken.fold(first, |common, next| {
             common.into_iter().filter(|l| next.contains(l)).collect()
         });
@@ -346,10 +357,10 @@ fn victims(game: &Game, builder: &TurnBuilder, hovered: Option<Loc>) -> Vec<Loc>
     let Some(pointed) = hovered.filter(|_| builder.question() == Some(Part::To)) else {
         return Vec::new();
     };
-    let mut any: Vec<Loc> = candidates
+    let mut any: Vec<Loc> = captures
         .iter()
-        .filter(|turn| turn.to == pointed)
-        .flat_map(|turn| captured_by(game, turn))
+        .filter(|(turn, _)| turn.to == pointed)
+        .flat_map(|(_, taken)| taken.iter().copied())
         .collect();
     any.sort_by_key(|l| l.index());
     any.dedup();
