@@ -2,12 +2,13 @@
 //! variant, both sides, and an eraser), the side to move, the FEN box, the engine's verdict,
 //! and Start.
 
+use super::help::board_picture;
 use super::{Pictures, root_ui};
 use crate::app::art::PieceArt;
 use crate::app::camera::PanelWidth;
 use crate::app::editor::{Brush, Editor, EditorAction};
 use crate::app::session::Screen;
-use crate::rules::{Piece, Side};
+use crate::rules::{LocSet, Piece, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -49,49 +50,35 @@ fn editor_screen(
     Ok(())
 }
 
-/// The board: each click applies the brush.
+/// The board, drawn as the rules panel draws its diagrams: each click applies the brush to the
+/// square under the pointer.
 fn board(
     ui: &mut egui::Ui,
     editor: &Editor,
     pictures: &Pictures,
     out: &mut MessageWriter<EditorAction>,
 ) {
-    let geometry = editor.variant().geometry();
-    let (files, ranks) = (geometry.files(), geometry.ranks());
-    let size = egui::vec2(f32::from(files) * CELL, f32::from(ranks) * CELL);
-    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let board = &editor.position().board;
-    for rank in 0..ranks {
-        for file in 0..files {
-            let Some(at) = geometry.loc(file.into(), rank.into()) else {
-                continue;
-            };
-            if board.is_hole(at) {
-                continue;
-            }
-            let min =
-                rect.min + egui::vec2(f32::from(file) * CELL, f32::from(ranks - 1 - rank) * CELL);
-            let square = egui::Rect::from_min_size(min, egui::vec2(CELL, CELL));
-            let colour = if at.is_light() {
-                egui::Color32::from_rgb(237, 222, 189)
-            } else {
-                egui::Color32::from_rgb(179, 135, 99)
-            };
-            ui.painter().rect_filled(square, 0.0, colour);
-            if let Some(image) = board.piece(at).and_then(|p| pictures.image(p, CELL * 0.9)) {
-                image.paint_at(ui, square.shrink(CELL * 0.05));
-            }
-            let response = ui
-                .interact(
-                    square,
-                    ui.id().with(("edit", at.index())),
-                    egui::Sense::click(),
-                )
-                .on_hover_text(at.to_string());
-            if response.clicked() {
-                out.write(EditorAction::Click(at));
-            }
-        }
+    let variant = editor.variant();
+    let response = board_picture(
+        ui,
+        variant,
+        editor.position(),
+        pictures,
+        CELL,
+        None,
+        LocSet::EMPTY,
+    );
+    let Some(pointer) = response
+        .interact_pointer_pos()
+        .filter(|_| response.clicked())
+    else {
+        return;
+    };
+    let offset = (pointer - response.rect.min) / CELL;
+    let ranks = i32::from(variant.geometry().ranks());
+    let (file, rank) = (offset.x.floor() as i32, ranks - 1 - offset.y.floor() as i32);
+    if let Some(at) = variant.geometry().loc(file, rank) {
+        out.write(EditorAction::Click(at));
     }
 }
 
