@@ -104,29 +104,29 @@ fn samples(cue: Cue) -> Vec<i16> {
     match cue {
         // A wooden tock: a short falling knock with an inharmonic partial and a click.
         Cue::Move => {
-            mix.tone(Tone {
-                partials: &[(1.0, 1.0), (2.76, 0.25)],
-                ..Tone::knock(0.0, 620.0, 440.0)
+            mix.add(Part {
+                voice: Voice::Partials(&[(1.0, 1.0), (2.76, 0.25)]),
+                ..Part::knock(0.0, 620.0, 440.0)
             });
-            mix.noise(Noise::click(0.0, 3000.0, 0.5));
+            mix.add(Part::click(0.0, 3000.0, 0.5));
             mix.finish(0.6)
         }
         // Two sharper, higher knocks, the second a little lower.
         Cue::Capture => {
             for (at, pitch, gain) in [(0.0, 900.0, 1.0), (0.075, 760.0, 0.85)] {
-                mix.tone(Tone {
-                    partials: &[(1.0, 1.0), (2.3, 0.35), (3.9, 0.15)],
+                mix.add(Part {
+                    voice: Voice::Partials(&[(1.0, 1.0), (2.3, 0.35), (3.9, 0.15)]),
                     decay: 0.022,
                     gain,
-                    ..Tone::knock(at, pitch, pitch * 0.62)
+                    ..Part::knock(at, pitch, pitch * 0.62)
                 });
-                mix.noise(Noise::click(at, 3800.0, 0.8 * gain));
+                mix.add(Part::click(at, 3800.0, 0.8 * gain));
             }
             mix.finish(0.7)
         }
         // A soft whoosh: noise through a rising band, over a faint rising hum.
         Cue::Slide => {
-            mix.noise(Noise {
+            let whoosh = Part {
                 at: 0.0,
                 length: 0.42,
                 from: 500.0,
@@ -134,24 +134,23 @@ fn samples(cue: Cue) -> Vec<i16> {
                 attack: 0.16,
                 decay: 0.15,
                 gain: 1.0,
-                damping: 0.5,
-            });
-            mix.tone(Tone {
-                at: 0.0,
-                length: 0.42,
+                voice: Voice::Noise(0.5),
+            };
+            mix.add(Part {
                 from: 300.0,
                 to: 520.0,
-                attack: 0.16,
                 decay: 0.2,
                 gain: 0.06,
-                partials: &[(1.0, 1.0)],
+                voice: Voice::Partials(&[(1.0, 1.0)]),
+                ..whoosh
             });
+            mix.add(whoosh);
             mix.finish(0.45)
         }
         // A bright rising arpeggio: C, E, G and the C above.
         Cue::Promotion => {
             for (i, pitch) in [523.25, 659.25, 783.99, 1046.5].into_iter().enumerate() {
-                mix.tone(Tone::note(
+                mix.add(Part::note(
                     0.06 * i as f64,
                     0.4,
                     pitch,
@@ -163,22 +162,22 @@ fn samples(cue: Cue) -> Vec<i16> {
         // An alert: two quick bell-like notes a fourth apart, rising.
         Cue::Check => {
             for (at, pitch) in [(0.0, 880.0), (0.14, 1174.66)] {
-                mix.tone(Tone {
-                    partials: &[(1.0, 1.0), (2.0, 0.3), (3.0, 0.1)],
+                mix.add(Part {
+                    voice: Voice::Partials(&[(1.0, 1.0), (2.0, 0.3), (3.0, 0.1)]),
                     decay: 0.1,
-                    ..Tone::note(at, 0.22, pitch, 1.0)
+                    ..Part::note(at, 0.22, pitch, 1.0)
                 });
             }
             mix.finish(0.55)
         }
         // A cadence: D and B falling to a long C over a C major chord.
         Cue::GameOver => {
-            mix.tone(Tone::note(0.0, 0.4, 587.33, 1.0));
-            mix.tone(Tone::note(0.22, 0.4, 493.88, 1.0));
+            mix.add(Part::note(0.0, 0.4, 587.33, 1.0));
+            mix.add(Part::note(0.22, 0.4, 493.88, 1.0));
             for (pitch, gain) in [(523.25, 1.0), (392.0, 0.45), (329.63, 0.4), (261.63, 0.5)] {
-                mix.tone(Tone {
+                mix.add(Part {
                     decay: 0.35,
-                    ..Tone::note(0.44, 0.8, pitch, gain)
+                    ..Part::note(0.44, 0.8, pitch, gain)
                 });
             }
             mix.finish(0.6)
@@ -223,15 +222,16 @@ fn envelope(i: usize, n: usize, attack: f64, decay: f64) -> f64 {
     rise * (-t / decay).exp() * fade
 }
 
-/// A pitched part of a sound.
-struct Tone {
+/// One part of a sound: when and how long, the pitch (or noise band) it glides along, its
+/// loudness over time, and its voice.
+struct Part {
     /// When it starts, in seconds.
     at: f64,
     /// How long it lasts, in seconds.
     length: f64,
-    /// The pitch it starts at, in Hz.
+    /// The pitch (or the band's centre) it starts at, in Hz.
     from: f64,
-    /// The pitch it glides to by its end, in Hz.
+    /// The pitch (or the band's centre) it glides to by its end, in Hz.
     to: f64,
     /// Seconds to full loudness.
     attack: f64,
@@ -239,14 +239,23 @@ struct Tone {
     decay: f64,
     /// Its loudness before the sound is normalised.
     gain: f64,
-    /// Its partials: a multiple of the pitch and its loudness.
-    partials: &'static [(f64, f64)],
+    /// What sounds.
+    voice: Voice,
 }
 
-impl Tone {
+/// What a part of a sound is made of.
+#[derive(Clone, Copy)]
+enum Voice {
+    /// A tone of these partials: a multiple of the pitch and its loudness.
+    Partials(&'static [(f64, f64)]),
+    /// Noise through a band-pass filter with this damping (lower is a narrower band).
+    Noise(f64),
+}
+
+impl Part {
     /// A short knock at `at`, its pitch falling from `from` to `to`.
-    fn knock(at: f64, from: f64, to: f64) -> Tone {
-        Tone {
+    fn knock(at: f64, from: f64, to: f64) -> Part {
+        Part {
             at,
             length: 0.14,
             from,
@@ -254,13 +263,13 @@ impl Tone {
             attack: 0.002,
             decay: 0.03,
             gain: 1.0,
-            partials: &[(1.0, 1.0)],
+            voice: Voice::Partials(&[(1.0, 1.0)]),
         }
     }
 
     /// A bell-like note of `pitch` at `at`, ringing `length` seconds.
-    fn note(at: f64, length: f64, pitch: f64, gain: f64) -> Tone {
-        Tone {
+    fn note(at: f64, length: f64, pitch: f64, gain: f64) -> Part {
+        Part {
             at,
             length,
             from: pitch,
@@ -268,35 +277,13 @@ impl Tone {
             attack: 0.004,
             decay: 0.15,
             gain,
-            partials: &[(1.0, 1.0), (2.0, 0.35), (3.0, 0.15), (4.0, 0.08)],
+            voice: Voice::Partials(&[(1.0, 1.0), (2.0, 0.35), (3.0, 0.15), (4.0, 0.08)]),
         }
     }
-}
 
-/// A part of a sound made of noise through a band-pass filter.
-struct Noise {
-    /// When it starts, in seconds.
-    at: f64,
-    /// How long it lasts, in seconds.
-    length: f64,
-    /// The band's centre at the start, in Hz.
-    from: f64,
-    /// The band's centre by the end, in Hz.
-    to: f64,
-    /// Seconds to full loudness.
-    attack: f64,
-    /// The time constant of its fall, in seconds.
-    decay: f64,
-    /// Its loudness before the sound is normalised.
-    gain: f64,
-    /// The filter's damping: lower is a narrower band.
-    damping: f64,
-}
-
-impl Noise {
     /// A click at `at`: a few milliseconds of noise around `pitch`.
-    fn click(at: f64, pitch: f64, gain: f64) -> Noise {
-        Noise {
+    fn click(at: f64, pitch: f64, gain: f64) -> Part {
+        Part {
             at,
             length: 0.025,
             from: pitch,
@@ -304,8 +291,13 @@ impl Noise {
             attack: 0.0005,
             decay: 0.005,
             gain,
-            damping: 1.0,
+            voice: Voice::Noise(1.0),
         }
+    }
+
+    /// The pitch (or band centre) `t` seconds in, gliding exponentially.
+    fn frequency(&self, t: f64) -> f64 {
+        self.from * (self.to / self.from).powf(t / self.length)
     }
 }
 
@@ -323,45 +315,39 @@ impl Mix {
         &mut self.0[start..start + len]
     }
 
-    /// Adds a tone, its pitch gliding exponentially.
-    fn tone(&mut self, tone: Tone) {
+    /// Adds a part: a tone of its partials, or noise through a state-variable band-pass
+    /// filter, its pitch or band gliding exponentially under its envelope.
+    fn add(&mut self, part: Part) {
         let rate = f64::from(RATE);
         let mut phase = 0.0;
-        let span = self.span(tone.at, tone.length);
-        let n = span.len();
-        for (i, sample) in span.iter_mut().enumerate() {
-            let t = i as f64 / rate;
-            let pitch = tone.from * (tone.to / tone.from).powf(t / tone.length);
-            phase += pitch / rate;
-            let wave: f64 = tone
-                .partials
-                .iter()
-                .map(|&(multiple, loudness)| loudness * (TAU * phase * multiple).sin())
-                .sum();
-            *sample += tone.gain * envelope(i, n, tone.attack, tone.decay) * wave;
-        }
-    }
-
-    /// Adds noise through a state-variable band-pass filter whose centre glides exponentially.
-    fn noise(&mut self, noise: Noise) {
-        let rate = f64::from(RATE);
-        // A fixed seed: the same sound every run.
+        // A fixed seed: the same noise every run.
         let mut seed: u32 = 0x9e37_79b9;
         let (mut low, mut band) = (0.0, 0.0);
-        let span = self.span(noise.at, noise.length);
+        let span = self.span(part.at, part.length);
         let n = span.len();
         for (i, sample) in span.iter_mut().enumerate() {
-            let t = i as f64 / rate;
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            let white = f64::from(seed) / f64::from(u32::MAX) * 2.0 - 1.0;
-            let centre = noise.from * (noise.to / noise.from).powf(t / noise.length);
-            let f = 2.0 * (PI * centre / rate).sin();
-            low += f * band;
-            let high = white - low - noise.damping * band;
-            band += f * high;
-            *sample += noise.gain * envelope(i, n, noise.attack, noise.decay) * band;
+            let frequency = part.frequency(i as f64 / rate);
+            let wave = match part.voice {
+                Voice::Partials(partials) => {
+                    phase += frequency / rate;
+                    partials
+                        .iter()
+                        .map(|&(multiple, loudness)| loudness * (TAU * phase * multiple).sin())
+                        .sum()
+                }
+                Voice::Noise(damping) => {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    let white = f64::from(seed) / f64::from(u32::MAX) * 2.0 - 1.0;
+                    let f = 2.0 * (PI * frequency / rate).sin();
+                    low += f * band;
+                    let high = white - low - damping * band;
+                    band += f * high;
+                    band
+                }
+            };
+            *sample += part.gain * envelope(i, n, part.attack, part.decay) * wave;
         }
     }
 
