@@ -1,7 +1,6 @@
 //! Piece art: SVG drawings embedded in the binary, rasterised at the size the board is drawn
 //! and again whenever the window grows or shrinks enough to blur them.
 
-use super::session::ActiveGame;
 use crate::rules::{Kind, Side, VariantData};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -71,38 +70,66 @@ pub fn drawing_of(data: &VariantData, kind: Kind) -> &str {
         .unwrap_or_else(|| default_drawing(kind))
 }
 
-/// The rasterised drawings, by name and side, the pixel size they were drawn at, and the side
-/// colours they were painted in.
-#[derive(Resource, Default)]
+/// The side colours a variant paints its pieces in (`None`: the drawings' own white and black).
+type Palette = Option<[String; 2]>;
+
+/// The rasterised drawings of every palette the variants use, by palette, drawing and side,
+/// and the pixel size they were drawn at. Every variant's pieces are drawn in its own colours at
+/// once, so a picture of one variant (the menu's) never shows another's colours.
+#[derive(Resource)]
 pub struct PieceArt {
-    images: HashMap<(String, Side), Handle<Image>>,
+    palettes: Vec<Palette>,
+    images: HashMap<(usize, usize, Side), Handle<Image>>,
     pixels: u32,
-    colours: Option<[String; 2]>,
+}
+
+impl Default for PieceArt {
+    /// No images yet, and the palettes of every variant.
+    fn default() -> PieceArt {
+        let mut palettes: Vec<Palette> = vec![None];
+        for data in crate::rules::all_data().unwrap_or_default() {
+            if !palettes.contains(&data.colours) {
+                palettes.push(data.colours);
+            }
+        }
+        PieceArt {
+            palettes,
+            images: HashMap::new(),
+            pixels: 0,
+        }
+    }
 }
 
 impl PieceArt {
-    /// The image of drawing `name` for `side` (the default image if there is no such drawing).
-    pub fn image(&self, name: &str, side: Side) -> Handle<Image> {
-        self.images
-            .get(&(name.to_string(), side))
+    /// The image of `kind` for `side` in variant `data`'s drawing and colours (the default
+    /// image if there is none).
+    pub fn image(&self, data: &VariantData, kind: Kind, side: Side) -> Handle<Image> {
+        let name = drawing_of(data, kind);
+        let palette = self.palettes.iter().position(|p| *p == data.colours);
+        let drawing = DRAWINGS.iter().position(|(n, _, _)| *n == name);
+        palette
+            .zip(drawing)
+            .and_then(|(palette, drawing)| self.images.get(&(palette, drawing, side)))
             .cloned()
             .unwrap_or_default()
     }
 
-    /// Draws every piece at `pixels`, into the same handles when they exist, so every sprite
-    /// picks the new images up.
+    /// Draws every piece in every palette at `pixels`, into the same handles when they exist,
+    /// so every sprite and picture picks the new images up.
     fn draw(&mut self, images: &mut Assets<Image>, pixels: u32) {
         self.pixels = pixels;
-        for (name, white, black) in DRAWINGS {
-            for (side, svg) in [(Side::White, white), (Side::Black, black)] {
-                let image = rasterise(&painted(svg, side, self.colours.as_ref()), pixels);
-                let key = (name.to_string(), side);
-                match self.images.get(&key) {
-                    Some(handle) => {
-                        let _ = images.insert(handle.id(), image);
-                    }
-                    None => {
-                        self.images.insert(key, images.add(image));
+        for (palette, colours) in self.palettes.iter().enumerate() {
+            for (drawing, (_, white, black)) in DRAWINGS.iter().enumerate() {
+                for (side, svg) in [(Side::White, white), (Side::Black, black)] {
+                    let image = rasterise(&painted(svg, side, colours.as_ref()), pixels);
+                    let key = (palette, drawing, side);
+                    match self.images.get(&key) {
+                        Some(handle) => {
+                            let _ = images.insert(handle.id(), image);
+                        }
+                        None => {
+                            self.images.insert(key, images.add(image));
+                        }
                     }
                 }
             }
@@ -128,17 +155,11 @@ fn painted<'a>(
         .into()
 }
 
-/// Registers the art, its colours per variant and its re-rasterising on resize.
+/// Registers the art and its re-rasterising on resize.
 pub fn plugin(app: &mut App) {
     app.init_resource::<PieceArt>()
         .add_systems(Startup, draw_all)
-        .add_systems(
-            Update,
-            (
-                paint_for_variant.run_if(resource_exists_and_changed::<ActiveGame>),
-                redraw_on_resize,
-            ),
-        );
+        .add_systems(Update, redraw_on_resize);
 }
 
 const FIRST_PIXELS: u32 = 96;
@@ -146,23 +167,6 @@ const FIRST_PIXELS: u32 = 96;
 fn draw_all(mut art: ResMut<PieceArt>, images: Option<ResMut<Assets<Image>>>) {
     if let Some(mut images) = images {
         art.draw(&mut images, FIRST_PIXELS);
-    }
-}
-
-/// Paints the pieces in the colours of the variant being played.
-fn paint_for_variant(
-    game: Res<ActiveGame>,
-    mut art: ResMut<PieceArt>,
-    images: Option<ResMut<Assets<Image>>>,
-) {
-    let colours = &game.0.variant().data().colours;
-    if art.colours == *colours {
-        return;
-    }
-    art.colours = colours.clone();
-    if let Some(mut images) = images {
-        let pixels = art.pixels;
-        art.draw(&mut images, pixels);
     }
 }
 
@@ -272,5 +276,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Each variant's pieces are painted in its own colours side by side: Fanorona Chess's first
+    /// player's King is gold while Chess's stays white, whichever was played last.
+    #[test]
+    fn every_variant_keeps_its_own_colours() {
+        let all = crate::rules::all_data().expect("variant data reads");
+        let data = |id: &str| all.iter().find(|d| d.id == id).expect("variant");
+        let mut images = Assets::<Image>::default();
+        let mut art = PieceArt::default();
+        art.draw(&mut images, 48);
+        let gold_pixels = |data: &VariantData| {
+            let image = images
+                .get(&art.image(data, Kind::King, Side::White))
+                .expect("drawn");
+            let bytes = image.data.as_ref().expect("pixels");
+            bytes
+                .chunks_exact(4)
+                .filter(|p| p[3] > 200 && p[0] > 200 && p[2] < 120)
+                .count()
+        };
+        assert!(gold_pixels(data("fanorona-chess")) > 100);
+        assert_eq!(gold_pixels(data("chess")), 0);
     }
 }

@@ -3,7 +3,7 @@
 //! it; anything else (a new game, undo, a look at an earlier position) redraws the board.
 
 use super::animation::{Clip, Clips, Ephemeral, Motion, Timeline};
-use super::art::{PieceArt, drawing_of};
+use super::art::PieceArt;
 use super::choreography::Choreography;
 use super::preview::Previewed;
 use super::session::{
@@ -313,10 +313,8 @@ pub fn spawn_piece(
 
 /// The sprite that draws `piece` in `game`'s variant.
 pub fn piece_sprite(game: &Game, art: &PieceArt, piece: Piece) -> Sprite {
-    let variant = game.variant();
-    let name = drawing_of(variant.data(), piece.kind);
     Sprite {
-        image: art.image(name, piece.side),
+        image: art.image(game.variant().data(), piece.kind, piece.side),
         custom_size: Some(Vec2::splat(SQUARE * 0.9)),
         ..default()
     }

@@ -10,7 +10,7 @@ mod menu;
 mod picker;
 mod record;
 
-use super::art::{PieceArt, drawing_of};
+use super::art::PieceArt;
 use super::editor::EditorAction;
 use super::input::TextEntry;
 use super::library::SaveAction;
@@ -45,7 +45,7 @@ impl Pictures {
         Pictures(
             pieces
                 .map(|piece| {
-                    let image = art.image(drawing_of(data, piece.kind), piece.side);
+                    let image = art.image(data, piece.kind, piece.side);
                     (piece, contexts.add_image(EguiTextureHandle::Strong(image)))
                 })
                 .collect(),
