@@ -1,16 +1,20 @@
-//! Games in and out as records (PGN-shaped, see the engine's `pgn` module): the game exported
-//! to a record file in the data directory, and a record file dropped on the window opened as a
-//! game. Either way the engine reads and writes the text; a record it refuses is explained in
-//! one line and changes nothing.
+//! Games in and out as text: the game exported as a record (PGN-shaped, see the engine's `pgn`
+//! module) to a file in the data directory or copied to the clipboard, the position copied as
+//! FEN, and a record file dropped on the window, or a record or FEN pasted, opened as a game.
+//! Either way the engine reads and writes the text; text it refuses is explained in one line and
+//! changes nothing.
 
 use super::clock::Clocks;
 use super::opponent::{Names, Players};
 use super::persistence::{DataDir, Playing, Saved, write_text};
-use super::session::{Command, Notice};
-use crate::rules::{Game, PgnHeader, Side};
+use super::session::{Command, InGame, Notice};
+use crate::rules::{Game, PgnHeader, Side, Variant, ids};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
+use bevy_egui::EguiClipboard;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Asks for the game to be written as a record file.
@@ -21,14 +25,69 @@ pub struct ExportRecord;
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Exported(pub Option<PathBuf>);
 
+/// What of the game to put on the clipboard.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyGame {
+    /// The whole game, as a record.
+    Record,
+    /// The live position, as FEN.
+    Fen,
+}
+
+/// What was last put on the clipboard, and the text, to confirm it to the player.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct Copied(pub Option<(CopyGame, String)>);
+
+/// Text pasted to be opened as a game: a record, or a FEN, read first as a position of the
+/// variant chosen (with its options), then of each other variant.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Paste {
+    /// The text pasted.
+    pub text: String,
+    /// The variant a FEN is read in first.
+    pub variant: String,
+    /// That variant's options.
+    pub options: Vec<String>,
+}
+
+/// The system clipboard, where there is one (not in headless apps).
+#[derive(SystemParam)]
+pub struct Clipboard<'w> {
+    clipboard: Option<ResMut<'w, EguiClipboard>>,
+}
+
+impl Clipboard<'_> {
+    /// The clipboard's text, if it holds any.
+    pub fn text(&mut self) -> Option<String> {
+        self.clipboard.as_mut().and_then(|c| c.get_text())
+    }
+
+    /// Puts `text` on the clipboard.
+    fn set(&mut self, text: &str) {
+        if let Some(clipboard) = self.clipboard.as_mut() {
+            clipboard.set_text(text);
+        }
+    }
+}
+
 const RECORDS: &str = "records";
 
-/// Registers exporting and opening records.
+/// Registers exporting, copying and opening records and positions.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Exported>()
+        .init_resource::<Copied>()
         .add_message::<ExportRecord>()
+        .add_message::<CopyGame>()
+        .add_message::<Paste>()
         .add_message::<FileDragAndDrop>()
-        .add_systems(Update, (export, open_dropped));
+        .add_systems(Update, (export, copy, open_pasted, open_dropped))
+        .add_systems(OnEnter(InGame), forget_the_last_game);
+}
+
+/// A game coming on the board starts without the last one's "exported to" and "copied".
+fn forget_the_last_game(mut exported: ResMut<Exported>, mut copied: ResMut<Copied>) {
+    exported.set_if_neq(Exported(None));
+    copied.set_if_neq(Copied(None));
 }
 
 /// The header of `saved`'s record: the event, `date`, the players by the names typed in the menu
@@ -87,6 +146,82 @@ fn free_name(folder: &Path, id: &str) -> PathBuf {
         .unwrap_or_else(|| folder.join(format!("{id}.pgn")))
 }
 
+/// Puts the game's record, or its live position's FEN, on the clipboard.
+fn copy(
+    mut asked: MessageReader<CopyGame>,
+    playing: Playing,
+    mut clipboard: Clipboard,
+    mut copied: ResMut<Copied>,
+    mut notice: ResMut<Notice>,
+) {
+    for &what in asked.read() {
+        let text = playing
+            .saved()
+            .ok_or_else(|| "there is no game to copy".to_string())
+            .and_then(|saved| {
+                let game = Game::from_record(&saved.game).map_err(|e| e.to_string())?;
+                Ok(match what {
+                    CopyGame::Record => game.to_pgn(&header(&game, &saved, today())),
+                    CopyGame::Fen => game.variant().fen(game.position()),
+                })
+            });
+        match text {
+            Ok(text) => {
+                clipboard.set(&text);
+                copied.0 = Some((what, text));
+            }
+            Err(e) => notice.0 = Some(e),
+        }
+    }
+}
+
+/// Reads pasted text as a game: a record (it begins with a tag pair), or orthodox chess move
+/// text alone (it begins with a move number, and may end without a result), else a
+/// FEN of the variant `preferred` (with `options`), else of orthodox chess (the FEN most often
+/// copied from elsewhere), else of the first other variant that takes it. The error says why
+/// the text is neither, in the preferred variant's terms.
+pub fn read_pasted(text: &str, preferred: &str, options: &[String]) -> Result<Game, String> {
+    let text = text.trim();
+    let first = text.split_whitespace().next().unwrap_or_default();
+    if first.is_empty() {
+        return Err("the clipboard holds no text".into());
+    }
+    if first.starts_with('[') {
+        return Game::from_pgn(text)
+            .map(|(game, _)| game)
+            .map_err(|e| format!("pasted record: {e}"));
+    }
+    if first.ends_with('.') && first.trim_end_matches('.').parse::<u32>().is_ok() {
+        return Game::from_move_text(text).map_err(|e| format!("pasted moves: {e}"));
+    }
+    let as_fen = |id: &str, options: &[String]| {
+        Variant::load(id, options)
+            .map_err(|e| e.to_string())
+            .and_then(|v| Game::from_fen(Arc::new(v), text).map_err(|e| e.to_string()))
+    };
+    as_fen(preferred, options).or_else(|refused| {
+        std::iter::once("chess")
+            .chain(ids())
+            .filter(|id| *id != preferred)
+            .find_map(|id| as_fen(id, &[]).ok())
+            .ok_or_else(|| format!("pasted text is no record, nor a FEN of {preferred}: {refused}"))
+    })
+}
+
+/// Pasted text opens as a game between two people, without clocks.
+fn open_pasted(
+    mut pasted: MessageReader<Paste>,
+    mut out: MessageWriter<Command>,
+    mut notice: ResMut<Notice>,
+) {
+    for paste in pasted.read() {
+        match read_pasted(&paste.text, &paste.variant, &paste.options) {
+            Ok(game) => open(&mut out, &game),
+            Err(e) => notice.0 = Some(e),
+        }
+    }
+}
+
 /// A record file dropped on the window opens as a game between two people, without clocks.
 fn open_dropped(
     mut dropped: MessageReader<FileDragAndDrop>,
@@ -101,17 +236,20 @@ fn open_dropped(
             .map_err(|e| e.to_string())
             .and_then(|text| Game::from_pgn(&text).map_err(|e| e.to_string()));
         match read {
-            Ok((game, _)) => {
-                out.write_batch([
-                    Command::Resume(game.record()),
-                    Command::Players(Players::default()),
-                    Command::Names(Names::default()),
-                    Command::Clocks(Clocks::default()),
-                ]);
-            }
+            Ok((game, _)) => open(&mut out, &game),
             Err(e) => notice.0 = Some(format!("{}: {e}", path_buf.display())),
         }
     }
+}
+
+/// Opens `game` (read from outside) between two people, without clocks.
+fn open(out: &mut MessageWriter<Command>, game: &Game) {
+    out.write_batch([
+        Command::Resume(game.record()),
+        Command::Players(Players::default()),
+        Command::Names(Names::default()),
+        Command::Clocks(Clocks::default()),
+    ]);
 }
 
 /// Today's date as a record writes it, `YYYY.MM.DD` (UTC).

@@ -5,7 +5,7 @@
 use crate::support::*;
 use bevy::window::FileDragAndDrop;
 use oddboard::app::session::Notice;
-use oddboard::app::sharing::{ExportRecord, Exported};
+use oddboard::app::sharing::{Copied, CopyGame, ExportRecord, Exported, Paste};
 use oddboard::rules::Game;
 use std::fs;
 
@@ -108,4 +108,125 @@ fn the_record_names_the_players_as_typed_in_the_menu() {
         .clone()
         .expect("autosaved");
     assert_eq!(saved.names.0[0], "Ann", "kept with the game");
+}
+
+fn paste(app: &mut App, text: &str, variant: &str) {
+    app.world_mut().write_message(Paste {
+        text: text.into(),
+        variant: variant.into(),
+        options: Vec::new(),
+    });
+    settle(app);
+}
+
+fn notice(app: &App) -> Option<String> {
+    app.world().resource::<Notice>().0.clone()
+}
+
+fn copied(app: &mut App, what: CopyGame) -> String {
+    app.world_mut().write_message(what);
+    settle(app);
+    let (kind, text) = app.world().resource::<Copied>().0.clone().expect("copied");
+    assert_eq!(kind, what);
+    text
+}
+
+#[test]
+fn the_record_and_the_fen_are_copied_and_paste_back_to_the_same_game() {
+    let mut app = app();
+    start(&mut app, "fanorona-chess", &[], None);
+    for (from, to) in [("c2", "c3"), ("c7", "c6")] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    let played = game(&app).turn_texts();
+    let fen = game(&app).variant().fen(game(&app).position());
+    let record = copied(&mut app, CopyGame::Record);
+    assert_eq!(copied(&mut app, CopyGame::Fen), fen);
+
+    start(&mut app, "chess", &[], None);
+    paste(&mut app, &record, "chess");
+    assert_eq!(notice(&app), None);
+    assert_eq!(game(&app).variant().id(), "fanorona-chess");
+    assert_eq!(game(&app).turn_texts(), played);
+    assert_view_matches_game(&mut app);
+
+    start(&mut app, "chess", &[], None);
+    paste(&mut app, &fen, "fanorona-chess");
+    assert_eq!(game(&app).variant().id(), "fanorona-chess");
+    assert_eq!(game(&app).variant().fen(game(&app).position()), fen);
+    assert!(game(&app).turns().is_empty(), "a FEN opens a position");
+}
+
+#[test]
+fn a_pasted_record_of_moves_alone_opens_as_chess() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    paste(
+        &mut app,
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#",
+        "amoeba",
+    );
+    assert_eq!(notice(&app), None);
+    assert_eq!(game(&app).variant().id(), "chess");
+    assert!(game(&app).outcome().is_some(), "Scholar's mate stands");
+}
+
+#[test]
+fn a_chess_fen_pasted_with_another_variant_chosen_opens_as_chess() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    paste(&mut app, fen, "amphora");
+    assert_eq!(notice(&app), None);
+    assert_eq!(game(&app).variant().id(), "chess");
+    assert_eq!(game(&app).variant().fen(game(&app).position()), fen);
+}
+
+#[test]
+fn bad_pasted_text_is_explained_in_one_line_and_changes_nothing() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    let start_fen = game(&app).variant().fen(game(&app).position());
+    for (text, named) in [
+        ("1. e4 e5 2. Ke3 *", "'Ke3'"),
+        ("[Variant \"chess\"]\n\n1. e2e5 *", "'e2e5'"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "'x'",
+        ),
+        ("   ", "no text"),
+    ] {
+        paste(&mut app, text, "chess");
+        let notice = notice(&app).expect("explained");
+        assert!(notice.contains(named), "{text:?}: {notice}");
+        assert!(!notice.contains('\n'), "one line: {notice}");
+        assert_eq!(game(&app).variant().id(), "amoeba", "the game is kept");
+        assert_eq!(game(&app).variant().fen(game(&app).position()), start_fen);
+    }
+}
+
+/// Every variant's start FEN, each character dropped, doubled or replaced in turn, pasted:
+/// nothing panics, and each refusal is one line.
+#[test]
+fn mutated_fens_pasted_never_panic() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    for id in oddboard::rules::ids() {
+        let variant = oddboard::rules::Variant::load(id, &[]).expect("loads");
+        let fen = variant.fen(variant.start());
+        let chars: Vec<char> = fen.chars().collect();
+        for i in (0..chars.len()).step_by(3) {
+            let mut dropped = chars.clone();
+            dropped.remove(i);
+            let mut replaced = chars.clone();
+            replaced[i] = if chars[i] == '/' { '9' } else { '/' };
+            for text in [dropped, replaced] {
+                let text: String = text.into_iter().collect();
+                if let Err(e) = oddboard::app::sharing::read_pasted(&text, id, &[]) {
+                    assert!(!e.contains('\n'), "{id} {text}: {e}");
+                }
+            }
+        }
+    }
 }

@@ -456,3 +456,31 @@ proptest! {
         }
     }
 }
+
+/// Move text alone, as sites copy it: orthodox chess from the start, ongoing without a
+/// result, over with one; a tag pair, an illegal move or a wrong result is named.
+#[test]
+fn move_text_alone_reads_as_orthodox_chess() {
+    let game = Game::from_move_text("1. e4 e5 2. Nf3").expect("reads");
+    assert_eq!(game.turn_texts(), ["e2e4", "e7e5", "g1f3"]);
+    assert!(game.outcome().is_none());
+    let game = Game::from_move_text("1. f3 e5 2. g4 Qh4# 0-1").expect("reads");
+    assert!(game.outcome().is_some());
+    let resigned = Game::from_move_text("1. e4 1-0").expect("reads");
+    assert!(
+        resigned.outcome().is_some(),
+        "a result where the rules go on is a resignation"
+    );
+    for (text, named) in [
+        ("[Event \"x\"]\n1. e4 *", "'Event'"),
+        ("1. e4 e5 2. Ke3", "'Ke3'"),
+        ("1. f3 e5 2. g4 Qh4# 1-0", "'1-0'"),
+        ("1. e4 2. d4", "'2.'"),
+    ] {
+        let Err(error) = Game::from_move_text(text) else {
+            panic!("read without error: {text}");
+        };
+        let error = error.to_string();
+        assert!(error.contains(named), "{text}: {error}");
+    }
+}

@@ -16,7 +16,7 @@ use crate::app::record::Tally;
 use crate::app::session::{
     ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
 };
-use crate::app::sharing::{ExportRecord, Exported};
+use crate::app::sharing::{Copied, CopyGame, ExportRecord, Exported};
 use crate::app::turn_builder::{Choice, Part};
 use crate::rules::{Game, Loc, Piece, Removal, Side};
 use bevy::ecs::system::SystemParam;
@@ -31,6 +31,8 @@ struct SaveBox<'w> {
     saved_as: Res<'w, SavedAs>,
     exported: Res<'w, Exported>,
     export: MessageWriter<'w, ExportRecord>,
+    copied: Res<'w, Copied>,
+    copy: MessageWriter<'w, CopyGame>,
 }
 
 /// The name typed into the save box.
@@ -359,6 +361,27 @@ fn save_box(ui: &mut egui::Ui, saving: &mut SaveBox, storage: &mut MessageWriter
     if let Some(path) = &saving.exported.0 {
         ui.small(format!("Exported to {}", path.display()));
     }
+    ui.horizontal(|ui| {
+        if ui
+            .button("Copy record")
+            .on_hover_text("Puts the whole game on the clipboard, as a record")
+            .clicked()
+        {
+            saving.copy.write(CopyGame::Record);
+        }
+        if ui
+            .button("Copy FEN")
+            .on_hover_text("Puts the position on the clipboard, as FEN")
+            .clicked()
+        {
+            saving.copy.write(CopyGame::Fen);
+        }
+    });
+    match &saving.copied.0 {
+        Some((CopyGame::Record, _)) => ui.small("The record is on the clipboard."),
+        Some((CopyGame::Fen, fen)) => ui.small(format!("On the clipboard: {fen}")),
+        None => ui.small("Paste a record or FEN from the menu to open it."),
+    };
     ui.horizontal(|ui| {
         let mut typed = saving.name.0.clone();
         if ui

@@ -12,6 +12,7 @@ use crate::app::opponent::{Names, Player, Players};
 use crate::app::persistence::{Autosave, Storage};
 use crate::app::session::{Command, Screen};
 use crate::app::settings::{AnimationSpeed, BoardTheme, Settings};
+use crate::app::sharing::{Clipboard, Paste};
 use crate::rules::{Level, LocSet, Side, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -59,6 +60,8 @@ fn menu_screen(
     mut choice: ResMut<MenuChoice>,
     mut requests: Requests,
     mut panel: ResMut<PanelWidth>,
+    mut clipboard: Clipboard,
+    mut paste: MessageWriter<Paste>,
 ) -> Result {
     let MenuData {
         catalogue,
@@ -142,6 +145,19 @@ fn menu_screen(
             }
             if ui.button("Set up a position…").clicked() {
                 editor.write(EditorAction::Open {
+                    variant: data.id.clone(),
+                    options: choice.options.clone(),
+                });
+            }
+            if ui
+                .button("Open from the clipboard")
+                .on_hover_text(
+                    "Opens a game record, or a position as FEN (read first as this variant's)",
+                )
+                .clicked()
+            {
+                paste.write(Paste {
+                    text: clipboard.text().unwrap_or_default(),
                     variant: data.id.clone(),
                     options: choice.options.clone(),
                 });
@@ -286,14 +302,19 @@ fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, choice: &mut MenuCho
                 .hint_text("name"),
         );
         let player = &mut choice.players.0[side.index()];
-        ui.selectable_value(player, Player::Person, "person");
-        for level in Level::ALL {
-            ui.selectable_value(
-                player,
-                Player::Computer(level),
-                format!("computer, {}", level.name()),
-            );
-        }
+        let label = |player: Player| match player {
+            Player::Person => "person".to_string(),
+            Player::Computer(level) => format!("computer, {}", level.name()),
+        };
+        egui::ComboBox::from_id_salt(("player", side.index()))
+            .selected_text(label(*player))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(player, Player::Person, label(Player::Person));
+                for level in Level::ALL {
+                    let computer = Player::Computer(level);
+                    ui.selectable_value(player, computer, label(computer));
+                }
+            });
     });
 }
 

@@ -45,9 +45,33 @@ impl Game {
             black: known(&tags, "Black", UNKNOWN),
             time_control: find(&tags, "TimeControl").map(|t| t.value.clone()),
         };
-        let result = play_moves(&mut game, &mut scanner, first_move)?;
+        let result = play_moves(&mut game, &mut scanner, first_move)?.ok_or_else(|| {
+            scanner
+                .place()
+                .error("", "the move text does not end with a result")
+        })?;
         end(&mut game, &tags, &result)?;
         Ok((game, header))
+    }
+
+    /// Reads orthodox chess move text alone, as many sites copy it: numbered moves from the
+    /// start, checked as a record's are, and a result only if the game has one.
+    pub fn from_move_text(text: &str) -> Result<Game, Error> {
+        let mut scanner = Scanner::new(text);
+        let (tags, first_move) = read_tags(&mut scanner)?;
+        if let Some(tag) = tags.first() {
+            return Err(tag.at.error(&tag.name, "move text alone has no tag pairs"));
+        }
+        let mut game = start(&tags, scanner.place())?;
+        if let Some(result) = play_moves(&mut game, &mut scanner, first_move)? {
+            let stated = Tag {
+                name: "Result".into(),
+                value: result.text.clone(),
+                at: result.at,
+            };
+            end(&mut game, &[stated], &result)?;
+        }
+        Ok(game)
     }
 }
 
@@ -111,14 +135,16 @@ fn start(tags: &[Tag], end: Place) -> Result<Game, Error> {
 }
 
 /// Plays the move text from `first` on (checking its move numbers) up to its result, which it
-/// returns; nothing but comments may follow the result.
-fn play_moves(game: &mut Game, scanner: &mut Scanner, first: Option<Item>) -> Result<Item, Error> {
+/// returns (`None` if the text ends without one); nothing but comments may follow the result.
+fn play_moves(
+    game: &mut Game,
+    scanner: &mut Scanner,
+    first: Option<Item>,
+) -> Result<Option<Item>, Error> {
     let mut next = first;
     loop {
         let Some(item) = next else {
-            return Err(scanner
-                .place()
-                .error("", "the move text does not end with a result"));
+            return Ok(None);
         };
         match item.lexeme {
             Lexeme::Tag { .. } => {
@@ -131,7 +157,7 @@ fn play_moves(game: &mut Game, scanner: &mut Scanner, first: Option<Item>) -> Re
                 if let Some(after) = scanner.next_item()? {
                     return Err(after.at.error(after.text, "text after the result"));
                 }
-                return Ok(item);
+                return Ok(Some(item));
             }
             Lexeme::Word => {
                 let turn =
