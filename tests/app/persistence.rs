@@ -220,3 +220,50 @@ fn a_save_of_format_one_loads_with_people_on_both_sides() {
     assert_eq!(saved.game.turns, ["e2e4"]);
     assert_eq!(saved.players, oddboard::app::opponent::Players::default());
 }
+
+/// A saved game with every third character dropped, doubled or replaced in turn, and cut
+/// short at every tenth: reading never panics, and a refusal names the file on one line.
+#[test]
+fn mutated_save_files_never_panic_and_name_the_file() {
+    use oddboard::app::persistence::{read_game, write_game};
+    let dir = temp_dir("mutated-saves");
+    let mut app = app_with_data(&dir);
+    start(&mut app, "american-chess", &[], None);
+    click(&mut app, "d2");
+    click(&mut app, "d3");
+    let saved = app
+        .world()
+        .resource::<Autosave>()
+        .0
+        .clone()
+        .expect("autosaved");
+    let original = dir.join("original.ron");
+    write_game(&original, &saved).expect("written");
+    let text = fs::read_to_string(&original).expect("read");
+    let chars: Vec<char> = text.chars().collect();
+    let path = dir.join("mutated.ron");
+    let mut refused = 0;
+    for i in (0..chars.len()).step_by(3) {
+        let mut dropped = chars.clone();
+        dropped.remove(i);
+        let mut doubled = chars.clone();
+        doubled.insert(i, chars[i]);
+        let mut replaced = chars.clone();
+        replaced[i] = if chars[i] == '"' { 'x' } else { '"' };
+        let cut = chars[..i].to_vec();
+        let mutants = [dropped, doubled, replaced];
+        let mutants = mutants.iter().chain((i % 10 == 0).then_some(&cut));
+        for mutant in mutants {
+            fs::write(&path, mutant.iter().collect::<String>()).expect("write");
+            if let Err(e) = read_game(&path) {
+                refused += 1;
+                assert!(e.contains("mutated.ron"), "names the file: {e}");
+                assert!(!e.contains('\n'), "one line: {e}");
+            }
+        }
+    }
+    assert!(
+        refused > chars.len() / 2,
+        "most mutations are refused: {refused}"
+    );
+}
