@@ -55,6 +55,9 @@ enum Command {
         /// Print the time taken and nodes per second on stderr.
         #[arg(long)]
         stats: bool,
+        /// Share the root's turns out over N threads (the counts are the same).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Print the position's FEN and the game's result.
     Status(PositionArgs),
@@ -247,10 +250,11 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             depth,
             divide,
             stats,
+            threads,
         } => {
             let game = set_up(&position)?;
             let started = Instant::now();
-            let total = perft(&game, depth, divide, &mut out.stdout);
+            let total = perft(&game, depth, divide, threads as usize, &mut out.stdout);
             out.stdout.push_str(&format!("{total}\n"));
             if stats {
                 let seconds = started.elapsed().as_secs_f64();
@@ -347,25 +351,22 @@ fn read_text(file: &Path) -> Result<String, CliError> {
 }
 
 /// Perft of the game's position; with `divide`, each turn's count goes to `out` first.
-fn perft(game: &Game, depth: u32, divide: bool, out: &mut String) -> u64 {
+fn perft(game: &Game, depth: u32, divide: bool, threads: usize, out: &mut String) -> u64 {
     let rules = game.variant();
     let pos = game.position();
     if !divide || depth == 0 {
-        return rules.perft(pos, depth);
+        return rules.perft_threads(pos, depth, threads);
     }
-    let mut turns: Vec<_> = rules
-        .legal_turns(pos)
+    let mut counts: Vec<_> = rules
+        .perft_divided(pos, depth, threads)
         .into_iter()
-        .map(|t| (rules.turn_text(&t), t))
+        .map(|(turn, count)| (rules.turn_text(&turn), count))
         .collect();
-    turns.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut total = 0;
-    for (text, turn) in turns {
-        let count = rules.perft(&rules.play(pos, &turn), depth - 1);
+    counts.sort();
+    for (text, count) in &counts {
         out.push_str(&format!("{text} {count}\n"));
-        total += count;
     }
-    total
+    counts.iter().map(|(_, count)| count).sum()
 }
 
 /// Searches the game's position as `think` says, noting each iteration in `lines`: the

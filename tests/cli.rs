@@ -163,6 +163,20 @@ fn perft_prints_a_bare_integer() {
 }
 
 #[test]
+fn perft_on_two_threads_gives_the_counts_of_one() {
+    for id in ids() {
+        for depth in ["0", "1", "3"] {
+            for divide in [&[][..], &["--divide"][..]] {
+                let one = [&["perft", id, depth][..], divide].concat();
+                let two = [&one[..], &["--threads", "2"][..]].concat();
+                assert_eq!(stdout_of(&two), stdout_of(&one), "{id} {depth} {divide:?}");
+            }
+        }
+    }
+    bad_input(&["perft", "chess", "1", "--threads", "0"]);
+}
+
+#[test]
 fn status_prints_two_lines() {
     let out = stdout_of(&["status", "chess"]);
     assert_eq!(

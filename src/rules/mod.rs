@@ -15,6 +15,7 @@ mod landing;
 mod letters;
 mod movement;
 mod outcome;
+mod perft;
 mod pgn;
 mod position;
 mod readable;

@@ -295,7 +295,7 @@ pub(crate) trait Rules: Play + Send + Sync {
 /// implements [`Rules`]; this facade adds what is alike for all of them (FEN and move text,
 /// perft, help diagrams).
 pub struct Variant {
-    rules: Box<dyn Rules>,
+    pub(super) rules: Box<dyn Rules>,
     start: Position,
 }
 
@@ -477,30 +477,6 @@ impl Variant {
     /// [`Removal::Reserve`]: super::turn::Removal::Reserve
     pub fn reserve_piece(&self, side: Side) -> Option<Piece> {
         self.rules.reserve_piece(side)
-    }
-
-    /// Counts the leaves of the tree of legal turns `depth` plies deep (bulk-counting the last
-    /// ply).
-    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(128); depth as usize + 1];
-        self.perft_with(pos, depth, &mut buffers)
-    }
-
-    fn perft_with(&self, pos: &Position, depth: u32, buffers: &mut [Vec<Turn>]) -> u64 {
-        let Some((turns, deeper)) = buffers.split_first_mut() else {
-            return 1;
-        };
-        match depth {
-            0 => 1,
-            1 => self.rules.count_turns(pos, turns),
-            _ => {
-                self.rules.legal_turns_into(pos, turns);
-                turns
-                    .iter()
-                    .map(|turn| self.perft_with(&self.rules.play(pos, turn), depth - 1, deeper))
-                    .sum()
-            }
-        }
     }
 
     /// A position that shows how `piece` moves, for the help: the board of the start position
