@@ -31,6 +31,7 @@ pub struct Board {
     cells: [Cell; LOC_COUNT],
     occupied: [LocSet; 2],
     kings: LocSet,
+    holes: LocSet,
     hash: u64,
 }
 
@@ -42,6 +43,7 @@ impl Board {
             cells: [EMPTY; LOC_COUNT],
             occupied: [LocSet::EMPTY; 2],
             kings: LocSet::EMPTY,
+            holes: LocSet::EMPTY,
             hash: 0,
         }
     }
@@ -114,7 +116,10 @@ impl Board {
         self.occupied[0] &= !bit;
         self.occupied[1] &= !bit;
         self.kings &= !bit;
-        if code >= 2 {
+        self.holes &= !bit;
+        if code == HOLE {
+            self.holes |= bit;
+        } else if code >= 2 {
             self.occupied[usize::from(code & 1)] |= bit;
             if decode(code).kind == Kind::King {
                 self.kings |= bit;
@@ -134,6 +139,18 @@ impl Board {
         self.occupied[0] | self.occupied[1]
     }
 
+    /// The locations holding no square.
+    #[inline]
+    pub fn holes(&self) -> LocSet {
+        self.holes
+    }
+
+    /// The locations a slide stops at: pieces of either side and holes.
+    #[inline]
+    pub fn blockers(&self) -> LocSet {
+        self.occupied() | self.holes
+    }
+
     /// The locations of `side`'s Kings.
     #[inline]
     pub fn kings_of(&self, side: Side) -> LocSet {
@@ -143,8 +160,8 @@ impl Board {
     /// `side`'s King, when it has exactly one.
     pub fn king_of(&self, side: Side) -> Option<Loc> {
         let set = self.kings_of(side);
-        if set.len() == 1 {
-            set.iter().next()
+        if set.lowest() == set {
+            set.first()
         } else {
             None
         }
@@ -177,13 +194,24 @@ impl Board {
     }
 }
 
+/// Every piece by its code (the codes of empty squares and holes stand in as White Pawns,
+/// never read).
+const PIECES: [Piece; 64] = {
+    let mut pieces = [Piece::new(Kind::Pawn, Side::White); 64];
+    let mut code = 2;
+    while code < 2 + 2 * Kind::COUNT {
+        let side = if code % 2 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        pieces[code] = Piece::new(Kind::ALL[(code - 2) / 2], side);
+        code += 1;
+    }
+    pieces
+};
+
 #[inline]
 fn decode(code: Cell) -> Piece {
-    let kind = Kind::ALL[usize::from((code - 2) / 2) % Kind::COUNT];
-    let side = if code & 1 == 0 {
-        Side::White
-    } else {
-        Side::Black
-    };
-    Piece { kind, side }
+    PIECES[usize::from(code) % PIECES.len()]
 }

@@ -18,7 +18,9 @@ mod outcome;
 mod perft;
 mod pgn;
 mod position;
+mod reach;
 mod readable;
+mod royal;
 mod search;
 mod turn;
 mod types;
@@ -40,6 +42,8 @@ pub use movement::{
 pub use outcome::{Outcome, Reason, Verdict};
 pub use pgn::PgnHeader;
 pub use position::{Castling, Position, Reserve, RuleState};
+pub use reach::Reach;
+pub use royal::KingSafety;
 pub use search::{Found, Level, Limits, MAX_DEPTH, Score, SplitMix64, search, think, think_with};
 pub use turn::{EndPromotions, Removal, Turn};
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};

@@ -288,6 +288,21 @@ impl LocSet {
         }
     }
 
+    /// The location of lowest index, if any.
+    #[inline]
+    pub const fn first(self) -> Option<Loc> {
+        Loc::from_index(self.0.trailing_zeros() as usize)
+    }
+
+    /// The location of highest index, if any.
+    #[inline]
+    pub const fn last(self) -> Option<Loc> {
+        match self.0.checked_ilog2() {
+            Some(index) => Loc::from_index(index as usize),
+            None => None,
+        }
+    }
+
     /// The locations of the set, lowest index first.
     #[inline]
     pub const fn iter(self) -> LocSetIter {
@@ -491,13 +506,26 @@ impl DirSet {
 
     /// The directions of the set, clockwise from north: one step per direction in the set.
     #[inline]
-    pub fn iter(self) -> impl Iterator<Item = Dir> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let index = bits.trailing_zeros() as usize;
-            bits &= bits.wrapping_sub(1);
-            Dir::ALL.get(index).copied()
-        })
+    pub fn iter(self) -> DirSetIter {
+        DirSetIter(self.0)
+    }
+}
+
+/// The directions of a [`DirSet`], clockwise from north.
+#[derive(Clone, Debug)]
+pub struct DirSetIter(u8);
+
+impl Iterator for DirSetIter {
+    type Item = Dir;
+
+    #[inline]
+    fn next(&mut self) -> Option<Dir> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(Dir::ALL[index % 8])
     }
 }
 
@@ -518,6 +546,11 @@ mod tests {
         assert_eq!(names, ["a1", "e4", "k9"]);
         assert_eq!(set.lowest(), loc("a1").bit());
         assert_eq!(set.highest(), loc("k9").bit());
+        assert_eq!(
+            (set.first(), set.last()),
+            (Some(loc("a1")), Some(loc("k9")))
+        );
+        assert_eq!((LocSet::EMPTY.first(), LocSet::EMPTY.last()), (None, None));
         assert_eq!(set.without(loc("e4")) | loc("e4").bit(), set);
         assert_eq!(set & !loc("a1").bit(), set.without(loc("a1")));
         assert!(set.intersects(loc("k9").bit()));

@@ -13,6 +13,7 @@ use super::movement::Movement;
 use super::outcome::{Outcome, Reason};
 use super::position::Position;
 use super::position::RuleState;
+use super::reach::Reach;
 use super::turn::Turn;
 use super::types::{Kind, Loc, LocSet, Piece, Side};
 
@@ -68,6 +69,12 @@ impl Basics {
         visit: impl FnMut(Loc, Option<Piece>),
     ) {
         movement.reach(&self.geometry, &self.leaps, board, from, visit);
+    }
+
+    /// The reach tables of this board, each piece moving and capturing as `movement` says
+    /// along these leap tables.
+    pub fn reach_tables(&self, movement: impl Fn(Piece) -> Movement) -> Reach {
+        Reach::new(&self.geometry, &self.leaps, movement)
     }
 
     /// Whether a piece of `by` attacks `target` on `board`, each piece capturing by replacement

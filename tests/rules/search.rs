@@ -41,18 +41,28 @@ fn chess_mate_in_one_is_found() {
     );
 }
 
-/// The King steps aside first (Kg6), then the Rook mates on the back rank.
+/// The King steps aside first (Kg6 or Kf7: which is the order of the legal turns' business),
+/// then the Rook mates.
 #[test]
 fn chess_mate_in_two_is_found() {
     const FEN: &str = "7k/8/5K2/8/8/8/8/1R6 w - - 0 1";
-    let (game, found) = search_fen("chess", FEN, 4);
+    let (mut game, found) = search_fen("chess", FEN, 4);
     assert_eq!(found.score.to_string(), "win 2");
     let pv: Vec<String> = found
         .pv
         .iter()
         .map(|t| game.variant().turn_text(t))
         .collect();
-    assert_eq!(pv, ["f6g6", "h8g8", "b1b8"]);
+    assert_eq!(pv.len(), 3, "{pv:?}");
+    assert!(pv[0].starts_with("f6"), "the King steps first: {pv:?}");
+    for turn in &found.pv {
+        game.play(turn).expect("the line is legal");
+    }
+    assert_eq!(
+        game.outcome().map(|o| o.to_string()),
+        Some("1-0 checkmate".into()),
+        "{pv:?}"
+    );
 }
 
 #[test]

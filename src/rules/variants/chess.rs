@@ -2,7 +2,6 @@
 //! perft numbers are published.
 
 use super::terms;
-use crate::rules::attack::Pins;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
@@ -13,8 +12,10 @@ use crate::rules::landing::land;
 use crate::rules::movement::Movement;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Castling, Position, RuleState};
+use crate::rules::reach::Reach;
+use crate::rules::royal::KingSafety;
 use crate::rules::turn::Turn;
-use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
+use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -47,7 +48,8 @@ pub(super) fn movement(piece: Piece) -> Movement {
 }
 
 /// One wing's castling, alike for both sides: the King's and Rook's squares (file indexes on the
-/// home rank), and the squares that must be empty and unattacked.
+/// home rank), the squares that must be empty, and the square the King passes, which must be
+/// unattacked as its start and destination are.
 struct Wing {
     king_to: u8,
     rook_from: u8,
@@ -104,25 +106,35 @@ fn home(side: Side, file: u8) -> Loc {
 pub struct Chess {
     /// The basics, with the Knight's leaps as leap table 0.
     basics: Basics,
+    /// Where each piece reaches.
+    reach: Reach,
+    /// Each side's far rank, where its Pawns promote.
+    last_ranks: [LocSet; 2],
 }
 
 impl Chess {
     /// Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Result<Chess, Error> {
         let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&KNIGHT_OFFSETS])?;
-        Ok(Chess { basics })
+        let reach = basics.reach_tables(movement);
+        let geometry = &basics.geometry;
+        let last_ranks = Side::BOTH.map(|side| {
+            let rank = geometry.last_rank(side);
+            geometry
+                .inside()
+                .iter()
+                .filter(|l| l.rank() == rank)
+                .collect()
+        });
+        Ok(Chess {
+            basics,
+            reach,
+            last_ranks,
+        })
     }
 
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        self.basics.attacked(board, target, by, movement)
-    }
-
-    fn is_en_passant(&self, pos: &Position, turn: &Turn) -> bool {
-        pos.state.en_passant == Some(turn.to)
-            && pos
-                .board
-                .piece(turn.from)
-                .is_some_and(|p| p.kind == Kind::Pawn)
+        self.reach.attacked(board, target, by, board.blockers())
     }
 
     fn king_safe_after(&self, pos: &Position, turn: &Turn) -> bool {
@@ -132,80 +144,100 @@ impl Chess {
             .is_some_and(|king| !self.attacked(&next.board, king, pos.side.opponent()))
     }
 
-    /// Every move that follows the pieces' movement, before the King's safety is checked.
-    fn pseudo_legal(&self, pos: &Position, out: &mut Vec<Turn>) {
+    /// Calls `visit(from, targets, promotes)` for the legal moves of the side to move, a piece
+    /// at a time: the piece on `from` may go to each of `targets`, in one turn per promotion
+    /// when `promotes`.
+    fn legal_moves(&self, pos: &Position, mut visit: impl FnMut(Loc, LocSet, bool)) {
         let board = &pos.board;
         let side = pos.side;
-        for (from, piece) in board.pieces_of(side) {
-            if piece.kind == Kind::Pawn {
-                self.pawn_moves(pos, from, out);
-                continue;
-            }
-            self.basics
-                .reach(movement(piece), board, from, |to, occupant| {
-                    if occupant.is_none_or(|p| p.side != side) {
-                        out.push(Turn::new(from, to));
-                    }
-                });
+        let Some(king) = board.king_of(side) else {
+            return;
+        };
+        let own = board.occupied_by(side);
+        let blockers = board.blockers();
+        let safety = KingSafety::find(&self.reach, board, king, side);
+        let king_piece = Piece::new(Kind::King, side);
+        let without_king = blockers.without(king);
+        let king_to = (self.reach.attacks(king_piece, king, blockers) & !own)
+            .into_iter()
+            .filter(|to| {
+                !self
+                    .reach
+                    .attacked(board, *to, side.opponent(), without_king)
+            })
+            .collect();
+        visit(king, king_to, false);
+        if !safety.in_check() {
+            self.castling_moves(pos, &mut visit);
         }
-        self.castling_moves(pos, out);
+        if safety.double_check() {
+            return;
+        }
+        for (from, piece) in board.pieces_of(side) {
+            let allowed = safety.allowed(from) & !own;
+            match piece.kind {
+                Kind::King => {}
+                Kind::Pawn => self.pawn_moves(pos, from, allowed, &mut visit),
+                _ => visit(
+                    from,
+                    self.reach.attacks(piece, from, blockers) & allowed,
+                    false,
+                ),
+            }
+        }
     }
 
-    fn pawn_moves(&self, pos: &Position, from: Loc, out: &mut Vec<Turn>) {
+    fn pawn_moves(
+        &self,
+        pos: &Position,
+        from: Loc,
+        allowed: LocSet,
+        visit: &mut impl FnMut(Loc, LocSet, bool),
+    ) {
         let board = &pos.board;
         let side = pos.side;
-        let last = self.basics.geometry.last_rank(side);
-        let mut push = |to: Loc| {
-            if to.rank() == last {
-                for kind in PROMOTIONS {
-                    out.push(Turn::new(from, to).promoting(Some(Piece::new(kind, side))));
-                }
-            } else {
-                out.push(Turn::new(from, to));
-            }
-        };
-        if let Some(one) = self.basics.geometry.neighbour(from, side.forward_dir())
+        let geometry = &self.basics.geometry;
+        let captures = self.reach.jumps(Piece::new(Kind::Pawn, side), from);
+        let mut targets = captures & board.occupied_by(side.opponent());
+        if let Some(one) = geometry.neighbour(from, side.forward_dir())
             && board.is_empty(one)
         {
-            push(one);
+            targets |= one.bit();
             let start_rank = if side == Side::White { 1 } else { 6 };
             if from.rank() == start_rank
-                && let Some(two) = self.basics.geometry.neighbour(one, side.forward_dir())
+                && let Some(two) = geometry.neighbour(one, side.forward_dir())
                 && board.is_empty(two)
             {
-                push(two);
+                targets |= two.bit();
             }
         }
-        for dir in movement(Piece::new(Kind::Pawn, side)).steps.iter() {
-            if let Some(to) = self.basics.geometry.neighbour(from, dir) {
-                let enemy = board.is_side(to, side.opponent());
-                if enemy || pos.state.en_passant == Some(to) {
-                    push(to);
-                }
-            }
+        targets &= allowed;
+        let last = self.last_ranks[side.index()];
+        visit(from, targets & !last, false);
+        visit(from, targets & last, true);
+        if let Some(ep) = pos.state.en_passant
+            && captures.contains(ep)
+            && self.king_safe_after(pos, &Turn::new(from, ep))
+        {
+            visit(from, ep.bit(), false);
         }
     }
 
-    fn castling_moves(&self, pos: &Position, out: &mut Vec<Turn>) {
+    fn castling_moves(&self, pos: &Position, visit: &mut impl FnMut(Loc, LocSet, bool)) {
         let enemy = pos.side.opponent();
         for c in CASTLINGS.iter().filter(|c| c.side == pos.side) {
             if !pos.state.castling.has(c.right) {
                 continue;
             }
-            let king = home(c.side, KING_FILE);
             let clear = c
                 .wing
                 .empty
                 .iter()
                 .all(|f| pos.board.is_empty(home(c.side, *f)));
-            if clear
-                && !self.attacked(&pos.board, king, enemy)
-                && c.wing
-                    .safe
-                    .iter()
-                    .all(|f| !self.attacked(&pos.board, home(c.side, *f), enemy))
-            {
-                out.push(Turn::new(king, home(c.side, c.wing.king_to)));
+            let mut passed = c.wing.safe.iter().chain([&c.wing.king_to]);
+            if clear && passed.all(|f| !self.attacked(&pos.board, home(c.side, *f), enemy)) {
+                let king = home(c.side, KING_FILE);
+                visit(king, home(c.side, c.wing.king_to).bit(), false);
             }
         }
     }
@@ -319,22 +351,29 @@ impl Rules for Chess {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        let Some(king) = pos.board.king_of(pos.side) else {
-            return;
-        };
-        self.pseudo_legal(pos, out);
-        if self.attacked(&pos.board, king, pos.side.opponent()) {
-            out.retain(|turn| self.king_safe_after(pos, turn));
-            return;
-        }
-        let pins = Pins::find(&self.basics.geometry, &pos.board, king, pos.side, movement);
-        out.retain(|turn| {
-            if turn.from == king || self.is_en_passant(pos, turn) {
-                self.king_safe_after(pos, turn)
-            } else {
-                pins.allows(turn.from, turn.to)
+        let side = pos.side;
+        self.legal_moves(pos, |from, targets, promotes| {
+            for to in targets {
+                if promotes {
+                    out.extend(
+                        PROMOTIONS.map(|kind| {
+                            Turn::new(from, to).promoting(Some(Piece::new(kind, side)))
+                        }),
+                    );
+                } else {
+                    out.push(Turn::new(from, to));
+                }
             }
         });
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        let mut count = 0;
+        self.legal_moves(pos, |_, targets, promotes| {
+            let each = if promotes { PROMOTIONS.len() } else { 1 };
+            count += (targets.len() * each) as u64;
+        });
+        count
     }
 
     fn in_check(&self, pos: &Position) -> bool {
