@@ -2,6 +2,7 @@
 //! what is legal and what a turn does.
 
 mod attack;
+mod bits;
 mod board;
 mod checkers;
 mod data;

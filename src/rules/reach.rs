@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::geometry::{Geometry, LeapTable};
 use super::movement::Movement;
-use super::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
+use super::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
 
 /// How many pieces there are: both sides of every kind.
 const PIECES: usize = 2 * Kind::COUNT;
@@ -16,12 +16,9 @@ const fn piece_index(piece: Piece) -> usize {
     piece.kind.index() * 2 + piece.side.index()
 }
 
-/// Whether going towards `dir` raises a location's index (north, north-east, east and
+/// The directions going towards which raises a location's index (north, north-east, east and
 /// north-west): the nearest location of a set along such a ray is its lowest.
-#[inline]
-const fn ascending(dir: Dir) -> bool {
-    matches!(dir, Dir::N | Dir::NE | Dir::E | Dir::NW)
-}
+const ASCENDING: DirSet = DirSet::of(&[Dir::N, Dir::NE, Dir::E, Dir::NW]);
 
 /// The reach tables of one variant's board and pieces, each piece capturing by replacement as
 /// the variant's movement function says.
@@ -35,6 +32,9 @@ pub struct Reach {
     jumped_from: Box<[LocSet; LOC_COUNT]>,
     /// Per piece: the directions it slides along.
     slides: [DirSet; PIECES],
+    /// Per direction: the locations with a neighbour that way, and how far that neighbour's
+    /// index is from theirs.
+    shifts: [(LocSet, i8); 8],
 }
 
 impl Reach {
@@ -79,11 +79,21 @@ impl Reach {
                 }
             }
         }
+        let shifts = Dir::ALL.map(|dir| {
+            let (df, dr) = dir.delta();
+            let sources = geometry
+                .inside()
+                .into_iter()
+                .filter(|from| geometry.neighbour(*from, dir).is_some())
+                .collect();
+            (sources, dr * MAX_FILES as i8 + df)
+        });
         Reach {
             rays,
             jumps,
             jumped_from,
             slides,
+            shifts,
         }
     }
 
@@ -97,7 +107,7 @@ impl Reach {
     #[inline]
     pub fn nearest(&self, from: Loc, dir: Dir, blockers: LocSet) -> Option<Loc> {
         let hit = self.ray(from, dir) & blockers;
-        if ascending(dir) {
+        if ASCENDING.contains(dir) {
             hit.first()
         } else {
             hit.last()
@@ -118,6 +128,14 @@ impl Reach {
             Some(stop) => self.up_to(from, dir, stop),
             None => self.ray(from, dir),
         }
+    }
+
+    /// Each location of `set` moved one step towards `dir`, those with no neighbour that way
+    /// dropped.
+    #[inline]
+    pub fn shift(&self, set: LocSet, dir: Dir) -> LocSet {
+        let (sources, by) = self.shifts[dir.index()];
+        (set & sources).shifted(by)
     }
 
     /// Where a piece could stand to step or leap onto `to`.
@@ -142,16 +160,30 @@ impl Reach {
     /// `blockers` (included, whoever it is: the caller removes its own pieces and holes).
     #[inline(always)]
     pub fn attacks(&self, piece: Piece, from: Loc, blockers: LocSet) -> LocSet {
-        self.slides(piece)
-            .iter()
-            .fold(self.jumps(piece, from), |set, dir| {
-                set | self.slide(from, dir, blockers)
-            })
+        let slides = self.slides(piece).0;
+        let rays = &self.rays[from.index()];
+        let mut set = self.jumps(piece, from);
+        for dir in DirSet(slides & ASCENDING.0).iter() {
+            let ray = rays[dir.index()];
+            set |= match (ray & blockers).first() {
+                Some(stop) => ray ^ self.ray(stop, dir),
+                None => ray,
+            };
+        }
+        for dir in DirSet(slides & !ASCENDING.0).iter() {
+            let ray = rays[dir.index()];
+            set |= match (ray & blockers).last() {
+                Some(stop) => ray ^ self.ray(stop, dir),
+                None => ray,
+            };
+        }
+        set
     }
 
     /// Whether a piece of `by` on `board` could capture on `target` by replacement, slides
     /// stopping at the first of `blockers` (which stand for the board's pieces and holes, some
     /// perhaps moved away).
+    #[inline(always)]
     pub fn attacked(&self, board: &Board, target: Loc, by: Side, blockers: LocSet) -> bool {
         let enemies = board.occupied_by(by) & blockers;
         let jumper = (self.jumped_from(target) & enemies)

@@ -21,6 +21,7 @@ pub struct KingSafety {
 
 impl KingSafety {
     /// The checks and pins against `side`'s King on `king`.
+    #[inline(always)]
     pub fn find(reach: &Reach, board: &Board, king: Loc, side: Side) -> KingSafety {
         let enemies = board.occupied_by(side.opponent());
         let blockers = board.blockers();
@@ -71,6 +72,12 @@ impl KingSafety {
     #[inline]
     pub fn double_check(&self) -> bool {
         self.checkers.len() > 1
+    }
+
+    /// The King's pieces pinned to it.
+    #[inline]
+    pub fn pinned(&self) -> LocSet {
+        self.pinned
     }
 
     /// Where a piece other than the King, standing on `from`, may move without leaving its King

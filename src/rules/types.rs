@@ -288,6 +288,18 @@ impl LocSet {
         }
     }
 
+    /// The set with every location's index raised by `by` (lowered for a negative `by`),
+    /// locations pushed past either end dropped.
+    #[inline]
+    pub const fn shifted(self, by: i8) -> LocSet {
+        let by = by as i32;
+        if by >= 0 {
+            LocSet(self.0 << by)
+        } else {
+            LocSet(self.0 >> -by)
+        }
+    }
+
     /// The location of lowest index, if any.
     #[inline]
     pub const fn first(self) -> Option<Loc> {
@@ -551,6 +563,8 @@ mod tests {
             (Some(loc("a1")), Some(loc("k9")))
         );
         assert_eq!((LocSet::EMPTY.first(), LocSet::EMPTY.last()), (None, None));
+        assert_eq!(loc("e4").bit().shifted(11), loc("e5").bit());
+        assert_eq!(loc("e4").bit().shifted(-1), loc("d4").bit());
         assert_eq!(set.without(loc("e4")) | loc("e4").bit(), set);
         assert_eq!(set & !loc("a1").bit(), set.without(loc("a1")));
         assert!(set.intersects(loc("k9").bit()));

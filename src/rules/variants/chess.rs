@@ -2,12 +2,13 @@
 //! perft numbers are published.
 
 use super::terms;
+use crate::rules::bits::with_bit_instructions;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
+use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, Lines};
 use crate::rules::landing::land;
 use crate::rules::movement::Movement;
 use crate::rules::outcome::{Outcome, Reason};
@@ -110,6 +111,9 @@ pub struct Chess {
     reach: Reach,
     /// Each side's far rank, where its Pawns promote.
     last_ranks: [LocSet; 2],
+    /// Per side: the rank one step ahead of its Pawns' start, from which a Pawn just stepped
+    /// there may step again.
+    double_steps: [LocSet; 2],
 }
 
 impl Chess {
@@ -118,21 +122,24 @@ impl Chess {
         let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&KNIGHT_OFFSETS])?;
         let reach = basics.reach_tables(movement);
         let geometry = &basics.geometry;
-        let last_ranks = Side::BOTH.map(|side| {
-            let rank = geometry.last_rank(side);
+        let rank = |rank: u8| -> LocSet {
             geometry
                 .inside()
                 .iter()
                 .filter(|l| l.rank() == rank)
                 .collect()
-        });
+        };
+        let last_ranks = Side::BOTH.map(|side| rank(geometry.last_rank(side)));
+        let double_steps = [rank(2), rank(5)];
         Ok(Chess {
             basics,
             reach,
             last_ranks,
+            double_steps,
         })
     }
 
+    #[inline]
     fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
         self.reach.attacked(board, target, by, board.blockers())
     }
@@ -144,10 +151,10 @@ impl Chess {
             .is_some_and(|king| !self.attacked(&next.board, king, pos.side.opponent()))
     }
 
-    /// Calls `visit(from, targets, promotes)` for the legal moves of the side to move, a piece
-    /// at a time: the piece on `from` may go to each of `targets`, in one turn per promotion
-    /// when `promotes`.
-    fn legal_moves(&self, pos: &Position, mut visit: impl FnMut(Loc, LocSet, bool)) {
+    /// Puts the legal moves of the side to move into `moves`, a piece or a set of Pawns at a
+    /// time.
+    #[inline]
+    fn legal_moves(&self, pos: &Position, moves: &mut impl Moves) {
         let board = &pos.board;
         let side = pos.side;
         let Some(king) = board.king_of(side) else {
@@ -166,46 +173,76 @@ impl Chess {
                     .attacked(board, *to, side.opponent(), without_king)
             })
             .collect();
-        visit(king, king_to, false);
+        moves.piece(king, king_to, false);
         if !safety.in_check() {
-            self.castling_moves(pos, &mut visit);
+            self.castling_moves(pos, moves);
         }
         if safety.double_check() {
             return;
         }
+        let mut free_pawns = LocSet::EMPTY;
         for (from, piece) in board.pieces_of(side) {
             let allowed = safety.allowed(from) & !own;
             match piece.kind {
                 Kind::King => {}
-                Kind::Pawn => self.pawn_moves(pos, from, allowed, &mut visit),
-                _ => visit(
+                Kind::Pawn if safety.pinned().contains(from) => {
+                    self.pawn_moves(pos, from, allowed, moves);
+                }
+                Kind::Pawn => free_pawns |= from.bit(),
+                _ => moves.piece(
                     from,
                     self.reach.attacks(piece, from, blockers) & allowed,
                     false,
                 ),
             }
         }
+        self.free_pawn_moves(pos, free_pawns, safety.allowed(king) & !own, moves);
+        self.en_passant(pos, moves);
     }
 
-    fn pawn_moves(
+    /// The moves of the Pawns `pawns`, none of them pinned, onto `allowed`, all at once.
+    #[inline]
+    fn free_pawn_moves(
         &self,
         pos: &Position,
-        from: Loc,
+        pawns: LocSet,
         allowed: LocSet,
-        visit: &mut impl FnMut(Loc, LocSet, bool),
+        moves: &mut impl Moves,
     ) {
+        let side = pos.side;
+        let forward = side.forward_dir();
+        let empty = !pos.board.blockers();
+        let one = self.reach.shift(pawns, forward) & empty;
+        let two = self
+            .reach
+            .shift(one & self.double_steps[side.index()], forward)
+            & empty;
+        let last = self.last_ranks[side.index()];
+        let mut emit = |targets: LocSet, dir: Dir, steps: u8| {
+            let targets = targets & allowed;
+            moves.pawns(targets & !last, dir.opposite(), steps, false);
+            moves.pawns(targets & last, dir.opposite(), steps, true);
+        };
+        emit(one, forward, 1);
+        emit(two, forward, 2);
+        let enemies = pos.board.occupied_by(side.opponent());
+        for dir in movement(Piece::new(Kind::Pawn, side)).steps.iter() {
+            emit(self.reach.shift(pawns, dir) & enemies, dir, 1);
+        }
+    }
+
+    /// The moves of the pinned Pawn on `from` onto `allowed`.
+    fn pawn_moves(&self, pos: &Position, from: Loc, allowed: LocSet, moves: &mut impl Moves) {
         let board = &pos.board;
         let side = pos.side;
-        let geometry = &self.basics.geometry;
         let captures = self.reach.jumps(Piece::new(Kind::Pawn, side), from);
         let mut targets = captures & board.occupied_by(side.opponent());
-        if let Some(one) = geometry.neighbour(from, side.forward_dir())
+        if let Some(one) = self.basics.geometry.neighbour(from, side.forward_dir())
             && board.is_empty(one)
         {
             targets |= one.bit();
-            let start_rank = if side == Side::White { 1 } else { 6 };
-            if from.rank() == start_rank
-                && let Some(two) = geometry.neighbour(one, side.forward_dir())
+            if self.double_steps[side.index()].contains(one)
+                && let Some(two) = self.basics.geometry.neighbour(one, side.forward_dir())
                 && board.is_empty(two)
             {
                 targets |= two.bit();
@@ -213,17 +250,30 @@ impl Chess {
         }
         targets &= allowed;
         let last = self.last_ranks[side.index()];
-        visit(from, targets & !last, false);
-        visit(from, targets & last, true);
-        if let Some(ep) = pos.state.en_passant
-            && captures.contains(ep)
-            && self.king_safe_after(pos, &Turn::new(from, ep))
-        {
-            visit(from, ep.bit(), false);
+        moves.piece(from, targets & !last, false);
+        moves.piece(from, targets & last, true);
+    }
+
+    /// The en passant captures, each played out to test its King's safety.
+    #[inline]
+    fn en_passant(&self, pos: &Position, moves: &mut impl Moves) {
+        let Some(ep) = pos.state.en_passant else {
+            return;
+        };
+        let pawn = Piece::new(Kind::Pawn, pos.side);
+        let capturers = self.reach.jumped_from(ep) & pos.board.occupied_by(pos.side);
+        for from in capturers {
+            if pos.board.piece(from) == Some(pawn)
+                && self.reach.jumps(pawn, from).contains(ep)
+                && self.king_safe_after(pos, &Turn::new(from, ep))
+            {
+                moves.piece(from, ep.bit(), false);
+            }
         }
     }
 
-    fn castling_moves(&self, pos: &Position, visit: &mut impl FnMut(Loc, LocSet, bool)) {
+    #[inline]
+    fn castling_moves(&self, pos: &Position, moves: &mut impl Moves) {
         let enemy = pos.side.opponent();
         for c in CASTLINGS.iter().filter(|c| c.side == pos.side) {
             if !pos.state.castling.has(c.right) {
@@ -237,7 +287,72 @@ impl Chess {
             let mut passed = c.wing.safe.iter().chain([&c.wing.king_to]);
             if clear && passed.all(|f| !self.attacked(&pos.board, home(c.side, *f), enemy)) {
                 let king = home(c.side, KING_FILE);
-                visit(king, home(c.side, c.wing.king_to).bit(), false);
+                moves.piece(king, home(c.side, c.wing.king_to).bit(), false);
+            }
+        }
+    }
+}
+
+/// Where [`Chess::legal_moves`] puts the moves it finds: each is a turn per promotion when
+/// `promotes`, else one turn.
+trait Moves {
+    /// The piece on `from` may go to each of `targets`.
+    fn piece(&mut self, from: Loc, targets: LocSet, promotes: bool);
+
+    /// A Pawn may go to each of `targets`, from the point `steps` steps towards `back`.
+    fn pawns(&mut self, targets: LocSet, back: Dir, steps: u8, promotes: bool);
+}
+
+/// Counts the turns: perft's last ply.
+struct Count(u64);
+
+impl Count {
+    #[inline]
+    fn add(&mut self, targets: LocSet, promotes: bool) {
+        let each = if promotes { PROMOTIONS.len() } else { 1 };
+        self.0 += (targets.len() * each) as u64;
+    }
+}
+
+impl Moves for Count {
+    #[inline]
+    fn piece(&mut self, _from: Loc, targets: LocSet, promotes: bool) {
+        self.add(targets, promotes);
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: LocSet, _back: Dir, _steps: u8, promotes: bool) {
+        self.add(targets, promotes);
+    }
+}
+
+/// Lists the turns.
+struct TurnList<'a> {
+    out: &'a mut Vec<Turn>,
+    side: Side,
+    geometry: &'a Geometry,
+}
+
+impl Moves for TurnList<'_> {
+    fn piece(&mut self, from: Loc, targets: LocSet, promotes: bool) {
+        for to in targets {
+            if promotes {
+                let side = self.side;
+                self.out.extend(
+                    PROMOTIONS
+                        .map(|kind| Turn::new(from, to).promoting(Some(Piece::new(kind, side)))),
+                );
+            } else {
+                self.out.push(Turn::new(from, to));
+            }
+        }
+    }
+
+    fn pawns(&mut self, targets: LocSet, back: Dir, steps: u8, promotes: bool) {
+        for to in targets {
+            let from = (0..steps).try_fold(to, |at, _| self.geometry.neighbour(at, back));
+            if let Some(from) = from {
+                self.piece(from, to.bit(), promotes);
             }
         }
     }
@@ -351,29 +466,18 @@ impl Rules for Chess {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        let side = pos.side;
-        self.legal_moves(pos, |from, targets, promotes| {
-            for to in targets {
-                if promotes {
-                    out.extend(
-                        PROMOTIONS.map(|kind| {
-                            Turn::new(from, to).promoting(Some(Piece::new(kind, side)))
-                        }),
-                    );
-                } else {
-                    out.push(Turn::new(from, to));
-                }
-            }
-        });
+        let mut list = TurnList {
+            out,
+            side: pos.side,
+            geometry: &self.basics.geometry,
+        };
+        with_bit_instructions(|| self.legal_moves(pos, &mut list));
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        let mut count = 0;
-        self.legal_moves(pos, |_, targets, promotes| {
-            let each = if promotes { PROMOTIONS.len() } else { 1 };
-            count += (targets.len() * each) as u64;
-        });
-        count
+        let mut count = Count(0);
+        with_bit_instructions(|| self.legal_moves(pos, &mut count));
+        count.0
     }
 
     fn in_check(&self, pos: &Position) -> bool {
