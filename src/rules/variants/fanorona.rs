@@ -5,14 +5,14 @@ use super::terms;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
-use crate::rules::event::{Capture, Discard, Event, Recorder};
+use crate::rules::event::{Capture, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, Lines};
 use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, Range, path_leap, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Dir, DirSet, Kind, Loc, Piece, Side};
+use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art. The
@@ -74,6 +74,9 @@ pub struct Fanorona {
     king_homes: [Option<Loc>; 2],
     /// How many of each piece each side has at the start: the most it can ever own.
     setup: Reserve,
+    /// Per King location: every point whose content [`Fanorona::king_capturable`] reads for a
+    /// King there (the lines from it and the starts and ends of Knight paths next to them).
+    zones: Box<[LocSet; LOC_COUNT]>,
 }
 
 impl Fanorona {
@@ -102,11 +105,13 @@ impl Fanorona {
             setup.add(piece);
         }
         let king_homes = Side::BOTH.map(|side| start_board.king_of(side));
+        let zones = zones(&basics.geometry);
         Ok(Fanorona {
             basics,
             double_step,
             king_homes,
             setup,
+            zones,
         })
     }
 
@@ -178,6 +183,51 @@ impl Fanorona {
         }
     }
 
+    /// Calls `emit(turn)` for every legal turn of `pos`. A turn that leaves its King's zone
+    /// alone (see [`Fanorona::zones`]) and gives the opponent no piece back keeps the King as
+    /// safe as it was; only the others are played out on a copy of the board and tested.
+    fn for_each_legal(&self, pos: &Position, mut emit: impl FnMut(Turn)) {
+        let board = &pos.board;
+        let side = pos.side;
+        let in_check = self.in_check(pos);
+        let leap = self.may_leap(pos, in_check);
+        let zone = board
+            .king_of(side)
+            .map_or(LocSet::EMPTY, |king| self.zones[king.index()] | king.bit());
+        self.for_each_turn(board, &pos.state.reserve, side, leap, |turn| {
+            let removed = match turn.removal {
+                Some(Removal::At(at)) => Some(at),
+                _ => None,
+            };
+            let returned = removed
+                .and_then(|at| board.piece(at))
+                .filter(|victim| !matches!(victim.kind, Kind::Pawn | Kind::King));
+            let touched = turn.from.bit() | turn.to.bit() | removed.map_or(LocSet::EMPTY, Loc::bit);
+            let safe = if returned.is_none() && !touched.intersects(zone) {
+                !in_check
+            } else {
+                let mut reserve = pos.state.reserve;
+                if let Some(victim) = returned {
+                    reserve.add(victim);
+                }
+                let Some(piece) = board.piece(turn.from) else {
+                    return;
+                };
+                let after = Moved {
+                    board,
+                    from: turn.from,
+                    to: turn.to,
+                    piece: turn.promotion.unwrap_or(piece),
+                    removed,
+                };
+                !self.king_capturable(&after, &reserve, side)
+            };
+            if safe {
+                emit(turn);
+            }
+        });
+    }
+
     /// Turns the stride into turns: one per capture it can make (or one without capture), and
     /// one per promotion choice; a peaceful stride that would capture is no turn at all.
     fn resolve(
@@ -224,7 +274,7 @@ impl Fanorona {
     /// (an enemy piece beside the King moving straight away from it) or by approach (an enemy
     /// piece arriving on an empty point beside the King with its last step towards it). Worked
     /// backwards from the King, so it costs a few table lookups rather than a move generation.
-    fn king_capturable(&self, board: &Board, reserve: &Reserve, side: Side) -> bool {
+    fn king_capturable(&self, board: &impl Points, reserve: &Reserve, side: Side) -> bool {
         let Some(king) = board.king_of(side) else {
             return false;
         };
@@ -246,7 +296,7 @@ impl Fanorona {
     /// Whether `piece` on `from` has a capturing move whose first step goes towards `first`.
     fn can_start(
         &self,
-        board: &Board,
+        board: &impl Points,
         reserve: &Reserve,
         piece: Piece,
         from: Loc,
@@ -259,20 +309,25 @@ impl Fanorona {
         let steps_onto_next = board.is_empty(next)
             && (moves.slides.contains(first) || self.may_step(reserve, piece, next, first));
         let knight_from_here = moves.leaps != 0
-            && KNIGHT_PATHS.iter().any(|&(f, second)| {
-                f == first
-                    && self
-                        .basics
-                        .geometry
-                        .neighbour(next, second)
-                        .is_some_and(|to| board.is_empty(to))
+            && knight_turns(first).into_iter().any(|second| {
+                self.basics
+                    .geometry
+                    .neighbour(next, second)
+                    .is_some_and(|to| board.is_empty(to))
             });
         steps_onto_next || knight_from_here
     }
 
     /// Whether a piece of `side` can arrive on the empty point `to` with its last step towards
     /// `last`.
-    fn can_arrive(&self, board: &Board, reserve: &Reserve, side: Side, to: Loc, last: Dir) -> bool {
+    fn can_arrive(
+        &self,
+        board: &impl Points,
+        reserve: &Reserve,
+        side: Side,
+        to: Loc,
+        last: Dir,
+    ) -> bool {
         let back = last.opposite();
         let Some(behind) = self.basics.geometry.neighbour(to, back) else {
             return false;
@@ -290,14 +345,12 @@ impl Fanorona {
             .find_map(|at| board.piece(at))
             .is_some_and(|piece| piece.side == side && movement(piece).slides.contains(last));
         slider
-            || KNIGHT_PATHS.iter().any(|&(first, second)| {
-                second == last
-                    && self
-                        .basics
-                        .geometry
-                        .neighbour(behind, first.opposite())
-                        .and_then(|start| board.piece(start))
-                        .is_some_and(|p| p.side == side && movement(p).leaps != 0)
+            || knight_turns(last).into_iter().any(|first| {
+                self.basics
+                    .geometry
+                    .neighbour(behind, first.opposite())
+                    .and_then(|start| board.piece(start))
+                    .is_some_and(|p| p.side == side && movement(p).leaps != 0)
             })
     }
 
@@ -369,6 +422,107 @@ impl Fanorona {
             "-".into()
         } else {
             letters.into_iter().collect()
+        }
+    }
+}
+
+/// Per King location, the points [`Fanorona::king_capturable`] reads: along each line from the
+/// King, and the starts and ends of the Knight paths through the point beyond its neighbour on
+/// that line that could capture it.
+fn zones(geometry: &Geometry) -> Box<[LocSet; LOC_COUNT]> {
+    let mut zones = Box::new([LocSet::EMPTY; LOC_COUNT]);
+    for king in geometry.inside() {
+        let zone = &mut zones[king.index()];
+        for dir in Dir::ALL {
+            *zone |= geometry.ray(king, dir).collect::<LocSet>();
+            let Some(next) = geometry
+                .neighbour(king, dir)
+                .and_then(|beside| geometry.neighbour(beside, dir))
+            else {
+                continue;
+            };
+            for (first, second) in KNIGHT_PATHS {
+                let ends = [
+                    (first == dir).then(|| geometry.neighbour(next, second)),
+                    (second == dir.opposite()).then(|| geometry.neighbour(next, first.opposite())),
+                ];
+                *zone |= ends.into_iter().flatten().flatten().collect::<LocSet>();
+            }
+        }
+    }
+    zones
+}
+
+/// The directions a Knight's path turns to after a first step towards `dir`, and turned from
+/// before a last step towards it: an eighth of a turn either way (see [`KNIGHT_PATHS`]).
+const fn knight_turns(dir: Dir) -> [Dir; 2] {
+    let i = dir.index();
+    [Dir::ALL[(i + 1) % 8], Dir::ALL[(i + 7) % 8]]
+}
+
+/// What [`Fanorona::king_capturable`] reads of a board: the board itself, or the board as a
+/// turn leaves it.
+trait Points {
+    /// The piece on `at`, if any.
+    fn piece(&self, at: Loc) -> Option<Piece>;
+
+    /// Whether `at` is a point with nothing on it.
+    fn is_empty(&self, at: Loc) -> bool;
+
+    /// `side`'s King, when it has exactly one.
+    fn king_of(&self, side: Side) -> Option<Loc>;
+}
+
+impl Points for Board {
+    #[inline]
+    fn piece(&self, at: Loc) -> Option<Piece> {
+        Board::piece(self, at)
+    }
+
+    #[inline]
+    fn is_empty(&self, at: Loc) -> bool {
+        Board::is_empty(self, at)
+    }
+
+    #[inline]
+    fn king_of(&self, side: Side) -> Option<Loc> {
+        Board::king_of(self, side)
+    }
+}
+
+/// A board as a move leaves it, read without copying it: `piece` gone from `from` to `to`
+/// (promoted already), and whatever stood on `removed` taken.
+struct Moved<'a> {
+    board: &'a Board,
+    from: Loc,
+    to: Loc,
+    piece: Piece,
+    removed: Option<Loc>,
+}
+
+impl Points for Moved<'_> {
+    #[inline]
+    fn piece(&self, at: Loc) -> Option<Piece> {
+        if at == self.to {
+            Some(self.piece)
+        } else if at == self.from || Some(at) == self.removed {
+            None
+        } else {
+            self.board.piece(at)
+        }
+    }
+
+    #[inline]
+    fn is_empty(&self, at: Loc) -> bool {
+        self.piece(at).is_none() && !self.board.is_hole(at)
+    }
+
+    #[inline]
+    fn king_of(&self, side: Side) -> Option<Loc> {
+        if self.piece == Piece::new(Kind::King, side) {
+            Some(self.to)
+        } else {
+            self.board.king_of(side)
         }
     }
 }
@@ -453,14 +607,13 @@ impl Rules for Fanorona {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        let in_check = self.in_check(pos);
-        let leap = self.may_leap(pos, in_check);
-        self.for_each_turn(&pos.board, &pos.state.reserve, pos.side, leap, |turn| {
-            let next = self.apply(pos, &turn, &mut Discard);
-            if !self.king_capturable(&next.board, &next.state.reserve, pos.side) {
-                out.push(turn);
-            }
-        });
+        self.for_each_legal(pos, |turn| out.push(turn));
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        let mut count = 0;
+        self.for_each_legal(pos, |_| count += 1);
+        count
     }
 
     fn in_check(&self, pos: &Position) -> bool {
