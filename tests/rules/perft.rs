@@ -41,17 +41,7 @@ fn check_table(nodes: impl Fn(u64) -> bool) {
                 .map(str::to_string)
                 .collect(),
         };
-        match Variant::load(id, &options) {
-            Err(e) => failures.push(format!("{id} {options:?}: {e}")),
-            Ok(variant) => {
-                let got = variant.perft(variant.start(), depth);
-                if got != expected {
-                    failures.push(format!(
-                        "{id} {options:?} depth {depth}: expected {expected}, got {got}"
-                    ));
-                }
-            }
-        }
+        failures.extend(mismatch(id, &options, depth, expected));
     }
     assert!(checked > 0, "no line of perft.tsv was checked");
     assert!(
@@ -61,6 +51,29 @@ fn check_table(nodes: impl Fn(u64) -> bool) {
         failures.join("\n")
     );
 }
+
+/// Why perft of `id` with `options` from its start, `depth` plies deep, is not `expected`, if it
+/// is not.
+fn mismatch(id: &str, options: &[String], depth: u32, expected: u64) -> Option<String> {
+    match Variant::load(id, options) {
+        Err(e) => Some(format!("{id} {options:?}: {e}")),
+        Ok(variant) => {
+            let got = variant.perft(variant.start(), depth);
+            (got != expected)
+                .then(|| format!("{id} {options:?} depth {depth}: expected {expected}, got {got}"))
+        }
+    }
+}
+
+/// Lines deeper than the table's for the variants and setups whose lines there all run in a
+/// debug build, so that the slow run covers every variant: the counts this engine gave before
+/// its speed work (issue 16), which each later change must keep.
+const DEEPER: &[(&str, &[&str], u32, u64)] = &[
+    ("amphora", &[], 8, 3_387_936),
+    ("fanorona-chess", &[], 7, 87_068_648),
+    ("fanorona-chess", &["alternate-setup"], 6, 54_048_389),
+    ("double-fanorona-chess", &[], 5, 53_690_193),
+];
 
 #[test]
 fn perft_table_small() {
@@ -72,4 +85,18 @@ fn perft_table_small() {
 #[ignore = "slow in a debug build; CI runs it in release mode"]
 fn perft_table_large() {
     check_table(|nodes| nodes > SMALL);
+}
+
+/// Run in release mode: `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "slow in a debug build; CI runs it in release mode"]
+fn perft_deeper_lines() {
+    let failures: Vec<String> = DEEPER
+        .iter()
+        .filter_map(|(id, options, depth, expected)| {
+            let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+            mismatch(id, &options, *depth, *expected)
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
