@@ -37,6 +37,9 @@ enum Command {
         /// the figures and exit.
         #[arg(long, value_name = "SECONDS")]
         measure: Option<f32>,
+        /// Open in this view (else the one chosen last).
+        #[arg(long, value_enum)]
+        view: Option<ViewArg>,
     },
     /// List the variant ids, one per line.
     Variants,
@@ -178,9 +181,22 @@ impl From<Error> for CliError {
     }
 }
 
+/// The board view asked for on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ViewArg {
+    /// Flat, from above.
+    #[value(name = "2d")]
+    TwoD,
+    /// On a table in 3D.
+    #[value(name = "3d")]
+    ThreeD,
+}
+
 /// A request to open the game window.
 #[derive(Debug, Default, PartialEq)]
 pub struct PlayRequest {
+    /// Open in this view.
+    pub view: Option<ViewArg>,
     /// Run the scripted window test, writing screenshots here.
     pub window_test: Option<PathBuf>,
     /// Measure start-up and frame times for this many seconds.
@@ -199,10 +215,12 @@ pub fn play_request(args: &[String]) -> Option<PlayRequest> {
                 Command::Play {
                     window_test,
                     measure,
+                    view,
                 },
         }) => Some(PlayRequest {
             window_test,
             measure,
+            view,
         }),
         _ => None,
     }

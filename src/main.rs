@@ -9,9 +9,14 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     #[cfg(feature = "game")]
     if let Some(request) = oddboard::cli::play_request(&args) {
+        let view = request.view.map(|view| match view {
+            oddboard::cli::ViewArg::TwoD => oddboard::app::settings::BoardView::TwoD,
+            oddboard::cli::ViewArg::ThreeD => oddboard::app::settings::BoardView::ThreeD,
+        });
         let launch = oddboard::app::Launch {
             window_test: request.window_test,
             measure: request.measure,
+            view,
         };
         return match oddboard::app::run(launch) {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,

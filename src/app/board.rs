@@ -93,6 +93,10 @@ pub struct PieceView {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardPos(pub Loc);
 
+/// Fanorona's board under its lines and points (one wooden slab in 3D).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Plank;
+
 /// Lines, points, coordinates and background: drawn once per board.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Decor;
@@ -115,14 +119,17 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Every entity the board draws and redraws.
-type DrawnByBoard = Or<(
-    With<Square>,
-    With<PieceView>,
-    With<Decor>,
-    With<Cell>,
-    With<Ephemeral>,
-)>;
+/// Every entity the board draws and redraws (not the 3D view's twins, which go with them).
+type DrawnByBoard = (
+    Or<(
+        With<Square>,
+        With<PieceView>,
+        With<Decor>,
+        With<Cell>,
+        With<Ephemeral>,
+    )>,
+    Without<super::view3d::TwinOf>,
+);
 
 /// With auto-flip on, turns the board towards the player to move once nothing is moving.
 fn auto_flip(
@@ -326,6 +333,7 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
         let size = Vec2::new(f32::from(layout.files), f32::from(layout.ranks)) * SQUARE;
         commands.spawn((
             Decor,
+            Plank,
             Sprite::from_color(dress.plank(), size),
             Transform::from_xyz(0.0, 0.0, Z_SQUARE - 0.1),
             DespawnOnExit(InGame),

@@ -4,7 +4,10 @@
 use super::board::{BoardLayout, BoardPos, Cell, PieceView};
 use super::camera::BoardCamera;
 use super::session::{ActiveGame, Command, Frame, SquareClicked, Viewing};
+use super::settings::{BoardView, Settings};
 use super::sketch::Sketched;
+use super::view3d::TableCamera;
+use super::view3d::mirror::board_point;
 use crate::rules::Loc;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -87,18 +90,22 @@ fn on_right_press(
     }
 }
 
-/// The right button coming up over a square ends a stroke from where it went down.
+/// The right button coming up over a square ends a stroke from where it went down (in 3D, where
+/// the right button drags the camera round, only a click: a ring).
 fn on_right_release(
     release: On<Pointer<Release>>,
     cells: Query<&Cell>,
+    settings: Option<Res<Settings>>,
     mut pressed: ResMut<RightPressed>,
     mut strokes: MessageWriter<Sketched>,
 ) {
     if release.button != PointerButton::Secondary {
         return;
     }
+    let orbiting = settings.is_some_and(|s| s.view == BoardView::ThreeD);
     if let Some(to) = cell_of(release.event_target(), &cells)
         && let Some(from) = pressed.0.take()
+        && (from == to || !orbiting)
     {
         strokes.write(Sketched { from, to });
     }
@@ -121,18 +128,34 @@ fn on_drag_start(
     }
 }
 
-/// The dragged piece follows the pointer.
+/// The dragged piece follows the pointer (in 3D, over the point of the board under it).
 fn on_drag(
     drag: On<Pointer<Drag>>,
     dragged: Res<Dragged>,
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    table: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+    layout: Option<Res<BoardLayout>>,
     mut transforms: Query<&mut Transform>,
 ) {
-    let (Some(entity), Ok((camera, view))) = (dragged.0, camera.single()) else {
+    let Some(entity) = dragged.0 else {
         return;
     };
-    let Ok(world) = camera.viewport_to_world_2d(view, drag.pointer_location.position) else {
-        return;
+    let pointer = drag.pointer_location.position;
+    let world = match (table.single(), camera.single()) {
+        (Ok((camera, view)), _) if camera.is_active => {
+            let flipped = layout.is_some_and(|l| l.flipped);
+            let Some(at) = board_point(camera, view, pointer, flipped) else {
+                return;
+            };
+            at
+        }
+        (_, Ok((camera, view))) => {
+            let Ok(world) = camera.viewport_to_world_2d(view, pointer) else {
+                return;
+            };
+            world
+        }
+        _ => return,
     };
     if let Ok(mut transform) = transforms.get_mut(entity) {
         transform.translation = world.extend(DRAG_Z);
@@ -197,7 +220,7 @@ fn on_out(out: On<Pointer<Out>>, cells: Query<&Cell>, mut hovered: ResMut<Hovere
     }
 }
 
-/// F flips, H asks for a hint, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the
+/// F flips, H asks for a hint, V switches between 2D and 3D, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the
 /// move list, Escape cancels the turn being built. Keys are read in the order they came, each with Control as it
 /// was at that moment, so a quick Ctrl+Z (all four key messages in one frame) still undoes.
 fn keyboard(
@@ -243,6 +266,7 @@ fn shortcut(key: KeyCode, ctrl: bool, viewing: &Viewing, live: usize) -> Option<
         KeyCode::KeyY if ctrl => Some(Command::Redo),
         KeyCode::Escape => Some(Command::CancelTurn),
         KeyCode::KeyH if !ctrl => Some(Command::Hint),
+        KeyCode::KeyV if !ctrl => Some(Command::SwitchView),
         KeyCode::ArrowLeft if shown > 0 => Some(Command::View(Some(shown - 1))),
         KeyCode::ArrowRight if shown < live => {
             Some(Command::View((shown + 1 < live).then_some(shown + 1)))

@@ -27,6 +27,7 @@ pub mod sketch;
 #[cfg(feature = "sound")]
 mod sound;
 pub mod turn_builder;
+pub mod view3d;
 mod window_test;
 
 use bevy::prelude::*;
@@ -40,26 +41,50 @@ pub struct Launch {
     pub window_test: Option<PathBuf>,
     /// Measure start-up and frame times for this many seconds, print them and exit.
     pub measure: Option<f32>,
+    /// Open in this view rather than the one in the settings.
+    pub view: Option<settings::BoardView>,
 }
 
 /// Opens the game window and runs until it is closed.
 pub fn run(launch: Launch) -> AppExit {
     let started = std::time::Instant::now();
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Oddboard".into(),
-            resolution: (1200, 800).into(),
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Oddboard".into(),
+                    resolution: (1200, 800).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            // No prepass and no deferred lighting: the 3D view uses neither.
+            .set(bevy::pbr::PbrPlugin {
+                prepass_enabled: false,
+                add_default_deferred_lighting_plugin: false,
+                ..default()
+            }),
+    )
     .add_plugins(bevy_egui::EguiPlugin::default())
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(persistence::DataDir::from_environment())
-    .add_plugins((game_plugins, camera::plugin, panels::plugin));
+    .add_plugins((
+        game_plugins,
+        camera::plugin,
+        panels::plugin,
+        view3d::window_plugin,
+    ));
     #[cfg(feature = "sound")]
     app.add_plugins(sound::plugin);
+    if let Some(view) = launch.view {
+        app.add_systems(
+            PostStartup,
+            move |mut settings: ResMut<settings::Settings>| {
+                settings.view = view;
+            },
+        );
+    }
     if let Some(seconds) = launch.measure {
         app.add_plugins(measure::plugin(started, seconds));
     }
@@ -92,5 +117,6 @@ pub fn game_plugins(app: &mut App) {
         record::plugin,
         editor::plugin,
         library::plugin,
+        view3d::plugin,
     ));
 }

@@ -144,6 +144,8 @@ pub enum Command {
     View(Option<usize>),
     /// Leave the game for the menu.
     Menu,
+    /// Switch between the 2D and the 3D view (saved with the settings).
+    SwitchView,
 }
 
 /// A turn was played: what happened, in order, for the view to animate.
@@ -451,7 +453,7 @@ fn apply_commands(
                     turn.ready(&game.0);
                 }
             }
-            Command::Hint | Command::Pause(_) | Command::Step => {}
+            Command::Hint | Command::Pause(_) | Command::Step | Command::SwitchView => {}
             Command::Choose(choice) => {
                 if let Some(game) = game.as_mut() {
                     let progress = turn.builder.0.choose(*choice);

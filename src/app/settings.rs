@@ -91,6 +91,37 @@ impl BoardTheme {
     }
 }
 
+/// How the board is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardView {
+    /// Flat, from above: squares and piece pictures.
+    #[default]
+    TwoD,
+    /// On a table in 3D: tiles, a camera that orbits, pieces that stand.
+    ThreeD,
+}
+
+impl BoardView {
+    /// Both views, for the settings menu.
+    pub const ALL: [BoardView; 2] = [BoardView::TwoD, BoardView::ThreeD];
+
+    /// Its name in the menu and on the command line.
+    pub fn label(self) -> &'static str {
+        match self {
+            BoardView::TwoD => "2D",
+            BoardView::ThreeD => "3D",
+        }
+    }
+
+    /// The other view.
+    pub fn other(self) -> BoardView {
+        match self {
+            BoardView::TwoD => BoardView::ThreeD,
+            BoardView::ThreeD => BoardView::TwoD,
+        }
+    }
+}
+
 /// What the player can set in the menu. Fields missing from an older file take their defaults
 /// and fields this build does not know are ignored, so settings survive updates both ways.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -112,6 +143,10 @@ pub struct Settings {
     pub volume: f32,
     /// No sound at all.
     pub muted: bool,
+    /// 2D or 3D.
+    pub view: BoardView,
+    /// Shadows in the 3D view (they cost frame time on a software renderer).
+    pub shadows: bool,
 }
 
 impl Default for Settings {
@@ -125,6 +160,8 @@ impl Default for Settings {
             theme: BoardTheme::Wood,
             volume: 0.7,
             muted: false,
+            view: BoardView::TwoD,
+            shadows: false,
         }
     }
 }

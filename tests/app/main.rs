@@ -17,3 +17,4 @@ mod session;
 mod sharing;
 mod support;
 mod turns;
+mod view3d;

@@ -16,8 +16,10 @@ use crate::app::record::Tally;
 use crate::app::session::{
     ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
 };
+use crate::app::settings::{BoardView, Settings};
 use crate::app::sharing::{Copied, CopyGame, ExportRecord, Exported};
 use crate::app::turn_builder::{Choice, Part};
+use crate::app::view3d::{Preset, Rig};
 use crate::rules::{Game, Loc, Piece, Removal, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -60,6 +62,7 @@ struct TurnView<'w> {
     art: Res<'w, PieceArt>,
     enlarged: ResMut<'w, Enlarged>,
     computer: ComputerView<'w>,
+    view_choice: ViewChoice<'w>,
     clocks: Res<'w, Clocks>,
 }
 
@@ -95,6 +98,7 @@ fn game_panel(
         mut enlarged,
         computer,
         clocks,
+        mut view_choice,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let ctx = contexts.ctx_mut()?;
@@ -119,6 +123,7 @@ fn game_panel(
                     Some(ask) => confirm(ui, game, ask, out),
                     None => buttons(ui, game, &viewing, out),
                 }
+                view_controls(ui, &mut view_choice, out);
                 ui.separator();
                 let shown = viewing.ply.unwrap_or(game.turns().len());
                 captured(ui, game, &tally, shown, &pictures);
@@ -402,6 +407,38 @@ fn save_box(ui: &mut egui::Ui, saving: &mut SaveBox, storage: &mut MessageWriter
             storage.write(Storage::Save {
                 name: saving.name.0.trim().to_string(),
                 replace: false,
+            });
+        }
+    });
+}
+
+/// The view shown and the 3D camera, for the panel's view buttons.
+#[derive(SystemParam)]
+struct ViewChoice<'w> {
+    settings: Res<'w, Settings>,
+    rig: ResMut<'w, Rig>,
+}
+
+/// The 2D/3D switch, and in 3D the camera's presets.
+fn view_controls(ui: &mut egui::Ui, choice: &mut ViewChoice, out: &mut MessageWriter<Command>) {
+    let view = choice.settings.view;
+    ui.horizontal_wrapped(|ui| {
+        let other = view.other().label();
+        if ui
+            .button(format!("{other} view (V)"))
+            .on_hover_text("The same game, drawn the other way")
+            .clicked()
+        {
+            out.write(Command::SwitchView);
+        }
+        if view == BoardView::ThreeD {
+            ui.menu_button("Camera", |ui| {
+                for preset in Preset::ALL {
+                    if ui.button(preset.label()).clicked() {
+                        choice.rig.preset(preset);
+                    }
+                }
+                ui.small("Right-drag turns it round, the wheel brings it nearer.");
             });
         }
     });

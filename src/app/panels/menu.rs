@@ -11,7 +11,7 @@ use crate::app::library::{SaveAction, SaveList};
 use crate::app::opponent::{Names, Player, Players};
 use crate::app::persistence::{Autosave, Storage};
 use crate::app::session::{Command, Screen};
-use crate::app::settings::{AnimationSpeed, BoardTheme, Settings};
+use crate::app::settings::{AnimationSpeed, BoardTheme, BoardView, Settings};
 use crate::app::sharing::{Clipboard, Paste};
 use crate::rules::{Level, LocSet, Side, Variant};
 use bevy::ecs::system::SystemParam;
@@ -278,6 +278,17 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
                     .selectable_value(&mut settings.theme, theme, theme.label())
                     .changed();
             }
+        });
+        ui.horizontal(|ui| {
+            ui.label("view (V)");
+            for view in BoardView::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.view, view, view.label())
+                    .changed();
+            }
+            changed |= ui
+                .checkbox(&mut settings.shadows, "shadows in 3D")
+                .changed();
         });
         if cfg!(feature = "sound") {
             ui.horizontal(|ui| {

@@ -1,0 +1,41 @@
+//! The board's coordinates in the 3D view: the 2D board's own labels, each painted beside the
+//! panels at the point of the table where its 3D place is seen.
+
+use super::mirror::{TwinKind, pose_of};
+use super::rig::TableCamera;
+use crate::app::board::{BoardLayout, Decor, Palette};
+use crate::app::settings::{BoardView, Settings};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+/// Paints each coordinate label where the 3D camera sees its place on the table.
+pub fn paint_labels(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    layout: Option<Res<BoardLayout>>,
+    labels: Query<(&Text2d, &Transform), With<Decor>>,
+    camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+) -> Result {
+    if settings.view != BoardView::ThreeD {
+        return Ok(());
+    }
+    let (Some(layout), Ok((camera, view))) = (layout, camera.single()) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let [r, g, b, _] = Palette::LABEL.to_srgba().to_u8_array();
+    for (text, transform) in &labels {
+        let place = pose_of(TwinKind::Flat, transform, Vec2::ZERO, layout.flipped).translation;
+        if let Ok(at) = camera.world_to_viewport(view, place) {
+            painter.text(
+                egui::pos2(at.x, at.y),
+                egui::Align2::CENTER_CENTER,
+                &text.0,
+                egui::FontId::proportional(15.0),
+                egui::Color32::from_rgb(r, g, b),
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,92 @@
+//! The 3D view: the same game on a table in Bevy 3D, switchable at any moment (V, the panel,
+//! the settings, `play --view 3d`). It draws the 2D board's entities again in 3D (see
+//! [`mirror`]), so the session, the turn builder, the marks and the timeline serve both views
+//! and neither decides a rule. Its own are the shapes ([`models`]), the camera, light and table
+//! ([`rig`]) and the coordinates painted over it ([`labels`]).
+
+mod labels;
+pub mod mirror;
+pub mod models;
+pub mod rig;
+
+pub use mirror::{TwinKind, TwinOf, Twinned};
+pub use rig::{Preset, Rig, TableCamera};
+
+use super::persistence::Storage;
+use super::session::{Command, Frame};
+use super::settings::{BoardView, Settings};
+use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
+use bevy::picking::mesh_picking::{MeshPickingPlugin, MeshPickingSettings};
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+/// Whether the 3D view is chosen.
+fn three_d(settings: Option<Res<Settings>>) -> bool {
+    settings.is_some_and(|s| s.view == BoardView::ThreeD)
+}
+
+/// Registers the 3D view's twins, camera swings and view switching (no window needed).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<models::Meshes>()
+        .init_resource::<mirror::SharedMaterials>()
+        .init_resource::<Rig>()
+        .add_systems(Startup, rig::spawn_rig)
+        .add_systems(Update, switch_view.in_set(Frame::Apply))
+        .add_systems(
+            Update,
+            (
+                mirror::spawn_twins,
+                mirror::pose_twins,
+                mirror::drag_through,
+                rig::follow_flip,
+                rig::swing,
+            )
+                .chain()
+                .after(Frame::Animate)
+                .run_if(three_d),
+        )
+        .add_systems(
+            Update,
+            mirror::despawn_twins.run_if(resource_changed::<Settings>.and_then(not(three_d))),
+        )
+        .add_systems(
+            PostUpdate,
+            (
+                rig::choose_camera.run_if(resource_changed::<Settings>),
+                rig::place_camera.run_if(three_d),
+            )
+                .chain()
+                .before(TransformSystems::Propagate),
+        );
+}
+
+/// The 3D view's parts that need the window: picking on meshes (the hit boxes are hidden, so
+/// picking looks at hidden meshes too), the right button's orbit and the painted coordinates.
+pub fn window_plugin(app: &mut App) {
+    app.add_plugins(MeshPickingPlugin)
+        .insert_resource(MeshPickingSettings {
+            require_markers: false,
+            ray_cast_visibility: RayCastVisibility::Any,
+        })
+        .add_systems(Update, rig::orbit.before(rig::swing).run_if(three_d))
+        .add_systems(EguiPrimaryContextPass, labels::paint_labels);
+}
+
+/// V (or the panel's button) switches between the views; the choice is saved with the settings.
+fn switch_view(
+    mut commands: MessageReader<Command>,
+    settings: Option<Res<Settings>>,
+    mut storage: MessageWriter<Storage>,
+) {
+    let switches = commands
+        .read()
+        .filter(|c| matches!(c, Command::SwitchView))
+        .count();
+    if let Some(settings) = settings
+        && switches % 2 == 1
+    {
+        let mut new = settings.clone();
+        new.view = settings.view.other();
+        storage.write(Storage::Settings(new));
+    }
+}
