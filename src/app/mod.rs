@@ -31,8 +31,11 @@ pub mod view3d;
 mod window_test;
 
 use bevy::prelude::*;
-use bevy::winit::WinitSettings;
+use bevy::winit::{UpdateMode, WinitSettings};
 use std::path::PathBuf;
+
+/// The longest the window sleeps without input or a request for a frame.
+const IDLE_WAIT: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// How the game is started.
 #[derive(Clone, Debug, Default)]
@@ -67,7 +70,12 @@ pub fn run(launch: Launch) -> AppExit {
             }),
     )
     .add_plugins(bevy_egui::EguiPlugin::default())
-    .insert_resource(WinitSettings::desktop_app())
+    // Reactive: a frame only on input or when asked (animations, clocks, the computer's
+    // answer). No periodic wake-up: a 3D frame on a software renderer costs a second of CPU.
+    .insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive(IDLE_WAIT),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
+    })
     .insert_resource(persistence::DataDir::from_environment())
     .add_plugins((
         game_plugins,
@@ -89,7 +97,8 @@ pub fn run(launch: Launch) -> AppExit {
         app.add_plugins(measure::plugin(started, seconds));
     }
     if let Some(dir) = launch.window_test {
-        app.add_plugins(window_test::plugin(dir));
+        let scenes = launch.view != Some(settings::BoardView::ThreeD);
+        app.add_plugins(window_test::plugin(dir, scenes));
     }
     app.run()
 }

@@ -214,6 +214,9 @@ pub struct Script {
     clicked: usize,
     shot_done: bool,
     failures: Vec<String>,
+    /// Whether the scenes are shot after the variants (not in the 3D view, whose frames a
+    /// software renderer draws too slowly for them).
+    scenes: bool,
 }
 
 impl Script {
@@ -232,7 +235,7 @@ impl Script {
     fn next(&mut self) {
         self.part = match self.part {
             Act::Variant(i) if i + 1 < self.variants.len() => Act::Variant(i + 1),
-            Act::Variant(_) => Act::Scene(0),
+            Act::Variant(_) if self.scenes => Act::Scene(0),
             Act::Scene(i) if i + 1 < SCENES.len() => Act::Scene(i + 1),
             _ => Act::Done,
         };
@@ -242,9 +245,10 @@ impl Script {
     }
 }
 
-/// Registers the script, writing screenshots into `dir`. The window stays reactive, as a
-/// player's is, but wakes after a short wait so the script can look again when all is still.
-pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
+/// Registers the script, writing screenshots into `dir` (of the scenes too if `scenes`). The
+/// window stays reactive, as a player's is, but wakes after a short wait so the script can look
+/// again when all is still.
+pub fn plugin(dir: PathBuf, scenes: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
         let wake = UpdateMode::reactive(Duration::from_millis(2500));
         app.insert_resource(WinitSettings {
@@ -261,6 +265,7 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
             clicked: 0,
             shot_done: false,
             failures: Vec::new(),
+            scenes,
         })
         .add_systems(Update, drive.in_set(Frame::Input));
     }
