@@ -38,7 +38,11 @@ fn switch_to_3d(app: &mut App) {
 
 /// Where the centre of `loc` is on the 3D board (which never turns: the camera does).
 fn centre(app: &App, loc: Loc) -> Vec2 {
-    let layout = app.world().resource::<BoardLayout>();
+    centre_in(app.world().resource::<BoardLayout>(), loc)
+}
+
+/// Where the centre of `loc` is on a 3D board laid out as `layout`.
+fn centre_in(layout: &BoardLayout, loc: Loc) -> Vec2 {
     Vec2::new(
         f32::from(loc.file()) - (f32::from(layout.files) - 1.0) / 2.0,
         -(f32::from(loc.rank()) - (f32::from(layout.ranks) - 1.0) / 2.0),
@@ -57,12 +61,8 @@ fn pieces_3d(app: &mut App) -> HashMap<Loc, Piece> {
             _ => None,
         })
         .map(|(loc, piece, at)| {
-            let expected = Vec2::new(
-                f32::from(loc.file()) - (f32::from(layout.files) - 1.0) / 2.0,
-                -(f32::from(loc.rank()) - (f32::from(layout.ranks) - 1.0) / 2.0),
-            );
             assert!(
-                Vec2::new(at.x, at.z).distance(expected) < 1e-3,
+                Vec2::new(at.x, at.z).distance(centre_in(&layout, loc)) < 1e-3,
                 "{piece:?} on {loc} stands at {at}"
             );
             (loc, piece)

@@ -10,6 +10,7 @@ use crate::app::board::{BoardLayout, BoardPos, Cell, PieceView, Plank, SQUARE, S
 use crate::app::input::Dragged;
 use crate::app::session::ActiveGame;
 use crate::rules::{Piece, Side};
+use bevy::ecs::system::EntityCommands;
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -289,12 +290,7 @@ pub fn spawn_twins(
             (TwinKind::Hit, Some(cell), _) => {
                 twin.insert((*cell, Visibility::Hidden));
             }
-            (TwinKind::Piece(_), _, Some(at)) => {
-                twin.insert(Cell { loc: at.0 });
-            }
-            (TwinKind::Piece(_), _, None) => {
-                twin.insert(Pickable::IGNORE);
-            }
+            (TwinKind::Piece(_), _, at) => stand_on(&mut twin, at),
             (TwinKind::Flat, _, _) => {
                 twin.insert((Pickable::IGNORE, NotShadowCaster));
             }
@@ -314,6 +310,15 @@ pub fn spawn_twins(
             &mut making,
         );
     }
+}
+
+/// A piece's twin takes the clicks of the square its piece stands on; a captured piece's
+/// twin, leaving the board, takes none.
+fn stand_on(twin: &mut EntityCommands, at: Option<&BoardPos>) {
+    match at {
+        Some(at) => twin.insert(Cell { loc: at.0 }),
+        None => twin.remove::<Cell>().insert(Pickable::IGNORE),
+    };
 }
 
 /// Gives a twin its mesh and material (a token also its picture on top).
@@ -427,13 +432,7 @@ pub fn pose_twins(
             }
         }
         if let TwinKind::Piece(_) = wanted {
-            match at {
-                Some(at) => commands.entity(twin).insert(Cell { loc: at.0 }),
-                None => commands
-                    .entity(twin)
-                    .remove::<Cell>()
-                    .insert(Pickable::IGNORE),
-            };
+            stand_on(&mut commands.entity(twin), at);
         }
     }
 }
