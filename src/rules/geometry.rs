@@ -25,6 +25,8 @@ pub struct Geometry {
     /// The locations inside the rectangle.
     inside: LocSet,
     neighbours: [[u8; 8]; LOC_COUNT],
+    /// Per location: its neighbours, as a set.
+    adjacent: [LocSet; LOC_COUNT],
 }
 
 impl Geometry {
@@ -34,6 +36,7 @@ impl Geometry {
         let ranks = ranks.clamp(1, MAX_RANKS);
         let mut inside = LocSet::EMPTY;
         let mut neighbours = [[NO_LOC; 8]; LOC_COUNT];
+        let mut adjacent = [LocSet::EMPTY; LOC_COUNT];
         for rank in 0..ranks {
             for file in 0..files {
                 let Some(loc) = Loc::new(file.into(), rank.into()) else {
@@ -56,6 +59,7 @@ impl Geometry {
                         && let Some(to) = Loc::new(f, r)
                     {
                         neighbours[loc.index()][dir.index()] = to.index() as u8;
+                        adjacent[loc.index()] |= to.bit();
                     }
                 }
             }
@@ -66,6 +70,7 @@ impl Geometry {
             lines,
             inside,
             neighbours,
+            adjacent,
         }
     }
 
@@ -103,6 +108,12 @@ impl Geometry {
     #[inline]
     pub fn neighbour(&self, loc: Loc, dir: Dir) -> Option<Loc> {
         Loc::from_index(self.neighbours[loc.index()][dir.index()].into())
+    }
+
+    /// The locations one step from `loc`, whichever way.
+    #[inline]
+    pub fn adjacent(&self, loc: Loc) -> LocSet {
+        self.adjacent[loc.index()]
     }
 
     /// The locations from `loc` towards `dir`, nearest first, as far as the lines go.

@@ -168,12 +168,17 @@ impl Position {
     /// when `resets_clock` (a capture, a Pawn move, …) or else one halfmove on, and the turn
     /// handed to the other side.
     pub fn end_turn(mut self, resets_clock: bool) -> Position {
+        self.finish_turn(resets_clock);
+        self
+    }
+
+    /// As [`Position::end_turn`], in place.
+    pub fn finish_turn(&mut self, resets_clock: bool) {
         self.halfmove = if resets_clock {
             0
         } else {
             self.halfmove.saturating_add(1)
         };
         self.pass_turn();
-        self
     }
 }

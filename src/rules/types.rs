@@ -479,7 +479,34 @@ impl Dir {
     pub const fn bit(self) -> u8 {
         1 << self as u8
     }
+
+    /// The direction of the one step from `from` to `to`, which must be neighbours (their index
+    /// difference alone tells the direction then); `None` when the difference is no step's.
+    #[inline]
+    pub const fn of_step(from: Loc, to: Loc) -> Option<Dir> {
+        let difference = to.index() as isize - from.index() as isize + STEP_REACH;
+        if difference < 0 || difference > 2 * STEP_REACH {
+            return None;
+        }
+        STEP_DIRS[difference as usize]
+    }
 }
+
+/// The largest index difference of one step (north-east: a rank and a file up).
+const STEP_REACH: isize = MAX_FILES as isize + 1;
+
+/// Per index difference of one step, shifted by [`STEP_REACH`]: its direction.
+const STEP_DIRS: [Option<Dir>; 2 * STEP_REACH as usize + 1] = {
+    let mut dirs = [None; 2 * STEP_REACH as usize + 1];
+    let mut i = 0;
+    while i < Dir::ALL.len() {
+        let (df, dr) = Dir::ALL[i].delta();
+        let difference = dr as isize * MAX_FILES as isize + df as isize;
+        dirs[(difference + STEP_REACH) as usize] = Some(Dir::ALL[i]);
+        i += 1;
+    }
+    dirs
+};
 
 /// A set of directions, one bit each (bit `d.index()`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -579,5 +606,15 @@ mod tests {
         assert_eq!(dirs, [Dir::NE, Dir::SE, Dir::SW, Dir::NW]);
         assert_eq!(DirSet::NONE.iter().count(), 0);
         assert_eq!(DirSet::ALL.iter().count(), 8);
+    }
+
+    #[test]
+    fn a_step_between_neighbours_has_its_direction() {
+        for dir in Dir::ALL {
+            let (df, dr) = dir.delta();
+            let to = loc("e4").offset(df, dr).expect("a neighbour");
+            assert_eq!(Dir::of_step(loc("e4"), to), Some(dir));
+        }
+        assert_eq!(Dir::of_step(loc("e4"), loc("e6")), None);
     }
 }

@@ -236,13 +236,17 @@ impl Amphora {
             taken.note(victim);
         }
         board.move_piece(from, to);
+        let enemies = board.occupied_by(piece.side.opponent());
+        if !self.basics.geometry.adjacent(to).intersects(enemies) {
+            return taken;
+        }
         for dir in DirSet::DIAGONAL.iter() {
             let Some(middle) = self.basics.geometry.neighbour(to, dir) else {
                 continue;
             };
             let beyond = self.basics.geometry.neighbour(middle, dir);
-            let pincered = board.is_side(middle, piece.side.opponent())
-                && beyond.is_some_and(|b| board.is_side(b, piece.side));
+            let pincered =
+                enemies.contains(middle) && beyond.is_some_and(|b| board.is_side(b, piece.side));
             if let Some(victim) = board.piece(middle).filter(|_| pincered) {
                 rec.record(|| Event::Captured {
                     piece: victim,
@@ -337,26 +341,28 @@ impl Amphora {
     ) {
         let mut landed = *pos;
         let taken = self.land(&mut landed.board, turn.from, turn.to, &mut Discard);
-        emit(turn, &self.finish(landed, &turn, taken, &mut Discard));
-        if self.enters_far_rank(pos.side, turn.from, turn.to) {
-            let (board, reserve) = (&landed.board, &landed.state.reserve);
-            self.for_each_victim(board, reserve, pos.side.opponent(), mover, |removal| {
-                let choice = turn.removing(Some(removal));
-                emit(choice, &self.finish(landed, &choice, taken, &mut Discard));
-            });
+        if !self.enters_far_rank(pos.side, turn.from, turn.to) {
+            self.finish(&mut landed, &turn, taken, &mut Discard);
+            emit(turn, &landed);
+            return;
         }
+        let finished = |turn: &Turn| {
+            let mut next = landed;
+            self.finish(&mut next, turn, taken, &mut Discard);
+            next
+        };
+        emit(turn, &finished(&turn));
+        let (board, reserve) = (&landed.board, &landed.state.reserve);
+        self.for_each_victim(board, reserve, pos.side.opponent(), mover, |removal| {
+            let choice = turn.removing(Some(removal));
+            emit(choice, &finished(&choice));
+        });
     }
 
     /// The position after `turn`, from `next`, the position after its placement and its move
     /// (whose captures took `taken`): telekinesis, then the counts, the clocks and the
     /// opponent's placement right.
-    fn finish(
-        &self,
-        mut next: Position,
-        turn: &Turn,
-        mut taken: Taken,
-        rec: &mut impl Recorder,
-    ) -> Position {
+    fn finish(&self, next: &mut Position, turn: &Turn, mut taken: Taken, rec: &mut impl Recorder) {
         let side = next.side;
         let enemy = side.opponent();
         let mover = next.board.piece(turn.to);
@@ -392,9 +398,9 @@ impl Amphora {
         };
         next.state.placement_right = next.state.reserve.count(guard(enemy)) > 0
             && next.board.king_of(enemy).is_some()
-            && (taken.pawn || self.threatens_king(&next, side, false));
+            && (taken.pawn || self.threatens_king(next, side, false));
         let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
-        next.end_turn(pawn_moved || taken.any)
+        next.finish_turn(pawn_moved || taken.any);
     }
 
     /// Whether `attacker`, were it to move now in `pos` (with its own sideways count, and with a
@@ -445,32 +451,27 @@ impl Amphora {
     /// Whether a piece of `attacker` can step onto `to` (empty, or holding an enemy piece).
     fn can_arrive(&self, board: &Board, attacker: Side, to: Loc, sideways: bool) -> bool {
         let occupant = board.piece(to);
-        Dir::ALL.into_iter().any(|dir| {
-            self.basics
-                .geometry
-                .neighbour(to, dir)
-                .and_then(|from| board.piece(from))
-                .is_some_and(|piece| {
-                    piece.side == attacker
-                        && Steps::of(piece, sideways)
-                            .onto(occupant)
-                            .contains(dir.opposite())
-                })
+        let near = self.basics.geometry.adjacent(to) & board.occupied_by(attacker);
+        near.into_iter().any(|from| {
+            board.piece(from).is_some_and(|piece| {
+                Dir::of_step(from, to)
+                    .is_some_and(|dir| Steps::of(piece, sideways).onto(occupant).contains(dir))
+            })
         })
     }
 
     /// Whether a piece of `attacker` can step diagonally next to `king` with a piece of its own
     /// side directly beyond the King.
     fn intercepts(&self, board: &Board, attacker: Side, king: Loc, sideways: bool) -> bool {
-        DirSet::DIAGONAL.iter().any(|dir| {
-            let beyond = self.basics.geometry.neighbour(king, dir);
-            let before = self.basics.geometry.neighbour(king, dir.opposite());
-            beyond.is_some_and(|b| board.is_side(b, attacker))
-                && before.is_some_and(|at| match board.content(at) {
-                    Content::Hole => false,
-                    Content::Occupied(p) if p.side == attacker => false,
-                    _ => self.can_arrive(board, attacker, at, sideways),
-                })
+        let beyond = self.basics.geometry.adjacent(king) & board.occupied_by(attacker);
+        beyond.into_iter().any(|beyond| {
+            let dir = Dir::of_step(king, beyond).filter(|dir| dir.is_diagonal());
+            let before = dir.and_then(|dir| self.basics.geometry.neighbour(king, dir.opposite()));
+            before.is_some_and(|at| match board.content(at) {
+                Content::Hole => false,
+                Content::Occupied(p) if p.side == attacker => false,
+                _ => self.can_arrive(board, attacker, at, sideways),
+            })
         })
     }
 
@@ -513,6 +514,18 @@ impl Amphora {
             });
             reaches
         })
+    }
+
+    /// Calls `visit(turn)` for every legal turn of `pos`: none once its King is gone.
+    fn for_each_legal(&self, pos: &Position, mut visit: impl FnMut(Turn)) {
+        if pos.board.king_of(pos.side).is_none() {
+            return;
+        }
+        self.for_each_turn(pos, &mut |turn, next| {
+            if self.king_survives(next) {
+                visit(turn);
+            }
+        });
     }
 
     /// Whether the mover of the turn that led to `next` keeps its King: the opponent, with the
@@ -599,7 +612,8 @@ impl Apply for Amphora {
             next.state.reserve.take(piece);
         }
         let taken = self.land(&mut next.board, turn.from, turn.to, rec);
-        self.finish(next, turn, taken, rec)
+        self.finish(&mut next, turn, taken, rec);
+        next
     }
 }
 
@@ -609,14 +623,13 @@ impl Rules for Amphora {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        if pos.board.king_of(pos.side).is_none() {
-            return;
-        }
-        self.for_each_turn(pos, &mut |turn, next| {
-            if self.king_survives(next) {
-                out.push(turn);
-            }
-        });
+        self.for_each_legal(pos, |turn| out.push(turn));
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        let mut count = 0;
+        self.for_each_legal(pos, |_| count += 1);
+        count
     }
 
     fn in_check(&self, pos: &Position) -> bool {
