@@ -237,6 +237,12 @@ impl LocSet {
     /// No location.
     pub const EMPTY: LocSet = LocSet(0);
 
+    /// The locations of the 0-based `rank`, across the largest rectangle.
+    #[inline]
+    pub const fn rank(rank: u8) -> LocSet {
+        LocSet(((1u128 << MAX_FILES) - 1) << (rank as u32 * MAX_FILES as u32))
+    }
+
     /// Whether `loc` is in the set.
     #[inline]
     pub const fn contains(self, loc: Loc) -> bool {
@@ -596,6 +602,8 @@ mod tests {
         assert_eq!(set & !loc("a1").bit(), set.without(loc("a1")));
         assert!(set.intersects(loc("k9").bit()));
         assert!((set ^ set).is_empty());
+        assert_eq!(LocSet::rank(3).iter().next(), Some(loc("a4")));
+        assert_eq!(LocSet::rank(3).last(), Some(loc("k4")));
         assert_eq!(LocSet::EMPTY.highest(), LocSet::EMPTY);
         assert_eq!(LocSet::EMPTY.iter().next(), None);
     }

@@ -8,12 +8,11 @@ use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
-use crate::rules::geometry::Lines;
-use crate::rules::movement::{Range, empty_squares, ride};
+use crate::rules::geometry::{Geometry, Lines};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
+use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -47,72 +46,64 @@ const fn guard(side: Side) -> Piece {
     Piece::new(Kind::Guard, side)
 }
 
-/// Where one piece may step: onto an empty square (`quiet`) and onto an enemy piece (`capture`).
-#[derive(Clone, Copy)]
+/// Where one piece may step from one square, sideways steps included: onto an empty square
+/// (`quiet`) and onto an enemy piece (`capture`).
+#[derive(Clone, Copy, Default)]
 struct Steps {
-    quiet: DirSet,
-    capture: DirSet,
+    quiet: LocSet,
+    capture: LocSet,
 }
 
 impl Steps {
-    /// The steps of `piece`, without the sideways ones unless `sideways` allows them.
-    #[inline]
-    fn of(piece: Piece, sideways: bool) -> Steps {
-        STEPS[piece.side.index()][piece.kind.index()][usize::from(sideways)]
-    }
-
-    /// The steps of a piece of `kind` and `side`, without the sideways ones unless `sideways`.
-    const fn compute(side: Side, kind: Kind, sideways: bool) -> Steps {
+    /// The directions a piece of `kind` and `side` steps in: quietly, and to capture.
+    const fn dirs(side: Side, kind: Kind) -> (DirSet, DirSet) {
         let forward = DirSet::of(&[side.forward_dir()]);
-        let (quiet, capture) = match kind {
+        match kind {
             Kind::Pawn => (forward.union(SIDEWAYS), diagonally_ahead(side)),
             Kind::Guard => (ahead(side).union(SIDEWAYS), DirSet::ALL),
             _ => {
                 let all = ahead(side).union(SIDEWAYS);
                 (all, all)
             }
-        };
-        let allowed = if sideways { DirSet::ALL.0 } else { !SIDEWAYS.0 };
-        Steps {
-            quiet: DirSet(quiet.0 & allowed),
-            capture: DirSet(capture.0 & allowed),
         }
     }
 
-    /// Both kinds of step.
-    fn all(self) -> DirSet {
-        self.quiet.union(self.capture)
+    /// The steps of a piece of `kind` and `side` from every square of `geometry`.
+    fn table(geometry: &Geometry, side: Side, kind: Kind) -> [Steps; LOC_COUNT] {
+        let (quiet, capture) = Steps::dirs(side, kind);
+        let neighbours = |from: Loc, dirs: DirSet| -> LocSet {
+            dirs.iter()
+                .filter_map(|dir| geometry.neighbour(from, dir))
+                .collect()
+        };
+        let mut table = [Steps::default(); LOC_COUNT];
+        for from in geometry.inside() {
+            table[from.index()] = Steps {
+                quiet: neighbours(from, quiet),
+                capture: neighbours(from, capture),
+            };
+        }
+        table
+    }
+
+    /// These steps without those onto `squares`.
+    #[inline]
+    fn without(self, squares: LocSet) -> Steps {
+        Steps {
+            quiet: self.quiet & !squares,
+            capture: self.capture & !squares,
+        }
     }
 
     /// The steps onto a square holding `occupant` (`None`: empty).
-    fn onto(self, occupant: Option<Piece>) -> DirSet {
+    #[inline]
+    fn onto(self, occupant: Option<Piece>) -> LocSet {
         match occupant {
             None => self.quiet,
             Some(_) => self.capture,
         }
     }
 }
-
-/// [`Steps::compute`] for every side, kind and sideways permission, looked up on the hot path.
-const STEPS: [[[Steps; 2]; Kind::COUNT]; 2] = {
-    let none = Steps {
-        quiet: DirSet::NONE,
-        capture: DirSet::NONE,
-    };
-    let mut table = [[[none; 2]; Kind::COUNT]; 2];
-    let mut kind = 0;
-    while kind < Kind::COUNT {
-        let mut side = 0;
-        while side < 2 {
-            let s = Side::BOTH[side];
-            table[side][kind][0] = Steps::compute(s, Kind::ALL[kind], false);
-            table[side][kind][1] = Steps::compute(s, Kind::ALL[kind], true);
-            side += 1;
-        }
-        kind += 1;
-    }
-    table
-};
 
 /// What the captures of a turn took from the opponent, so far.
 #[derive(Clone, Copy, Default)]
@@ -153,6 +144,8 @@ pub struct Amphora {
     outline: LocSet,
     /// Per side, the squares of the rank just before its far rank: where telekinesis starts.
     before_far_rank: [LocSet; 2],
+    /// Per piece (`kind * 2 + side`) and square: its steps.
+    steps: Box<[[Steps; LOC_COUNT]; 2 * Kind::COUNT]>,
 }
 
 impl Amphora {
@@ -171,10 +164,17 @@ impl Amphora {
                 .filter(|at| at.rank().abs_diff(far) == 1)
                 .collect()
         });
+        let mut steps = Box::new([[Steps::default(); LOC_COUNT]; 2 * Kind::COUNT]);
+        for kind in KINDS {
+            for side in Side::BOTH {
+                steps[kind.index() * 2 + side.index()] = Steps::table(&basics.geometry, side, kind);
+            }
+        }
         Ok(Amphora {
             basics,
             outline,
             before_far_rank,
+            steps,
         })
     }
 
@@ -184,35 +184,29 @@ impl Amphora {
         to.rank() == far && from.rank() != far
     }
 
-    /// Calls `visit(to)` for every step the piece on `from` may make.
-    fn piece_steps(
-        &self,
-        board: &Board,
-        from: Loc,
-        piece: Piece,
-        sideways: bool,
-        mut visit: impl FnMut(Loc),
-    ) {
-        let steps = Steps::of(piece, sideways);
-        ride(
-            &self.basics.geometry,
-            board,
-            from,
-            steps.all(),
-            Range::Step,
-            |dir, to, occupant| {
-                let open = occupant.is_none_or(|p| p.side != piece.side);
-                if open && steps.onto(occupant).contains(dir) {
-                    visit(to);
-                }
-            },
-        );
+    /// The steps of `piece` from `from`, without the sideways ones unless `sideways`.
+    #[inline]
+    fn steps(&self, piece: Piece, from: Loc, sideways: bool) -> Steps {
+        let steps = self.steps[piece.kind.index() * 2 + piece.side.index()][from.index()];
+        if sideways {
+            steps
+        } else {
+            steps.without(LocSet::rank(from.rank()))
+        }
+    }
+
+    /// Where the piece `piece` on `from` may step on `board`.
+    #[inline]
+    fn targets(&self, board: &Board, from: Loc, piece: Piece, sideways: bool) -> LocSet {
+        let steps = self.steps(piece, from, sideways);
+        (steps.quiet & !board.blockers())
+            | (steps.capture & board.occupied_by(piece.side.opponent()))
     }
 
     /// The empty squares next to `side`'s King, where its Guard may be placed.
     fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
         board.king_of(side).map_or(LocSet::EMPTY, |king| {
-            empty_squares(&self.basics.geometry, board, king, DirSet::ALL, Range::Step)
+            self.basics.geometry.adjacent(king) & !board.blockers()
         })
     }
 
@@ -322,11 +316,11 @@ impl Amphora {
     ) {
         let sideways = pos.state.sideways[pos.side.index()] < SIDEWAYS_LIMIT;
         for (from, piece) in pos.board.pieces_of(pos.side) {
-            self.piece_steps(&pos.board, from, piece, sideways, |to| {
+            for to in self.targets(&pos.board, from, piece, sideways) {
                 let mut turn = Turn::new(from, to);
                 turn.placement = placement;
                 self.resolve(pos, piece.kind, turn, emit);
-            });
+            }
         }
     }
 
@@ -454,8 +448,9 @@ impl Amphora {
         let near = self.basics.geometry.adjacent(to) & board.occupied_by(attacker);
         near.into_iter().any(|from| {
             board.piece(from).is_some_and(|piece| {
-                Dir::of_step(from, to)
-                    .is_some_and(|dir| Steps::of(piece, sideways).onto(occupant).contains(dir))
+                self.steps(piece, from, sideways)
+                    .onto(occupant)
+                    .contains(to)
             })
         })
     }
@@ -497,12 +492,9 @@ impl Amphora {
             if guard_held && piece.kind != Kind::King {
                 return false;
             }
-            let mut reaches = false;
-            self.piece_steps(board, from, piece, sideways, |to| {
-                if reaches || to.rank() != far {
-                    return;
-                }
-                reaches = piece.kind == Kind::King || {
+            let entries = self.targets(board, from, piece, sideways) & LocSet::rank(far);
+            entries.into_iter().any(|to| {
+                piece.kind == Kind::King || {
                     let mut landed = *board;
                     self.land(&mut landed, from, to, &mut Discard);
                     let mut king_victim = false;
@@ -510,9 +502,8 @@ impl Amphora {
                         king_victim |= r == Removal::At(king);
                     });
                     king_victim
-                };
-            });
-            reaches
+                }
+            })
         })
     }
 
