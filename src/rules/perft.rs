@@ -74,11 +74,11 @@ fn count(variant: &Variant, pos: &Position, depth: u32, buffers: &mut [Vec<Turn>
         0 => 1,
         1 => rules.count_turns(pos, turns),
         _ => {
-            rules.legal_turns_into(pos, turns);
-            turns
-                .iter()
-                .map(|turn| count(variant, &rules.play(pos, turn), depth - 1, deeper))
-                .sum()
+            let mut leaves = 0;
+            rules.for_each_child(pos, turns, &mut |next| {
+                leaves += count(variant, next, depth - 1, deeper);
+            });
+            leaves
         }
     }
 }

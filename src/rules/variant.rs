@@ -162,6 +162,20 @@ pub(crate) trait Rules: Play + Send + Sync {
         scratch.len() as u64
     }
 
+    /// Calls `visit(next)` with the position after each legal turn of `pos` (perft's inner
+    /// plies), listing the turns in `scratch` first unless the variant finds them otherwise.
+    fn for_each_child(
+        &self,
+        pos: &Position,
+        scratch: &mut Vec<Turn>,
+        visit: &mut dyn FnMut(&Position),
+    ) {
+        self.legal_turns_into(pos, scratch);
+        for turn in scratch.iter() {
+            visit(&self.play(pos, turn));
+        }
+    }
+
     /// Whether the side to move is in check.
     fn in_check(&self, pos: &Position) -> bool;
 

@@ -507,14 +507,15 @@ impl Amphora {
         })
     }
 
-    /// Calls `visit(turn)` for every legal turn of `pos`: none once its King is gone.
-    fn for_each_legal(&self, pos: &Position, mut visit: impl FnMut(Turn)) {
+    /// Calls `visit(turn, next)` for every legal turn of `pos` with the position after it: none
+    /// once its King is gone.
+    fn for_each_legal(&self, pos: &Position, mut visit: impl FnMut(Turn, &Position)) {
         if pos.board.king_of(pos.side).is_none() {
             return;
         }
         self.for_each_turn(pos, &mut |turn, next| {
             if self.king_survives(next) {
-                visit(turn);
+                visit(turn, next);
             }
         });
     }
@@ -614,13 +615,22 @@ impl Rules for Amphora {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.for_each_legal(pos, |turn| out.push(turn));
+        self.for_each_legal(pos, |turn, _| out.push(turn));
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
         let mut count = 0;
-        self.for_each_legal(pos, |_| count += 1);
+        self.for_each_legal(pos, |_, _| count += 1);
         count
+    }
+
+    fn for_each_child(
+        &self,
+        pos: &Position,
+        _scratch: &mut Vec<Turn>,
+        visit: &mut dyn FnMut(&Position),
+    ) {
+        self.for_each_legal(pos, |_, next| visit(next));
     }
 
     fn in_check(&self, pos: &Position) -> bool {
