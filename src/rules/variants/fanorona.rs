@@ -12,8 +12,9 @@ use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, Range, path_leap, rid
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
+use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Apply, Basics, Rules};
+use std::cell::Cell;
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art. The
 /// Chancellor only plays where the data has one (Double Fanorona Chess).
@@ -74,9 +75,6 @@ pub struct Fanorona {
     king_homes: [Option<Loc>; 2],
     /// How many of each piece each side has at the start: the most it can ever own.
     setup: Reserve,
-    /// Per King location: every point whose content [`Fanorona::king_capturable`] reads for a
-    /// King there (the lines from it and the starts and ends of Knight paths next to them).
-    zones: Box<[LocSet; LOC_COUNT]>,
 }
 
 impl Fanorona {
@@ -105,13 +103,11 @@ impl Fanorona {
             setup.add(piece);
         }
         let king_homes = Side::BOTH.map(|side| start_board.king_of(side));
-        let zones = zones(&basics.geometry);
         Ok(Fanorona {
             basics,
             double_step,
             king_homes,
             setup,
-            zones,
         })
     }
 
@@ -183,18 +179,18 @@ impl Fanorona {
         }
     }
 
-    /// Calls `emit(turn)` for every legal turn of `pos`. A turn that leaves its King's zone
-    /// alone (see [`Fanorona::zones`]) and gives the opponent no piece back keeps the King as
-    /// safe as it was; only the others are played out on a copy of the board and tested.
+    /// Calls `emit(turn)` for every legal turn of `pos`. A turn that neither moves the King nor
+    /// gives the opponent a piece back keeps each line from the King as safe as it was unless it
+    /// changes a point that line's test read (see [`KingWatch`]); only those lines are tested
+    /// again, on the board as the turn leaves it.
     fn for_each_legal(&self, pos: &Position, mut emit: impl FnMut(Turn)) {
         let board = &pos.board;
         let side = pos.side;
-        let in_check = self.in_check(pos);
+        let reserve = &pos.state.reserve;
+        let watch = self.watch_king(board, reserve, side);
+        let in_check = watch.as_ref().is_some_and(KingWatch::in_check);
         let leap = self.may_leap(pos, in_check);
-        let zone = board
-            .king_of(side)
-            .map_or(LocSet::EMPTY, |king| self.zones[king.index()] | king.bit());
-        self.for_each_turn(board, &pos.state.reserve, side, leap, |turn| {
+        self.for_each_turn(board, reserve, side, leap, |turn| {
             let removed = match turn.removal {
                 Some(Removal::At(at)) => Some(at),
                 _ => None,
@@ -202,30 +198,55 @@ impl Fanorona {
             let returned = removed
                 .and_then(|at| board.piece(at))
                 .filter(|victim| !matches!(victim.kind, Kind::Pawn | Kind::King));
-            let touched = turn.from.bit() | turn.to.bit() | removed.map_or(LocSet::EMPTY, Loc::bit);
-            let safe = if returned.is_none() && !touched.intersects(zone) {
-                !in_check
-            } else {
-                let mut reserve = pos.state.reserve;
-                if let Some(victim) = returned {
-                    reserve.add(victim);
-                }
-                let Some(piece) = board.piece(turn.from) else {
-                    return;
-                };
-                let after = Moved {
-                    board,
-                    from: turn.from,
-                    to: turn.to,
-                    piece: turn.promotion.unwrap_or(piece),
-                    removed,
-                };
-                !self.king_capturable(&after, &reserve, side)
+            let Some(piece) = board.piece(turn.from) else {
+                return;
             };
-            if safe {
+            let after = Moved {
+                board,
+                from: turn.from,
+                to: turn.to,
+                piece: turn.promotion.unwrap_or(piece),
+                removed,
+            };
+            let capturable = match &watch {
+                None => false,
+                Some(watch) if returned.is_none() && piece.kind != Kind::King => {
+                    let touched =
+                        turn.from.bit() | turn.to.bit() | removed.map_or(LocSet::EMPTY, Loc::bit);
+                    watch.capturable_after(touched, |away| {
+                        self.capturable_along(&after, reserve, watch.king, away, side.opponent())
+                    })
+                }
+                Some(_) => {
+                    let mut reserve = *reserve;
+                    if let Some(victim) = returned {
+                        reserve.add(victim);
+                    }
+                    self.king_capturable(&after, &reserve, side)
+                }
+            };
+            if !capturable {
                 emit(turn);
             }
         });
+    }
+
+    /// `side`'s King's safety line by line on `board`, with the points each line's test read;
+    /// `None` when it has no one King.
+    fn watch_king(&self, board: &Board, reserve: &Reserve, side: Side) -> Option<KingWatch> {
+        let king = board.king_of(side)?;
+        let mut watch = KingWatch {
+            king,
+            capturable: [false; 8],
+            reads: [LocSet::EMPTY; 8],
+        };
+        for away in Dir::ALL {
+            let watched = Watched::new(board);
+            watch.capturable[away.index()] =
+                self.capturable_along(&watched, reserve, king, away, side.opponent());
+            watch.reads[away.index()] = watched.reads.get();
+        }
+        Some(watch)
     }
 
     /// Turns the stride into turns: one per capture it can make (or one without capture), and
@@ -278,19 +299,31 @@ impl Fanorona {
         let Some(king) = board.king_of(side) else {
             return false;
         };
-        let enemy = side.opponent();
-        Dir::ALL.into_iter().any(|away| {
-            let Some(beside) = self.basics.geometry.neighbour(king, away) else {
-                return false;
-            };
-            match board.piece(beside) {
-                Some(piece) if piece.side == enemy => {
-                    self.can_start(board, reserve, piece, beside, away)
-                }
-                Some(_) => false,
-                None => self.can_arrive(board, reserve, enemy, beside, away.opposite()),
+        Dir::ALL
+            .into_iter()
+            .any(|away| self.capturable_along(board, reserve, king, away, side.opponent()))
+    }
+
+    /// Whether a piece of `enemy` could capture the King on `king` from the point beside it
+    /// towards `away`: by withdrawal from it, or by approach onto it.
+    fn capturable_along(
+        &self,
+        board: &impl Points,
+        reserve: &Reserve,
+        king: Loc,
+        away: Dir,
+        enemy: Side,
+    ) -> bool {
+        let Some(beside) = self.basics.geometry.neighbour(king, away) else {
+            return false;
+        };
+        match board.piece(beside) {
+            Some(piece) if piece.side == enemy => {
+                self.can_start(board, reserve, piece, beside, away)
             }
-        })
+            Some(_) => false,
+            None => self.can_arrive(board, reserve, enemy, beside, away.opposite()),
+        }
     }
 
     /// Whether `piece` on `from` has a capturing move whose first step goes towards `first`.
@@ -426,33 +459,6 @@ impl Fanorona {
     }
 }
 
-/// Per King location, the points [`Fanorona::king_capturable`] reads: along each line from the
-/// King, and the starts and ends of the Knight paths through the point beyond its neighbour on
-/// that line that could capture it.
-fn zones(geometry: &Geometry) -> Box<[LocSet; LOC_COUNT]> {
-    let mut zones = Box::new([LocSet::EMPTY; LOC_COUNT]);
-    for king in geometry.inside() {
-        let zone = &mut zones[king.index()];
-        for dir in Dir::ALL {
-            *zone |= geometry.ray(king, dir).collect::<LocSet>();
-            let Some(next) = geometry
-                .neighbour(king, dir)
-                .and_then(|beside| geometry.neighbour(beside, dir))
-            else {
-                continue;
-            };
-            for (first, second) in KNIGHT_PATHS {
-                let ends = [
-                    (first == dir).then(|| geometry.neighbour(next, second)),
-                    (second == dir.opposite()).then(|| geometry.neighbour(next, first.opposite())),
-                ];
-                *zone |= ends.into_iter().flatten().flatten().collect::<LocSet>();
-            }
-        }
-    }
-    zones
-}
-
 /// The directions a Knight's path turns to after a first step towards `dir`, and turned from
 /// before a last step towards it: an eighth of a turn either way (see [`KNIGHT_PATHS`]).
 const fn knight_turns(dir: Dir) -> [Dir; 2] {
@@ -487,6 +493,80 @@ impl Points for Board {
     #[inline]
     fn king_of(&self, side: Side) -> Option<Loc> {
         Board::king_of(self, side)
+    }
+}
+
+/// A King's safety line by line, found once per position: whether an enemy could capture it
+/// along each line from it, and the points each line's test read (a turn that changes none of
+/// them leaves that line's answer as it was).
+struct KingWatch {
+    king: Loc,
+    capturable: [bool; 8],
+    reads: [LocSet; 8],
+}
+
+impl KingWatch {
+    /// Whether an enemy could capture the King now.
+    fn in_check(&self) -> bool {
+        self.capturable.contains(&true)
+    }
+
+    /// Whether an enemy could capture the King after a turn that changes the points `touched`
+    /// but neither moves the King nor changes the reserve: the lines whose reads it leaves
+    /// alone keep their answer, the others ask `along(away)` again.
+    #[inline]
+    fn capturable_after(&self, touched: LocSet, along: impl Fn(Dir) -> bool) -> bool {
+        Dir::ALL.into_iter().any(|away| {
+            if touched.intersects(self.reads[away.index()]) {
+                along(away)
+            } else {
+                self.capturable[away.index()]
+            }
+        })
+    }
+}
+
+/// A board that notes every point read of it: when a turn changes none of them, a test that
+/// read them gives the same answer after the turn.
+struct Watched<'a> {
+    board: &'a Board,
+    reads: Cell<LocSet>,
+}
+
+impl<'a> Watched<'a> {
+    fn new(board: &'a Board) -> Watched<'a> {
+        Watched {
+            board,
+            reads: Cell::new(LocSet::EMPTY),
+        }
+    }
+
+    #[inline]
+    fn note(&self, at: Loc) {
+        self.reads.set(self.reads.get().with(at));
+    }
+}
+
+impl Points for Watched<'_> {
+    #[inline]
+    fn piece(&self, at: Loc) -> Option<Piece> {
+        self.note(at);
+        self.board.piece(at)
+    }
+
+    #[inline]
+    fn is_empty(&self, at: Loc) -> bool {
+        self.note(at);
+        self.board.is_empty(at)
+    }
+
+    #[inline]
+    fn king_of(&self, side: Side) -> Option<Loc> {
+        let king = self.board.king_of(side);
+        if let Some(at) = king {
+            self.note(at);
+        }
+        king
     }
 }
 
