@@ -239,12 +239,14 @@ impl Fanorona {
             king,
             capturable: [false; 8],
             reads: [LocSet::EMPTY; 8],
+            all_reads: LocSet::EMPTY,
         };
         for away in Dir::ALL {
             let watched = Watched::new(board);
             watch.capturable[away.index()] =
                 self.capturable_along(&watched, reserve, king, away, side.opponent());
             watch.reads[away.index()] = watched.reads.get();
+            watch.all_reads |= watched.reads.get();
         }
         Some(watch)
     }
@@ -503,6 +505,8 @@ struct KingWatch {
     king: Loc,
     capturable: [bool; 8],
     reads: [LocSet; 8],
+    /// The points any line's test read.
+    all_reads: LocSet,
 }
 
 impl KingWatch {
@@ -516,6 +520,9 @@ impl KingWatch {
     /// alone keep their answer, the others ask `along(away)` again.
     #[inline]
     fn capturable_after(&self, touched: LocSet, along: impl Fn(Dir) -> bool) -> bool {
+        if !touched.intersects(self.all_reads) {
+            return self.in_check();
+        }
         Dir::ALL.into_iter().any(|away| {
             if touched.intersects(self.reads[away.index()]) {
                 along(away)
