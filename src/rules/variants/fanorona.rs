@@ -198,31 +198,38 @@ impl Fanorona {
             let returned = removed
                 .and_then(|at| board.piece(at))
                 .filter(|victim| !matches!(victim.kind, Kind::Pawn | Kind::King));
-            let Some(piece) = board.piece(turn.from) else {
-                return;
-            };
-            let after = Moved {
-                board,
-                from: turn.from,
-                to: turn.to,
-                piece: turn.promotion.unwrap_or(piece),
-                removed,
-            };
+            let touched = turn.from.bit() | turn.to.bit() | removed.map_or(LocSet::EMPTY, Loc::bit);
             let capturable = match &watch {
                 None => false,
-                Some(watch) if returned.is_none() && piece.kind != Kind::King => {
-                    let touched =
-                        turn.from.bit() | turn.to.bit() | removed.map_or(LocSet::EMPTY, Loc::bit);
-                    watch.capturable_after(touched, |away| {
-                        self.capturable_along(&after, reserve, watch.king, away, side.opponent())
-                    })
-                }
-                Some(_) => {
-                    let mut reserve = *reserve;
-                    if let Some(victim) = returned {
-                        reserve.add(victim);
+                Some(watch) if returned.is_none() && !touched.intersects(watch.zone) => in_check,
+                Some(watch) => {
+                    let Some(piece) = board.piece(turn.from) else {
+                        return;
+                    };
+                    let after = Moved {
+                        board,
+                        from: turn.from,
+                        to: turn.to,
+                        piece: turn.promotion.unwrap_or(piece),
+                        removed,
+                    };
+                    if returned.is_none() && piece.kind != Kind::King {
+                        watch.capturable_after(touched, |away| {
+                            self.capturable_along(
+                                &after,
+                                reserve,
+                                watch.king,
+                                away,
+                                side.opponent(),
+                            )
+                        })
+                    } else {
+                        let mut reserve = *reserve;
+                        if let Some(victim) = returned {
+                            reserve.add(victim);
+                        }
+                        self.king_capturable(&after, &reserve, side)
                     }
-                    self.king_capturable(&after, &reserve, side)
                 }
             };
             if !capturable {
@@ -239,14 +246,14 @@ impl Fanorona {
             king,
             capturable: [false; 8],
             reads: [LocSet::EMPTY; 8],
-            all_reads: LocSet::EMPTY,
+            zone: king.bit(),
         };
         for away in Dir::ALL {
             let watched = Watched::new(board);
             watch.capturable[away.index()] =
                 self.capturable_along(&watched, reserve, king, away, side.opponent());
             watch.reads[away.index()] = watched.reads.get();
-            watch.all_reads |= watched.reads.get();
+            watch.zone |= watched.reads.get();
         }
         Some(watch)
     }
@@ -505,8 +512,9 @@ struct KingWatch {
     king: Loc,
     capturable: [bool; 8],
     reads: [LocSet; 8],
-    /// The points any line's test read.
-    all_reads: LocSet,
+    /// The King's point and every point any line's test read: a turn that changes none of
+    /// them and gives no piece back leaves the King exactly as safe.
+    zone: LocSet,
 }
 
 impl KingWatch {
@@ -520,9 +528,6 @@ impl KingWatch {
     /// alone keep their answer, the others ask `along(away)` again.
     #[inline]
     fn capturable_after(&self, touched: LocSet, along: impl Fn(Dir) -> bool) -> bool {
-        if !touched.intersects(self.all_reads) {
-            return self.in_check();
-        }
         Dir::ALL.into_iter().any(|away| {
             if touched.intersects(self.reads[away.index()]) {
                 along(away)
