@@ -5,7 +5,6 @@ use super::board::BoardLayout;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy::window::{PrimaryWindow, RequestRedraw, WindowResized};
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
@@ -25,6 +24,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(Last, redraw_after_resize);
 }
 
+/// The board's cameras (2D and 3D) leave writing to the window to the panel camera, which
+/// draws into the same texture after them: a software renderer would otherwise copy and blend
+/// every pixel of the window once more each frame.
+pub const BOARD_OUTPUT: CameraOutputMode = CameraOutputMode::Skip;
+
 fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
     egui_settings.auto_create_primary_context = false;
     commands.spawn((
@@ -34,6 +38,7 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         // Sprites need no multisampling, and software renderers pay dearly for it.
         Msaa::Off,
         Camera {
+            output_mode: BOARD_OUTPUT,
             clear_color: ClearColorConfig::Custom(Color::srgb(0.16, 0.17, 0.19)),
             ..default()
         },
@@ -44,13 +49,11 @@ fn spawn_cameras(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSet
         Camera2d,
         Msaa::Off,
         RenderLayers::none(),
+        // It draws over the board camera's picture in the texture they share, and writes the
+        // whole to the window.
         Camera {
             order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
+            clear_color: ClearColorConfig::None,
             ..default()
         },
     ));

@@ -7,6 +7,7 @@ use bevy::camera::visibility::VisibilityPlugin;
 use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, RayCastVisibility};
 use oddboard::app::board::{BoardLayout, Cell, PieceView};
 use oddboard::app::settings::{BoardView, Settings};
+use oddboard::app::view3d::surface::Surface;
 use oddboard::app::view3d::{TwinKind, TwinOf};
 use oddboard::rules::{Content, Loc, Piece, SplitMix64, Variant, ids};
 use std::collections::HashMap;
@@ -21,7 +22,7 @@ fn app_3d() -> App {
     ))
     .init_asset::<Mesh>()
     .init_asset::<Image>()
-    .init_asset::<StandardMaterial>()
+    .init_asset::<Surface>()
     .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>();
     switch_to_3d(&mut app);
     app
@@ -228,4 +229,44 @@ fn the_3d_pieces_stand_where_the_2d_pieces_stand_on_a_flipped_board() {
     let world = app.world_mut();
     let pieces = world.query::<&PieceView>().iter(world).count();
     assert_eq!(pieces_3d(&mut app).len(), pieces);
+}
+
+/// Whether every lit surface of the 3D tiles and pieces lies in the sun's shadows.
+fn surfaces_shadowed(app: &mut App) -> Vec<bool> {
+    let world = app.world_mut();
+    let handles: Vec<Handle<Surface>> = world
+        .query::<(&TwinKind, &MeshMaterial3d<Surface>)>()
+        .iter(world)
+        .filter(|(kind, _)| matches!(kind, TwinKind::Piece(_) | TwinKind::Tile))
+        .map(|(_, material)| material.0.clone())
+        .collect();
+    let surfaces = world.resource::<Assets<Surface>>();
+    handles
+        .iter()
+        .map(|h| surfaces.get(h).expect("the twin's surface is made"))
+        .map(|surface| surface.lit && surface.shadowed)
+        .collect()
+}
+
+#[test]
+fn the_shadows_setting_puts_the_3d_board_in_the_suns_shadows_and_out_again() {
+    let mut app = app_3d();
+    start(&mut app, "chess", &[], None);
+    let before = surfaces_shadowed(&mut app);
+    assert_eq!(
+        before.len(),
+        64 + 32,
+        "a surface for every square and piece"
+    );
+    assert!(before.iter().all(|s| !s), "shadows are off by default");
+    for shadows in [true, false] {
+        let mut settings = app.world().resource::<Settings>().clone();
+        settings.shadows = shadows;
+        app.insert_resource(settings);
+        settle(&mut app);
+        assert!(
+            surfaces_shadowed(&mut app).iter().all(|s| *s == shadows),
+            "every surface follows shadows = {shadows}"
+        );
+    }
 }

@@ -5,10 +5,12 @@
 //! a glide is a glide, a hop rises in an arc, a crush flattens, a lift rises.
 
 use super::models::{Meshes, Shape, TILE_TOP, shape_of};
+use super::surface::Surface;
 use crate::app::art::{PieceArt, drawing_of};
 use crate::app::board::{BoardLayout, BoardPos, Cell, PieceView, Plank, SQUARE, Square, Z_PIECE};
 use crate::app::input::Dragged;
 use crate::app::session::ActiveGame;
+use crate::app::settings::Settings;
 use crate::rules::{Piece, Side};
 use bevy::ecs::system::EntityCommands;
 use bevy::light::NotShadowCaster;
@@ -135,40 +137,20 @@ fn twin_colour(kind: TwinKind, sprite: &Sprite, game: Option<&ActiveGame>) -> Co
     }
 }
 
-/// The material of a twin of `kind` in `colour`.
-fn material(kind: TwinKind, colour: Color, sprite: &Sprite) -> StandardMaterial {
-    let blend = if colour.alpha() < 0.999 {
-        AlphaMode::Blend
-    } else {
-        AlphaMode::Opaque
+/// The surface of a twin of `kind` in `colour`.
+fn material(kind: TwinKind, colour: Color, sprite: &Sprite, shadowed: bool) -> Surface {
+    let mut surface = match kind {
+        TwinKind::Flat => Surface::flat(
+            colour,
+            (sprite.image != Handle::default()).then(|| sprite.image.clone()),
+            false,
+        ),
+        TwinKind::Piece(_) => Surface::lit(colour, 0.35, 0.4),
+        TwinKind::Tile | TwinKind::Slab => Surface::lit(colour, 0.6, 0.5),
+        TwinKind::Hit => Surface::flat(Color::NONE, None, false),
     };
-    match kind {
-        TwinKind::Flat => StandardMaterial {
-            base_color: colour,
-            base_color_texture: (sprite.image != Handle::default()).then(|| sprite.image.clone()),
-            unlit: true,
-            alpha_mode: AlphaMode::Blend,
-            ..default()
-        },
-        TwinKind::Piece(_) => StandardMaterial {
-            base_color: colour,
-            perceptual_roughness: 0.35,
-            reflectance: 0.4,
-            alpha_mode: blend,
-            ..default()
-        },
-        TwinKind::Tile | TwinKind::Slab => StandardMaterial {
-            base_color: colour,
-            perceptual_roughness: 0.6,
-            alpha_mode: blend,
-            ..default()
-        },
-        TwinKind::Hit => StandardMaterial {
-            base_color: Color::NONE,
-            alpha_mode: AlphaMode::Blend,
-            ..default()
-        },
-    }
+    surface.shadowed = shadowed;
+    surface
 }
 
 /// The 2D entities a twin is made for: every sprite the board draws.
@@ -176,9 +158,13 @@ type Untwinned = (With<Sprite>, Without<Twinned>, Without<TwinOf>);
 
 /// The materials twins share: every twin that looks the same (kind, colour, picture) has the
 /// same material, so the renderer draws them together: a software renderer pays for every
-/// draw. Fades and tints make more; the cache starts again when it grows large.
+/// draw. Fades and tints make more; the cache starts again when it grows large. Lit surfaces
+/// lie in the sun's shadows when the settings say so.
 #[derive(Resource, Default)]
-pub struct SharedMaterials(HashMap<MaterialKey, Handle<StandardMaterial>>);
+pub struct SharedMaterials {
+    made: HashMap<MaterialKey, Handle<Surface>>,
+    shadowed: bool,
+}
 
 /// What tells two twins' materials apart.
 type MaterialKey = (u8, [u8; 4], Option<AssetId<Image>>);
@@ -190,11 +176,11 @@ impl SharedMaterials {
     /// The material of a twin of `kind` in `colour` (a flat one showing `sprite`'s picture).
     fn get(
         &mut self,
-        materials: &mut Assets<StandardMaterial>,
+        materials: &mut Assets<Surface>,
         kind: TwinKind,
         colour: Color,
         sprite: &Sprite,
-    ) -> Handle<StandardMaterial> {
+    ) -> Handle<Surface> {
         let class = match kind {
             TwinKind::Tile | TwinKind::Slab => 0,
             TwinKind::Piece(_) => 1,
@@ -204,32 +190,43 @@ impl SharedMaterials {
         let picture = (kind == TwinKind::Flat && sprite.image != Handle::default())
             .then(|| sprite.image.id());
         let key = (class, colour.to_srgba().to_u8_array(), picture);
-        if self.0.len() > MOST_MATERIALS {
-            self.0.clear();
+        if self.made.len() > MOST_MATERIALS {
+            self.made.clear();
         }
-        self.0
+        let shadowed = self.shadowed;
+        self.made
             .entry(key)
-            .or_insert_with(|| materials.add(material(kind, colour, sprite)))
+            .or_insert_with(|| materials.add(material(kind, colour, sprite, shadowed)))
             .clone()
     }
 
     /// The material of a token's picture.
     fn picture(
         &mut self,
-        materials: &mut Assets<StandardMaterial>,
+        materials: &mut Assets<Surface>,
         image: &Handle<Image>,
-    ) -> Handle<StandardMaterial> {
-        self.0
+    ) -> Handle<Surface> {
+        self.made
             .entry((4, [255; 4], Some(image.id())))
             .or_insert_with(|| {
-                materials.add(StandardMaterial {
-                    base_color_texture: Some(image.clone()),
-                    unlit: true,
-                    alpha_mode: AlphaMode::Mask(0.5),
-                    ..default()
-                })
+                materials.add(Surface::flat(Color::WHITE, Some(image.clone()), true))
             })
             .clone()
+    }
+
+    /// Puts every lit surface in the sun's shadows, or out of them, as the settings say.
+    fn shadow(&mut self, shadowed: bool, materials: &mut Assets<Surface>) {
+        if self.shadowed == shadowed {
+            return;
+        }
+        self.shadowed = shadowed;
+        for handle in self.made.values() {
+            if let Some(mut surface) = materials.get_mut(handle)
+                && surface.lit
+            {
+                surface.shadowed = shadowed;
+            }
+        }
     }
 }
 
@@ -238,7 +235,7 @@ impl SharedMaterials {
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct Making<'w> {
     meshes: Option<ResMut<'w, Assets<Mesh>>>,
-    materials: Option<ResMut<'w, Assets<StandardMaterial>>>,
+    materials: Option<ResMut<'w, Assets<Surface>>>,
     shared: ResMut<'w, Meshes>,
     looks: ResMut<'w, SharedMaterials>,
     art: Res<'w, PieceArt>,
@@ -391,7 +388,7 @@ type Moved = Or<(
 type TwinParts = (
     &'static mut Transform,
     &'static mut TwinKind,
-    Option<&'static MeshMaterial3d<StandardMaterial>>,
+    Option<&'static MeshMaterial3d<Surface>>,
 );
 
 /// Each twin takes its pose, colour, square and shape from its source whenever they change.
@@ -458,5 +455,16 @@ pub fn drag_through(
 pub fn despawn_twins(mut commands: Commands, twins: Query<Entity, With<TwinOf>>) {
     for twin in &twins {
         commands.entity(twin).despawn();
+    }
+}
+
+/// Lit twins lie in the sun's shadows when the settings turn shadows on.
+pub fn follow_shadows(
+    settings: Res<Settings>,
+    mut looks: ResMut<SharedMaterials>,
+    materials: Option<ResMut<Assets<Surface>>>,
+) {
+    if let Some(mut materials) = materials {
+        looks.shadow(settings.shadows, &mut materials);
     }
 }

@@ -8,6 +8,7 @@ mod labels;
 pub mod mirror;
 pub mod models;
 pub mod rig;
+pub mod surface;
 
 pub use mirror::{TwinKind, TwinOf, Twinned};
 pub use rig::{Preset, Rig, TableCamera};
@@ -15,6 +16,7 @@ pub use rig::{Preset, Rig, TableCamera};
 use super::persistence::Storage;
 use super::session::{Command, Frame};
 use super::settings::{BoardView, Settings};
+use bevy::asset::embedded_asset;
 use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
 use bevy::picking::mesh_picking::{MeshPickingPlugin, MeshPickingSettings};
 use bevy::prelude::*;
@@ -47,7 +49,11 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            mirror::despawn_twins.run_if(resource_changed::<Settings>.and_then(not(three_d))),
+            (
+                mirror::despawn_twins.run_if(not(three_d)),
+                mirror::follow_shadows,
+            )
+                .run_if(resource_changed::<Settings>),
         )
         .add_systems(
             PostUpdate,
@@ -60,16 +66,20 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// The 3D view's parts that need the window: picking on meshes (the hit boxes are hidden, so
+/// The 3D view's parts that need the window: its surfaces' shader, picking on meshes (the hit boxes are hidden, so
 /// picking looks at hidden meshes too), the right button's orbit and the painted coordinates.
 pub fn window_plugin(app: &mut App) {
-    app.add_plugins(MeshPickingPlugin)
-        .insert_resource(MeshPickingSettings {
-            require_markers: false,
-            ray_cast_visibility: RayCastVisibility::Any,
-        })
-        .add_systems(Update, rig::orbit.before(rig::swing).run_if(three_d))
-        .add_systems(EguiPrimaryContextPass, labels::paint_labels);
+    embedded_asset!(app, "surface.wgsl");
+    app.add_plugins((
+        MeshPickingPlugin,
+        MaterialPlugin::<surface::Surface>::default(),
+    ))
+    .insert_resource(MeshPickingSettings {
+        require_markers: false,
+        ray_cast_visibility: RayCastVisibility::Any,
+    })
+    .add_systems(Update, rig::orbit.before(rig::swing).run_if(three_d))
+    .add_systems(EguiPrimaryContextPass, labels::paint_labels);
 }
 
 /// V (or the panel's button) switches between the views; the choice is saved with the settings.

@@ -4,12 +4,12 @@
 //! motion. It draws into the same space beside the panel as the 2D camera.
 
 use crate::app::board::BoardLayout;
-use crate::app::camera::BoardCamera;
+use crate::app::camera::{BOARD_OUTPUT, BoardCamera};
 use crate::app::session::Flipped;
 use crate::app::settings::{BoardView, Settings};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
-use bevy::light::{DirectionalLightShadowMap, NotShadowCaster};
+use bevy::light::DirectionalLightShadowMap;
 use bevy::math::curve::{Curve, EaseFunction};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -132,19 +132,21 @@ impl Rig {
     }
 }
 
-/// Spawns the 3D camera (inactive until the 3D view is chosen), the sun and the table.
-pub fn spawn_rig(
-    mut commands: Commands,
-    meshes: Option<ResMut<Assets<Mesh>>>,
-    materials: Option<ResMut<Assets<StandardMaterial>>>,
-) {
+/// The table's colour: the 3D camera clears to it, as the board stands on the table and the
+/// table is all the camera sees round it (a lit table would cost a software renderer a
+/// third of a frame, a plane in one colour looks the same as this).
+const TABLE: Color = Color::srgb(0.30, 0.22, 0.16);
+
+/// Spawns the 3D camera (inactive until the 3D view is chosen) and the sun.
+pub fn spawn_rig(mut commands: Commands) {
     commands.spawn((
         Name::new("Table camera"),
         TableCamera,
         Camera3d::default(),
         Camera {
+            output_mode: BOARD_OUTPUT,
             is_active: false,
-            clear_color: ClearColorConfig::Custom(Color::srgb(0.16, 0.17, 0.19)),
+            clear_color: ClearColorConfig::Custom(TABLE),
             ..default()
         },
         // The default tonemapper needs lookup tables; this one needs none.
@@ -168,21 +170,6 @@ pub fn spawn_rig(
         Transform::from_xyz(-3.0, 10.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.insert_resource(DirectionalLightShadowMap { size: 1024 });
-    if let (Some(mut meshes), Some(mut materials)) = (meshes, materials) {
-        commands.spawn((
-            Name::new("Table"),
-            Mesh3d(meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(30.0)).mesh().build())),
-            MeshMaterial3d(materials.add(StandardMaterial {
-                base_color: Color::srgb(0.30, 0.22, 0.16),
-                // Unlit: lighting the whole table costs a software renderer a third of a frame.
-                unlit: true,
-                ..default()
-            })),
-            Transform::from_xyz(0.0, -0.001, 0.0),
-            NotShadowCaster,
-            Pickable::IGNORE,
-        ));
-    }
 }
 
 /// Turns the 2D camera or the 3D camera on, as the settings say, and the sun's shadows.
