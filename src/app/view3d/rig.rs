@@ -9,7 +9,7 @@ use crate::app::session::Flipped;
 use crate::app::settings::{BoardView, Settings};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
-use bevy::light::DirectionalLightShadowMap;
+use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap, ShadowFilteringMethod};
 use bevy::math::curve::{Curve, EaseFunction};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -152,6 +152,8 @@ pub fn spawn_rig(mut commands: Commands) {
         // The default tonemapper needs lookup tables; this one needs none.
         Tonemapping::AcesFitted,
         Msaa::Off,
+        // The cheapest filtering: every shadow sample costs a software renderer dearly.
+        ShadowFilteringMethod::Hardware2x2,
         AmbientLight {
             color: Color::srgb(0.9, 0.92, 1.0),
             brightness: 350.0,
@@ -167,6 +169,14 @@ pub fn spawn_rig(mut commands: Commands) {
             shadow_maps_enabled: false,
             ..default()
         },
+        // One cascade: the board is small and always near the camera, and each cascade is
+        // one more depth pass.
+        CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            maximum_distance: 25.0,
+            ..default()
+        }
+        .build(),
         Transform::from_xyz(-3.0, 10.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.insert_resource(DirectionalLightShadowMap { size: 1024 });
