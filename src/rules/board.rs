@@ -82,7 +82,8 @@ impl Board {
     /// Whether `loc` holds a piece of `side`.
     #[inline]
     pub fn is_side(&self, loc: Loc, side: Side) -> bool {
-        self.occupied[side.index()].contains(loc)
+        let code = self.cells[loc.index()];
+        code > HOLE && usize::from(code & 1) == side.index()
     }
 
     /// Puts `piece` on the square `loc`, replacing whatever stood there.

@@ -4,7 +4,7 @@
 //! stands there, and the variant decides what to do with them (capture enemies, friends, or
 //! nothing at all).
 
-use super::board::Board;
+use super::board::{Board, Content};
 use super::geometry::{Geometry, LeapTable};
 use super::types::{Dir, DirSet, Loc, LocSet, Piece};
 
@@ -32,10 +32,11 @@ pub fn ride(
     for dir in dirs.iter() {
         let mut at = from;
         while let Some(to) = geometry.neighbour(at, dir) {
-            if board.is_hole(to) {
-                break;
-            }
-            let occupant = board.piece(to);
+            let occupant = match board.content(to) {
+                Content::Hole => break,
+                Content::Empty => None,
+                Content::Occupied(piece) => Some(piece),
+            };
             visit(dir, to, occupant);
             if occupant.is_some() || range == Range::Step {
                 break;

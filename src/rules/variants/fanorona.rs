@@ -398,17 +398,17 @@ impl Fanorona {
         let Some(behind) = self.basics.geometry.neighbour(to, back) else {
             return false;
         };
-        if board
-            .piece(behind)
-            .is_some_and(|p| p.side == side && self.may_step(reserve, p, to, last))
-        {
+        let next_to = board.piece(behind);
+        if next_to.is_some_and(|p| p.side == side && self.may_step(reserve, p, to, last)) {
             return true;
         }
-        let slider = self
-            .basics
-            .geometry
-            .ray(to, back)
-            .find_map(|at| board.piece(at))
+        let slider = next_to
+            .or_else(|| {
+                self.basics
+                    .geometry
+                    .ray(behind, back)
+                    .find_map(|at| board.piece(at))
+            })
             .is_some_and(|piece| piece.side == side && movement(piece).slides.contains(last));
         slider
             || knight_turns(last).into_iter().any(|first| {
