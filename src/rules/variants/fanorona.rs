@@ -8,7 +8,7 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, Lines};
-use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, Range, path_leap, ride};
+use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, PathTable, Range, path_leap, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
@@ -94,6 +94,8 @@ pub struct Fanorona {
     king_homes: [Option<Loc>; 2],
     /// How many of each piece each side has at the start: the most it can ever own.
     setup: Reserve,
+    /// The Knight's (and leaping King's) paths from each point.
+    knight_paths: PathTable,
 }
 
 impl Fanorona {
@@ -122,8 +124,10 @@ impl Fanorona {
             setup.add(piece);
         }
         let king_homes = Side::BOTH.map(|side| start_board.king_of(side));
+        let knight_paths = PathTable::new(&basics.geometry, &KNIGHT_PATHS);
         Ok(Fanorona {
             basics,
+            knight_paths,
             double_step,
             king_homes,
             setup,
@@ -165,10 +169,9 @@ impl Fanorona {
             }
             let mut knight = |kinetics: Kinetics| {
                 path_leap(
-                    geometry,
+                    &self.knight_paths,
                     board,
                     from,
-                    &KNIGHT_PATHS,
                     |(first, last): Path, _, to, occupant| {
                         if occupant.is_none() {
                             stride(first, last, to, kinetics);
@@ -446,14 +449,11 @@ impl Fanorona {
                 }
             }
         }
-        KNIGHT_PATHS
+        self.knight_paths
+            .from(from)
             .iter()
-            .find_map(|(first, second)| {
-                let via = self.basics.geometry.neighbour(from, *first)?;
-                (self.basics.geometry.neighbour(via, *second) == Some(to))
-                    .then(|| vec![from, via, to])
-            })
-            .unwrap_or_else(|| vec![from, to])
+            .find(|(_, _, end)| *end == to)
+            .map_or_else(|| vec![from, to], |(_, via, _)| vec![from, *via, to])
     }
 
     fn read_reserve(&self, field: &str) -> Result<Reserve, Error> {
