@@ -82,8 +82,7 @@ impl Board {
     /// Whether `loc` holds a piece of `side`.
     #[inline]
     pub fn is_side(&self, loc: Loc, side: Side) -> bool {
-        let code = self.cells[loc.index()];
-        code > HOLE && usize::from(code & 1) == side.index()
+        self.occupied[side.index()].contains(loc)
     }
 
     /// Puts `piece` on the square `loc`, replacing whatever stood there.

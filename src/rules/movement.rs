@@ -4,7 +4,7 @@
 //! stands there, and the variant decides what to do with them (capture enemies, friends, or
 //! nothing at all).
 
-use super::board::{Board, Content};
+use super::board::Board;
 use super::geometry::{Geometry, LeapTable};
 use super::types::{Dir, DirSet, LOC_COUNT, Loc, LocSet, Piece};
 
@@ -32,11 +32,10 @@ pub fn ride(
     for dir in dirs.iter() {
         let mut at = from;
         while let Some(to) = geometry.neighbour(at, dir) {
-            let occupant = match board.content(to) {
-                Content::Hole => break,
-                Content::Empty => None,
-                Content::Occupied(piece) => Some(piece),
-            };
+            if board.is_hole(to) {
+                break;
+            }
+            let occupant = board.piece(to);
             visit(dir, to, occupant);
             if occupant.is_some() || range == Range::Step {
                 break;

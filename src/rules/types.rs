@@ -191,11 +191,10 @@ impl Loc {
         self.0 as usize
     }
 
-    /// The set of this location alone (read from a table: a load is cheaper than a 128-bit
-    /// shift by a variable amount).
+    /// The set of this location alone.
     #[inline]
     pub const fn bit(self) -> LocSet {
-        LocSet(BITS[self.0 as usize])
+        LocSet(1u128 << self.0)
     }
 
     /// The location `files` files and `ranks` ranks away, if inside the largest rectangle.
@@ -360,17 +359,6 @@ impl IntoIterator for LocSet {
         self.iter()
     }
 }
-
-/// Each possible location index's set of one (every `u8`, so indexing needs no bounds check).
-const BITS: [u128; 256] = {
-    let mut bits = [0; 256];
-    let mut i = 0;
-    while i < 128 {
-        bits[i] = 1 << i;
-        i += 1;
-    }
-    bits
-};
 
 /// The locations of a [`LocSet`], lowest index first.
 #[derive(Clone, Debug)]
