@@ -38,7 +38,7 @@ pub use game::{Game, GameRecord};
 pub use geometry::{Geometry, LeapTable, Lines};
 pub use letters::PieceLetters;
 pub use movement::{
-    KNIGHT_PATHS, Movement, Path, Range, empty_squares, hop, leap, path_leap, ride,
+    KNIGHT_PATHS, Movement, Path, PathTable, Range, empty_squares, hop, leap, path_leap, ride,
 };
 pub use outcome::{Outcome, Reason, Verdict};
 pub use pgn::PgnHeader;

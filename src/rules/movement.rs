@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::geometry::{Geometry, LeapTable};
-use super::types::{Dir, DirSet, Loc, LocSet, Piece};
+use super::types::{Dir, DirSet, LOC_COUNT, Loc, LocSet, Piece};
 
 /// How far a piece goes along a line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -130,27 +130,48 @@ pub const KNIGHT_PATHS: [Path; 16] = [
     (Dir::W, Dir::NW),
 ];
 
-/// Leaps along two-step `paths` whose first point may hold anything but a hole: calls
+/// A board's two-step paths from each location, found once: each path with the point it
+/// passes and the one it lands on.
+#[derive(Clone, Debug)]
+pub struct PathTable {
+    paths: Vec<Vec<(Path, Loc, Loc)>>,
+}
+
+impl PathTable {
+    /// The `paths` that `geometry`'s lines allow from each location.
+    pub fn new(geometry: &Geometry, paths: &[Path]) -> PathTable {
+        let mut table = vec![Vec::new(); LOC_COUNT];
+        for from in geometry.inside() {
+            for &(first, second) in paths {
+                let via = geometry.neighbour(from, first);
+                if let Some((via, to)) = via.and_then(|v| Some((v, geometry.neighbour(v, second)?)))
+                {
+                    table[from.index()].push(((first, second), via, to));
+                }
+            }
+        }
+        PathTable { paths: table }
+    }
+
+    /// The paths from `from`: each with the point it passes and the one it lands on.
+    #[inline]
+    pub fn from(&self, from: Loc) -> &[(Path, Loc, Loc)] {
+        &self.paths[from.index()]
+    }
+}
+
+/// Leaps along the two-step paths of `table` whose points are not holes: calls
 /// `visit(path, via, to, occupant)` for each destination square.
+#[inline]
 pub fn path_leap(
-    geometry: &Geometry,
+    table: &PathTable,
     board: &Board,
     from: Loc,
-    paths: &[Path],
     mut visit: impl FnMut(Path, Loc, Loc, Option<Piece>),
 ) {
-    for &(first, second) in paths {
-        let Some(via) = geometry
-            .neighbour(from, first)
-            .filter(|l| !board.is_hole(*l))
-        else {
-            continue;
-        };
-        if let Some(to) = geometry
-            .neighbour(via, second)
-            .filter(|l| !board.is_hole(*l))
-        {
-            visit((first, second), via, to, board.piece(to));
+    for &(path, via, to) in table.from(from) {
+        if !board.is_hole(via) && !board.is_hole(to) {
+            visit(path, via, to, board.piece(to));
         }
     }
 }

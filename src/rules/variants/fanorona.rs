@@ -8,7 +8,7 @@ use crate::rules::error::Error;
 use crate::rules::event::{Capture, Event, Recorder};
 use crate::rules::fen;
 use crate::rules::geometry::{Geometry, Lines};
-use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, Range, path_leap, ride};
+use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, PathTable, Range, path_leap, ride};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
@@ -54,6 +54,25 @@ enum Kinetics {
     Peaceful,
 }
 
+/// One turn as move generation finds it, lighter than a [`Turn`]: where the piece goes, what it
+/// takes and what it promotes to.
+#[derive(Clone, Copy)]
+struct Play {
+    from: Loc,
+    to: Loc,
+    removed: Option<Loc>,
+    promotion: Option<Piece>,
+}
+
+impl Play {
+    /// The turn this play is.
+    fn turn(self) -> Turn {
+        Turn::new(self.from, self.to)
+            .promoting(self.promotion)
+            .removing(self.removed.map(Removal::At))
+    }
+}
+
 /// One move before its capture choices: where it goes and the directions of its first and last
 /// steps (which decide withdrawal and approach).
 #[derive(Clone, Copy)]
@@ -75,6 +94,8 @@ pub struct Fanorona {
     king_homes: [Option<Loc>; 2],
     /// How many of each piece each side has at the start: the most it can ever own.
     setup: Reserve,
+    /// The Knight's (and leaping King's) paths from each point.
+    knight_paths: PathTable,
 }
 
 impl Fanorona {
@@ -103,15 +124,17 @@ impl Fanorona {
             setup.add(piece);
         }
         let king_homes = Side::BOTH.map(|side| start_board.king_of(side));
+        let knight_paths = PathTable::new(&basics.geometry, &KNIGHT_PATHS);
         Ok(Fanorona {
             basics,
+            knight_paths,
             double_step,
             king_homes,
             setup,
         })
     }
 
-    /// Calls `emit(turn)` for every move of `side` that follows the movement and capture rules,
+    /// Calls `emit(play)` for every move of `side` that follows the movement and capture rules,
     /// whatever it does to `side`'s own King. `leap` says whether the King may leap.
     fn for_each_turn(
         &self,
@@ -119,7 +142,7 @@ impl Fanorona {
         reserve: &Reserve,
         side: Side,
         leap: bool,
-        mut emit: impl FnMut(Turn),
+        mut emit: impl FnMut(Play),
     ) {
         let geometry = &self.basics.geometry;
         for (from, piece) in board.pieces_of(side) {
@@ -146,10 +169,9 @@ impl Fanorona {
             }
             let mut knight = |kinetics: Kinetics| {
                 path_leap(
-                    geometry,
+                    &self.knight_paths,
                     board,
                     from,
-                    &KNIGHT_PATHS,
                     |(first, last): Path, _, to, occupant| {
                         if occupant.is_none() {
                             stride(first, last, to, kinetics);
@@ -179,11 +201,11 @@ impl Fanorona {
         }
     }
 
-    /// Calls `emit(turn)` for every legal turn of `pos`. A turn that neither moves the King nor
+    /// Calls `emit(play)` for every legal turn of `pos`. A turn that neither moves the King nor
     /// gives the opponent a piece back keeps each line from the King as safe as it was unless it
     /// changes a point that line's test read (see [`KingWatch`]); only those lines are tested
     /// again, on the board as the turn leaves it.
-    fn for_each_legal(&self, pos: &Position, mut emit: impl FnMut(Turn)) {
+    fn for_each_legal(&self, pos: &Position, mut emit: impl FnMut(Play)) {
         let board = &pos.board;
         let side = pos.side;
         let reserve = &pos.state.reserve;
@@ -191,10 +213,7 @@ impl Fanorona {
         let in_check = watch.as_ref().is_some_and(KingWatch::in_check);
         let leap = self.may_leap(pos, in_check);
         self.for_each_turn(board, reserve, side, leap, |turn| {
-            let removed = match turn.removal {
-                Some(Removal::At(at)) => Some(at),
-                _ => None,
-            };
+            let removed = turn.removed;
             let returned = removed
                 .and_then(|at| board.piece(at))
                 .filter(|victim| !matches!(victim.kind, Kind::Pawn | Kind::King));
@@ -267,7 +286,7 @@ impl Fanorona {
         side: Side,
         stride: Stride,
         promotes: bool,
-        emit: &mut impl FnMut(Turn),
+        emit: &mut impl FnMut(Play),
     ) {
         let enemy = |loc: Option<Loc>| loc.filter(|l| board.is_side(*l, side.opponent()));
         let approach = enemy(self.basics.geometry.neighbour(stride.to, stride.last));
@@ -282,13 +301,21 @@ impl Fanorona {
             return;
         }
         let mut with_capture = |promotion: Option<Piece>| {
-            let turn = Turn::new(stride.from, stride.to).promoting(promotion);
+            let play = Play {
+                from: stride.from,
+                to: stride.to,
+                removed: None,
+                promotion,
+            };
             if captures_any {
                 for target in captures.iter().flatten() {
-                    emit(turn.removing(Some(Removal::At(*target))));
+                    emit(Play {
+                        removed: Some(*target),
+                        ..play
+                    });
                 }
             } else {
-                emit(turn);
+                emit(play);
             }
         };
         if promotes {
@@ -374,17 +401,17 @@ impl Fanorona {
         let Some(behind) = self.basics.geometry.neighbour(to, back) else {
             return false;
         };
-        if board
-            .piece(behind)
-            .is_some_and(|p| p.side == side && self.may_step(reserve, p, to, last))
-        {
+        let next_to = board.piece(behind);
+        if next_to.is_some_and(|p| p.side == side && self.may_step(reserve, p, to, last)) {
             return true;
         }
-        let slider = self
-            .basics
-            .geometry
-            .ray(to, back)
-            .find_map(|at| board.piece(at))
+        let slider = next_to
+            .or_else(|| {
+                self.basics
+                    .geometry
+                    .ray(behind, back)
+                    .find_map(|at| board.piece(at))
+            })
             .is_some_and(|piece| piece.side == side && movement(piece).slides.contains(last));
         slider
             || knight_turns(last).into_iter().any(|first| {
@@ -422,14 +449,11 @@ impl Fanorona {
                 }
             }
         }
-        KNIGHT_PATHS
+        self.knight_paths
+            .from(from)
             .iter()
-            .find_map(|(first, second)| {
-                let via = self.basics.geometry.neighbour(from, *first)?;
-                (self.basics.geometry.neighbour(via, *second) == Some(to))
-                    .then(|| vec![from, via, to])
-            })
-            .unwrap_or_else(|| vec![from, to])
+            .find(|(_, _, end)| *end == to)
+            .map_or_else(|| vec![from, to], |(_, via, _)| vec![from, *via, to])
     }
 
     fn read_reserve(&self, field: &str) -> Result<Reserve, Error> {
@@ -699,7 +723,7 @@ impl Rules for Fanorona {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.for_each_legal(pos, |turn| out.push(turn));
+        self.for_each_legal(pos, |play| out.push(play.turn()));
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
