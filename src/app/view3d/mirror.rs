@@ -214,18 +214,15 @@ impl SharedMaterials {
             .clone()
     }
 
-    /// Puts every lit surface in the sun's shadows, or out of them, as the settings say.
+    /// Puts every lit surface in the sun's shadows, or out of them, as the settings say:
+    /// every surface made, also those a twin still wears after the cache started again.
     fn shadow(&mut self, shadowed: bool, materials: &mut Assets<Surface>) {
         if self.shadowed == shadowed {
             return;
         }
         self.shadowed = shadowed;
-        for handle in self.made.values() {
-            if let Some(mut surface) = materials.get_mut(handle)
-                && surface.lit
-            {
-                surface.shadowed = shadowed;
-            }
+        for (_, surface) in materials.iter_mut() {
+            surface.shadowed = surface.lit && shadowed;
         }
     }
 }

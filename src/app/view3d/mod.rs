@@ -66,8 +66,9 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// The 3D view's parts that need the window: its surfaces' shader, picking on meshes (the hit boxes are hidden, so
-/// picking looks at hidden meshes too), the right button's orbit and the painted coordinates.
+/// The 3D view's parts that need the window: its surfaces' shader, picking on meshes (the hit
+/// boxes are hidden, so picking looks at hidden meshes too), the right button's orbit and the
+/// painted coordinates.
 pub fn window_plugin(app: &mut App) {
     embedded_asset!(app, "surface.wgsl");
     app.add_plugins((
