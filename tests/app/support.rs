@@ -314,3 +314,21 @@ pub fn marked(app: &mut App, marker: Marker) -> std::collections::HashSet<Loc> {
         .filter(|loc| spots.iter().any(|s| s.distance(layout.world(*loc)) < 1.0))
         .collect()
 }
+
+/// Every variant's start FEN with each third character dropped, and replaced, in turn: the
+/// malformed texts a player might paste or type, with the variant each was written for.
+pub fn mutated_start_fens() -> Vec<(&'static str, String)> {
+    let mut mutated = Vec::new();
+    for id in oddboard::rules::ids() {
+        let variant = Variant::load(id, &[]).expect("loads");
+        let chars: Vec<char> = variant.fen(variant.start()).chars().collect();
+        for i in (0..chars.len()).step_by(3) {
+            let mut dropped = chars.clone();
+            dropped.remove(i);
+            let mut replaced = chars.clone();
+            replaced[i] = if chars[i] == '/' { '9' } else { '/' };
+            mutated.extend([dropped, replaced].map(|text| (id, text.into_iter().collect())));
+        }
+    }
+    mutated
+}
