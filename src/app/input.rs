@@ -3,7 +3,7 @@
 
 use super::board::{BoardLayout, BoardPos, Cell, PieceView};
 use super::camera::BoardCamera;
-use super::session::{ActiveGame, Command, Frame, SquareClicked, Viewing};
+use super::session::{ActiveGame, Builder, Command, Frame, SquareClicked, Viewing};
 use super::settings::{BoardView, Settings};
 use super::sketch::Sketched;
 use super::view3d::TableCamera;
@@ -41,7 +41,7 @@ pub fn plugin(app: &mut App) {
             picking_mode: SpritePickingMode::BoundingBox,
         })
         .init_resource::<RightPressed>()
-        .add_observer(on_click)
+        .add_observer(on_press)
         .add_observer(on_right_press)
         .add_observer(on_right_release)
         .add_observer(on_drag_start)
@@ -62,13 +62,17 @@ fn cell_of(entity: Entity, cells: &Query<&Cell>) -> Option<Loc> {
     cells.get(entity).ok().map(|cell| cell.loc)
 }
 
-fn on_click(
-    click: On<Pointer<Click>>,
+/// The primary button going down on a square is the player's click there, as on lichess: it
+/// picks a piece, or plays the picked piece to a marked square, at once. (A click made of the
+/// button's release would be lost when the pointer arrives, presses and releases within one
+/// frame, as bevy_picking looks for the release on the entities hovered the frame before.)
+fn on_press(
+    press: On<Pointer<Press>>,
     cells: Query<&Cell>,
     mut clicked: MessageWriter<SquareClicked>,
 ) {
-    if click.button == PointerButton::Primary
-        && let Some(loc) = cell_of(click.event_target(), &cells)
+    if press.button == PointerButton::Primary
+        && let Some(loc) = cell_of(press.event_target(), &cells)
     {
         clicked.write(SquareClicked(loc));
     }
@@ -111,19 +115,20 @@ fn on_right_release(
     }
 }
 
-/// Dragging a piece picks it, as a click on its square would, and lifts it.
+/// Dragging the piece the press picked lifts it.
 fn on_drag_start(
     drag: On<Pointer<DragStart>>,
     cells: Query<&Cell>,
+    builder: Res<Builder>,
     pieces: Query<(Entity, &BoardPos), With<PieceView>>,
     mut dragged: ResMut<Dragged>,
-    mut clicked: MessageWriter<SquareClicked>,
 ) {
     if drag.button != PointerButton::Primary {
         return;
     }
-    if let Some(loc) = cell_of(drag.event_target(), &cells) {
-        clicked.write(SquareClicked(loc));
+    if let Some(loc) = cell_of(drag.event_target(), &cells)
+        && builder.0.picked() == Some(loc)
+    {
         dragged.0 = pieces.iter().find(|(_, pos)| pos.0 == loc).map(|(e, _)| e);
     }
 }

@@ -179,6 +179,14 @@ impl TurnBuilder {
         Some(PromotionOffer { at, options })
     }
 
+    /// The square of the piece picked, while its destination is asked.
+    pub fn picked(&self) -> Option<Loc> {
+        if self.question() != Some(Part::To) {
+            return None;
+        }
+        self.candidates.first().map(|turn| turn.from)
+    }
+
     /// The square picked to slide, waiting for its gap.
     pub fn slide_square(&self) -> Option<Loc> {
         self.slide_square

@@ -28,6 +28,21 @@ fn e4_e5(app: &mut App) {
     assert_eq!(fen(app), AFTER_E4_E5);
 }
 
+/// As on lichess, the button going down is the click: a press picks the Pawn and a press on
+/// its target plays it, with no release seen (bevy_picking loses the release when the pointer
+/// arrives, presses and releases within one frame).
+#[test]
+fn a_press_picks_a_piece_and_a_press_on_its_target_plays_it() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    button_down(&mut app, "e2", PointerButton::Primary);
+    settle(&mut app);
+    assert_eq!(question(&app), Some(Part::To));
+    button_down(&mut app, "e4", PointerButton::Primary);
+    settle(&mut app);
+    assert_eq!(game(&app).turn_texts(), ["e2e4"]);
+}
+
 #[test]
 fn a_piece_dragged_and_dropped_moves_and_keeps_its_entity() {
     let mut app = app();

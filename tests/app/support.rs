@@ -99,7 +99,8 @@ pub fn hit() -> HitData {
     HitData::new(Entity::PLACEHOLDER, 0.0, None, None)
 }
 
-/// Clicks `square` with `button` as the pointer would: a `Pointer<Click>` on its cell.
+/// Clicks `square` with `button` as the pointer would: the press, the release and the click on
+/// its cell.
 pub fn click_with(app: &mut App, square: &str, button: PointerButton) {
     press_on(app, square, button);
     settle(app);
@@ -149,6 +150,8 @@ pub fn click(app: &mut App, square: &str) {
 
 /// Drags the piece on `from` with the primary button and drops it on `to`, as the pointer does.
 pub fn drag(app: &mut App, from: &str, to: &str) {
+    button_down(app, from, PointerButton::Primary);
+    app.update();
     let start = DragStart {
         button: PointerButton::Primary,
         hit: hit(),
