@@ -10,7 +10,7 @@ use crate::app::editor::EditorAction;
 use crate::app::library::{SaveAction, SaveList};
 use crate::app::opponent::{Names, Player, Players};
 use crate::app::persistence::{Autosave, Storage};
-use crate::app::session::{Command, Screen};
+use crate::app::session::{ActiveGame, Command, Screen};
 use crate::app::settings::{AnimationSpeed, BoardTheme, BoardView, Settings};
 use crate::app::sharing::{Clipboard, Paste};
 use crate::rules::{Level, LocSet, Side, Variant};
@@ -37,10 +37,34 @@ pub struct MenuChoice {
 
 /// Registers the menu.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MenuChoice>().add_systems(
-        EguiPrimaryContextPass,
-        menu_screen.run_if(in_state(Screen::Menu)),
-    );
+    app.init_resource::<MenuChoice>()
+        .add_systems(OnEnter(Screen::Menu), select_the_game_on_the_board)
+        .add_systems(
+            EguiPrimaryContextPass,
+            menu_screen.run_if(in_state(Screen::Menu)),
+        );
+}
+
+/// The menu opens on the variant of the game on the board, with its options, so a new game
+/// starts as the last one did unless the player picks another.
+fn select_the_game_on_the_board(
+    game: Option<Res<ActiveGame>>,
+    catalogue: Res<Catalogue>,
+    mut choice: ResMut<MenuChoice>,
+) {
+    if let Some(game) = game {
+        choice.select(&catalogue, game.0.variant());
+    }
+}
+
+impl MenuChoice {
+    /// Selects `variant` with its options.
+    fn select(&mut self, catalogue: &Catalogue, variant: &Variant) {
+        if let Some(index) = catalogue.0.iter().position(|d| d.id == variant.id()) {
+            self.variant = index;
+            self.options = variant.options().names().to_vec();
+        }
+    }
 }
 
 /// What the menu reads: the variants, what is saved and the settings.
@@ -429,4 +453,20 @@ fn save_actions(
             library.write(SaveAction::Export(name.to_string()));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::all_data;
+
+    #[test]
+    fn the_menu_selects_the_variant_and_options_of_the_game_on_the_board() {
+        let catalogue = Catalogue(all_data().expect("variant data"));
+        let mut choice = MenuChoice::default();
+        let amoeba = Variant::load("amoeba", &["occupied-slide".into()]).expect("loads");
+        choice.select(&catalogue, &amoeba);
+        assert_eq!(catalogue.0[choice.variant].id, "amoeba");
+        assert_eq!(choice.options, ["occupied-slide"]);
+    }
 }
