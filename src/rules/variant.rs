@@ -16,6 +16,7 @@ use super::position::RuleState;
 use super::reach::Reach;
 use super::turn::Turn;
 use super::types::{Kind, Loc, LocSet, Piece, Side};
+use super::zobrist;
 
 /// What every variant keeps alike: its data, the options it was built with, the board's shape,
 /// the piece letters and the leap tables its pieces' [`Movement`]s name.
@@ -288,6 +289,12 @@ pub(crate) trait Rules: Play + Send + Sync {
         0
     }
 
+    /// Whether the move number decides anything (American Chess's turn limit): the computer
+    /// opponent's table then keeps apart positions that differ only in it.
+    fn counts_moves(&self) -> bool {
+        false
+    }
+
     /// The pieces by which the variant judged `pos` over for `reason`, where it judges by pieces
     /// of its own choosing rather than by check or the Kings (American Chess: the Generals on
     /// the Gauntlet); `None` leaves the answer to [`Game::deciding_squares`].
@@ -490,6 +497,17 @@ impl Variant {
     /// in hundredths of a Pawn for the first player.
     pub(crate) fn positional(&self, pos: &Position) -> i32 {
         self.rules.positional(pos)
+    }
+
+    /// The key under which the computer opponent's table keeps what it found about `pos`: its
+    /// [`Position::hash`], and its move number where the variant counts moves.
+    pub fn search_key(&self, pos: &Position) -> u64 {
+        let number = if self.rules.counts_moves() {
+            zobrist::move_number(pos.fullmove)
+        } else {
+            0
+        };
+        pos.hash() ^ number
     }
 
     /// The piece `side` holds in reserve, which its opponent's [`Removal::Reserve`] takes out of

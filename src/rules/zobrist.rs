@@ -44,3 +44,8 @@ pub fn cell(loc: usize, code: u8) -> u64 {
 pub fn state(feature: usize) -> u64 {
     STATE[feature % STATE_KEYS]
 }
+
+/// The key of full move number `n`, for the variants whose outcome or judgement depends on it.
+pub fn move_number(n: u32) -> u64 {
+    splitmix(0x4D0F_E5A1 ^ u64::from(n))
+}

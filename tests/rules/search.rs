@@ -214,3 +214,26 @@ proptest! {
         }
     }
 }
+
+/// American Chess ends at its turn limit, so what the search found for a position holds only
+/// at its move number: the table keeps the two apart (in chess, where the move number decides
+/// nothing, they share an entry, and transpositions across move orders are found).
+#[test]
+fn the_search_table_keeps_american_chess_positions_of_other_move_numbers_apart() {
+    let key = |variant: &str, fen: &str| {
+        let variant = oddboard::rules::Variant::load(variant, &[]).expect("loads");
+        let pos = variant.parse_fen(fen).expect("a legal position");
+        variant.search_key(&pos)
+    };
+    const AMERICAN: &str =
+        "rnbmqqqmbnr/11/3c1c1c3/ppppppppppp/11/PPPPPPPPPPP/3C1C1C3/11/RNBMQQQMBNR w";
+    assert_ne!(
+        key("american-chess", &format!("{AMERICAN} 49")),
+        key("american-chess", &format!("{AMERICAN} 50"))
+    );
+    const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";
+    assert_eq!(
+        key("chess", &format!("{CHESS} 49")),
+        key("chess", &format!("{CHESS} 50"))
+    );
+}

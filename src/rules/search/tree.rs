@@ -103,7 +103,10 @@ impl<'a> Tree<'a> {
     /// most valuable pieces first); empty when the game is over.
     pub(super) fn ordered_turns(&mut self, pos: &Position) -> Vec<Turn> {
         self.variant.legal_turns_into(pos, &mut self.turns[0]);
-        let table_turn = self.table.probe(pos.hash()).and_then(|e| e.best());
+        let table_turn = self
+            .table
+            .probe(self.variant.search_key(pos))
+            .and_then(|e| e.best());
         self.order.rank(
             &self.eval,
             pos,
@@ -149,7 +152,11 @@ impl<'a> Tree<'a> {
         let mut at = *pos;
         while line.len() < length && !seen.contains(&at.hash()) {
             seen.push(at.hash());
-            let Some(index) = self.table.probe(at.hash()).and_then(|e| e.best()) else {
+            let Some(index) = self
+                .table
+                .probe(self.variant.search_key(&at))
+                .and_then(|e| e.best())
+            else {
                 break;
             };
             self.variant.legal_turns_into(&at, &mut self.turns[0]);
@@ -222,7 +229,7 @@ impl<'a> Tree<'a> {
         if ply > 0 && self.drawn(pos) {
             return 0;
         }
-        let key = pos.hash();
+        let key = self.variant.search_key(pos);
         let entry = self.table.probe(key);
         if ply > 0
             && let Some(score) = entry.and_then(|e| e.cutoff(depth, ply, alpha, beta))

@@ -230,6 +230,11 @@ impl Rules for American {
         false
     }
 
+    /// The turn limit ends the game by the move number.
+    fn counts_moves(&self) -> bool {
+        true
+    }
+
     /// The Gauntlet: holding it (worth more as the turn limit nears), Generals on or near files
     /// e–g, and Soldiers nearer the far rank, where they become Generals.
     fn positional(&self, pos: &Position) -> i32 {
