@@ -1,9 +1,15 @@
 //! Amphora: Kings, Guards and Pawns stepping on a jug-shaped board, capturing by replacement,
 //! by diagonal interception and by telekinesis on entering the far rank, with a Guard held in
 //! reserve and placed next to its King after a lost Pawn or a check.
+//!
+//! Turns are generated and judged on the pieces as square sets ([`Layout`]): a possible turn is
+//! a [`Play`] holding the sets it leaves, its legality is a few set operations on them, and a
+//! position is made only for the turns that are legal and wanted.
+
+mod layout;
 
 use super::terms;
-use crate::rules::board::{Board, Content};
+use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
@@ -12,11 +18,9 @@ use crate::rules::geometry::{Geometry, Lines};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
+use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
 use crate::rules::variant::{Apply, Basics, Rules};
-
-/// The kinds of piece these rules know: the data gives each its letter, name and art.
-const KINDS: [Kind; 3] = [Kind::King, Kind::Guard, Kind::Pawn];
+use layout::{KINDS, Layout};
 
 /// The most consecutive sideways moves a player may make.
 const SIDEWAYS_LIMIT: u8 = 3;
@@ -46,13 +50,27 @@ const fn guard(side: Side) -> Piece {
     Piece::new(Kind::Guard, side)
 }
 
-/// Where one piece may step from one square, sideways steps included: onto an empty square
-/// (`quiet`) and onto an enemy piece (`capture`).
+/// The index of `side`'s pieces of `kind` in the per-piece tables.
+const fn piece_index(side: Side, kind: Kind) -> usize {
+    let slot = match kind {
+        Kind::King => 0,
+        Kind::Guard => 1,
+        _ => 2,
+    };
+    slot * 2 + side.index()
+}
+
+/// Squares joined to one square by one piece's steps, sideways steps included: through a step
+/// onto an empty square (`quiet`) and through a step onto an enemy piece (`capture`). Read from
+/// a square, where the piece goes; read onto a square, where it comes from.
 #[derive(Clone, Copy, Default)]
 struct Steps {
     quiet: LocSet,
     capture: LocSet,
 }
+
+/// A table of [`Steps`] per piece (see [`piece_index`]) and square.
+type StepTable = [[Steps; LOC_COUNT]; 2 * KINDS.len()];
 
 impl Steps {
     /// The directions a piece of `kind` and `side` steps in: quietly, and to capture.
@@ -68,22 +86,36 @@ impl Steps {
         }
     }
 
-    /// The steps of a piece of `kind` and `side` from every square of `geometry`.
-    fn table(geometry: &Geometry, side: Side, kind: Kind) -> [Steps; LOC_COUNT] {
-        let (quiet, capture) = Steps::dirs(side, kind);
-        let neighbours = |from: Loc, dirs: DirSet| -> LocSet {
-            dirs.iter()
-                .filter_map(|dir| geometry.neighbour(from, dir))
-                .collect()
-        };
-        let mut table = [Steps::default(); LOC_COUNT];
-        for from in geometry.inside() {
-            table[from.index()] = Steps {
-                quiet: neighbours(from, quiet),
-                capture: neighbours(from, capture),
-            };
+    /// Every piece's steps from every square of `outline` onto squares of it (`from`), and the
+    /// same steps read backwards, onto every square (`onto`).
+    fn tables(geometry: &Geometry, outline: LocSet) -> (Box<StepTable>, Box<StepTable>) {
+        let mut from = Box::new([[Steps::default(); LOC_COUNT]; 2 * KINDS.len()]);
+        let mut onto = from.clone();
+        for kind in KINDS {
+            for side in Side::BOTH {
+                let (quiet, capture) = Steps::dirs(side, kind);
+                let piece = piece_index(side, kind);
+                for start in outline.iter() {
+                    for dir in DirSet::ALL.iter() {
+                        let Some(end) = geometry.neighbour(start, dir) else {
+                            continue;
+                        };
+                        if !outline.contains(end) {
+                            continue;
+                        }
+                        if quiet.contains(dir) {
+                            from[piece][start.index()].quiet |= end.bit();
+                            onto[piece][end.index()].quiet |= start.bit();
+                        }
+                        if capture.contains(dir) {
+                            from[piece][start.index()].capture |= end.bit();
+                            onto[piece][end.index()].capture |= start.bit();
+                        }
+                    }
+                }
+            }
         }
-        table
+        (from, onto)
     }
 
     /// These steps without those onto `squares`.
@@ -95,13 +127,10 @@ impl Steps {
         }
     }
 
-    /// The steps onto a square holding `occupant` (`None`: empty).
+    /// The steps onto a square that holds a piece (`occupied`) or not.
     #[inline]
-    fn onto(self, occupant: Option<Piece>) -> LocSet {
-        match occupant {
-            None => self.quiet,
-            Some(_) => self.capture,
-        }
+    fn onto(self, occupied: bool) -> LocSet {
+        if occupied { self.capture } else { self.quiet }
     }
 }
 
@@ -122,19 +151,87 @@ impl Taken {
     }
 }
 
+/// One possible turn as the square sets it leaves: enough to judge it and count it, and to
+/// write it as a [`Turn`] when it is wanted.
+#[derive(Clone, Copy)]
+struct Play {
+    /// The square the Guard is placed on before the move, if it is.
+    placement: Option<Loc>,
+    /// Where the moving piece starts.
+    from: Loc,
+    /// Where it ends.
+    to: Loc,
+    /// The kind of the moving piece.
+    mover: Kind,
+    /// Whether the move took anything by replacement or interception.
+    took: bool,
+    /// The piece removed by telekinesis, when the turn chooses one.
+    removal: Option<Removal>,
+    /// The pieces as the turn leaves them.
+    after: Layout,
+    /// Whether the turn took a Pawn of the opponent.
+    took_pawn: bool,
+    /// Per side: whether its Guard is still in reserve after the turn.
+    guard_held: [bool; 2],
+    /// Whether the mover may still step sideways on its next turn.
+    sideways_next: bool,
+}
+
+impl Play {
+    /// Whether the play is a plain move of a Pawn or Guard that takes nothing: the opponent's
+    /// pieces stay as they were and only two squares change.
+    fn is_quiet(&self) -> bool {
+        self.placement.is_none() && self.removal.is_none() && !self.took && self.mover != Kind::King
+    }
+
+    /// The turn of `side` this play is.
+    fn turn(&self, side: Side) -> Turn {
+        let mut turn = Turn::new(self.from, self.to).removing(self.removal);
+        turn.placement = self.placement.map(|at| (guard(side), at));
+        turn
+    }
+}
+
 /// What the backward tests of whether a side removes the enemy King ask about.
 #[derive(Clone, Copy)]
 struct Threat<'a> {
-    /// The board, the attacker's pieces on it.
-    board: &'a Board,
-    /// The reserve of both sides.
-    reserve: &'a Reserve,
+    /// The pieces on the board.
+    layout: &'a Layout,
     /// The side that would move.
     attacker: Side,
     /// Whether the attacker may still step sideways.
     sideways: bool,
+    /// Whether the enemy's Guard is in reserve (telekinesis by a Pawn or Guard then never
+    /// reaches its King).
+    guard_held: bool,
     /// Where the enemy King stands.
     king: Loc,
+}
+
+/// What a position says of all its quiet moves (see [`Play::is_quiet`]) at once: such a move
+/// that neither leaves nor enters a square of `touchy` is legal exactly when `safe`.
+#[derive(Clone, Copy)]
+struct QuietWatch {
+    /// The King's square and the squares diagonally next to it.
+    touchy: LocSet,
+    /// Whether the opponent, moving now, could not remove the King.
+    safe: bool,
+}
+
+/// Moves left out of a walk over the plays, which the caller counts itself: those without
+/// placement from a square of `from` to a square of `to`.
+#[derive(Clone, Copy)]
+struct Skip {
+    from: LocSet,
+    to: LocSet,
+}
+
+impl Skip {
+    /// Nothing left out.
+    const NONE: Skip = Skip {
+        from: LocSet::EMPTY,
+        to: LocSet::EMPTY,
+    };
 }
 
 /// Amphora.
@@ -144,8 +241,13 @@ pub struct Amphora {
     outline: LocSet,
     /// Per side, the squares of the rank just before its far rank: where telekinesis starts.
     before_far_rank: [LocSet; 2],
-    /// Per piece (`kind * 2 + side`) and square: its steps.
-    steps: Box<[[Steps; LOC_COUNT]; 2 * Kind::COUNT]>,
+    /// Per piece (see [`piece_index`]) and square: where its steps from there go.
+    steps: Box<StepTable>,
+    /// Per piece and square: where its steps onto there come from.
+    arrivals: Box<StepTable>,
+    /// Per square: the squares at most two steps from it, where a placed Guard can help to
+    /// remove a King standing there.
+    near: Box<[LocSet; LOC_COUNT]>,
 }
 
 impl Amphora {
@@ -157,24 +259,29 @@ impl Amphora {
             why: "no outline: the jug's squares must be given".into(),
         })?;
         let basics = Basics::new(data, options, Lines::Full, &KINDS, &[])?;
+        let geometry = &basics.geometry;
         let before_far_rank = Side::BOTH.map(|side| {
-            let far = basics.geometry.last_rank(side);
+            let far = geometry.last_rank(side);
             outline
                 .iter()
                 .filter(|at| at.rank().abs_diff(far) == 1)
                 .collect()
         });
-        let mut steps = Box::new([[Steps::default(); LOC_COUNT]; 2 * Kind::COUNT]);
-        for kind in KINDS {
-            for side in Side::BOTH {
-                steps[kind.index() * 2 + side.index()] = Steps::table(&basics.geometry, side, kind);
-            }
+        let (steps, arrivals) = Steps::tables(geometry, outline);
+        let mut near = Box::new([LocSet::EMPTY; LOC_COUNT]);
+        for at in geometry.inside().iter() {
+            near[at.index()] = geometry
+                .adjacent(at)
+                .iter()
+                .fold(at.bit(), |set, next| set | geometry.adjacent(next));
         }
         Ok(Amphora {
             basics,
             outline,
             before_far_rank,
             steps,
+            arrivals,
+            near,
         })
     }
 
@@ -184,10 +291,10 @@ impl Amphora {
         to.rank() == far && from.rank() != far
     }
 
-    /// The steps of `piece` from `from`, without the sideways ones unless `sideways`.
+    /// The steps of `side`'s `kind` from `from`, without the sideways ones unless `sideways`.
     #[inline]
-    fn steps(&self, piece: Piece, from: Loc, sideways: bool) -> Steps {
-        let steps = self.steps[piece.kind.index() * 2 + piece.side.index()][from.index()];
+    fn steps(&self, side: Side, kind: Kind, from: Loc, sideways: bool) -> Steps {
+        let steps = self.steps[piece_index(side, kind)][from.index()];
         if sideways {
             steps
         } else {
@@ -195,19 +302,68 @@ impl Amphora {
         }
     }
 
-    /// Where the piece `piece` on `from` may step on `board`.
+    /// Where `side`'s `kind` on `from` may step among `layout`'s pieces.
     #[inline]
-    fn targets(&self, board: &Board, from: Loc, piece: Piece, sideways: bool) -> LocSet {
-        let steps = self.steps(piece, from, sideways);
-        (steps.quiet & !board.blockers())
-            | (steps.capture & board.occupied_by(piece.side.opponent()))
+    fn targets(
+        &self,
+        layout: &Layout,
+        side: Side,
+        kind: Kind,
+        from: Loc,
+        sideways: bool,
+    ) -> LocSet {
+        let steps = self.steps(side, kind, from, sideways);
+        (steps.quiet & !layout.occupied()) | (steps.capture & layout.side(side.opponent()))
     }
 
     /// The empty squares next to `side`'s King, where its Guard may be placed.
-    fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
-        board.king_of(side).map_or(LocSet::EMPTY, |king| {
-            self.basics.geometry.adjacent(king) & !board.blockers()
+    fn placement_squares(&self, layout: &Layout, side: Side) -> LocSet {
+        layout.king(side).map_or(LocSet::EMPTY, |king| {
+            self.basics.geometry.adjacent(king) & self.outline & !layout.occupied()
         })
+    }
+
+    /// The enemy pieces a piece landing on `to` intercepts, `enemies` and `friends` standing
+    /// as the step leaves them: each enemy diagonally next to `to` with a friend beyond it.
+    fn intercepted(
+        &self,
+        to: Loc,
+        enemies: LocSet,
+        friends: LocSet,
+    ) -> impl Iterator<Item = Loc> + '_ {
+        let geometry = &self.basics.geometry;
+        let any = geometry.adjacent(to).intersects(enemies);
+        DirSet::DIAGONAL
+            .iter()
+            .filter(move |_| any)
+            .filter_map(move |dir| {
+                let middle = geometry.neighbour(to, dir)?;
+                let beyond = geometry.neighbour(middle, dir)?;
+                (enemies.contains(middle) && friends.contains(beyond)).then_some(middle)
+            })
+    }
+
+    /// The pieces after `side`'s `kind` steps from `from` to `to` among `layout`'s, with the
+    /// enemy pieces its replacement capture and interceptions took. Always inlined: a layout
+    /// handed back through memory costs more than the set operations that make it.
+    #[inline(always)]
+    fn land_on(
+        &self,
+        layout: &Layout,
+        side: Side,
+        kind: Kind,
+        from: Loc,
+        to: Loc,
+    ) -> (Layout, LocSet) {
+        let enemy = side.opponent();
+        let mut after = *layout;
+        after.remove(enemy, to.bit());
+        after.shift(side, kind, from, to);
+        let taken: LocSet = self
+            .intercepted(to, after.side(enemy), after.side(side))
+            .collect();
+        after.remove(enemy, taken);
+        (after, taken | (layout.side(enemy) & to.bit()))
     }
 
     /// Moves the piece on `from` to `to` on `board` and makes the move's replacement capture
@@ -231,17 +387,9 @@ impl Amphora {
         }
         board.move_piece(from, to);
         let enemies = board.occupied_by(piece.side.opponent());
-        if !self.basics.geometry.adjacent(to).intersects(enemies) {
-            return taken;
-        }
-        for dir in DirSet::DIAGONAL.iter() {
-            let Some(middle) = self.basics.geometry.neighbour(to, dir) else {
-                continue;
-            };
-            let beyond = self.basics.geometry.neighbour(middle, dir);
-            let pincered =
-                enemies.contains(middle) && beyond.is_some_and(|b| board.is_side(b, piece.side));
-            if let Some(victim) = board.piece(middle).filter(|_| pincered) {
+        let friends = board.occupied_by(piece.side);
+        for middle in self.intercepted(to, enemies, friends) {
+            if let Some(victim) = board.piece(middle) {
                 rec.record(|| Event::Captured {
                     piece: victim,
                     at: middle,
@@ -255,29 +403,27 @@ impl Amphora {
     }
 
     /// Calls `visit(removal)` for every piece of `enemy` a `mover` entering its far rank may
-    /// remove by telekinesis (a King's removal of the enemy King is automatic, not a choice).
+    /// remove by telekinesis from `after`, the pieces as the move leaves them, the enemy's
+    /// Guard in reserve if `guard_held` (a King's removal of the enemy King is automatic, not
+    /// a choice).
     fn for_each_victim(
         &self,
-        board: &Board,
-        reserve: &Reserve,
+        after: &Layout,
+        guard_held: bool,
         enemy: Side,
         mover: Kind,
         mut visit: impl FnMut(Removal),
     ) {
-        let Some(king) = board.king_of(enemy) else {
+        let Some(king) = after.king(enemy) else {
             return;
         };
-        let mut pawns = LocSet::EMPTY;
-        let mut guard_at = None;
-        for (at, piece) in board.pieces_of(enemy) {
-            match piece.kind {
-                Kind::Pawn => pawns |= at.bit(),
-                Kind::Guard => guard_at = Some(Removal::At(at)),
-                _ => {}
-            }
-        }
-        let held = (reserve.count(guard(enemy)) > 0).then_some(Removal::Reserve);
-        let guard = held.or(guard_at);
+        let pawns = after.of_kind(enemy, Kind::Pawn);
+        let placed = after.of_kind(enemy, Kind::Guard).first().map(Removal::At);
+        let guard = if guard_held {
+            Some(Removal::Reserve)
+        } else {
+            placed
+        };
         let pawn_removals = pawns.iter().map(Removal::At);
         match mover {
             Kind::Pawn if !pawns.is_empty() => pawn_removals.for_each(visit),
@@ -290,79 +436,171 @@ impl Amphora {
         }
     }
 
-    /// Calls `emit(turn, next)` for every possible turn of the side to move (whatever it does
-    /// to its own King) with the position after it: each move without placement, then, with
-    /// the placement right, each move after each placement.
-    fn for_each_turn(&self, pos: &Position, emit: &mut impl FnMut(Turn, &Position)) {
-        self.for_each_move(pos, None, emit);
+    /// Calls `visit(play)` for every possible turn of the side to move in `pos`, whose pieces
+    /// are `layout` (whatever the turn does to its own King), but the moves `skip` leaves to
+    /// the caller: each move without placement, then, with the placement right, each move
+    /// after each placement.
+    fn for_each_play(
+        &self,
+        pos: &Position,
+        layout: &Layout,
+        skip: Skip,
+        visit: &mut impl FnMut(&Play),
+    ) {
+        let layout = *layout;
+        let held = Side::BOTH.map(|side| pos.state.reserve.count(guard(side)) > 0);
+        self.for_each_move(pos, &layout, None, held, skip, visit);
         if !pos.state.placement_right {
             return;
         }
-        let piece = guard(pos.side);
-        for at in self.placement_squares(&pos.board, pos.side).iter() {
-            let mut placed = *pos;
-            placed.board.put(at, piece);
-            placed.state.reserve.take(piece);
-            self.for_each_move(&placed, Some((piece, at)), emit);
+        let side = pos.side;
+        for at in self.placement_squares(&layout, side).iter() {
+            let mut placed = layout;
+            placed.put(side, Kind::Guard, at);
+            let mut held = held;
+            held[side.index()] = false;
+            self.for_each_move(pos, &placed, Some(at), held, Skip::NONE, visit);
         }
     }
 
-    /// The turns of [`Amphora::for_each_turn`] that follow `placement` (already made in `pos`).
+    /// The plays of [`Amphora::for_each_play`] that follow `placement` (already made in
+    /// `layout`), the Guards in reserve as `guard_held` says, but those `skip` leaves out.
     fn for_each_move(
         &self,
         pos: &Position,
-        placement: Option<(Piece, Loc)>,
-        emit: &mut impl FnMut(Turn, &Position),
+        layout: &Layout,
+        placement: Option<Loc>,
+        guard_held: [bool; 2],
+        skip: Skip,
+        visit: &mut impl FnMut(&Play),
     ) {
-        let sideways = pos.state.sideways[pos.side.index()] < SIDEWAYS_LIMIT;
-        for (from, piece) in pos.board.pieces_of(pos.side) {
-            for to in self.targets(&pos.board, from, piece, sideways) {
-                let mut turn = Turn::new(from, to);
-                turn.placement = placement;
-                self.resolve(pos, piece.kind, turn, emit);
+        let side = pos.side;
+        let sideways = pos.state.sideways[side.index()] < SIDEWAYS_LIMIT;
+        for kind in KINDS {
+            for from in layout.of_kind(side, kind).iter() {
+                let mut targets = self.targets(layout, side, kind, from, sideways);
+                if skip.from.contains(from) {
+                    targets &= !skip.to;
+                }
+                for to in targets.iter() {
+                    let play = self.play(pos, layout, placement, guard_held, kind, from, to);
+                    self.resolve(side, play, visit);
+                }
             }
         }
     }
 
-    /// Emits the move `turn` of a `mover`: once without telekinesis, and once per victim when
-    /// it may remove one.
-    fn resolve(
+    /// The play of `pos`'s side to move that steps its `kind` from `from` to `to` among
+    /// `layout`'s pieces (its placement, if any, already made there, and the Guards in reserve
+    /// as `guard_held` says), choosing no telekinesis (a King entering its far rank takes the
+    /// enemy King, which is no choice).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn play(
         &self,
         pos: &Position,
-        mover: Kind,
-        turn: Turn,
-        emit: &mut impl FnMut(Turn, &Position),
-    ) {
-        let mut landed = *pos;
-        let taken = self.land(&mut landed.board, turn.from, turn.to, &mut Discard);
-        if !self.enters_far_rank(pos.side, turn.from, turn.to) {
-            self.finish(&mut landed, &turn, taken, &mut Discard);
-            emit(turn, &landed);
+        layout: &Layout,
+        placement: Option<Loc>,
+        guard_held: [bool; 2],
+        kind: Kind,
+        from: Loc,
+        to: Loc,
+    ) -> Play {
+        let (side, enemy) = (pos.side, pos.side.opponent());
+        let (mut after, taken) = self.land_on(layout, side, kind, from, to);
+        if kind == Kind::King && self.enters_far_rank(side, from, to) {
+            after.remove(enemy, after.of_kind(enemy, Kind::King));
+        }
+        let count = pos.state.sideways[side.index()];
+        let count = if from.rank() == to.rank() {
+            count + 1
+        } else {
+            0
+        };
+        Play {
+            placement,
+            from,
+            to,
+            mover: kind,
+            took: !taken.is_empty(),
+            removal: None,
+            after,
+            took_pawn: taken.intersects(layout.of_kind(enemy, Kind::Pawn)),
+            guard_held,
+            sideways_next: count < SIDEWAYS_LIMIT,
+        }
+    }
+
+    /// `play` of `side`, with telekinesis removing `removal`.
+    fn removing(side: Side, play: &Play, removal: Removal) -> Play {
+        let enemy = side.opponent();
+        let mut chosen = *play;
+        chosen.removal = Some(removal);
+        match removal {
+            Removal::At(at) => {
+                chosen.took_pawn |= play.after.of_kind(enemy, Kind::Pawn).contains(at);
+                chosen.after.remove(enemy, at.bit());
+            }
+            Removal::Reserve => chosen.guard_held[enemy.index()] = false,
+        }
+        chosen
+    }
+
+    /// Visits the move `play` of `side`: once without telekinesis, and once per victim when
+    /// its Pawn or Guard enters the far rank and may remove one.
+    fn resolve(&self, side: Side, play: Play, visit: &mut impl FnMut(&Play)) {
+        visit(&play);
+        if play.mover == Kind::King || !self.enters_far_rank(side, play.from, play.to) {
             return;
         }
-        let finished = |turn: &Turn| {
-            let mut next = landed;
-            self.finish(&mut next, turn, taken, &mut Discard);
-            next
-        };
-        emit(turn, &finished(&turn));
-        let (board, reserve) = (&landed.board, &landed.state.reserve);
-        self.for_each_victim(board, reserve, pos.side.opponent(), mover, |removal| {
-            let choice = turn.removing(Some(removal));
-            emit(choice, &finished(&choice));
+        let enemy = side.opponent();
+        let held = play.guard_held[enemy.index()];
+        self.for_each_victim(&play.after, held, enemy, play.mover, |removal| {
+            visit(&Self::removing(side, &play, removal));
         });
     }
 
-    /// The position after `turn`, from `next`, the position after its placement and its move
+    /// The play of `pos` that `turn` is.
+    fn play_of(&self, pos: &Position, turn: &Turn) -> Play {
+        let side = pos.side;
+        let mut layout = Layout::of(&pos.board);
+        let mut held = Side::BOTH.map(|side| pos.state.reserve.count(guard(side)) > 0);
+        let placement = turn.placement.map(|(_, at)| at);
+        if let Some(at) = placement {
+            layout.put(side, Kind::Guard, at);
+            held[side.index()] = false;
+        }
+        let kind = layout.kind_at(turn.from);
+        let play = self.play(pos, &layout, placement, held, kind, turn.from, turn.to);
+        match turn.removal {
+            Some(removal) => Self::removing(side, &play, removal),
+            None => play,
+        }
+    }
+
+    /// The position after `play` of `pos`, its events told to `rec`.
+    fn make(&self, pos: &Position, play: &Play, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        if let Some(at) = play.placement {
+            let piece = guard(pos.side);
+            rec.record(|| Event::Placed { piece, at });
+            next.board.put(at, piece);
+            next.state.reserve.take(piece);
+        }
+        let taken = self.land(&mut next.board, play.from, play.to, rec);
+        self.finish(&mut next, play, taken, rec);
+        next
+    }
+
+    /// The position after `play`, from `next`, the position after its placement and its move
     /// (whose captures took `taken`): telekinesis, then the counts, the clocks and the
     /// opponent's placement right.
-    fn finish(&self, next: &mut Position, turn: &Turn, mut taken: Taken, rec: &mut impl Recorder) {
+    fn finish(&self, next: &mut Position, play: &Play, mut taken: Taken, rec: &mut impl Recorder) {
         let side = next.side;
         let enemy = side.opponent();
-        let mover = next.board.piece(turn.to);
-        let king_enters = mover.is_some_and(|p| p.kind == Kind::King)
-            && self.enters_far_rank(side, turn.from, turn.to);
-        let removed = match turn.removal {
+        let king_enters =
+            play.mover == Kind::King && self.enters_far_rank(side, play.from, play.to);
+        let removed = match play.removal {
             Some(Removal::At(at)) => Some(at),
             None if king_enters => next.board.king_of(enemy),
             _ => None,
@@ -378,95 +616,110 @@ impl Amphora {
             next.board.clear(at);
             taken.note(victim);
         }
-        if turn.removal == Some(Removal::Reserve) && next.state.reserve.take(guard(enemy)) {
+        if play.removal == Some(Removal::Reserve) && next.state.reserve.take(guard(enemy)) {
             rec.record(|| Event::RemovedFromReserve {
                 piece: guard(enemy),
             });
             taken.any = true;
         }
         let count = &mut next.state.sideways[side.index()];
-        *count = if turn.from.rank() == turn.to.rank() {
+        *count = if play.from.rank() == play.to.rank() {
             (*count + 1).min(SIDEWAYS_LIMIT)
         } else {
             0
         };
-        next.state.placement_right = next.state.reserve.count(guard(enemy)) > 0
-            && next.board.king_of(enemy).is_some()
-            && (taken.pawn || self.threatens_king(next, side, false));
-        let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
-        next.finish_turn(pawn_moved || taken.any);
+        next.state.placement_right = self.gives_right(side, play);
+        next.finish_turn(play.mover == Kind::Pawn || taken.any);
     }
 
     /// Whether `attacker`, were it to move now in `pos` (with its own sideways count, and with a
     /// Guard placement if `may_place`), would have a possible turn that removes the enemy King.
     fn threatens_king(&self, pos: &Position, attacker: Side, may_place: bool) -> bool {
-        let Some(king) = pos.board.king_of(attacker.opponent()) else {
+        let layout = Layout::of(&pos.board);
+        let enemy = attacker.opponent();
+        let Some(king) = layout.king(enemy) else {
             return false;
         };
         let threat = Threat {
-            board: &pos.board,
-            reserve: &pos.state.reserve,
+            layout: &layout,
             attacker,
             sideways: pos.state.sideways[attacker.index()] < SIDEWAYS_LIMIT,
+            guard_held: pos.state.reserve.count(guard(enemy)) > 0,
             king,
         };
-        if self.reaches_king(&threat) {
-            return true;
-        }
-        may_place
-            && self
-                .placement_squares(&pos.board, attacker)
-                .iter()
-                .any(|at| {
-                    let mut placed = pos.board;
-                    placed.put(at, guard(attacker));
-                    self.reaches_king(&Threat {
-                        board: &placed,
-                        ..threat
-                    })
-                })
+        self.reaches_king(&threat)
+            || (may_place
+                && self.reaches_king_placed(&threat, self.placement_squares(&layout, attacker)))
+    }
+
+    /// Whether a move of the attacker removes the enemy King after its Guard is placed on one
+    /// of `squares`.
+    fn reaches_king_placed(&self, threat: &Threat, squares: LocSet) -> bool {
+        squares.iter().any(|at| {
+            let mut placed = *threat.layout;
+            placed.put(threat.attacker, Kind::Guard, at);
+            self.reaches_king(&Threat {
+                layout: &placed,
+                ..*threat
+            })
+        })
     }
 
     /// Whether a move of the attacker removes the enemy King: by replacement, by interception
-    /// or by telekinesis. Worked backwards from the King, so most of it is a few table lookups.
+    /// or by telekinesis. Worked backwards from the King, so most of it is a few set
+    /// operations.
     fn reaches_king(&self, threat: &Threat) -> bool {
         let Threat {
-            board,
+            layout,
             attacker,
             sideways,
             king,
             ..
         } = *threat;
-        self.can_arrive(board, attacker, king, sideways)
-            || self.intercepts(board, attacker, king, sideways)
+        self.can_arrive(layout, attacker, king, sideways)
+            || self.intercepts(threat)
             || self.telekinesis_reaches(threat)
     }
 
-    /// Whether a piece of `attacker` can step onto `to` (empty, or holding an enemy piece).
-    fn can_arrive(&self, board: &Board, attacker: Side, to: Loc, sideways: bool) -> bool {
-        let occupant = board.piece(to);
-        let near = self.basics.geometry.adjacent(to) & board.occupied_by(attacker);
-        near.into_iter().any(|from| {
-            board.piece(from).is_some_and(|piece| {
-                self.steps(piece, from, sideways)
-                    .onto(occupant)
-                    .contains(to)
-            })
-        })
+    /// Whether a piece of `attacker` can step onto `to` (empty, or holding a piece).
+    #[inline]
+    fn can_arrive(&self, layout: &Layout, attacker: Side, to: Loc, sideways: bool) -> bool {
+        let occupied = layout.occupied().contains(to);
+        let mut from = LocSet::EMPTY;
+        for kind in KINDS {
+            let onto = self.arrivals[piece_index(attacker, kind)][to.index()].onto(occupied);
+            from |= onto & layout.of_kind(attacker, kind);
+        }
+        if !sideways {
+            from &= !LocSet::rank(to.rank());
+        }
+        !from.is_empty()
     }
 
-    /// Whether a piece of `attacker` can step diagonally next to `king` with a piece of its own
-    /// side directly beyond the King.
-    fn intercepts(&self, board: &Board, attacker: Side, king: Loc, sideways: bool) -> bool {
-        let beyond = self.basics.geometry.adjacent(king) & board.occupied_by(attacker);
-        beyond.into_iter().any(|beyond| {
-            let dir = Dir::of_step(king, beyond).filter(|dir| dir.is_diagonal());
-            let before = dir.and_then(|dir| self.basics.geometry.neighbour(king, dir.opposite()));
-            before.is_some_and(|at| match board.content(at) {
-                Content::Hole => false,
-                Content::Occupied(p) if p.side == attacker => false,
-                _ => self.can_arrive(board, attacker, at, sideways),
-            })
+    /// Whether a piece of the attacker can step diagonally next to the enemy King with a
+    /// piece of its own side directly beyond the King.
+    fn intercepts(&self, threat: &Threat) -> bool {
+        let Threat {
+            layout,
+            attacker,
+            sideways,
+            king,
+            ..
+        } = *threat;
+        let geometry = &self.basics.geometry;
+        let attackers = layout.side(attacker);
+        if !geometry.adjacent(king).intersects(attackers) {
+            return false;
+        }
+        let open = self.outline & !attackers;
+        DirSet::DIAGONAL.iter().any(|dir| {
+            geometry
+                .neighbour(king, dir)
+                .is_some_and(|beyond| attackers.contains(beyond))
+                && geometry
+                    .neighbour(king, dir.opposite())
+                    .filter(|before| open.contains(*before))
+                    .is_some_and(|before| self.can_arrive(layout, attacker, before, sideways))
         })
     }
 
@@ -475,56 +728,190 @@ impl Amphora {
     /// while the enemy's Guard is in reserve).
     fn telekinesis_reaches(&self, threat: &Threat) -> bool {
         let Threat {
-            board,
-            reserve,
+            layout,
             attacker,
             sideways,
-            king,
+            guard_held,
+            ..
         } = *threat;
-        let far = self.basics.geometry.last_rank(attacker);
+        let far = LocSet::rank(self.basics.geometry.last_rank(attacker));
         let enemy = attacker.opponent();
-        let guard_held = reserve.count(guard(enemy)) > 0;
-        let near = board.occupied_by(attacker) & self.before_far_rank[attacker.index()];
+        let near = layout.side(attacker) & self.before_far_rank[attacker.index()];
         near.iter().any(|from| {
-            let Some(piece) = board.piece(from) else {
-                return false;
-            };
-            if guard_held && piece.kind != Kind::King {
+            let kind = layout.kind_at(from);
+            if guard_held && kind != Kind::King {
                 return false;
             }
-            let entries = self.targets(board, from, piece, sideways) & LocSet::rank(far);
-            entries.into_iter().any(|to| {
-                piece.kind == Kind::King || {
-                    let mut landed = *board;
-                    self.land(&mut landed, from, to, &mut Discard);
-                    let mut king_victim = false;
-                    self.for_each_victim(&landed, reserve, enemy, piece.kind, |r| {
-                        king_victim |= r == Removal::At(king);
-                    });
-                    king_victim
+            let entries = self.targets(layout, attacker, kind, from, sideways) & far;
+            entries.iter().any(|to| {
+                kind == Kind::King || {
+                    let (after, _) = self.land_on(layout, attacker, kind, from, to);
+                    let unguarded = after.of_kind(enemy, Kind::Guard).is_empty();
+                    let pawnless = after.of_kind(enemy, Kind::Pawn).is_empty();
+                    unguarded && (kind == Kind::Guard || pawnless)
                 }
             })
         })
     }
 
-    /// Calls `visit(turn, next)` for every legal turn of `pos` with the position after it: none
-    /// once its King is gone.
-    fn for_each_legal(&self, pos: &Position, mut visit: impl FnMut(Turn, &Position)) {
+    /// Calls `visit(play)` for every legal turn of `pos`: none once its King is gone.
+    fn for_each_legal(&self, pos: &Position, visit: impl FnMut(&Play)) {
         if pos.board.king_of(pos.side).is_none() {
             return;
         }
-        self.for_each_turn(pos, &mut |turn, next| {
-            if self.king_survives(next) {
-                visit(turn, next);
+        let layout = Layout::of(&pos.board);
+        let watch = self.quiet_watch(pos, &layout);
+        self.for_each_judged(pos, &layout, watch, Skip::NONE, visit);
+    }
+
+    /// Calls `visit(play)` for every legal turn of `pos` (whose pieces are `layout`) that
+    /// `skip` does not leave out, the quiet ones judged by `watch` when there is one.
+    fn for_each_judged(
+        &self,
+        pos: &Position,
+        layout: &Layout,
+        watch: Option<QuietWatch>,
+        skip: Skip,
+        mut visit: impl FnMut(&Play),
+    ) {
+        self.for_each_play(pos, layout, skip, &mut |play| {
+            let judged = watch.filter(|watch| {
+                play.is_quiet() && !watch.touchy.intersects(play.from.bit() | play.to.bit())
+            });
+            let legal = judged.map_or_else(|| self.is_legal(pos, play), |watch| watch.safe);
+            if legal {
+                visit(play);
             }
         });
     }
 
-    /// Whether the mover of the turn that led to `next` keeps its King: the opponent, with the
-    /// placement right the turn gave it, has no possible turn that removes it.
-    fn king_survives(&self, next: &Position) -> bool {
-        next.board.king_of(next.side).is_none()
-            || !self.threatens_king(next, next.side, next.state.placement_right)
+    /// How many legal turns `pos` has. Where a [`QuietWatch`] holds, the quiet moves of the
+    /// Pawns and Guard away from the King's watched squares that intercept nothing and do not
+    /// enter the far rank are counted from their target sets, without a play each.
+    fn count_legal(&self, pos: &Position) -> u64 {
+        if pos.board.king_of(pos.side).is_none() {
+            return 0;
+        }
+        let layout = Layout::of(&pos.board);
+        let watch = self.quiet_watch(pos, &layout);
+        let skip = watch.map_or(Skip::NONE, |watch| self.quiet_skip(pos, &layout, watch));
+        let mut count = 0;
+        if watch.is_some_and(|watch| watch.safe) {
+            let side = pos.side;
+            let sideways = pos.state.sideways[side.index()] < SIDEWAYS_LIMIT;
+            for from in skip.from.iter() {
+                let kind = layout.kind_at(from);
+                count += (self.targets(&layout, side, kind, from, sideways) & skip.to).len() as u64;
+            }
+        }
+        self.for_each_judged(pos, &layout, Some(watch).flatten(), skip, |_| count += 1);
+        count
+    }
+
+    /// The quiet moves of `pos` (whose pieces are `layout`) that `watch` judges and that need
+    /// no play: from the Pawns and Guard of the side to move off the watched squares, onto
+    /// empty squares off them that intercept nothing and are not on the far rank.
+    fn quiet_skip(&self, pos: &Position, layout: &Layout, watch: QuietWatch) -> Skip {
+        let side = pos.side;
+        let own = layout.side(side);
+        let enemies = layout.side(side.opponent());
+        let intercepting = DirSet::DIAGONAL.iter().fold(LocSet::EMPTY, |set, dir| {
+            let (file, rank) = dir.delta();
+            let step = file + rank * MAX_FILES as i8;
+            set | (enemies.shifted(-step) & own.shifted(-2 * step))
+        });
+        let far = LocSet::rank(self.basics.geometry.last_rank(side));
+        let open = self.outline & !layout.occupied() & !watch.touchy & !far;
+        Skip {
+            from: own & !layout.of_kind(side, Kind::King) & !watch.touchy,
+            to: open & !intercepting,
+        }
+    }
+
+    /// The [`QuietWatch`] of `pos` (whose pieces are `layout`), when one answer holds for its
+    /// quiet moves. A quiet move changes only the two squares it leaves and enters, and the
+    /// opponent's ways to remove the King read the mover's pieces only there: whether a
+    /// square diagonally next to the King is empty (an interception), or telekinesis by a
+    /// Pawn or Guard, which needs the King's own Guard out of reserve. A Guard the opponent
+    /// may place helps only within two steps of the King. So the answer holds while the
+    /// mover's Guard is in reserve and the opponent's could not be placed that near.
+    fn quiet_watch(&self, pos: &Position, layout: &Layout) -> Option<QuietWatch> {
+        let (side, enemy) = (pos.side, pos.side.opponent());
+        let (king, enemy_king) = (layout.king(side)?, layout.king(enemy)?);
+        let reserve = &pos.state.reserve;
+        let geometry = &self.basics.geometry;
+        let placeable = reserve.count(guard(enemy)) > 0
+            && geometry
+                .adjacent(enemy_king)
+                .intersects(self.near[king.index()]);
+        if reserve.count(guard(side)) == 0 || placeable {
+            return None;
+        }
+        let threat = Threat {
+            layout,
+            attacker: enemy,
+            sideways: pos.state.sideways[enemy.index()] < SIDEWAYS_LIMIT,
+            guard_held: true,
+            king,
+        };
+        let touchy = DirSet::DIAGONAL
+            .iter()
+            .filter_map(|dir| geometry.neighbour(king, dir))
+            .fold(king.bit(), LocSet::with);
+        Some(QuietWatch {
+            touchy,
+            safe: !self.reaches_king(&threat),
+        })
+    }
+
+    /// Whether `play`, a possible turn of `pos`, keeps the mover's King: the opponent, with the
+    /// placement right the play gives it, has no possible turn that removes it. A placed Guard
+    /// can only help where the King's own Guard may be taken by telekinesis or within two
+    /// steps of the King, so the right is worked out only when such a square is free.
+    fn is_legal(&self, pos: &Position, play: &Play) -> bool {
+        let (side, enemy) = (pos.side, pos.side.opponent());
+        let after = &play.after;
+        let (Some(king), Some(_)) = (after.king(side), after.king(enemy)) else {
+            return true;
+        };
+        let threat = Threat {
+            layout: after,
+            attacker: enemy,
+            sideways: pos.state.sideways[enemy.index()] < SIDEWAYS_LIMIT,
+            guard_held: play.guard_held[side.index()],
+            king,
+        };
+        if self.reaches_king(&threat) {
+            return false;
+        }
+        if !play.guard_held[enemy.index()] {
+            return true;
+        }
+        let mut squares = self.placement_squares(after, enemy);
+        if threat.guard_held {
+            squares &= self.near[king.index()];
+        }
+        squares.is_empty()
+            || !self.gives_right(side, play)
+            || !self.reaches_king_placed(&threat, squares)
+    }
+
+    /// Whether `play`, a possible turn of `side`, gives the opponent the placement right: its
+    /// Guard is in reserve, and the play took one of its Pawns or leaves its King attacked.
+    fn gives_right(&self, side: Side, play: &Play) -> bool {
+        let enemy = side.opponent();
+        let Some(king) = play.after.king(enemy) else {
+            return false;
+        };
+        play.guard_held[enemy.index()]
+            && (play.took_pawn
+                || self.reaches_king(&Threat {
+                    layout: &play.after,
+                    attacker: side,
+                    sideways: play.sideways_next,
+                    guard_held: true,
+                    king,
+                }))
     }
 
     /// Reads the guards field: which Guards are in reserve, and whether the side to move holds
@@ -597,15 +984,7 @@ impl Amphora {
 
 impl Apply for Amphora {
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        if let Some((piece, at)) = turn.placement {
-            rec.record(|| Event::Placed { piece, at });
-            next.board.put(at, piece);
-            next.state.reserve.take(piece);
-        }
-        let taken = self.land(&mut next.board, turn.from, turn.to, rec);
-        self.finish(&mut next, turn, taken, rec);
-        next
+        self.make(pos, &self.play_of(pos, turn), rec)
     }
 }
 
@@ -615,13 +994,11 @@ impl Rules for Amphora {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.for_each_legal(pos, |turn, _| out.push(turn));
+        self.for_each_legal(pos, |play| out.push(play.turn(pos.side)));
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        let mut count = 0;
-        self.for_each_legal(pos, |_, _| count += 1);
-        count
+        self.count_legal(pos)
     }
 
     fn for_each_child(
@@ -630,7 +1007,9 @@ impl Rules for Amphora {
         _scratch: &mut Vec<Turn>,
         visit: &mut dyn FnMut(&Position),
     ) {
-        self.for_each_legal(pos, |_, next| visit(next));
+        self.for_each_legal(pos, |play| {
+            visit(&self.make(pos, play, &mut Discard));
+        });
     }
 
     fn in_check(&self, pos: &Position) -> bool {
@@ -785,9 +1164,15 @@ mod tests {
         }
     }
 
-    /// A random position on the jug: both Kings, up to six other pieces each, random Guards in
-    /// reserve, counts and side to move. Not every one is reachable; the check does not care.
-    fn random_position(rules: &Amphora, start: &Position, random: &mut Random) -> Position {
+    /// A random position on the jug: both Kings, up to a Guard and `pawns` Pawns each, random
+    /// Guards in reserve, counts and side to move. Not every one is reachable; the check does
+    /// not care.
+    fn random_position(
+        rules: &Amphora,
+        start: &Position,
+        random: &mut Random,
+        pawns: usize,
+    ) -> Position {
         let squares: Vec<Loc> = rules.outline.iter().collect();
         let mut pos = *start;
         for (at, _) in start.board.pieces() {
@@ -795,8 +1180,9 @@ mod tests {
         }
         pos.state.reserve = Reserve::default();
         for side in Side::BOTH {
-            let kinds = [Kind::King, Kind::Guard, Kind::Pawn, Kind::Pawn, Kind::Pawn];
-            for (i, kind) in kinds.into_iter().enumerate() {
+            let kinds = [Kind::King, Kind::Guard].into_iter();
+            let kinds = kinds.chain(std::iter::repeat_n(Kind::Pawn, pawns));
+            for (i, kind) in kinds.enumerate() {
                 let at = squares[random.below(squares.len() as u64) as usize];
                 if i == 0 || (pos.board.is_empty(at) && random.below(3) > 0) {
                     pos.board.put(at, Piece::new(kind, side));
@@ -815,7 +1201,8 @@ mod tests {
     /// by playing every possible turn.
     fn removes_king_by_playing(rules: &Amphora, pos: &Position) -> bool {
         let mut found = false;
-        rules.for_each_turn(pos, &mut |_, next| {
+        rules.for_each_play(pos, &Layout::of(&pos.board), Skip::NONE, &mut |play| {
+            let next = rules.apply(pos, &play.turn(pos.side), &mut Discard);
             found |= next.board.king_of(next.side).is_none();
         });
         found
@@ -830,7 +1217,7 @@ mod tests {
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         let mut threats = 0;
         for _ in 0..20_000 {
-            let mut pos = random_position(&rules, variant.start(), &mut random);
+            let mut pos = random_position(&rules, variant.start(), &mut random, 3);
             if pos.board.king_of(Side::White).is_none() || pos.board.king_of(Side::Black).is_none()
             {
                 continue;
@@ -850,6 +1237,48 @@ mod tests {
             }
         }
         assert!(threats > 1000, "only {threats} threats seen");
+    }
+
+    /// Every play's sets agree with the board its turn makes, its legality with the full test
+    /// on that board, and the count (quiet moves judged at once, many counted from sets) with
+    /// the legal plays.
+    #[test]
+    fn plays_match_the_positions_they_make() {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let data = variant.data().clone();
+        let rules = Amphora::new(data, Options::default()).expect("amphora builds");
+        let mut random = Random(0x5851_f42d_4c95_7f2d);
+        let mut legal = 0;
+        for _ in 0..20_000 {
+            let pawns = 3 + random.below(6) as usize;
+            let mut pos = random_position(&rules, variant.start(), &mut random, pawns);
+            let (side, enemy) = (pos.side, pos.side.opponent());
+            if pos.board.king_of(side).is_none() || pos.board.king_of(enemy).is_none() {
+                continue;
+            }
+            pos.state.placement_right =
+                pos.state.reserve.count(guard(side)) > 0 && random.below(2) == 0;
+            let pawns = |pos: &Position| pos.board.count(Piece::new(Kind::Pawn, enemy));
+            let mut expected = 0;
+            let layout = Layout::of(&pos.board);
+            rules.for_each_play(&pos, &layout, Skip::NONE, &mut |play| {
+                let next = rules.make(&pos, play, &mut Discard);
+                let fen = variant.fen(&next);
+                assert!(Layout::of(&next.board) == play.after, "{fen}");
+                let held = next.state.reserve.count(guard(enemy)) > 0;
+                let right = held
+                    && next.board.king_of(enemy).is_some()
+                    && (pawns(&next) < pawns(&pos) || rules.threatens_king(&next, side, false));
+                assert_eq!(next.state.placement_right, right, "{fen}");
+                let survives = next.board.king_of(enemy).is_none()
+                    || !rules.threatens_king(&next, enemy, right);
+                assert_eq!(rules.is_legal(&pos, play), survives, "{fen}");
+                expected += u64::from(survives);
+            });
+            assert_eq!(rules.count_legal(&pos), expected, "{}", variant.fen(&pos));
+            legal += expected;
+        }
+        assert!(legal > 10_000, "only {legal} legal turns seen");
     }
 
     /// The data's outline is the jug of the rules: 40 squares, rank by rank.
