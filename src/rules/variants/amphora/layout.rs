@@ -18,13 +18,20 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The pieces of `board`.
+    /// The pieces of `board`: its own sets of each side and of the Kings, the Guards found
+    /// among the other pieces.
     pub fn of(board: &Board) -> Layout {
-        let mut layout = Layout::default();
-        for (at, piece) in board.pieces() {
-            layout.put(piece.side, piece.kind, at);
+        let kings = board.kings_of(Side::White) | board.kings_of(Side::Black);
+        let is_guard = |at: &Loc| board.piece(*at).is_some_and(|p| p.kind == Kind::Guard);
+        Layout {
+            white: board.occupied_by(Side::White),
+            black: board.occupied_by(Side::Black),
+            kings,
+            guards: (board.occupied() & !kings)
+                .iter()
+                .filter(is_guard)
+                .collect(),
         }
-        layout
     }
 
     /// The squares of `side`'s pieces.
