@@ -832,26 +832,31 @@ impl Amphora {
     /// quiet moves. A quiet move changes only the two squares it leaves and enters, and the
     /// opponent's ways to remove the King read the mover's pieces only there: whether a
     /// square diagonally next to the King is empty (an interception), or telekinesis by a
-    /// Pawn or Guard, which needs the King's own Guard out of reserve. A Guard the opponent
-    /// may place helps only within two steps of the King. So the answer holds while the
-    /// mover's Guard is in reserve and the opponent's could not be placed that near.
+    /// Pawn or Guard, which needs the King's own Guard out of reserve and the opponent's Pawn
+    /// or Guard, placed or on the board, just before its far rank. A Guard the opponent may
+    /// place otherwise helps only within two steps of the King. So the answer holds unless
+    /// the opponent could use such a telekinesis or place its Guard that near.
     fn quiet_watch(&self, pos: &Position, layout: &Layout) -> Option<QuietWatch> {
         let (side, enemy) = (pos.side, pos.side.opponent());
         let (king, enemy_king) = (layout.king(side)?, layout.king(enemy)?);
         let reserve = &pos.state.reserve;
         let geometry = &self.basics.geometry;
+        let guard_held = reserve.count(guard(side)) > 0;
+        let entering = layout.side(enemy) & !layout.of_kind(enemy, Kind::King);
+        let telekinetic = !guard_held && entering.intersects(self.before_far_rank[enemy.index()]);
         let placeable = reserve.count(guard(enemy)) > 0
-            && geometry
-                .adjacent(enemy_king)
-                .intersects(self.near[king.index()]);
-        if reserve.count(guard(side)) == 0 || placeable {
+            && (!guard_held
+                || geometry
+                    .adjacent(enemy_king)
+                    .intersects(self.near[king.index()]));
+        if telekinetic || placeable {
             return None;
         }
         let threat = Threat {
             layout,
             attacker: enemy,
             sideways: pos.state.sideways[enemy.index()] < SIDEWAYS_LIMIT,
-            guard_held: true,
+            guard_held,
             king,
         };
         let touchy = DirSet::DIAGONAL
