@@ -212,7 +212,7 @@ struct Threat<'a> {
 /// that neither leaves nor enters a square of `touchy` is legal exactly when `safe`.
 #[derive(Clone, Copy)]
 struct QuietWatch {
-    /// The King's square and the squares diagonally next to it.
+    /// The King's square and the squares diagonally next to it opposite an enemy piece.
     touchy: LocSet,
     /// Whether the opponent, moving now, could not remove the King.
     safe: bool,
@@ -831,7 +831,8 @@ impl Amphora {
     /// The [`QuietWatch`] of `pos` (whose pieces are `layout`), when one answer holds for its
     /// quiet moves. A quiet move changes only the two squares it leaves and enters, and the
     /// opponent's ways to remove the King read the mover's pieces only there: whether a
-    /// square diagonally next to the King is empty (an interception), or telekinesis by a
+    /// square diagonally next to the King, opposite an enemy piece, is empty (an
+    /// interception), or telekinesis by a
     /// Pawn or Guard, which needs the King's own Guard out of reserve and the opponent's Pawn
     /// or Guard, placed or on the board, just before its far rank. A Guard the opponent may
     /// place otherwise helps only within two steps of the King. So the answer holds unless
@@ -859,9 +860,15 @@ impl Amphora {
             guard_held,
             king,
         };
+        let enemies = layout.side(enemy);
         let touchy = DirSet::DIAGONAL
             .iter()
-            .filter_map(|dir| geometry.neighbour(king, dir))
+            .filter(|dir| {
+                geometry
+                    .neighbour(king, *dir)
+                    .is_some_and(|beyond| enemies.contains(beyond))
+            })
+            .filter_map(|dir| geometry.neighbour(king, dir.opposite()))
             .fold(king.bit(), LocSet::with);
         Some(QuietWatch {
             touchy,
