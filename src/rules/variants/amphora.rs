@@ -9,6 +9,7 @@
 mod layout;
 
 use super::terms;
+use crate::rules::bits::with_bit_instructions;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
@@ -755,6 +756,7 @@ impl Amphora {
     }
 
     /// Calls `visit(play)` for every legal turn of `pos`: none once its King is gone.
+    #[inline(always)]
     fn for_each_legal(&self, pos: &Position, visit: impl FnMut(&Play)) {
         if pos.board.king_of(pos.side).is_none() {
             return;
@@ -788,6 +790,7 @@ impl Amphora {
     /// How many legal turns `pos` has. Where a [`QuietWatch`] holds, the quiet moves of the
     /// Pawns and Guard away from the King's watched squares that intercept nothing and do not
     /// enter the far rank are counted from their target sets, without a play each.
+    #[inline(always)]
     fn count_legal(&self, pos: &Position) -> u64 {
         if pos.board.king_of(pos.side).is_none() {
             return 0;
@@ -1010,7 +1013,7 @@ impl Rules for Amphora {
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        self.count_legal(pos)
+        with_bit_instructions(|| self.count_legal(pos))
     }
 
     fn for_each_child(
@@ -1019,8 +1022,10 @@ impl Rules for Amphora {
         _scratch: &mut Vec<Turn>,
         visit: &mut dyn FnMut(&Position),
     ) {
-        self.for_each_legal(pos, |play| {
-            visit(&self.make(pos, play, &mut Discard));
+        with_bit_instructions(|| {
+            self.for_each_legal(pos, |play| {
+                visit(&self.make(pos, play, &mut Discard));
+            });
         });
     }
 
