@@ -439,20 +439,20 @@ impl Amphora {
 
     /// Calls `visit(play)` for every possible turn of the side to move in `pos`, whose pieces
     /// are `layout` (whatever the turn does to its own King), but the moves `skip` leaves to
-    /// the caller: each move without placement, then, with the placement right, each move
-    /// after each placement.
+    /// the caller, which it counts: each move without placement, then, with the placement
+    /// right, each move after each placement.
     fn for_each_play(
         &self,
         pos: &Position,
         layout: &Layout,
         skip: Skip,
         visit: &mut impl FnMut(&Play),
-    ) {
+    ) -> u64 {
         let layout = *layout;
         let held = Side::BOTH.map(|side| pos.state.reserve.count(guard(side)) > 0);
-        self.for_each_move(pos, &layout, None, held, skip, visit);
+        let skipped = self.for_each_move(pos, &layout, None, held, skip, visit);
         if !pos.state.placement_right {
-            return;
+            return skipped;
         }
         let side = pos.side;
         for at in self.placement_squares(&layout, side).iter() {
@@ -462,10 +462,12 @@ impl Amphora {
             held[side.index()] = false;
             self.for_each_move(pos, &placed, Some(at), held, Skip::NONE, visit);
         }
+        skipped
     }
 
     /// The plays of [`Amphora::for_each_play`] that follow `placement` (already made in
-    /// `layout`), the Guards in reserve as `guard_held` says, but those `skip` leaves out.
+    /// `layout`), the Guards in reserve as `guard_held` says, but those `skip` leaves out,
+    /// which it counts.
     fn for_each_move(
         &self,
         pos: &Position,
@@ -474,13 +476,15 @@ impl Amphora {
         guard_held: [bool; 2],
         skip: Skip,
         visit: &mut impl FnMut(&Play),
-    ) {
+    ) -> u64 {
         let side = pos.side;
         let sideways = pos.state.sideways[side.index()] < SIDEWAYS_LIMIT;
+        let mut skipped = 0;
         for kind in KINDS {
             for from in layout.of_kind(side, kind).iter() {
                 let mut targets = self.targets(layout, side, kind, from, sideways);
                 if skip.from.contains(from) {
+                    skipped += (targets & skip.to).len() as u64;
                     targets &= !skip.to;
                 }
                 for to in targets.iter() {
@@ -489,6 +493,7 @@ impl Amphora {
                 }
             }
         }
+        skipped
     }
 
     /// The play of `pos`'s side to move that steps its `kind` from `from` to `to` among
@@ -767,7 +772,8 @@ impl Amphora {
     }
 
     /// Calls `visit(play)` for every legal turn of `pos` (whose pieces are `layout`) that
-    /// `skip` does not leave out, the quiet ones judged by `watch` when there is one.
+    /// `skip` does not leave out, the quiet ones judged by `watch` when there is one; the
+    /// number of moves left out.
     fn for_each_judged(
         &self,
         pos: &Position,
@@ -775,7 +781,7 @@ impl Amphora {
         watch: Option<QuietWatch>,
         skip: Skip,
         mut visit: impl FnMut(&Play),
-    ) {
+    ) -> u64 {
         self.for_each_play(pos, layout, skip, &mut |play| {
             let judged = watch.filter(|watch| {
                 play.is_quiet() && !watch.touchy.intersects(play.from.bit() | play.to.bit())
@@ -784,7 +790,7 @@ impl Amphora {
             if legal {
                 visit(play);
             }
-        });
+        })
     }
 
     /// How many legal turns `pos` has. Where a [`QuietWatch`] holds, the quiet moves of the
@@ -799,15 +805,10 @@ impl Amphora {
         let watch = self.quiet_watch(pos, &layout);
         let skip = watch.map_or(Skip::NONE, |watch| self.quiet_skip(pos, &layout, watch));
         let mut count = 0;
+        let skipped = self.for_each_judged(pos, &layout, watch, skip, |_| count += 1);
         if watch.is_some_and(|watch| watch.safe) {
-            let side = pos.side;
-            let sideways = pos.state.sideways[side.index()] < SIDEWAYS_LIMIT;
-            for from in skip.from.iter() {
-                let kind = layout.kind_at(from);
-                count += (self.targets(&layout, side, kind, from, sideways) & skip.to).len() as u64;
-            }
+            count += skipped;
         }
-        self.for_each_judged(pos, &layout, Some(watch).flatten(), skip, |_| count += 1);
         count
     }
 
