@@ -193,6 +193,38 @@ impl Play {
     }
 }
 
+/// Where the move of a turn starts: the pieces after the turn's placement, if it has one, and
+/// the Guards then in reserve.
+#[derive(Clone, Copy)]
+struct Start {
+    /// The pieces, the placed Guard among them.
+    layout: Layout,
+    /// Where the Guard was placed, if it was.
+    placement: Option<Loc>,
+    /// Per side: whether its Guard is in reserve.
+    guard_held: [bool; 2],
+}
+
+impl Start {
+    /// The start of a turn of `pos`, whose pieces are `layout`, without placement.
+    fn unplaced(pos: &Position, layout: &Layout) -> Start {
+        Start {
+            layout: *layout,
+            placement: None,
+            guard_held: Side::BOTH.map(|side| pos.state.reserve.count(guard(side)) > 0),
+        }
+    }
+
+    /// This start with `side`'s Guard placed on `at`.
+    fn placing(&self, side: Side, at: Loc) -> Start {
+        let mut placed = *self;
+        placed.layout.put(side, Kind::Guard, at);
+        placed.placement = Some(at);
+        placed.guard_held[side.index()] = false;
+        placed
+    }
+}
+
 /// What the backward tests of whether a side removes the enemy King ask about.
 #[derive(Clone, Copy)]
 struct Threat<'a> {
@@ -448,35 +480,28 @@ impl Amphora {
         skip: Skip,
         visit: &mut impl FnMut(&Play),
     ) -> u64 {
-        let layout = *layout;
-        let held = Side::BOTH.map(|side| pos.state.reserve.count(guard(side)) > 0);
-        let skipped = self.for_each_move(pos, &layout, None, held, skip, visit);
+        let start = Start::unplaced(pos, layout);
+        let skipped = self.for_each_move(pos, &start, skip, visit);
         if !pos.state.placement_right {
             return skipped;
         }
-        let side = pos.side;
-        for at in self.placement_squares(&layout, side).iter() {
-            let mut placed = layout;
-            placed.put(side, Kind::Guard, at);
-            let mut held = held;
-            held[side.index()] = false;
-            self.for_each_move(pos, &placed, Some(at), held, Skip::NONE, visit);
+        for at in self.placement_squares(layout, pos.side).iter() {
+            self.for_each_move(pos, &start.placing(pos.side, at), Skip::NONE, visit);
         }
         skipped
     }
 
-    /// The plays of [`Amphora::for_each_play`] that follow `placement` (already made in
-    /// `layout`), the Guards in reserve as `guard_held` says, but those `skip` leaves out,
+    /// The plays of [`Amphora::for_each_play`] from `start`, but those `skip` leaves out,
     /// which it counts.
+    #[inline(always)]
     fn for_each_move(
         &self,
         pos: &Position,
-        layout: &Layout,
-        placement: Option<Loc>,
-        guard_held: [bool; 2],
+        start: &Start,
         skip: Skip,
         visit: &mut impl FnMut(&Play),
     ) -> u64 {
+        let layout = &start.layout;
         let side = pos.side;
         let sideways = pos.state.sideways[side.index()] < SIDEWAYS_LIMIT;
         let mut skipped = 0;
@@ -488,7 +513,7 @@ impl Amphora {
                     targets &= !skip.to;
                 }
                 for to in targets.iter() {
-                    let play = self.play(pos, layout, placement, guard_held, kind, from, to);
+                    let play = self.play(pos, start, kind, from, to);
                     self.resolve(side, play, visit);
                 }
             }
@@ -496,23 +521,13 @@ impl Amphora {
         skipped
     }
 
-    /// The play of `pos`'s side to move that steps its `kind` from `from` to `to` among
-    /// `layout`'s pieces (its placement, if any, already made there, and the Guards in reserve
-    /// as `guard_held` says), choosing no telekinesis (a King entering its far rank takes the
-    /// enemy King, which is no choice).
+    /// The play of `pos`'s side to move that steps its `kind` from `from` to `to` from
+    /// `start`, choosing no telekinesis (a King entering its far rank takes the enemy King,
+    /// which is no choice).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn play(
-        &self,
-        pos: &Position,
-        layout: &Layout,
-        placement: Option<Loc>,
-        guard_held: [bool; 2],
-        kind: Kind,
-        from: Loc,
-        to: Loc,
-    ) -> Play {
+    fn play(&self, pos: &Position, start: &Start, kind: Kind, from: Loc, to: Loc) -> Play {
         let (side, enemy) = (pos.side, pos.side.opponent());
+        let layout = &start.layout;
         let (mut after, taken) = self.land_on(layout, side, kind, from, to);
         if kind == Kind::King && self.enters_far_rank(side, from, to) {
             after.remove(enemy, after.of_kind(enemy, Kind::King));
@@ -524,7 +539,7 @@ impl Amphora {
             0
         };
         Play {
-            placement,
+            placement: start.placement,
             from,
             to,
             mover: kind,
@@ -532,7 +547,7 @@ impl Amphora {
             removal: None,
             after,
             took_pawn: taken.intersects(layout.of_kind(enemy, Kind::Pawn)),
-            guard_held,
+            guard_held: start.guard_held,
             sideways_next: count < SIDEWAYS_LIMIT,
         }
     }
@@ -569,15 +584,12 @@ impl Amphora {
     /// The play of `pos` that `turn` is.
     fn play_of(&self, pos: &Position, turn: &Turn) -> Play {
         let side = pos.side;
-        let mut layout = Layout::of(&pos.board);
-        let mut held = Side::BOTH.map(|side| pos.state.reserve.count(guard(side)) > 0);
-        let placement = turn.placement.map(|(_, at)| at);
-        if let Some(at) = placement {
-            layout.put(side, Kind::Guard, at);
-            held[side.index()] = false;
+        let mut start = Start::unplaced(pos, &Layout::of(&pos.board));
+        if let Some((_, at)) = turn.placement {
+            start = start.placing(side, at);
         }
-        let kind = layout.kind_at(turn.from);
-        let play = self.play(pos, &layout, placement, held, kind, turn.from, turn.to);
+        let kind = start.layout.kind_at(turn.from);
+        let play = self.play(pos, &start, kind, turn.from, turn.to);
         match turn.removal {
             Some(removal) => Self::removing(side, &play, removal),
             None => play,
