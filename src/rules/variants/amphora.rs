@@ -584,7 +584,7 @@ impl Amphora {
     /// The play of `pos` that `turn` is.
     fn play_of(&self, pos: &Position, turn: &Turn) -> Play {
         let side = pos.side;
-        let mut start = Start::unplaced(pos, &Layout::of(&pos.board));
+        let mut start = Start::unplaced(pos, &Layout::of(pos));
         if let Some((_, at)) = turn.placement {
             start = start.placing(side, at);
         }
@@ -653,7 +653,7 @@ impl Amphora {
     /// Whether `attacker`, were it to move now in `pos` (with its own sideways count, and with a
     /// Guard placement if `may_place`), would have a possible turn that removes the enemy King.
     fn threatens_king(&self, pos: &Position, attacker: Side, may_place: bool) -> bool {
-        let layout = Layout::of(&pos.board);
+        let layout = Layout::of(pos);
         let enemy = attacker.opponent();
         let Some(king) = layout.king(enemy) else {
             return false;
@@ -778,7 +778,7 @@ impl Amphora {
         if pos.board.king_of(pos.side).is_none() {
             return;
         }
-        let layout = Layout::of(&pos.board);
+        let layout = Layout::of(pos);
         let watch = self.quiet_watch(pos, &layout);
         self.for_each_judged(pos, &layout, watch, Skip::NONE, visit);
     }
@@ -813,7 +813,7 @@ impl Amphora {
         if pos.board.king_of(pos.side).is_none() {
             return 0;
         }
-        let layout = Layout::of(&pos.board);
+        let layout = Layout::of(pos);
         let watch = self.quiet_watch(pos, &layout);
         let skip = watch.map_or(Skip::NONE, |watch| self.quiet_skip(pos, &layout, watch));
         let mut count = 0;
@@ -1231,7 +1231,7 @@ mod tests {
     /// by playing every possible turn.
     fn removes_king_by_playing(rules: &Amphora, pos: &Position) -> bool {
         let mut found = false;
-        rules.for_each_play(pos, &Layout::of(&pos.board), Skip::NONE, &mut |play| {
+        rules.for_each_play(pos, &Layout::of(pos), Skip::NONE, &mut |play| {
             let next = rules.apply(pos, &play.turn(pos.side), &mut Discard);
             found |= next.board.king_of(next.side).is_none();
         });
@@ -1290,11 +1290,11 @@ mod tests {
                 pos.state.reserve.count(guard(side)) > 0 && random.below(2) == 0;
             let pawns = |pos: &Position| pos.board.count(Piece::new(Kind::Pawn, enemy));
             let mut expected = 0;
-            let layout = Layout::of(&pos.board);
+            let layout = Layout::of(&pos);
             rules.for_each_play(&pos, &layout, Skip::NONE, &mut |play| {
                 let next = rules.make(&pos, play, &mut Discard);
                 let fen = variant.fen(&next);
-                assert!(Layout::of(&next.board) == play.after, "{fen}");
+                assert!(Layout::of(&next) == play.after, "{fen}");
                 let held = next.state.reserve.count(guard(enemy)) > 0;
                 let right = held
                     && next.board.king_of(enemy).is_some()

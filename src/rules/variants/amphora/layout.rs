@@ -1,8 +1,8 @@
 //! Amphora's pieces as square sets: what move generation and the threat tests read, and what a
 //! turn changes with a few set operations, without making its board.
 
-use crate::rules::board::Board;
-use crate::rules::types::{Kind, Loc, LocSet, Side};
+use crate::rules::position::Position;
+use crate::rules::types::{Kind, Loc, LocSet, Piece, Side};
 
 /// The kinds of piece Amphora knows.
 pub const KINDS: [Kind; 3] = [Kind::King, Kind::Guard, Kind::Pawn];
@@ -18,19 +18,23 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The pieces of `board`: its own sets of each side and of the Kings, the Guards found
-    /// among the other pieces.
-    pub fn of(board: &Board) -> Layout {
+    /// The pieces of `pos`: the board's own sets of each side and of the Kings, the Guards
+    /// found among the other pieces of each side whose Guard is not in reserve (a Guard in
+    /// reserve is the side's only one, so none stands on the board).
+    pub fn of(pos: &Position) -> Layout {
+        let board = &pos.board;
         let kings = board.kings_of(Side::White) | board.kings_of(Side::Black);
+        let placed = |side: &Side| pos.state.reserve.count(Piece::new(Kind::Guard, *side)) == 0;
+        let searched = Side::BOTH
+            .iter()
+            .filter(|side| placed(side))
+            .fold(LocSet::EMPTY, |set, side| set | board.occupied_by(*side));
         let is_guard = |at: &Loc| board.piece(*at).is_some_and(|p| p.kind == Kind::Guard);
         Layout {
             white: board.occupied_by(Side::White),
             black: board.occupied_by(Side::Black),
             kings,
-            guards: (board.occupied() & !kings)
-                .iter()
-                .filter(is_guard)
-                .collect(),
+            guards: (searched & !kings).iter().filter(is_guard).collect(),
         }
     }
 
