@@ -1,9 +1,18 @@
 //! Amphora: Kings, Guards and Pawns stepping on a jug-shaped board, capturing by replacement,
 //! by diagonal interception and by telekinesis on entering the far rank, with a Guard held in
 //! reserve and placed next to its King after a lost Pawn or a check.
+//!
+//! Turns are generated and judged on the pieces as square sets ([`Layout`]): a possible turn is
+//! a [`Play`] holding the sets it leaves, its legality is a few set operations on them, and a
+//! position is made only for the turns that are legal and wanted.
+
+mod judge;
+mod layout;
+mod threat;
 
 use super::terms;
-use crate::rules::board::{Board, Content};
+use crate::rules::bits::with_bit_instructions;
+use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
@@ -14,9 +23,7 @@ use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Apply, Basics, Rules};
-
-/// The kinds of piece these rules know: the data gives each its letter, name and art.
-const KINDS: [Kind; 3] = [Kind::King, Kind::Guard, Kind::Pawn];
+use layout::{KINDS, Layout};
 
 /// The most consecutive sideways moves a player may make.
 const SIDEWAYS_LIMIT: u8 = 3;
@@ -46,13 +53,27 @@ const fn guard(side: Side) -> Piece {
     Piece::new(Kind::Guard, side)
 }
 
-/// Where one piece may step from one square, sideways steps included: onto an empty square
-/// (`quiet`) and onto an enemy piece (`capture`).
+/// The index of `side`'s pieces of `kind` in the per-piece tables.
+const fn piece_index(side: Side, kind: Kind) -> usize {
+    let slot = match kind {
+        Kind::King => 0,
+        Kind::Guard => 1,
+        _ => 2,
+    };
+    slot * 2 + side.index()
+}
+
+/// Squares joined to one square by one piece's steps, sideways steps included: through a step
+/// onto an empty square (`quiet`) and through a step onto an enemy piece (`capture`). Read from
+/// a square, where the piece goes; read onto a square, where it comes from.
 #[derive(Clone, Copy, Default)]
 struct Steps {
     quiet: LocSet,
     capture: LocSet,
 }
+
+/// A table of [`Steps`] per piece (see [`piece_index`]) and square.
+type StepTable = [[Steps; LOC_COUNT]; 2 * KINDS.len()];
 
 impl Steps {
     /// The directions a piece of `kind` and `side` steps in: quietly, and to capture.
@@ -68,22 +89,36 @@ impl Steps {
         }
     }
 
-    /// The steps of a piece of `kind` and `side` from every square of `geometry`.
-    fn table(geometry: &Geometry, side: Side, kind: Kind) -> [Steps; LOC_COUNT] {
-        let (quiet, capture) = Steps::dirs(side, kind);
-        let neighbours = |from: Loc, dirs: DirSet| -> LocSet {
-            dirs.iter()
-                .filter_map(|dir| geometry.neighbour(from, dir))
-                .collect()
-        };
-        let mut table = [Steps::default(); LOC_COUNT];
-        for from in geometry.inside() {
-            table[from.index()] = Steps {
-                quiet: neighbours(from, quiet),
-                capture: neighbours(from, capture),
-            };
+    /// Every piece's steps from every square of `outline` onto squares of it (`from`), and the
+    /// same steps read backwards, onto every square (`onto`).
+    fn tables(geometry: &Geometry, outline: LocSet) -> (Box<StepTable>, Box<StepTable>) {
+        let mut from = Box::new([[Steps::default(); LOC_COUNT]; 2 * KINDS.len()]);
+        let mut onto = from.clone();
+        for kind in KINDS {
+            for side in Side::BOTH {
+                let (quiet, capture) = Steps::dirs(side, kind);
+                let piece = piece_index(side, kind);
+                for start in outline.iter() {
+                    for dir in DirSet::ALL.iter() {
+                        let Some(end) = geometry.neighbour(start, dir) else {
+                            continue;
+                        };
+                        if !outline.contains(end) {
+                            continue;
+                        }
+                        if quiet.contains(dir) {
+                            from[piece][start.index()].quiet |= end.bit();
+                            onto[piece][end.index()].quiet |= start.bit();
+                        }
+                        if capture.contains(dir) {
+                            from[piece][start.index()].capture |= end.bit();
+                            onto[piece][end.index()].capture |= start.bit();
+                        }
+                    }
+                }
+            }
         }
-        table
+        (from, onto)
     }
 
     /// These steps without those onto `squares`.
@@ -95,13 +130,10 @@ impl Steps {
         }
     }
 
-    /// The steps onto a square holding `occupant` (`None`: empty).
+    /// The steps onto a square that holds a piece (`occupied`) or not.
     #[inline]
-    fn onto(self, occupant: Option<Piece>) -> LocSet {
-        match occupant {
-            None => self.quiet,
-            Some(_) => self.capture,
-        }
+    fn onto(self, occupied: bool) -> LocSet {
+        if occupied { self.capture } else { self.quiet }
     }
 }
 
@@ -122,19 +154,93 @@ impl Taken {
     }
 }
 
-/// What the backward tests of whether a side removes the enemy King ask about.
+/// One possible turn as the square sets it leaves: enough to judge it and count it, and to
+/// write it as a [`Turn`] when it is wanted.
 #[derive(Clone, Copy)]
-struct Threat<'a> {
-    /// The board, the attacker's pieces on it.
-    board: &'a Board,
-    /// The reserve of both sides.
-    reserve: &'a Reserve,
-    /// The side that would move.
-    attacker: Side,
-    /// Whether the attacker may still step sideways.
-    sideways: bool,
-    /// Where the enemy King stands.
-    king: Loc,
+struct Play {
+    /// The square the Guard is placed on before the move, if it is.
+    placement: Option<Loc>,
+    /// Where the moving piece starts.
+    from: Loc,
+    /// Where it ends.
+    to: Loc,
+    /// The kind of the moving piece.
+    mover: Kind,
+    /// Whether the move took anything by replacement or interception.
+    took: bool,
+    /// The piece removed by telekinesis, when the turn chooses one.
+    removal: Option<Removal>,
+    /// The pieces as the turn leaves them.
+    after: Layout,
+    /// Whether the turn took a Pawn of the opponent.
+    took_pawn: bool,
+    /// Per side: whether its Guard is still in reserve after the turn.
+    guard_held: [bool; 2],
+    /// Whether the mover may still step sideways on its next turn.
+    sideways_next: bool,
+}
+
+impl Play {
+    /// Whether the play is a plain move of a Pawn or Guard that takes nothing: the opponent's
+    /// pieces stay as they were and only two squares change.
+    fn is_quiet(&self) -> bool {
+        self.placement.is_none() && self.removal.is_none() && !self.took && self.mover != Kind::King
+    }
+
+    /// The turn of `side` this play is.
+    fn turn(&self, side: Side) -> Turn {
+        let mut turn = Turn::new(self.from, self.to).removing(self.removal);
+        turn.placement = self.placement.map(|at| (guard(side), at));
+        turn
+    }
+}
+
+/// Where the move of a turn starts: the pieces after the turn's placement, if it has one, and
+/// the Guards then in reserve.
+#[derive(Clone, Copy)]
+struct Start {
+    /// The pieces, the placed Guard among them.
+    layout: Layout,
+    /// Where the Guard was placed, if it was.
+    placement: Option<Loc>,
+    /// Per side: whether its Guard is in reserve.
+    guard_held: [bool; 2],
+}
+
+impl Start {
+    /// The start of a turn of `pos`, whose pieces are `layout`, without placement.
+    fn unplaced(pos: &Position, layout: &Layout) -> Start {
+        Start {
+            layout: *layout,
+            placement: None,
+            guard_held: Side::BOTH.map(|side| pos.state.reserve.count(guard(side)) > 0),
+        }
+    }
+
+    /// This start with `side`'s Guard placed on `at`.
+    fn placing(&self, side: Side, at: Loc) -> Start {
+        let mut placed = *self;
+        placed.layout.put(side, Kind::Guard, at);
+        placed.placement = Some(at);
+        placed.guard_held[side.index()] = false;
+        placed
+    }
+}
+
+/// Moves left out of a walk over the plays, which the caller counts itself: those without
+/// placement from a square of `from` to a square of `to`.
+#[derive(Clone, Copy)]
+struct Skip {
+    from: LocSet,
+    to: LocSet,
+}
+
+impl Skip {
+    /// Nothing left out.
+    const NONE: Skip = Skip {
+        from: LocSet::EMPTY,
+        to: LocSet::EMPTY,
+    };
 }
 
 /// Amphora.
@@ -144,8 +250,13 @@ pub struct Amphora {
     outline: LocSet,
     /// Per side, the squares of the rank just before its far rank: where telekinesis starts.
     before_far_rank: [LocSet; 2],
-    /// Per piece (`kind * 2 + side`) and square: its steps.
-    steps: Box<[[Steps; LOC_COUNT]; 2 * Kind::COUNT]>,
+    /// Per piece (see [`piece_index`]) and square: where its steps from there go.
+    steps: Box<StepTable>,
+    /// Per piece and square: where its steps onto there come from.
+    arrivals: Box<StepTable>,
+    /// Per square: the squares at most two steps from it, where a placed Guard can help to
+    /// remove a King standing there.
+    near: Box<[LocSet; LOC_COUNT]>,
 }
 
 impl Amphora {
@@ -157,24 +268,29 @@ impl Amphora {
             why: "no outline: the jug's squares must be given".into(),
         })?;
         let basics = Basics::new(data, options, Lines::Full, &KINDS, &[])?;
+        let geometry = &basics.geometry;
         let before_far_rank = Side::BOTH.map(|side| {
-            let far = basics.geometry.last_rank(side);
+            let far = geometry.last_rank(side);
             outline
                 .iter()
                 .filter(|at| at.rank().abs_diff(far) == 1)
                 .collect()
         });
-        let mut steps = Box::new([[Steps::default(); LOC_COUNT]; 2 * Kind::COUNT]);
-        for kind in KINDS {
-            for side in Side::BOTH {
-                steps[kind.index() * 2 + side.index()] = Steps::table(&basics.geometry, side, kind);
-            }
+        let (steps, arrivals) = Steps::tables(geometry, outline);
+        let mut near = Box::new([LocSet::EMPTY; LOC_COUNT]);
+        for at in geometry.inside().iter() {
+            near[at.index()] = geometry
+                .adjacent(at)
+                .iter()
+                .fold(at.bit(), |set, next| set | geometry.adjacent(next));
         }
         Ok(Amphora {
             basics,
             outline,
             before_far_rank,
             steps,
+            arrivals,
+            near,
         })
     }
 
@@ -184,10 +300,10 @@ impl Amphora {
         to.rank() == far && from.rank() != far
     }
 
-    /// The steps of `piece` from `from`, without the sideways ones unless `sideways`.
+    /// The steps of `side`'s `kind` from `from`, without the sideways ones unless `sideways`.
     #[inline]
-    fn steps(&self, piece: Piece, from: Loc, sideways: bool) -> Steps {
-        let steps = self.steps[piece.kind.index() * 2 + piece.side.index()][from.index()];
+    fn steps(&self, side: Side, kind: Kind, from: Loc, sideways: bool) -> Steps {
+        let steps = self.steps[piece_index(side, kind)][from.index()];
         if sideways {
             steps
         } else {
@@ -195,19 +311,68 @@ impl Amphora {
         }
     }
 
-    /// Where the piece `piece` on `from` may step on `board`.
+    /// Where `side`'s `kind` on `from` may step among `layout`'s pieces.
     #[inline]
-    fn targets(&self, board: &Board, from: Loc, piece: Piece, sideways: bool) -> LocSet {
-        let steps = self.steps(piece, from, sideways);
-        (steps.quiet & !board.blockers())
-            | (steps.capture & board.occupied_by(piece.side.opponent()))
+    fn targets(
+        &self,
+        layout: &Layout,
+        side: Side,
+        kind: Kind,
+        from: Loc,
+        sideways: bool,
+    ) -> LocSet {
+        let steps = self.steps(side, kind, from, sideways);
+        (steps.quiet & !layout.occupied()) | (steps.capture & layout.side(side.opponent()))
     }
 
     /// The empty squares next to `side`'s King, where its Guard may be placed.
-    fn placement_squares(&self, board: &Board, side: Side) -> LocSet {
-        board.king_of(side).map_or(LocSet::EMPTY, |king| {
-            self.basics.geometry.adjacent(king) & !board.blockers()
+    fn placement_squares(&self, layout: &Layout, side: Side) -> LocSet {
+        layout.king(side).map_or(LocSet::EMPTY, |king| {
+            self.basics.geometry.adjacent(king) & self.outline & !layout.occupied()
         })
+    }
+
+    /// The enemy pieces a piece landing on `to` intercepts, `enemies` and `friends` standing
+    /// as the step leaves them: each enemy diagonally next to `to` with a friend beyond it.
+    fn intercepted(
+        &self,
+        to: Loc,
+        enemies: LocSet,
+        friends: LocSet,
+    ) -> impl Iterator<Item = Loc> + '_ {
+        let geometry = &self.basics.geometry;
+        let any = geometry.adjacent(to).intersects(enemies);
+        DirSet::DIAGONAL
+            .iter()
+            .filter(move |_| any)
+            .filter_map(move |dir| {
+                let middle = geometry.neighbour(to, dir)?;
+                let beyond = geometry.neighbour(middle, dir)?;
+                (enemies.contains(middle) && friends.contains(beyond)).then_some(middle)
+            })
+    }
+
+    /// The pieces after `side`'s `kind` steps from `from` to `to` among `layout`'s, with the
+    /// enemy pieces its replacement capture and interceptions took. Always inlined: a layout
+    /// handed back through memory costs more than the set operations that make it.
+    #[inline(always)]
+    fn land_on(
+        &self,
+        layout: &Layout,
+        side: Side,
+        kind: Kind,
+        from: Loc,
+        to: Loc,
+    ) -> (Layout, LocSet) {
+        let enemy = side.opponent();
+        let mut after = *layout;
+        after.remove(enemy, to.bit());
+        after.shift(side, kind, from, to);
+        let taken: LocSet = self
+            .intercepted(to, after.side(enemy), after.side(side))
+            .collect();
+        after.remove(enemy, taken);
+        (after, taken | (layout.side(enemy) & to.bit()))
     }
 
     /// Moves the piece on `from` to `to` on `board` and makes the move's replacement capture
@@ -231,17 +396,9 @@ impl Amphora {
         }
         board.move_piece(from, to);
         let enemies = board.occupied_by(piece.side.opponent());
-        if !self.basics.geometry.adjacent(to).intersects(enemies) {
-            return taken;
-        }
-        for dir in DirSet::DIAGONAL.iter() {
-            let Some(middle) = self.basics.geometry.neighbour(to, dir) else {
-                continue;
-            };
-            let beyond = self.basics.geometry.neighbour(middle, dir);
-            let pincered =
-                enemies.contains(middle) && beyond.is_some_and(|b| board.is_side(b, piece.side));
-            if let Some(victim) = board.piece(middle).filter(|_| pincered) {
+        let friends = board.occupied_by(piece.side);
+        for middle in self.intercepted(to, enemies, friends) {
+            if let Some(victim) = board.piece(middle) {
                 rec.record(|| Event::Captured {
                     piece: victim,
                     at: middle,
@@ -255,29 +412,27 @@ impl Amphora {
     }
 
     /// Calls `visit(removal)` for every piece of `enemy` a `mover` entering its far rank may
-    /// remove by telekinesis (a King's removal of the enemy King is automatic, not a choice).
+    /// remove by telekinesis from `after`, the pieces as the move leaves them, the enemy's
+    /// Guard in reserve if `guard_held` (a King's removal of the enemy King is automatic, not
+    /// a choice).
     fn for_each_victim(
         &self,
-        board: &Board,
-        reserve: &Reserve,
+        after: &Layout,
+        guard_held: bool,
         enemy: Side,
         mover: Kind,
         mut visit: impl FnMut(Removal),
     ) {
-        let Some(king) = board.king_of(enemy) else {
+        let Some(king) = after.king(enemy) else {
             return;
         };
-        let mut pawns = LocSet::EMPTY;
-        let mut guard_at = None;
-        for (at, piece) in board.pieces_of(enemy) {
-            match piece.kind {
-                Kind::Pawn => pawns |= at.bit(),
-                Kind::Guard => guard_at = Some(Removal::At(at)),
-                _ => {}
-            }
-        }
-        let held = (reserve.count(guard(enemy)) > 0).then_some(Removal::Reserve);
-        let guard = held.or(guard_at);
+        let pawns = after.of_kind(enemy, Kind::Pawn);
+        let placed = after.of_kind(enemy, Kind::Guard).first().map(Removal::At);
+        let guard = if guard_held {
+            Some(Removal::Reserve)
+        } else {
+            placed
+        };
         let pawn_removals = pawns.iter().map(Removal::At);
         match mover {
             Kind::Pawn if !pawns.is_empty() => pawn_removals.for_each(visit),
@@ -290,79 +445,156 @@ impl Amphora {
         }
     }
 
-    /// Calls `emit(turn, next)` for every possible turn of the side to move (whatever it does
-    /// to its own King) with the position after it: each move without placement, then, with
-    /// the placement right, each move after each placement.
-    fn for_each_turn(&self, pos: &Position, emit: &mut impl FnMut(Turn, &Position)) {
-        self.for_each_move(pos, None, emit);
+    /// Calls `visit(play)` for every possible turn of the side to move in `pos`, whose pieces
+    /// are `layout` (whatever the turn does to its own King), but the moves `skip` leaves to
+    /// the caller, which it counts: each move without placement, then, with the placement
+    /// right, each move after each placement.
+    fn for_each_play(
+        &self,
+        pos: &Position,
+        layout: &Layout,
+        skip: Skip,
+        visit: &mut impl FnMut(&Play),
+    ) -> u64 {
+        let start = Start::unplaced(pos, layout);
+        let skipped = self.for_each_move(pos, &start, skip, visit);
         if !pos.state.placement_right {
-            return;
+            return skipped;
         }
-        let piece = guard(pos.side);
-        for at in self.placement_squares(&pos.board, pos.side).iter() {
-            let mut placed = *pos;
-            placed.board.put(at, piece);
-            placed.state.reserve.take(piece);
-            self.for_each_move(&placed, Some((piece, at)), emit);
+        for at in self.placement_squares(layout, pos.side).iter() {
+            self.for_each_move(pos, &start.placing(pos.side, at), Skip::NONE, visit);
         }
+        skipped
     }
 
-    /// The turns of [`Amphora::for_each_turn`] that follow `placement` (already made in `pos`).
+    /// The plays of [`Amphora::for_each_play`] from `start`, but those `skip` leaves out,
+    /// which it counts.
+    #[inline(always)]
     fn for_each_move(
         &self,
         pos: &Position,
-        placement: Option<(Piece, Loc)>,
-        emit: &mut impl FnMut(Turn, &Position),
-    ) {
-        let sideways = pos.state.sideways[pos.side.index()] < SIDEWAYS_LIMIT;
-        for (from, piece) in pos.board.pieces_of(pos.side) {
-            for to in self.targets(&pos.board, from, piece, sideways) {
-                let mut turn = Turn::new(from, to);
-                turn.placement = placement;
-                self.resolve(pos, piece.kind, turn, emit);
+        start: &Start,
+        skip: Skip,
+        visit: &mut impl FnMut(&Play),
+    ) -> u64 {
+        let layout = &start.layout;
+        let side = pos.side;
+        let sideways = pos.state.sideways[side.index()] < SIDEWAYS_LIMIT;
+        let mut skipped = 0;
+        for kind in KINDS {
+            for from in layout.of_kind(side, kind).iter() {
+                let mut targets = self.targets(layout, side, kind, from, sideways);
+                if skip.from.contains(from) {
+                    skipped += (targets & skip.to).len() as u64;
+                    targets &= !skip.to;
+                }
+                for to in targets.iter() {
+                    let play = self.play(pos, start, kind, from, to);
+                    self.resolve(side, play, visit);
+                }
             }
+        }
+        skipped
+    }
+
+    /// The play of `pos`'s side to move that steps its `kind` from `from` to `to` from
+    /// `start`, choosing no telekinesis (a King entering its far rank takes the enemy King,
+    /// which is no choice).
+    #[inline(always)]
+    fn play(&self, pos: &Position, start: &Start, kind: Kind, from: Loc, to: Loc) -> Play {
+        let (side, enemy) = (pos.side, pos.side.opponent());
+        let layout = &start.layout;
+        let (mut after, taken) = self.land_on(layout, side, kind, from, to);
+        if kind == Kind::King && self.enters_far_rank(side, from, to) {
+            after.remove(enemy, after.of_kind(enemy, Kind::King));
+        }
+        let count = pos.state.sideways[side.index()];
+        let count = if from.rank() == to.rank() {
+            count + 1
+        } else {
+            0
+        };
+        Play {
+            placement: start.placement,
+            from,
+            to,
+            mover: kind,
+            took: !taken.is_empty(),
+            removal: None,
+            after,
+            took_pawn: taken.intersects(layout.of_kind(enemy, Kind::Pawn)),
+            guard_held: start.guard_held,
+            sideways_next: count < SIDEWAYS_LIMIT,
         }
     }
 
-    /// Emits the move `turn` of a `mover`: once without telekinesis, and once per victim when
-    /// it may remove one.
-    fn resolve(
-        &self,
-        pos: &Position,
-        mover: Kind,
-        turn: Turn,
-        emit: &mut impl FnMut(Turn, &Position),
-    ) {
-        let mut landed = *pos;
-        let taken = self.land(&mut landed.board, turn.from, turn.to, &mut Discard);
-        if !self.enters_far_rank(pos.side, turn.from, turn.to) {
-            self.finish(&mut landed, &turn, taken, &mut Discard);
-            emit(turn, &landed);
+    /// `play` of `side`, with telekinesis removing `removal`.
+    fn removing(side: Side, play: &Play, removal: Removal) -> Play {
+        let enemy = side.opponent();
+        let mut chosen = *play;
+        chosen.removal = Some(removal);
+        match removal {
+            Removal::At(at) => {
+                chosen.took_pawn |= play.after.of_kind(enemy, Kind::Pawn).contains(at);
+                chosen.after.remove(enemy, at.bit());
+            }
+            Removal::Reserve => chosen.guard_held[enemy.index()] = false,
+        }
+        chosen
+    }
+
+    /// Visits the move `play` of `side`: once without telekinesis, and once per victim when
+    /// its Pawn or Guard enters the far rank and may remove one.
+    fn resolve(&self, side: Side, play: Play, visit: &mut impl FnMut(&Play)) {
+        visit(&play);
+        if play.mover == Kind::King || !self.enters_far_rank(side, play.from, play.to) {
             return;
         }
-        let finished = |turn: &Turn| {
-            let mut next = landed;
-            self.finish(&mut next, turn, taken, &mut Discard);
-            next
-        };
-        emit(turn, &finished(&turn));
-        let (board, reserve) = (&landed.board, &landed.state.reserve);
-        self.for_each_victim(board, reserve, pos.side.opponent(), mover, |removal| {
-            let choice = turn.removing(Some(removal));
-            emit(choice, &finished(&choice));
+        let enemy = side.opponent();
+        let held = play.guard_held[enemy.index()];
+        self.for_each_victim(&play.after, held, enemy, play.mover, |removal| {
+            visit(&Self::removing(side, &play, removal));
         });
     }
 
-    /// The position after `turn`, from `next`, the position after its placement and its move
+    /// The play of `pos` that `turn` is.
+    fn play_of(&self, pos: &Position, turn: &Turn) -> Play {
+        let side = pos.side;
+        let mut start = Start::unplaced(pos, &Layout::of(pos));
+        if let Some((_, at)) = turn.placement {
+            start = start.placing(side, at);
+        }
+        let kind = start.layout.kind_at(turn.from);
+        let play = self.play(pos, &start, kind, turn.from, turn.to);
+        match turn.removal {
+            Some(removal) => Self::removing(side, &play, removal),
+            None => play,
+        }
+    }
+
+    /// The position after `play` of `pos`, its events told to `rec`.
+    fn make(&self, pos: &Position, play: &Play, rec: &mut impl Recorder) -> Position {
+        let mut next = *pos;
+        if let Some(at) = play.placement {
+            let piece = guard(pos.side);
+            rec.record(|| Event::Placed { piece, at });
+            next.board.put(at, piece);
+            next.state.reserve.take(piece);
+        }
+        let taken = self.land(&mut next.board, play.from, play.to, rec);
+        self.finish(&mut next, play, taken, rec);
+        next
+    }
+
+    /// The position after `play`, from `next`, the position after its placement and its move
     /// (whose captures took `taken`): telekinesis, then the counts, the clocks and the
     /// opponent's placement right.
-    fn finish(&self, next: &mut Position, turn: &Turn, mut taken: Taken, rec: &mut impl Recorder) {
+    fn finish(&self, next: &mut Position, play: &Play, mut taken: Taken, rec: &mut impl Recorder) {
         let side = next.side;
         let enemy = side.opponent();
-        let mover = next.board.piece(turn.to);
-        let king_enters = mover.is_some_and(|p| p.kind == Kind::King)
-            && self.enters_far_rank(side, turn.from, turn.to);
-        let removed = match turn.removal {
+        let king_enters =
+            play.mover == Kind::King && self.enters_far_rank(side, play.from, play.to);
+        let removed = match play.removal {
             Some(Removal::At(at)) => Some(at),
             None if king_enters => next.board.king_of(enemy),
             _ => None,
@@ -378,153 +610,20 @@ impl Amphora {
             next.board.clear(at);
             taken.note(victim);
         }
-        if turn.removal == Some(Removal::Reserve) && next.state.reserve.take(guard(enemy)) {
+        if play.removal == Some(Removal::Reserve) && next.state.reserve.take(guard(enemy)) {
             rec.record(|| Event::RemovedFromReserve {
                 piece: guard(enemy),
             });
             taken.any = true;
         }
         let count = &mut next.state.sideways[side.index()];
-        *count = if turn.from.rank() == turn.to.rank() {
+        *count = if play.from.rank() == play.to.rank() {
             (*count + 1).min(SIDEWAYS_LIMIT)
         } else {
             0
         };
-        next.state.placement_right = next.state.reserve.count(guard(enemy)) > 0
-            && next.board.king_of(enemy).is_some()
-            && (taken.pawn || self.threatens_king(next, side, false));
-        let pawn_moved = mover.is_some_and(|p| p.kind == Kind::Pawn);
-        next.finish_turn(pawn_moved || taken.any);
-    }
-
-    /// Whether `attacker`, were it to move now in `pos` (with its own sideways count, and with a
-    /// Guard placement if `may_place`), would have a possible turn that removes the enemy King.
-    fn threatens_king(&self, pos: &Position, attacker: Side, may_place: bool) -> bool {
-        let Some(king) = pos.board.king_of(attacker.opponent()) else {
-            return false;
-        };
-        let threat = Threat {
-            board: &pos.board,
-            reserve: &pos.state.reserve,
-            attacker,
-            sideways: pos.state.sideways[attacker.index()] < SIDEWAYS_LIMIT,
-            king,
-        };
-        if self.reaches_king(&threat) {
-            return true;
-        }
-        may_place
-            && self
-                .placement_squares(&pos.board, attacker)
-                .iter()
-                .any(|at| {
-                    let mut placed = pos.board;
-                    placed.put(at, guard(attacker));
-                    self.reaches_king(&Threat {
-                        board: &placed,
-                        ..threat
-                    })
-                })
-    }
-
-    /// Whether a move of the attacker removes the enemy King: by replacement, by interception
-    /// or by telekinesis. Worked backwards from the King, so most of it is a few table lookups.
-    fn reaches_king(&self, threat: &Threat) -> bool {
-        let Threat {
-            board,
-            attacker,
-            sideways,
-            king,
-            ..
-        } = *threat;
-        self.can_arrive(board, attacker, king, sideways)
-            || self.intercepts(board, attacker, king, sideways)
-            || self.telekinesis_reaches(threat)
-    }
-
-    /// Whether a piece of `attacker` can step onto `to` (empty, or holding an enemy piece).
-    fn can_arrive(&self, board: &Board, attacker: Side, to: Loc, sideways: bool) -> bool {
-        let occupant = board.piece(to);
-        let near = self.basics.geometry.adjacent(to) & board.occupied_by(attacker);
-        near.into_iter().any(|from| {
-            board.piece(from).is_some_and(|piece| {
-                self.steps(piece, from, sideways)
-                    .onto(occupant)
-                    .contains(to)
-            })
-        })
-    }
-
-    /// Whether a piece of `attacker` can step diagonally next to `king` with a piece of its own
-    /// side directly beyond the King.
-    fn intercepts(&self, board: &Board, attacker: Side, king: Loc, sideways: bool) -> bool {
-        let beyond = self.basics.geometry.adjacent(king) & board.occupied_by(attacker);
-        beyond.into_iter().any(|beyond| {
-            let dir = Dir::of_step(king, beyond).filter(|dir| dir.is_diagonal());
-            let before = dir.and_then(|dir| self.basics.geometry.neighbour(king, dir.opposite()));
-            before.is_some_and(|at| match board.content(at) {
-                Content::Hole => false,
-                Content::Occupied(p) if p.side == attacker => false,
-                _ => self.can_arrive(board, attacker, at, sideways),
-            })
-        })
-    }
-
-    /// Whether a piece of the attacker can enter its far rank and so remove the enemy King: a
-    /// King always, a Pawn or Guard when the enemy has nothing else it must take first (never
-    /// while the enemy's Guard is in reserve).
-    fn telekinesis_reaches(&self, threat: &Threat) -> bool {
-        let Threat {
-            board,
-            reserve,
-            attacker,
-            sideways,
-            king,
-        } = *threat;
-        let far = self.basics.geometry.last_rank(attacker);
-        let enemy = attacker.opponent();
-        let guard_held = reserve.count(guard(enemy)) > 0;
-        let near = board.occupied_by(attacker) & self.before_far_rank[attacker.index()];
-        near.iter().any(|from| {
-            let Some(piece) = board.piece(from) else {
-                return false;
-            };
-            if guard_held && piece.kind != Kind::King {
-                return false;
-            }
-            let entries = self.targets(board, from, piece, sideways) & LocSet::rank(far);
-            entries.into_iter().any(|to| {
-                piece.kind == Kind::King || {
-                    let mut landed = *board;
-                    self.land(&mut landed, from, to, &mut Discard);
-                    let mut king_victim = false;
-                    self.for_each_victim(&landed, reserve, enemy, piece.kind, |r| {
-                        king_victim |= r == Removal::At(king);
-                    });
-                    king_victim
-                }
-            })
-        })
-    }
-
-    /// Calls `visit(turn, next)` for every legal turn of `pos` with the position after it: none
-    /// once its King is gone.
-    fn for_each_legal(&self, pos: &Position, mut visit: impl FnMut(Turn, &Position)) {
-        if pos.board.king_of(pos.side).is_none() {
-            return;
-        }
-        self.for_each_turn(pos, &mut |turn, next| {
-            if self.king_survives(next) {
-                visit(turn, next);
-            }
-        });
-    }
-
-    /// Whether the mover of the turn that led to `next` keeps its King: the opponent, with the
-    /// placement right the turn gave it, has no possible turn that removes it.
-    fn king_survives(&self, next: &Position) -> bool {
-        next.board.king_of(next.side).is_none()
-            || !self.threatens_king(next, next.side, next.state.placement_right)
+        next.state.placement_right = self.gives_right(side, play);
+        next.finish_turn(play.mover == Kind::Pawn || taken.any);
     }
 
     /// Reads the guards field: which Guards are in reserve, and whether the side to move holds
@@ -597,15 +696,7 @@ impl Amphora {
 
 impl Apply for Amphora {
     fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
-        let mut next = *pos;
-        if let Some((piece, at)) = turn.placement {
-            rec.record(|| Event::Placed { piece, at });
-            next.board.put(at, piece);
-            next.state.reserve.take(piece);
-        }
-        let taken = self.land(&mut next.board, turn.from, turn.to, rec);
-        self.finish(&mut next, turn, taken, rec);
-        next
+        self.make(pos, &self.play_of(pos, turn), rec)
     }
 }
 
@@ -615,13 +706,11 @@ impl Rules for Amphora {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.for_each_legal(pos, |turn, _| out.push(turn));
+        self.for_each_legal(pos, |play| out.push(play.turn(pos.side)));
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        let mut count = 0;
-        self.for_each_legal(pos, |_, _| count += 1);
-        count
+        with_bit_instructions(|| self.count_legal(pos))
     }
 
     fn for_each_child(
@@ -630,7 +719,11 @@ impl Rules for Amphora {
         _scratch: &mut Vec<Turn>,
         visit: &mut dyn FnMut(&Position),
     ) {
-        self.for_each_legal(pos, |_, next| visit(next));
+        with_bit_instructions(|| {
+            self.for_each_legal(pos, |play| {
+                visit(&self.make(pos, play, &mut Discard));
+            });
+        });
     }
 
     fn in_check(&self, pos: &Position) -> bool {
@@ -785,9 +878,15 @@ mod tests {
         }
     }
 
-    /// A random position on the jug: both Kings, up to six other pieces each, random Guards in
-    /// reserve, counts and side to move. Not every one is reachable; the check does not care.
-    fn random_position(rules: &Amphora, start: &Position, random: &mut Random) -> Position {
+    /// A random position on the jug: both Kings, up to a Guard and `pawns` Pawns each, random
+    /// Guards in reserve, counts and side to move. Not every one is reachable; the check does
+    /// not care.
+    fn random_position(
+        rules: &Amphora,
+        start: &Position,
+        random: &mut Random,
+        pawns: usize,
+    ) -> Position {
         let squares: Vec<Loc> = rules.outline.iter().collect();
         let mut pos = *start;
         for (at, _) in start.board.pieces() {
@@ -795,8 +894,9 @@ mod tests {
         }
         pos.state.reserve = Reserve::default();
         for side in Side::BOTH {
-            let kinds = [Kind::King, Kind::Guard, Kind::Pawn, Kind::Pawn, Kind::Pawn];
-            for (i, kind) in kinds.into_iter().enumerate() {
+            let kinds = [Kind::King, Kind::Guard].into_iter();
+            let kinds = kinds.chain(std::iter::repeat_n(Kind::Pawn, pawns));
+            for (i, kind) in kinds.enumerate() {
                 let at = squares[random.below(squares.len() as u64) as usize];
                 if i == 0 || (pos.board.is_empty(at) && random.below(3) > 0) {
                     pos.board.put(at, Piece::new(kind, side));
@@ -815,7 +915,8 @@ mod tests {
     /// by playing every possible turn.
     fn removes_king_by_playing(rules: &Amphora, pos: &Position) -> bool {
         let mut found = false;
-        rules.for_each_turn(pos, &mut |_, next| {
+        rules.for_each_play(pos, &Layout::of(pos), Skip::NONE, &mut |play| {
+            let next = rules.apply(pos, &play.turn(pos.side), &mut Discard);
             found |= next.board.king_of(next.side).is_none();
         });
         found
@@ -830,7 +931,7 @@ mod tests {
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         let mut threats = 0;
         for _ in 0..20_000 {
-            let mut pos = random_position(&rules, variant.start(), &mut random);
+            let mut pos = random_position(&rules, variant.start(), &mut random, 3);
             if pos.board.king_of(Side::White).is_none() || pos.board.king_of(Side::Black).is_none()
             {
                 continue;
@@ -850,6 +951,48 @@ mod tests {
             }
         }
         assert!(threats > 1000, "only {threats} threats seen");
+    }
+
+    /// Every play's sets agree with the board its turn makes, its legality with the full test
+    /// on that board, and the count (quiet moves judged at once, many counted from sets) with
+    /// the legal plays.
+    #[test]
+    fn plays_match_the_positions_they_make() {
+        let variant = Variant::load("amphora", &[]).expect("amphora loads");
+        let data = variant.data().clone();
+        let rules = Amphora::new(data, Options::default()).expect("amphora builds");
+        let mut random = Random(0x5851_f42d_4c95_7f2d);
+        let mut legal = 0;
+        for _ in 0..20_000 {
+            let pawns = 3 + random.below(6) as usize;
+            let mut pos = random_position(&rules, variant.start(), &mut random, pawns);
+            let (side, enemy) = (pos.side, pos.side.opponent());
+            if pos.board.king_of(side).is_none() || pos.board.king_of(enemy).is_none() {
+                continue;
+            }
+            pos.state.placement_right =
+                pos.state.reserve.count(guard(side)) > 0 && random.below(2) == 0;
+            let pawns = |pos: &Position| pos.board.count(Piece::new(Kind::Pawn, enemy));
+            let mut expected = 0;
+            let layout = Layout::of(&pos);
+            rules.for_each_play(&pos, &layout, Skip::NONE, &mut |play| {
+                let next = rules.make(&pos, play, &mut Discard);
+                let fen = variant.fen(&next);
+                assert!(Layout::of(&next) == play.after, "{fen}");
+                let held = next.state.reserve.count(guard(enemy)) > 0;
+                let right = held
+                    && next.board.king_of(enemy).is_some()
+                    && (pawns(&next) < pawns(&pos) || rules.threatens_king(&next, side, false));
+                assert_eq!(next.state.placement_right, right, "{fen}");
+                let survives = next.board.king_of(enemy).is_none()
+                    || !rules.threatens_king(&next, enemy, right);
+                assert_eq!(rules.is_legal(&pos, play), survives, "{fen}");
+                expected += u64::from(survives);
+            });
+            assert_eq!(rules.count_legal(&pos), expected, "{}", variant.fen(&pos));
+            legal += expected;
+        }
+        assert!(legal > 10_000, "only {legal} legal turns seen");
     }
 
     /// The data's outline is the jug of the rules: 40 squares, rank by rank.
