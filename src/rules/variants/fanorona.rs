@@ -223,7 +223,9 @@ impl Fanorona {
     }
 
     /// Whether `play` leaves `side`'s King, watched on `board` by `watch`, where an enemy could
-    /// capture it.
+    /// capture it. Most turns take nothing and change no point the watch read: they leave the
+    /// King as it was, found here without a call.
+    #[inline]
     fn exposes(
         &self,
         watch: &KingWatch,
@@ -233,6 +235,25 @@ impl Fanorona {
         play: Play,
     ) -> bool {
         let touched = watch.lines_reading(play.from, play.to, play.removed);
+        if play.removed.is_none() && touched == DirSet::NONE {
+            watch.in_check()
+        } else {
+            self.exposes_touched(watch, board, reserve, side, play, touched)
+        }
+    }
+
+    /// [`Fanorona::exposes`] for a turn that takes a piece or changes what the lines `touched`
+    /// read.
+    #[inline(never)]
+    fn exposes_touched(
+        &self,
+        watch: &KingWatch,
+        board: &Board,
+        reserve: &Reserve,
+        side: Side,
+        play: Play,
+        touched: DirSet,
+    ) -> bool {
         let returned = play
             .removed
             .and_then(|at| board.piece(at))
