@@ -275,6 +275,16 @@ impl Fanorona {
             watch.capturable_after(touched, |away| {
                 self.capturable_along(&after, reserve, watch.king, away, side.opponent())
             })
+        } else if play.removed.is_none() {
+            // A King's move that takes nothing: its lines from `to` never read `to` itself, so
+            // the board with the King lifted off `from` answers as the board after the move.
+            let lifted = Lifted {
+                board,
+                from: play.from,
+            };
+            Dir::ALL
+                .into_iter()
+                .any(|away| self.capturable_along(&lifted, reserve, play.to, away, side.opponent()))
         } else {
             let mut reserve = *reserve;
             if let Some(victim) = returned {
@@ -632,6 +642,33 @@ impl Points for Watched<'_> {
             self.note(at);
         }
         king
+    }
+}
+
+/// A board with the piece on `from` lifted off it, read without copying it.
+struct Lifted<'a> {
+    board: &'a Board,
+    from: Loc,
+}
+
+impl Points for Lifted<'_> {
+    #[inline]
+    fn piece(&self, at: Loc) -> Option<Piece> {
+        if at == self.from {
+            None
+        } else {
+            self.board.piece(at)
+        }
+    }
+
+    #[inline]
+    fn is_empty(&self, at: Loc) -> bool {
+        at == self.from || self.board.is_empty(at)
+    }
+
+    #[inline]
+    fn king_of(&self, side: Side) -> Option<Loc> {
+        self.board.king_of(side)
     }
 }
 
