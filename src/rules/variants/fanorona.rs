@@ -145,6 +145,7 @@ impl Fanorona {
         mut emit: impl FnMut(Play),
     ) {
         let geometry = &self.basics.geometry;
+        let empty = geometry.inside() & !board.blockers();
         for (from, piece) in board.pieces_of(side) {
             let promotes =
                 |to: Loc| piece.kind == Kind::Pawn && to.rank() == geometry.last_rank(side);
@@ -164,8 +165,12 @@ impl Fanorona {
                 }
             };
             let moves = movement(piece);
-            for (dirs, range) in [(moves.steps, Range::Step), (moves.slides, Range::Slide)] {
-                ride(geometry, board, from, dirs, range, &mut slide_or_step);
+            // A piece with no empty point beside it can neither step nor slide (on a crowded
+            // board, most of them): only its leaps are left to look at.
+            if geometry.adjacent(from).intersects(empty) {
+                for (dirs, range) in [(moves.steps, Range::Step), (moves.slides, Range::Slide)] {
+                    ride(geometry, board, from, dirs, range, &mut slide_or_step);
+                }
             }
             let mut knight = |kinetics: Kinetics| {
                 path_leap(
