@@ -82,6 +82,8 @@ struct Stride {
     first: Dir,
     last: Dir,
     kinetics: Kinetics,
+    /// Whether an enemy piece stands beside `from`: without one, no move from there withdraws.
+    may_withdraw: bool,
 }
 
 /// Fanorona Chess or Double Fanorona Chess, as the data says.
@@ -146,7 +148,9 @@ impl Fanorona {
     ) {
         let geometry = &self.basics.geometry;
         let empty = geometry.inside() & !board.blockers();
+        let enemies = board.occupied_by(side.opponent());
         for (from, piece) in board.pieces_of(side) {
+            let may_withdraw = geometry.adjacent(from).intersects(enemies);
             let promotes =
                 |to: Loc| piece.kind == Kind::Pawn && to.rank() == geometry.last_rank(side);
             let mut stride = |first: Dir, last: Dir, to: Loc, kinetics: Kinetics| {
@@ -156,6 +160,7 @@ impl Fanorona {
                     first,
                     last,
                     kinetics,
+                    may_withdraw,
                 };
                 self.resolve(board, reserve, side, stride, promotes(to), &mut emit);
             };
@@ -336,11 +341,15 @@ impl Fanorona {
     ) {
         let enemy = |loc: Option<Loc>| loc.filter(|l| board.is_side(*l, side.opponent()));
         let approach = enemy(self.basics.geometry.neighbour(stride.to, stride.last));
-        let withdrawal = enemy(
-            self.basics
-                .geometry
-                .neighbour(stride.from, stride.first.opposite()),
-        );
+        let withdrawal = if stride.may_withdraw {
+            enemy(
+                self.basics
+                    .geometry
+                    .neighbour(stride.from, stride.first.opposite()),
+            )
+        } else {
+            None
+        };
         let captures = [approach, withdrawal];
         let captures_any = captures.iter().any(Option::is_some);
         if stride.kinetics == Kinetics::Peaceful && captures_any {
