@@ -304,8 +304,8 @@ impl Fanorona {
         }
     }
 
-    /// `side`'s King's safety line by line on `board`, with the points each line's test read;
-    /// `None` when it has no one King.
+    /// `side`'s King's safety line by line on `board`, with the lines whose tests read each
+    /// point; `None` when it has no one King.
     fn watch_king(&self, board: &Board, reserve: &Reserve, side: Side) -> Option<KingWatch> {
         let king = board.king_of(side)?;
         let mut watch = KingWatch {
@@ -659,7 +659,9 @@ impl Points for Watched<'_> {
     }
 }
 
-/// A board with the piece on `from` lifted off it, read without copying it.
+/// A board with the piece on `from` lifted off it, read without copying it: a King's lines from
+/// the point it moves to are tested on it (its `king_of` answers as the board does, so the King
+/// is named by where it goes, not asked for).
 struct Lifted<'a> {
     board: &'a Board,
     from: Loc,
