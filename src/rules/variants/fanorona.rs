@@ -12,7 +12,7 @@ use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, PathTable, Range, pat
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
+use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, Piece, Side};
 use crate::rules::variant::{Apply, Basics, Rules};
 use std::cell::Cell;
 
@@ -82,6 +82,8 @@ struct Stride {
     first: Dir,
     last: Dir,
     kinetics: Kinetics,
+    /// Whether an enemy piece stands beside `from`: without one, no move from there withdraws.
+    may_withdraw: bool,
 }
 
 /// Fanorona Chess or Double Fanorona Chess, as the data says.
@@ -145,7 +147,10 @@ impl Fanorona {
         mut emit: impl FnMut(Play),
     ) {
         let geometry = &self.basics.geometry;
+        let empty = geometry.inside() & !board.blockers();
+        let enemies = board.occupied_by(side.opponent());
         for (from, piece) in board.pieces_of(side) {
+            let may_withdraw = geometry.adjacent(from).intersects(enemies);
             let promotes =
                 |to: Loc| piece.kind == Kind::Pawn && to.rank() == geometry.last_rank(side);
             let mut stride = |first: Dir, last: Dir, to: Loc, kinetics: Kinetics| {
@@ -155,6 +160,7 @@ impl Fanorona {
                     first,
                     last,
                     kinetics,
+                    may_withdraw,
                 };
                 self.resolve(board, reserve, side, stride, promotes(to), &mut emit);
             };
@@ -164,8 +170,12 @@ impl Fanorona {
                 }
             };
             let moves = movement(piece);
-            for (dirs, range) in [(moves.steps, Range::Step), (moves.slides, Range::Slide)] {
-                ride(geometry, board, from, dirs, range, &mut slide_or_step);
+            // A piece with no empty point beside it can neither step nor slide (on a crowded
+            // board, most of them): only its leaps are left to look at.
+            if geometry.adjacent(from).intersects(empty) {
+                for (dirs, range) in [(moves.steps, Range::Step), (moves.slides, Range::Slide)] {
+                    ride(geometry, board, from, dirs, range, &mut slide_or_step);
+                }
             }
             let mut knight = |kinetics: Kinetics| {
                 path_leap(
@@ -212,67 +222,108 @@ impl Fanorona {
         let watch = self.watch_king(board, reserve, side);
         let in_check = watch.as_ref().is_some_and(KingWatch::in_check);
         let leap = self.may_leap(pos, in_check);
-        self.for_each_turn(board, reserve, side, leap, |turn| {
-            let removed = turn.removed;
-            let returned = removed
-                .and_then(|at| board.piece(at))
-                .filter(|victim| !matches!(victim.kind, Kind::Pawn | Kind::King));
-            let touched = turn.from.bit() | turn.to.bit() | removed.map_or(LocSet::EMPTY, Loc::bit);
-            let capturable = match &watch {
-                None => false,
-                Some(watch) if returned.is_none() && !touched.intersects(watch.zone) => in_check,
-                Some(watch) => {
-                    let Some(piece) = board.piece(turn.from) else {
-                        return;
-                    };
-                    let after = Moved {
-                        board,
-                        from: turn.from,
-                        to: turn.to,
-                        piece: turn.promotion.unwrap_or(piece),
-                        removed,
-                    };
-                    if returned.is_none() && piece.kind != Kind::King {
-                        watch.capturable_after(touched, |away| {
-                            self.capturable_along(
-                                &after,
-                                reserve,
-                                watch.king,
-                                away,
-                                side.opponent(),
-                            )
-                        })
-                    } else {
-                        let mut reserve = *reserve;
-                        if let Some(victim) = returned {
-                            reserve.add(victim);
-                        }
-                        self.king_capturable(&after, &reserve, side)
-                    }
-                }
-            };
-            if !capturable {
-                emit(turn);
+        self.for_each_turn(board, reserve, side, leap, |play| {
+            let legal = watch
+                .as_ref()
+                .is_none_or(|watch| !self.exposes(watch, board, reserve, side, play));
+            if legal {
+                emit(play);
             }
         });
     }
 
-    /// `side`'s King's safety line by line on `board`, with the points each line's test read;
-    /// `None` when it has no one King.
+    /// Whether `play` leaves `side`'s King, watched on `board` by `watch`, where an enemy could
+    /// capture it. Most turns take nothing and change no point the watch read: they leave the
+    /// King as it was, found here without a call.
+    #[inline]
+    fn exposes(
+        &self,
+        watch: &KingWatch,
+        board: &Board,
+        reserve: &Reserve,
+        side: Side,
+        play: Play,
+    ) -> bool {
+        let touched = watch.lines_reading(play.from, play.to, play.removed);
+        if play.removed.is_none() && touched == DirSet::NONE {
+            watch.in_check()
+        } else {
+            self.exposes_touched(watch, board, reserve, side, play, touched)
+        }
+    }
+
+    /// [`Fanorona::exposes`] for a turn that takes a piece or changes what the lines `touched`
+    /// read.
+    #[inline(never)]
+    fn exposes_touched(
+        &self,
+        watch: &KingWatch,
+        board: &Board,
+        reserve: &Reserve,
+        side: Side,
+        play: Play,
+        touched: DirSet,
+    ) -> bool {
+        let returned = play
+            .removed
+            .and_then(|at| board.piece(at))
+            .filter(|victim| !matches!(victim.kind, Kind::Pawn | Kind::King));
+        if returned.is_none() && touched == DirSet::NONE {
+            return watch.in_check();
+        }
+        let Some(piece) = board.piece(play.from) else {
+            return false;
+        };
+        let after = Moved {
+            board,
+            from: play.from,
+            to: play.to,
+            piece: play.promotion.unwrap_or(piece),
+            removed: play.removed,
+        };
+        if returned.is_none() && piece.kind != Kind::King {
+            watch.capturable_after(touched, |away| {
+                self.capturable_along(&after, reserve, watch.king, away, side.opponent())
+            })
+        } else if play.removed.is_none() {
+            // A King's move that takes nothing: its lines from `to` never read `to` itself, so
+            // the board with the King lifted off `from` answers as the board after the move.
+            let lifted = Lifted {
+                board,
+                from: play.from,
+            };
+            Dir::ALL
+                .into_iter()
+                .any(|away| self.capturable_along(&lifted, reserve, play.to, away, side.opponent()))
+        } else {
+            let mut reserve = *reserve;
+            if let Some(victim) = returned {
+                reserve.add(victim);
+            }
+            self.king_capturable(&after, &reserve, side)
+        }
+    }
+
+    /// `side`'s King's safety line by line on `board`, with the lines whose tests read each
+    /// point; `None` when it has no one King.
     fn watch_king(&self, board: &Board, reserve: &Reserve, side: Side) -> Option<KingWatch> {
         let king = board.king_of(side)?;
         let mut watch = KingWatch {
             king,
-            capturable: [false; 8],
-            reads: [LocSet::EMPTY; 8],
-            zone: king.bit(),
+            capturable: DirSet::NONE,
+            readers: [DirSet::NONE; LOC_COUNT],
         };
+        watch.readers[king.index()] = DirSet::ALL;
+        let readers = Cell::from_mut(&mut watch.readers[..]).as_slice_of_cells();
         for away in Dir::ALL {
-            let watched = Watched::new(board);
-            watch.capturable[away.index()] =
-                self.capturable_along(&watched, reserve, king, away, side.opponent());
-            watch.reads[away.index()] = watched.reads.get();
-            watch.zone |= watched.reads.get();
+            let watched = Watched {
+                board,
+                line: away,
+                readers,
+            };
+            if self.capturable_along(&watched, reserve, king, away, side.opponent()) {
+                watch.capturable = watch.capturable.union(DirSet::of(&[away]));
+            }
         }
         Some(watch)
     }
@@ -290,11 +341,15 @@ impl Fanorona {
     ) {
         let enemy = |loc: Option<Loc>| loc.filter(|l| board.is_side(*l, side.opponent()));
         let approach = enemy(self.basics.geometry.neighbour(stride.to, stride.last));
-        let withdrawal = enemy(
-            self.basics
-                .geometry
-                .neighbour(stride.from, stride.first.opposite()),
-        );
+        let withdrawal = if stride.may_withdraw {
+            enemy(
+                self.basics
+                    .geometry
+                    .neighbour(stride.from, stride.first.opposite()),
+            )
+        } else {
+            None
+        };
         let captures = [approach, withdrawal];
         let captures_any = captures.iter().any(Option::is_some);
         if stride.kinetics == Kinetics::Peaceful && captures_any {
@@ -529,57 +584,55 @@ impl Points for Board {
     }
 }
 
-/// A King's safety line by line, found once per position: whether an enemy could capture it
-/// along each line from it, and the points each line's test read (a turn that changes none of
-/// them leaves that line's answer as it was).
+/// A King's safety line by line, found once per position: the lines along which an enemy could
+/// capture it, and for each point the lines whose tests read it (a turn that changes none of a
+/// line's points leaves that line's answer as it was).
 struct KingWatch {
     king: Loc,
-    capturable: [bool; 8],
-    reads: [LocSet; 8],
-    /// The King's point and every point any line's test read: a turn that changes none of
-    /// them and gives no piece back leaves the King exactly as safe.
-    zone: LocSet,
+    /// The lines along which an enemy could capture the King now.
+    capturable: DirSet,
+    /// Per point, the lines whose tests read it; the King's own point counts for every line.
+    readers: [DirSet; LOC_COUNT],
 }
 
 impl KingWatch {
     /// Whether an enemy could capture the King now.
     fn in_check(&self) -> bool {
-        self.capturable.contains(&true)
+        self.capturable != DirSet::NONE
     }
 
-    /// Whether an enemy could capture the King after a turn that changes the points `touched`
-    /// but neither moves the King nor changes the reserve: the lines whose reads it leaves
-    /// alone keep their answer, the others ask `along(away)` again.
+    /// The lines whose tests read `from`, `to` or `removed`: those a turn changing these
+    /// points may change.
     #[inline]
-    fn capturable_after(&self, touched: LocSet, along: impl Fn(Dir) -> bool) -> bool {
-        Dir::ALL.into_iter().any(|away| {
-            if touched.intersects(self.reads[away.index()]) {
-                along(away)
-            } else {
-                self.capturable[away.index()]
-            }
-        })
+    fn lines_reading(&self, from: Loc, to: Loc, removed: Option<Loc>) -> DirSet {
+        let removed = removed.map_or(DirSet::NONE, |at| self.readers[at.index()]);
+        self.readers[from.index()]
+            .union(self.readers[to.index()])
+            .union(removed)
+    }
+
+    /// Whether an enemy could capture the King after a turn that changes points only the
+    /// `touched` lines read, neither moving the King nor changing the reserve: the other lines
+    /// keep their answer, the touched ones ask `along(away)` again.
+    #[inline]
+    fn capturable_after(&self, touched: DirSet, along: impl Fn(Dir) -> bool) -> bool {
+        self.capturable.0 & !touched.0 != 0 || touched.iter().any(along)
     }
 }
 
-/// A board that notes every point read of it: when a turn changes none of them, a test that
-/// read them gives the same answer after the turn.
+/// A board that notes every point read of it as read by the test of the King's `line`: when a
+/// turn changes none of them, that test gives the same answer after the turn.
 struct Watched<'a> {
     board: &'a Board,
-    reads: Cell<LocSet>,
+    line: Dir,
+    readers: &'a [Cell<DirSet>],
 }
 
-impl<'a> Watched<'a> {
-    fn new(board: &'a Board) -> Watched<'a> {
-        Watched {
-            board,
-            reads: Cell::new(LocSet::EMPTY),
-        }
-    }
-
+impl Watched<'_> {
     #[inline]
     fn note(&self, at: Loc) {
-        self.reads.set(self.reads.get().with(at));
+        let readers = &self.readers[at.index()];
+        readers.set(readers.get().union(DirSet::of(&[self.line])));
     }
 }
 
@@ -603,6 +656,35 @@ impl Points for Watched<'_> {
             self.note(at);
         }
         king
+    }
+}
+
+/// A board with the piece on `from` lifted off it, read without copying it: a King's lines from
+/// the point it moves to are tested on it (its `king_of` answers as the board does, so the King
+/// is named by where it goes, not asked for).
+struct Lifted<'a> {
+    board: &'a Board,
+    from: Loc,
+}
+
+impl Points for Lifted<'_> {
+    #[inline]
+    fn piece(&self, at: Loc) -> Option<Piece> {
+        if at == self.from {
+            None
+        } else {
+            self.board.piece(at)
+        }
+    }
+
+    #[inline]
+    fn is_empty(&self, at: Loc) -> bool {
+        at == self.from || self.board.is_empty(at)
+    }
+
+    #[inline]
+    fn king_of(&self, side: Side) -> Option<Loc> {
+        self.board.king_of(side)
     }
 }
 
