@@ -191,9 +191,11 @@ impl Reach {
             .any(|at| self.jumps_onto(board, at, target));
         jumper
             || Dir::ALL.into_iter().any(|dir| {
-                self.nearest(target, dir, blockers)
-                    .filter(|at| enemies.contains(*at))
-                    .is_some_and(|at| self.slides_onto(board, at, dir))
+                self.ray(target, dir).intersects(enemies)
+                    && self
+                        .nearest(target, dir, blockers)
+                        .filter(|at| enemies.contains(*at))
+                        .is_some_and(|at| self.slides_onto(board, at, dir))
             })
     }
 

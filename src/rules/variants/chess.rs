@@ -180,24 +180,44 @@ impl Chess {
         if safety.double_check() {
             return;
         }
+        let pinned = safety.pinned();
+        let allowed = safety.allowed(king) & !own;
         let mut free_pawns = LocSet::EMPTY;
-        for (from, piece) in board.pieces_of(side) {
-            let allowed = safety.allowed(from) & !own;
-            match piece.kind {
-                Kind::King => {}
-                Kind::Pawn if safety.pinned().contains(from) => {
-                    self.pawn_moves(pos, from, allowed, moves);
-                }
-                Kind::Pawn => free_pawns |= from.bit(),
-                _ => moves.piece(
-                    from,
-                    self.reach.attacks(piece, from, blockers) & allowed,
-                    false,
-                ),
+        for (from, piece) in board.pieces_on(own & !pinned & !king.bit()) {
+            if piece.kind == Kind::Pawn {
+                free_pawns |= from.bit();
+            } else {
+                self.piece_moves(from, piece, blockers, allowed, moves);
             }
         }
-        self.free_pawn_moves(pos, free_pawns, safety.allowed(king) & !own, moves);
+        self.free_pawn_moves(pos, free_pawns, allowed, moves);
+        for (from, piece) in board.pieces_on(pinned) {
+            let allowed = safety.allowed(from) & !own;
+            if piece.kind == Kind::Pawn {
+                self.pawn_moves(pos, from, allowed, moves);
+            } else {
+                self.piece_moves(from, piece, blockers, allowed, moves);
+            }
+        }
         self.en_passant(pos, moves);
+    }
+
+    /// The moves of `piece` (not a Pawn) on `from` onto `allowed`, its slides stopping at
+    /// `blockers`.
+    #[inline(always)]
+    fn piece_moves(
+        &self,
+        from: Loc,
+        piece: Piece,
+        blockers: LocSet,
+        allowed: LocSet,
+        moves: &mut impl Moves,
+    ) {
+        moves.piece(
+            from,
+            self.reach.attacks(piece, from, blockers) & allowed,
+            false,
+        );
     }
 
     /// The moves of the Pawns `pawns`, none of them pinned, onto `allowed`, all at once.
