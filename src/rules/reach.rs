@@ -24,8 +24,10 @@ const ASCENDING: DirSet = DirSet::of(&[Dir::N, Dir::NE, Dir::E, Dir::NW]);
 /// the variant's movement function says.
 #[derive(Clone, Debug)]
 pub struct Reach {
-    /// Per location and direction: the locations along the line from it, nearest first.
-    rays: Box<[[LocSet; 8]; LOC_COUNT]>,
+    /// Per location and direction: the locations along the line from it, nearest first. It has
+    /// a row for every bit of a set, so a descending slide's stop found without a branch
+    /// ([`LocSet::last_index_or_zero`]) needs no bounds check.
+    rays: Box<[[LocSet; 8]; LocSet::BITS]>,
     /// Per piece and location: where its steps and leaps land, whatever stands there.
     jumps: Box<[[LocSet; LOC_COUNT]; PIECES]>,
     /// Per location: where a piece could stand to step or leap onto it.
@@ -33,8 +35,8 @@ pub struct Reach {
     /// Per piece: the directions it slides along.
     slides: [DirSet; PIECES],
     /// Per direction: the locations with a neighbour that way, and how far that neighbour's
-    /// index is from theirs.
-    shifts: [(LocSet, i8); 8],
+    /// index is above theirs and below it (one of the two is 0).
+    shifts: [(LocSet, u32, u32); 8],
 }
 
 impl Reach {
@@ -44,12 +46,18 @@ impl Reach {
         leaps: &[LeapTable],
         movement: impl Fn(Piece) -> Movement,
     ) -> Reach {
-        let mut rays = Box::new([[LocSet::EMPTY; 8]; LOC_COUNT]);
+        let mut rays = Box::new([[LocSet::EMPTY; 8]; LocSet::BITS]);
         for from in geometry.inside() {
             for dir in Dir::ALL {
                 rays[from.index()][dir.index()] = geometry.ray(from, dir).collect();
             }
         }
+        debug_assert!(
+            Dir::ALL
+                .iter()
+                .all(|dir| ASCENDING.contains(*dir) || rays[0][dir.index()].is_empty()),
+            "location 0 is the south-west corner: no descending ray leaves it"
+        );
         let mut jumps = Box::new([[LocSet::EMPTY; LOC_COUNT]; PIECES]);
         let mut jumped_from = Box::new([LocSet::EMPTY; LOC_COUNT]);
         let mut slides = [DirSet::NONE; PIECES];
@@ -86,7 +94,8 @@ impl Reach {
                 .into_iter()
                 .filter(|from| geometry.neighbour(*from, dir).is_some())
                 .collect();
-            (sources, dr * MAX_FILES as i8 + df)
+            let by = i32::from(dr) * i32::from(MAX_FILES) + i32::from(df);
+            (sources, by.max(0).unsigned_abs(), by.min(0).unsigned_abs())
         });
         Reach {
             rays,
@@ -124,9 +133,21 @@ impl Reach {
     /// `blockers`.
     #[inline]
     pub fn slide(&self, from: Loc, dir: Dir, blockers: LocSet) -> LocSet {
-        match self.nearest(from, dir, blockers) {
-            Some(stop) => self.up_to(from, dir, stop),
-            None => self.ray(from, dir),
+        self.slide_along(self.ray(from, dir), dir, ASCENDING.contains(dir), blockers)
+    }
+
+    /// A slide along `ray`, some location's ray towards `dir` (`ascending` when that raises
+    /// the index): its locations up to and including the first of `blockers`. Without a branch:
+    /// going up, the ray's locations up to its lowest blocker (all of them when none blocks);
+    /// going down, the ray less the ray beyond its highest blocker, or beyond location 0 when
+    /// none blocks (the south-west corner, which no descending ray leaves).
+    #[inline(always)]
+    fn slide_along(&self, ray: LocSet, dir: Dir, ascending: bool, blockers: LocSet) -> LocSet {
+        let hits = ray & blockers;
+        if ascending {
+            ray & hits.up_to_first()
+        } else {
+            ray ^ self.rays[hits.last_index_or_zero()][dir.index()]
         }
     }
 
@@ -134,8 +155,8 @@ impl Reach {
     /// dropped.
     #[inline]
     pub fn shift(&self, set: LocSet, dir: Dir) -> LocSet {
-        let (sources, by) = self.shifts[dir.index()];
-        (set & sources).shifted(by)
+        let (sources, up, down) = self.shifts[dir.index()];
+        (set & sources).raised(up).lowered(down)
     }
 
     /// Where a piece could stand to step or leap onto `to`.
@@ -164,18 +185,10 @@ impl Reach {
         let rays = &self.rays[from.index()];
         let mut set = self.jumps(piece, from);
         for dir in DirSet(slides & ASCENDING.0).iter() {
-            let ray = rays[dir.index()];
-            set |= match (ray & blockers).first() {
-                Some(stop) => ray ^ self.ray(stop, dir),
-                None => ray,
-            };
+            set |= self.slide_along(rays[dir.index()], dir, true, blockers);
         }
         for dir in DirSet(slides & !ASCENDING.0).iter() {
-            let ray = rays[dir.index()];
-            set |= match (ray & blockers).last() {
-                Some(stop) => ray ^ self.ray(stop, dir),
-                None => ray,
-            };
+            set |= self.slide_along(rays[dir.index()], dir, false, blockers);
         }
         set
     }
