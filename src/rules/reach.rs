@@ -24,10 +24,8 @@ const ASCENDING: DirSet = DirSet::of(&[Dir::N, Dir::NE, Dir::E, Dir::NW]);
 /// the variant's movement function says.
 #[derive(Clone, Debug)]
 pub struct Reach {
-    /// Per location and direction: the locations along the line from it, nearest first. It has
-    /// a row for every bit of a set, so a descending slide's stop found without a branch
-    /// ([`LocSet::last_index_or_zero`]) needs no bounds check.
-    rays: Box<[[LocSet; 8]; LocSet::BITS]>,
+    /// Per location and direction: the locations along the line from it, nearest first.
+    rays: Box<[[LocSet; 8]; LOC_COUNT]>,
     /// Per piece and location: where its steps and leaps land, whatever stands there.
     jumps: Box<[[LocSet; LOC_COUNT]; PIECES]>,
     /// Per location: where a piece could stand to step or leap onto it.
@@ -46,18 +44,12 @@ impl Reach {
         leaps: &[LeapTable],
         movement: impl Fn(Piece) -> Movement,
     ) -> Reach {
-        let mut rays = Box::new([[LocSet::EMPTY; 8]; LocSet::BITS]);
+        let mut rays = Box::new([[LocSet::EMPTY; 8]; LOC_COUNT]);
         for from in geometry.inside() {
             for dir in Dir::ALL {
                 rays[from.index()][dir.index()] = geometry.ray(from, dir).collect();
             }
         }
-        debug_assert!(
-            Dir::ALL
-                .iter()
-                .all(|dir| ASCENDING.contains(*dir) || rays[0][dir.index()].is_empty()),
-            "location 0 is the south-west corner: no descending ray leaves it"
-        );
         let mut jumps = Box::new([[LocSet::EMPTY; LOC_COUNT]; PIECES]);
         let mut jumped_from = Box::new([LocSet::EMPTY; LOC_COUNT]);
         let mut slides = [DirSet::NONE; PIECES];
@@ -133,21 +125,19 @@ impl Reach {
     /// `blockers`.
     #[inline]
     pub fn slide(&self, from: Loc, dir: Dir, blockers: LocSet) -> LocSet {
-        self.slide_along(self.ray(from, dir), dir, ASCENDING.contains(dir), blockers)
+        Reach::slide_along(self.ray(from, dir), ASCENDING.contains(dir), blockers)
     }
 
-    /// A slide along `ray`, some location's ray towards `dir` (`ascending` when that raises
-    /// the index): its locations up to and including the first of `blockers`. Without a branch:
-    /// going up, the ray's locations up to its lowest blocker (all of them when none blocks);
-    /// going down, the ray less the ray beyond its highest blocker, or beyond location 0 when
-    /// none blocks (the south-west corner, which no descending ray leaves).
+    /// A slide along `ray`, a ray that raises the index when `ascending` and lowers it
+    /// otherwise: its locations up to and including the first of `blockers`, found without a
+    /// branch or a table.
     #[inline(always)]
-    fn slide_along(&self, ray: LocSet, dir: Dir, ascending: bool, blockers: LocSet) -> LocSet {
+    fn slide_along(ray: LocSet, ascending: bool, blockers: LocSet) -> LocSet {
         let hits = ray & blockers;
         if ascending {
             ray & hits.up_to_first()
         } else {
-            ray ^ self.rays[hits.last_index_or_zero()][dir.index()]
+            ray & hits.from_last()
         }
     }
 
@@ -185,10 +175,10 @@ impl Reach {
         let rays = &self.rays[from.index()];
         let mut set = self.jumps(piece, from);
         for dir in DirSet(slides & ASCENDING.0).iter() {
-            set |= self.slide_along(rays[dir.index()], dir, true, blockers);
+            set |= Reach::slide_along(rays[dir.index()], true, blockers);
         }
         for dir in DirSet(slides & !ASCENDING.0).iter() {
-            set |= self.slide_along(rays[dir.index()], dir, false, blockers);
+            set |= Reach::slide_along(rays[dir.index()], false, blockers);
         }
         set
     }
@@ -202,14 +192,21 @@ impl Reach {
         let jumper = (self.jumped_from(target) & enemies)
             .into_iter()
             .any(|at| self.jumps_onto(board, at, target));
-        jumper
-            || Dir::ALL.into_iter().any(|dir| {
-                self.ray(target, dir).intersects(enemies)
-                    && self
-                        .nearest(target, dir, blockers)
-                        .filter(|at| enemies.contains(*at))
-                        .is_some_and(|at| self.slides_onto(board, at, dir))
-            })
+        if jumper {
+            return true;
+        }
+        // A loop rather than `Iterator::any`, whose closure is not always inlined and so would
+        // miss the caller's bit instructions (`bits::with_bit_instructions`).
+        for dir in Dir::ALL {
+            if self.ray(target, dir).intersects(enemies)
+                && self
+                    .nearest(target, dir, blockers)
+                    .is_some_and(|at| enemies.contains(at) && self.slides_onto(board, at, dir))
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the piece on `at` steps or leaps onto `target`.

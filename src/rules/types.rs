@@ -237,9 +237,6 @@ impl LocSet {
     /// No location.
     pub const EMPTY: LocSet = LocSet(0);
 
-    /// How many bits a set has: every location's index is below.
-    pub const BITS: usize = u128::BITS as usize;
-
     /// The locations of the 0-based `rank`, across the largest rectangle.
     #[inline]
     pub const fn rank(rank: u8) -> LocSet {
@@ -319,22 +316,22 @@ impl LocSet {
         LocSet(self.0 ^ self.0.wrapping_sub(1))
     }
 
-    /// The index of the location of highest index, or 0 when the set is empty: a table index
-    /// without a branch.
+    /// Every location of index from the set's highest up, or every location when the set is
+    /// empty.
     #[inline]
-    pub const fn last_index_or_zero(self) -> usize {
-        (Self::BITS as u32 - 1 - (self.0 | 1).leading_zeros()) as usize
+    pub const fn from_last(self) -> LocSet {
+        LocSet(u128::MAX << (u128::BITS - 1 - (self.0 | 1).leading_zeros()))
     }
 
-    /// The set with every location's index raised by `by` (below [`LocSet::BITS`]), those
-    /// pushed past the top dropped.
+    /// The set with every location's index raised by `by` (below 128), those pushed past the
+    /// top dropped.
     #[inline]
     pub const fn raised(self, by: u32) -> LocSet {
         LocSet(self.0 << by)
     }
 
-    /// The set with every location's index lowered by `by` (below [`LocSet::BITS`]), those
-    /// pushed below 0 dropped.
+    /// The set with every location's index lowered by `by` (below 128), those pushed below 0
+    /// dropped.
     #[inline]
     pub const fn lowered(self, by: u32) -> LocSet {
         LocSet(self.0 >> by)
@@ -640,6 +637,14 @@ mod tests {
         assert_eq!(LocSet::rank(3).iter().next(), Some(loc("a4")));
         assert_eq!(LocSet::rank(3).last(), Some(loc("k4")));
         assert_eq!(LocSet::EMPTY.highest(), LocSet::EMPTY);
+        let up_to_e4 = set.without(loc("a1")).up_to_first();
+        assert_eq!(up_to_e4.len(), loc("e4").index() + 1);
+        assert!(up_to_e4.contains(loc("a1")) && !up_to_e4.contains(loc("f4")));
+        let from_e4 = set.without(loc("k9")).from_last();
+        assert_eq!(from_e4, !up_to_e4 | loc("e4").bit());
+        assert_eq!(set.up_to_first(), loc("a1").bit());
+        assert_eq!(LocSet::EMPTY.up_to_first(), !LocSet::EMPTY);
+        assert_eq!(LocSet::EMPTY.from_last(), !LocSet::EMPTY);
         assert_eq!(LocSet::EMPTY.iter().next(), None);
     }
 
