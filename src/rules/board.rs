@@ -169,15 +169,19 @@ impl Board {
 
     /// The pieces of `side` with their locations, lowest location index first.
     pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = (Loc, Piece)> + '_ {
-        self.occupied_by(side)
-            .iter()
-            .map(move |loc| (loc, decode(self.cells[loc.index()])))
+        self.pieces_on(self.occupied_by(side))
     }
 
     /// Every piece on the board with its location.
     pub fn pieces(&self) -> impl Iterator<Item = (Loc, Piece)> + '_ {
-        self.occupied()
-            .iter()
+        self.pieces_on(self.occupied())
+    }
+
+    /// The pieces on `locs`, which must all hold one, with their locations, lowest location
+    /// index first.
+    #[inline]
+    pub fn pieces_on(&self, locs: LocSet) -> impl Iterator<Item = (Loc, Piece)> + '_ {
+        locs.iter()
             .map(move |loc| (loc, decode(self.cells[loc.index()])))
     }
 

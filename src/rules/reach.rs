@@ -33,8 +33,8 @@ pub struct Reach {
     /// Per piece: the directions it slides along.
     slides: [DirSet; PIECES],
     /// Per direction: the locations with a neighbour that way, and how far that neighbour's
-    /// index is from theirs.
-    shifts: [(LocSet, i8); 8],
+    /// index is above theirs and below it (one of the two is 0).
+    shifts: [(LocSet, u32, u32); 8],
 }
 
 impl Reach {
@@ -86,7 +86,8 @@ impl Reach {
                 .into_iter()
                 .filter(|from| geometry.neighbour(*from, dir).is_some())
                 .collect();
-            (sources, dr * MAX_FILES as i8 + df)
+            let by = i32::from(dr) * i32::from(MAX_FILES) + i32::from(df);
+            (sources, by.max(0).unsigned_abs(), by.min(0).unsigned_abs())
         });
         Reach {
             rays,
@@ -124,9 +125,19 @@ impl Reach {
     /// `blockers`.
     #[inline]
     pub fn slide(&self, from: Loc, dir: Dir, blockers: LocSet) -> LocSet {
-        match self.nearest(from, dir, blockers) {
-            Some(stop) => self.up_to(from, dir, stop),
-            None => self.ray(from, dir),
+        Reach::slide_along(self.ray(from, dir), ASCENDING.contains(dir), blockers)
+    }
+
+    /// A slide along `ray`, a ray that raises the index when `ascending` and lowers it
+    /// otherwise: its locations up to and including the first of `blockers`, found without a
+    /// branch or a table.
+    #[inline(always)]
+    fn slide_along(ray: LocSet, ascending: bool, blockers: LocSet) -> LocSet {
+        let hits = ray & blockers;
+        if ascending {
+            ray & hits.up_to_first()
+        } else {
+            ray & hits.from_last()
         }
     }
 
@@ -134,8 +145,8 @@ impl Reach {
     /// dropped.
     #[inline]
     pub fn shift(&self, set: LocSet, dir: Dir) -> LocSet {
-        let (sources, by) = self.shifts[dir.index()];
-        (set & sources).shifted(by)
+        let (sources, up, down) = self.shifts[dir.index()];
+        (set & sources).raised(up).lowered(down)
     }
 
     /// Where a piece could stand to step or leap onto `to`.
@@ -164,18 +175,10 @@ impl Reach {
         let rays = &self.rays[from.index()];
         let mut set = self.jumps(piece, from);
         for dir in DirSet(slides & ASCENDING.0).iter() {
-            let ray = rays[dir.index()];
-            set |= match (ray & blockers).first() {
-                Some(stop) => ray ^ self.ray(stop, dir),
-                None => ray,
-            };
+            set |= Reach::slide_along(rays[dir.index()], true, blockers);
         }
         for dir in DirSet(slides & !ASCENDING.0).iter() {
-            let ray = rays[dir.index()];
-            set |= match (ray & blockers).last() {
-                Some(stop) => ray ^ self.ray(stop, dir),
-                None => ray,
-            };
+            set |= Reach::slide_along(rays[dir.index()], false, blockers);
         }
         set
     }
@@ -189,12 +192,21 @@ impl Reach {
         let jumper = (self.jumped_from(target) & enemies)
             .into_iter()
             .any(|at| self.jumps_onto(board, at, target));
-        jumper
-            || Dir::ALL.into_iter().any(|dir| {
-                self.nearest(target, dir, blockers)
-                    .filter(|at| enemies.contains(*at))
-                    .is_some_and(|at| self.slides_onto(board, at, dir))
-            })
+        if jumper {
+            return true;
+        }
+        // A loop rather than `Iterator::any`, whose closure is not always inlined and so would
+        // miss the caller's bit instructions (`bits::with_bit_instructions`).
+        for dir in Dir::ALL {
+            if self.ray(target, dir).intersects(enemies)
+                && self
+                    .nearest(target, dir, blockers)
+                    .is_some_and(|at| enemies.contains(at) && self.slides_onto(board, at, dir))
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the piece on `at` steps or leaps onto `target`.

@@ -33,6 +33,9 @@ impl KingSafety {
         let mut pinned = LocSet::EMPTY;
         let mut lines = [LocSet::EMPTY; 8];
         for dir in Dir::ALL {
+            if !reach.ray(king, dir).intersects(enemies) {
+                continue;
+            }
             let Some(near) = reach.nearest(king, dir, blockers) else {
                 continue;
             };

@@ -294,18 +294,6 @@ impl LocSet {
         }
     }
 
-    /// The set with every location's index raised by `by` (lowered for a negative `by`),
-    /// locations pushed past either end dropped.
-    #[inline]
-    pub const fn shifted(self, by: i8) -> LocSet {
-        let by = by as i32;
-        if by >= 0 {
-            LocSet(self.0 << by)
-        } else {
-            LocSet(self.0 >> -by)
-        }
-    }
-
     /// The location of lowest index, if any.
     #[inline]
     pub const fn first(self) -> Option<Loc> {
@@ -319,6 +307,34 @@ impl LocSet {
             Some(index) => Loc::from_index(index as usize),
             None => None,
         }
+    }
+
+    /// Every location of index up to and including the set's lowest, or every location when
+    /// the set is empty.
+    #[inline]
+    pub const fn up_to_first(self) -> LocSet {
+        LocSet(self.0 ^ self.0.wrapping_sub(1))
+    }
+
+    /// Every location of index from the set's highest up, or every location when the set is
+    /// empty.
+    #[inline]
+    pub const fn from_last(self) -> LocSet {
+        LocSet(u128::MAX << (u128::BITS - 1 - (self.0 | 1).leading_zeros()))
+    }
+
+    /// The set with every location's index raised by `by` (below 128), those pushed past the
+    /// top dropped.
+    #[inline]
+    pub const fn raised(self, by: u32) -> LocSet {
+        LocSet(self.0 << by)
+    }
+
+    /// The set with every location's index lowered by `by` (below 128), those pushed below 0
+    /// dropped.
+    #[inline]
+    pub const fn lowered(self, by: u32) -> LocSet {
+        LocSet(self.0 >> by)
     }
 
     /// The locations of the set, lowest index first.
@@ -457,6 +473,22 @@ impl Dir {
         self as usize
     }
 
+    /// The direction of index `index % 8` in [`Dir::ALL`] (a match the compiler folds into
+    /// the index itself).
+    #[inline]
+    pub const fn from_index(index: usize) -> Dir {
+        match index % 8 {
+            0 => Dir::N,
+            1 => Dir::NE,
+            2 => Dir::E,
+            3 => Dir::SE,
+            4 => Dir::S,
+            5 => Dir::SW,
+            6 => Dir::W,
+            _ => Dir::NW,
+        }
+    }
+
     /// The file and rank step of one move in this direction.
     pub const fn delta(self) -> (i8, i8) {
         match self {
@@ -570,7 +602,7 @@ impl Iterator for DirSetIter {
         }
         let index = self.0.trailing_zeros() as usize;
         self.0 &= self.0 - 1;
-        Some(Dir::ALL[index % 8])
+        Some(Dir::from_index(index))
     }
 }
 
@@ -596,8 +628,8 @@ mod tests {
             (Some(loc("a1")), Some(loc("k9")))
         );
         assert_eq!((LocSet::EMPTY.first(), LocSet::EMPTY.last()), (None, None));
-        assert_eq!(loc("e4").bit().shifted(11), loc("e5").bit());
-        assert_eq!(loc("e4").bit().shifted(-1), loc("d4").bit());
+        assert_eq!(loc("e4").bit().raised(11), loc("e5").bit());
+        assert_eq!(loc("e4").bit().lowered(1), loc("d4").bit());
         assert_eq!(set.without(loc("e4")) | loc("e4").bit(), set);
         assert_eq!(set & !loc("a1").bit(), set.without(loc("a1")));
         assert!(set.intersects(loc("k9").bit()));
@@ -605,6 +637,14 @@ mod tests {
         assert_eq!(LocSet::rank(3).iter().next(), Some(loc("a4")));
         assert_eq!(LocSet::rank(3).last(), Some(loc("k4")));
         assert_eq!(LocSet::EMPTY.highest(), LocSet::EMPTY);
+        let up_to_e4 = set.without(loc("a1")).up_to_first();
+        assert_eq!(up_to_e4.len(), loc("e4").index() + 1);
+        assert!(up_to_e4.contains(loc("a1")) && !up_to_e4.contains(loc("f4")));
+        let from_e4 = set.without(loc("k9")).from_last();
+        assert_eq!(from_e4, !up_to_e4 | loc("e4").bit());
+        assert_eq!(set.up_to_first(), loc("a1").bit());
+        assert_eq!(LocSet::EMPTY.up_to_first(), !LocSet::EMPTY);
+        assert_eq!(LocSet::EMPTY.from_last(), !LocSet::EMPTY);
         assert_eq!(LocSet::EMPTY.iter().next(), None);
     }
 

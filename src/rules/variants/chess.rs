@@ -16,7 +16,7 @@ use crate::rules::position::{Castling, Position, RuleState};
 use crate::rules::reach::Reach;
 use crate::rules::royal::KingSafety;
 use crate::rules::turn::Turn;
-use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
+use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -103,6 +103,34 @@ fn home(side: Side, file: u8) -> Loc {
     Loc::new(file.into(), rank).unwrap_or_else(|| unreachable!("8x8 squares exist"))
 }
 
+/// A castling move with its squares found once: the right it needs, the side that makes it, the
+/// King's and the Rook's start and end, the squares that must be empty and those the King passes
+/// and lands on, which must be unattacked.
+struct Castle {
+    right: u8,
+    side: Side,
+    king: (Loc, Loc),
+    rook: (Loc, Loc),
+    empty: LocSet,
+    safe: LocSet,
+}
+
+impl Castle {
+    /// The squares of `castling`.
+    fn of(castling: &CastlingMove) -> Castle {
+        let at = |file: &u8| home(castling.side, *file);
+        let wing = &castling.wing;
+        Castle {
+            right: castling.right,
+            side: castling.side,
+            king: (at(&KING_FILE), at(&wing.king_to)),
+            rook: (at(&wing.rook_from), at(&wing.rook_to)),
+            empty: wing.empty.iter().map(at).collect(),
+            safe: wing.safe.iter().chain([&wing.king_to]).map(at).collect(),
+        }
+    }
+}
+
 /// Orthodox chess.
 pub struct Chess {
     /// The basics, with the Knight's leaps as leap table 0.
@@ -114,6 +142,10 @@ pub struct Chess {
     /// Per side: the rank one step ahead of its Pawns' start, from which a Pawn just stepped
     /// there may step again.
     double_steps: [LocSet; 2],
+    /// The castling moves, as [`CASTLINGS`] lists them.
+    castles: [Castle; 4],
+    /// Per location: the castling rights lost when a piece moves from or to it.
+    lost_rights: [u8; LOC_COUNT],
 }
 
 impl Chess {
@@ -131,11 +163,19 @@ impl Chess {
         };
         let last_ranks = Side::BOTH.map(|side| rank(geometry.last_rank(side)));
         let double_steps = [rank(2), rank(5)];
+        let castles = CASTLINGS.each_ref().map(Castle::of);
+        let mut lost_rights = [0; LOC_COUNT];
+        for castle in &castles {
+            lost_rights[castle.king.0.index()] |= castle.right;
+            lost_rights[castle.rook.0.index()] |= castle.right;
+        }
         Ok(Chess {
             basics,
             reach,
             last_ranks,
             double_steps,
+            castles,
+            lost_rights,
         })
     }
 
@@ -180,24 +220,44 @@ impl Chess {
         if safety.double_check() {
             return;
         }
+        let pinned = safety.pinned();
+        let allowed = safety.allowed(king) & !own;
         let mut free_pawns = LocSet::EMPTY;
-        for (from, piece) in board.pieces_of(side) {
-            let allowed = safety.allowed(from) & !own;
-            match piece.kind {
-                Kind::King => {}
-                Kind::Pawn if safety.pinned().contains(from) => {
-                    self.pawn_moves(pos, from, allowed, moves);
-                }
-                Kind::Pawn => free_pawns |= from.bit(),
-                _ => moves.piece(
-                    from,
-                    self.reach.attacks(piece, from, blockers) & allowed,
-                    false,
-                ),
+        for (from, piece) in board.pieces_on(own & !pinned & !king.bit()) {
+            if piece.kind == Kind::Pawn {
+                free_pawns |= from.bit();
+            } else {
+                self.piece_moves(from, piece, blockers, allowed, moves);
             }
         }
-        self.free_pawn_moves(pos, free_pawns, safety.allowed(king) & !own, moves);
+        self.free_pawn_moves(pos, free_pawns, allowed, moves);
+        for (from, piece) in board.pieces_on(pinned) {
+            let allowed = safety.allowed(from) & !own;
+            if piece.kind == Kind::Pawn {
+                self.pawn_moves(pos, from, allowed, moves);
+            } else {
+                self.piece_moves(from, piece, blockers, allowed, moves);
+            }
+        }
         self.en_passant(pos, moves);
+    }
+
+    /// The moves of `piece` (not a Pawn) on `from` onto `allowed`, its slides stopping at
+    /// `blockers`.
+    #[inline(always)]
+    fn piece_moves(
+        &self,
+        from: Loc,
+        piece: Piece,
+        blockers: LocSet,
+        allowed: LocSet,
+        moves: &mut impl Moves,
+    ) {
+        moves.piece(
+            from,
+            self.reach.attacks(piece, from, blockers) & allowed,
+            false,
+        );
     }
 
     /// The moves of the Pawns `pawns`, none of them pinned, onto `allowed`, all at once.
@@ -275,19 +335,15 @@ impl Chess {
     #[inline]
     fn castling_moves(&self, pos: &Position, moves: &mut impl Moves) {
         let enemy = pos.side.opponent();
-        for c in CASTLINGS.iter().filter(|c| c.side == pos.side) {
-            if !pos.state.castling.has(c.right) {
-                continue;
-            }
-            let clear = c
-                .wing
-                .empty
-                .iter()
-                .all(|f| pos.board.is_empty(home(c.side, *f)));
-            let mut passed = c.wing.safe.iter().chain([&c.wing.king_to]);
-            if clear && passed.all(|f| !self.attacked(&pos.board, home(c.side, *f), enemy)) {
-                let king = home(c.side, KING_FILE);
-                moves.piece(king, home(c.side, c.wing.king_to).bit(), false);
+        let blockers = pos.board.blockers();
+        for c in self.castles.iter().filter(|c| c.side == pos.side) {
+            if pos.state.castling.has(c.right)
+                && !c.empty.intersects(blockers)
+                && c.safe
+                    .iter()
+                    .all(|at| !self.attacked(&pos.board, at, enemy))
+            {
+                moves.piece(c.king.0, c.king.1.bit(), false);
             }
         }
     }
@@ -365,14 +421,6 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// The castling rights lost when a piece moves from or to `loc`.
-fn lost_rights(loc: Loc) -> u8 {
-    CASTLINGS
-        .iter()
-        .filter(|c| loc == home(c.side, KING_FILE) || loc == home(c.side, c.wing.rook_from))
-        .fold(0, |acc, c| acc | c.right)
-}
-
 fn castling_text(castling: Castling) -> String {
     let text: String = [
         (Castling::WHITE_KING, 'K'),
@@ -436,18 +484,20 @@ impl Apply for Chess {
         let reset_clock = piece.kind == Kind::Pawn || victim.is_some();
         if piece.kind == Kind::King
             && file_step.abs() == 2
-            && let Some(c) = CASTLINGS
+            && let Some(c) = self
+                .castles
                 .iter()
-                .find(|c| c.side == side && home(side, c.wing.king_to) == turn.to)
+                .find(|c| c.side == side && c.king.1 == turn.to)
         {
-            let (rook_from, rook_to) = (home(side, c.wing.rook_from), home(side, c.wing.rook_to));
+            let (rook_from, rook_to) = c.rook;
             rec.record(|| Event::Moved {
                 piece: Piece::new(Kind::Rook, side),
                 path: vec![rook_from, rook_to],
             });
             next.board.move_piece(rook_from, rook_to);
         }
-        next.state.castling.0 &= !(lost_rights(turn.from) | lost_rights(turn.to));
+        next.state.castling.0 &=
+            !(self.lost_rights[turn.from.index()] | self.lost_rights[turn.to.index()]);
         let rank_step = i32::from(turn.to.rank()) - i32::from(turn.from.rank());
         next.state.en_passant = if piece.kind == Kind::Pawn && rank_step.abs() == 2 {
             self.basics
@@ -456,7 +506,8 @@ impl Apply for Chess {
         } else {
             None
         };
-        next.end_turn(reset_clock)
+        next.finish_turn(reset_clock);
+        next
     }
 }
 
@@ -567,12 +618,12 @@ impl Rules for Chess {
                 "a Pawn may not stand on rank 1 or 8",
             ));
         }
-        for c in &CASTLINGS {
+        for c in &self.castles {
             let king = Piece::new(Kind::King, c.side);
             let rook = Piece::new(Kind::Rook, c.side);
             if pos.state.castling.has(c.right)
-                && (pos.board.piece(home(c.side, KING_FILE)) != Some(king)
-                    || pos.board.piece(home(c.side, c.wing.rook_from)) != Some(rook))
+                && (pos.board.piece(c.king.0) != Some(king)
+                    || pos.board.piece(c.rook.0) != Some(rook))
             {
                 return Err(Error::fen(
                     castling_text(pos.state.castling),
