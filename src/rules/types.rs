@@ -337,6 +337,17 @@ impl LocSet {
         LocSet(self.0 >> by)
     }
 
+    /// The set with every location's index raised by `by` (lowered for a negative `by`),
+    /// locations pushed past either end dropped.
+    #[inline]
+    pub const fn shifted(self, by: i8) -> LocSet {
+        if by >= 0 {
+            self.raised(by as u32)
+        } else {
+            self.lowered(by.unsigned_abs() as u32)
+        }
+    }
+
     /// The locations of the set, lowest index first.
     #[inline]
     pub const fn iter(self) -> LocSetIter {
