@@ -1,8 +1,9 @@
 //! Amphora's pieces as square sets: what move generation and the threat tests read, and what a
 //! turn changes with a few set operations, without making its board.
 
+use super::guard;
 use crate::rules::position::Position;
-use crate::rules::types::{Kind, Loc, LocSet, Piece, Side};
+use crate::rules::types::{Kind, Loc, LocSet, Side};
 
 /// The kinds of piece Amphora knows.
 pub const KINDS: [Kind; 3] = [Kind::King, Kind::Guard, Kind::Pawn];
@@ -24,7 +25,7 @@ impl Layout {
     pub fn of(pos: &Position) -> Layout {
         let board = &pos.board;
         let kings = board.kings_of(Side::White) | board.kings_of(Side::Black);
-        let placed = |side: &Side| pos.state.reserve.count(Piece::new(Kind::Guard, *side)) == 0;
+        let placed = |side: &Side| pos.state.reserve.count(guard(*side)) == 0;
         let searched = Side::BOTH
             .iter()
             .filter(|side| placed(side))
