@@ -312,6 +312,17 @@ fn stalemate_by_slide() {
     assert_eq!(result, "ongoing");
 }
 
+/// The position without the slide turns a Pawn promoted at the end of the turn back into a
+/// Pawn where the slide alone made its square last: White's slide d7c7 made d6 the last square
+/// of its file, so the Pawn on it became a Knight. Without the slide the Knight is a Pawn again,
+/// which leaves f7 to Black's King: the stalemate was the slide's doing, and White wins.
+#[test]
+fn stalemate_by_slide_with_the_slides_promotion_undone() {
+    const FEN: &str = "*1*3k/3P1**/7/2***2/7/*5*/*3K1* w - 0 12";
+    let (_, result) = status(AMOEBA, &[], Some(FEN), "e1e2,~d7c7,d6=N");
+    assert_eq!(result, "1-0 stalemate by slide");
+}
+
 /// The third occurrence of the same board, side to move and last slide draws.
 #[test]
 fn threefold_repetition() {

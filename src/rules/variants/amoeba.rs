@@ -539,7 +539,7 @@ impl Amoeba {
         let squares = self.squares(&board);
         for (at, piece) in last.iter().flat_map(|turn| turn.end_promotions.iter()) {
             let at = if at == to { from } else { at };
-            if self.last_squares(piece.side, !squares).contains(at) {
+            if !self.last_squares(piece.side, squares).contains(at) {
                 board.put(at, Piece::new(Kind::Pawn, piece.side));
             }
         }
