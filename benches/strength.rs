@@ -94,7 +94,7 @@ fn greedy(game: &Game, legal: &[Turn], rng: &mut SplitMix64) -> Option<Turn> {
     };
     let before = enemy_material(&pos.board);
     let gain = |turn: &Turn| {
-        let next = variant.play(pos, turn);
+        let next = variant.play_unchecked(pos, turn);
         let won = variant
             .own_outcome(&next, Some(turn))
             .is_some_and(|o| o.verdict == Verdict::win_for(mover));

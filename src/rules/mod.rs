@@ -48,5 +48,5 @@ pub use royal::KingSafety;
 pub use search::{Found, Level, Limits, MAX_DEPTH, Score, SplitMix64, search, think, think_with};
 pub use turn::{EndPromotions, Removal, Turn};
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
-pub use variant::{PieceDiagram, Variant};
+pub use variant::{PieceDiagram, Play, Rules, Variant};
 pub use variants::{all_data, ids};
