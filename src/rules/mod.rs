@@ -25,6 +25,7 @@ mod royal;
 mod search;
 mod turn;
 mod types;
+mod validate;
 mod variant;
 mod variants;
 mod zobrist;

@@ -13,6 +13,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, Piece, Side};
+use crate::rules::validate::waiting_side_not_in_check;
 use crate::rules::variant::{Apply, Basics, Rules};
 use std::cell::Cell;
 
@@ -891,13 +892,8 @@ impl Rules for Fanorona {
     }
 
     fn validate(&self, pos: &Position) -> Result<(), Error> {
+        self.basics.one_king_each(&pos.board)?;
         for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    self.basics.data.sides[side.index()].as_str(),
-                    "each side must have exactly one King",
-                ));
-            }
             let right = pos.state.leap_rights & (1 << side.index()) != 0;
             if right && pos.board.king_of(side) != self.king_homes[side.index()] {
                 return Err(Error::fen(
@@ -916,24 +912,8 @@ impl Rules for Fanorona {
                 }
             }
         }
-        let last = self.basics.geometry.ranks() - 1;
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == last))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Pawn may not stand on the first or last rank",
-            ));
-        }
-        if self.king_capturable(&pos.board, &pos.state.reserve, pos.side.opponent()) {
-            return Err(Error::fen(
-                self.basics.data.sides[pos.side.opponent().index()].as_str(),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
+        self.basics.no_pawn_on_end_ranks(&pos.board)?;
+        waiting_side_not_in_check(self, pos)
     }
 
     fn state_field_count(&self) -> usize {
