@@ -944,3 +944,49 @@ impl Rules for Fanorona {
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::event::Discard;
+    use crate::rules::search::SplitMix64;
+    use crate::rules::variant::{Play as _, Variant};
+
+    /// The legal turns, judged by the King's watched lines, are exactly the possible turns that
+    /// pass the plain test: the King not capturable on the board, and with the reserve, the
+    /// turn leaves. In the positions of random games of both boards.
+    #[test]
+    fn watched_legality_matches_the_plain_test() {
+        let mut random = SplitMix64::new(0xfa40_2042);
+        let mut judged = 0;
+        for id in ["fanorona-chess", "double-fanorona-chess"] {
+            let variant = Variant::load(id, &[]).expect("the variant loads");
+            let rules = Fanorona::new(variant.data().clone(), variant.options().clone())
+                .expect("the rules build");
+            for _ in 0..12 {
+                let mut pos = *variant.start();
+                for _ in 0..150 {
+                    let (board, reserve, side) = (&pos.board, &pos.state.reserve, pos.side);
+                    let leap = rules.may_leap(&pos, rules.in_check(&pos));
+                    let mut plain = Vec::new();
+                    rules.for_each_turn(board, reserve, side, leap, |play| {
+                        let next = rules.apply(&pos, &play.turn(), &mut Discard);
+                        if !rules.king_capturable(&next.board, &next.state.reserve, side) {
+                            plain.push(play.turn());
+                        }
+                    });
+                    let listed = rules.legal_turns(&pos);
+                    let fen = variant.fen(&pos);
+                    assert_eq!(listed.len(), plain.len(), "{fen}");
+                    assert!(listed.iter().all(|t| plain.contains(t)), "{fen}");
+                    judged += plain.len();
+                    if listed.is_empty() {
+                        break;
+                    }
+                    pos = rules.play_unchecked(&pos, &listed[random.below(listed.len())]);
+                }
+            }
+        }
+        assert!(judged > 10_000, "only {judged} turns judged");
+    }
+}
