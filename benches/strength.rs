@@ -7,7 +7,7 @@
 //! [--plies N] [VARIANT…]` (defaults: 10 games, 100 ms, 200 plies, every variant).
 
 use oddboard::rules::{
-    Board, Game, Kind, Level, Side, SplitMix64, Turn, Variant, Verdict, ids, think_with,
+    Board, Game, Kind, Level, Limits, Side, SplitMix64, Turn, Variant, Verdict, ids, think_with,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -72,7 +72,10 @@ fn opponent_turn(
             think_with(
                 game,
                 Level::Casual,
-                Some(movetime),
+                &Limits {
+                    time: Some(movetime),
+                    ..Limits::default()
+                },
                 &stop,
                 rng.next_u64(),
                 |_| {},
@@ -135,7 +138,10 @@ fn play(
             think_with(
                 &game,
                 Level::Strong,
-                Some(settings.movetime),
+                &Limits {
+                    time: Some(settings.movetime),
+                    ..Limits::default()
+                },
                 &stop,
                 seed,
                 |_| {},
