@@ -7,7 +7,7 @@
 //! [--plies N] [VARIANT…]` (defaults: 10 games, 100 ms, 200 plies, every variant).
 
 use oddboard::rules::{
-    Board, Game, Kind, Level, Side, SplitMix64, Turn, Variant, Verdict, ids, think_with,
+    Board, Game, Kind, Level, Limits, Side, SplitMix64, Turn, Variant, Verdict, ids, think_with,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -72,7 +72,10 @@ fn opponent_turn(
             think_with(
                 game,
                 Level::Casual,
-                Some(movetime),
+                &Limits {
+                    time: Some(movetime),
+                    ..Limits::default()
+                },
                 &stop,
                 rng.next_u64(),
                 |_| {},
@@ -94,7 +97,7 @@ fn greedy(game: &Game, legal: &[Turn], rng: &mut SplitMix64) -> Option<Turn> {
     };
     let before = enemy_material(&pos.board);
     let gain = |turn: &Turn| {
-        let next = variant.play(pos, turn);
+        let next = variant.play_unchecked(pos, turn);
         let won = variant
             .own_outcome(&next, Some(turn))
             .is_some_and(|o| o.verdict == Verdict::win_for(mover));
@@ -135,7 +138,10 @@ fn play(
             think_with(
                 &game,
                 Level::Strong,
-                Some(settings.movetime),
+                &Limits {
+                    time: Some(settings.movetime),
+                    ..Limits::default()
+                },
                 &stop,
                 seed,
                 |_| {},

@@ -99,13 +99,17 @@ enum Command {
         /// The most milliseconds either side thinks per turn.
         #[arg(long, value_name = "MS")]
         movetime: Option<u64>,
+        /// The most nodes either side searches per turn (unlike a time, the same on any machine).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
         /// Stop a game unfinished (a draw) after this many turns.
         #[arg(long, value_name = "PLIES", default_value_t = 200)]
         plies: usize,
     },
 }
 
-/// How long `bestmove` thinks: one of a time, a depth or a level (by default `strong`).
+/// How long `bestmove` thinks: one of a time, a depth, a node count or a level (by default
+/// `strong`).
 #[derive(Args, Debug)]
 #[group(multiple = false)]
 struct ThinkArgs {
@@ -115,6 +119,9 @@ struct ThinkArgs {
     /// Search this many plies deep.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+    /// Search this many nodes (unlike a time, the same on any machine).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
     /// Play as this level does (beginner, casual, strong, max).
     #[arg(long, value_name = "NAME", value_parser = level)]
     level: Option<Level>,
@@ -303,12 +310,17 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             white,
             black,
             movetime,
+            nodes,
             plies,
         } => {
             let variant = Arc::new(Variant::load(&variant, &options)?);
             let match_up = MatchUp {
                 levels: [white, black],
-                movetime: movetime.map(Duration::from_millis),
+                cap: Limits {
+                    time: movetime.map(Duration::from_millis),
+                    nodes,
+                    ..Limits::default()
+                },
                 plies,
             };
             selfplay(&variant, &match_up, games, &mut out.stdout);
@@ -409,18 +421,16 @@ fn bestmove(game: &Game, think: &ThinkArgs, lines: &mut String) -> Result<String
             pv.join(" ")
         ));
     };
-    let best = match (think.movetime, think.depth, think.level) {
-        (None, None, level) => {
-            think_with(game, level.unwrap_or(Level::Strong), None, &stop, 0, report)
-        }
-        (movetime, depth, _) => {
-            let limits = Limits {
-                depth,
-                time: movetime.map(Duration::from_millis),
-                nodes: None,
-            };
-            search(game, &limits, &stop, report).best
-        }
+    let limits = Limits {
+        depth: think.depth,
+        time: think.movetime.map(Duration::from_millis),
+        nodes: think.nodes,
+    };
+    let best = if limits == Limits::default() {
+        let level = think.level.unwrap_or(Level::Strong);
+        think_with(game, level, &limits, &stop, 0, report)
+    } else {
+        search(game, &limits, &stop, report).best
     };
     best.map(|turn| variant.turn_text(&turn))
         .ok_or_else(|| CliError::BadInput("bestmove: no legal turn".into()))
@@ -431,7 +441,7 @@ struct MatchUp {
     /// The first player's level, then the second's.
     levels: [Level; 2],
     /// The most either side thinks per turn.
-    movetime: Option<Duration>,
+    cap: Limits,
     /// The longest game, in turns, before it is stopped as a draw.
     plies: usize,
 }
@@ -446,8 +456,7 @@ fn selfplay(variant: &Arc<Variant>, match_up: &MatchUp, games: u32, out: &mut St
         while game.outcome().is_none() && game.turns().len() < match_up.plies {
             let level = match_up.levels[game.position().side.index()];
             let seed = u64::from(number) << 32 | game.turns().len() as u64;
-            let Some(turn) = think_with(&game, level, match_up.movetime, &stop, seed, |_| {})
-            else {
+            let Some(turn) = think_with(&game, level, &match_up.cap, &stop, seed, |_| {}) else {
                 break;
             };
             if game.play(&turn).is_err() {

@@ -315,9 +315,9 @@ fn bestmove_prints_the_search_on_stderr_and_the_turn_last() {
 }
 
 #[test]
-fn bestmove_takes_a_movetime_or_a_level_in_every_variant() {
+fn bestmove_takes_a_node_limit_or_a_level_in_every_variant() {
     for id in ids() {
-        let out = oddboard(&["bestmove", id, "--movetime", "50"]);
+        let out = oddboard(&["bestmove", id, "--nodes", "2000"]);
         assert_eq!(out.status.code(), Some(0), "{id}");
         let turn = String::from_utf8_lossy(&out.stdout).trim().to_string();
         let legal = stdout_of(&["moves", id]);
@@ -332,6 +332,7 @@ fn bestmove_refuses_a_finished_game_and_conflicting_limits() {
     let mated = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
     bad_input(&["bestmove", "chess", "--fen", mated, "--moves", "d1d8"]);
     bad_input(&["bestmove", "chess", "--depth", "2", "--movetime", "10"]);
+    bad_input(&["bestmove", "chess", "--nodes", "100", "--depth", "2"]);
     bad_input(&["bestmove", "chess", "--level", "grandmaster"]);
 }
 
@@ -347,8 +348,8 @@ fn selfplay_prints_each_game_and_the_score() {
         "beginner",
         "--black",
         "casual",
-        "--movetime",
-        "20",
+        "--nodes",
+        "200",
         "--plies",
         "6",
     ]);

@@ -1,7 +1,7 @@
 //! Who gives check and which Kings stand in it, asked of each variant's own
-//! [`Variant::in_check`] rather than worked out again: the variants judge check in ways too
-//! different to share attack logic (Amphora's interception and telekinesis, Fanorona's approach
-//! and withdrawal, Pawns-to-Kings' many Kings).
+//! [`Rules::in_check`](super::variant::Rules::in_check) rather than worked out again: the
+//! variants judge check in ways too different to share attack logic (Amphora's interception
+//! and telekinesis, Fanorona's approach and withdrawal, Pawns-to-Kings' many Kings).
 //!
 //! An enemy piece is taken out of the question by *neutralising* it: a piece that is not a King
 //! becomes the same kind of piece of the checked side, so it still stands in every line it stood

@@ -4,7 +4,7 @@
 
 use super::position::Position;
 use super::turn::Turn;
-use super::variant::Variant;
+use super::variant::{Rules, Variant};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
@@ -13,7 +13,7 @@ impl Variant {
     /// Counts the leaves of the tree of legal turns `depth` plies deep (bulk-counting the last
     /// ply).
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        count(self, pos, depth, &mut buffers(depth))
+        count(&**self, pos, depth, &mut buffers(depth))
     }
 
     /// Each legal turn of `pos` with the leaves of its tree `depth` plies deep in all (so one
@@ -32,7 +32,12 @@ impl Variant {
                     let mut buffers = buffers(depth - 1);
                     let mut mine = Vec::new();
                     while let Some(turn) = turns.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        let count = count(self, &self.play(pos, turn), depth - 1, &mut buffers);
+                        let count = count(
+                            &**self,
+                            &self.play_unchecked(pos, turn),
+                            depth - 1,
+                            &mut buffers,
+                        );
                         mine.push((*turn, count));
                     }
                     counts
@@ -65,18 +70,17 @@ fn buffers(depth: u32) -> Vec<Vec<Turn>> {
 }
 
 /// The leaves below `pos`, `depth` plies deep, generating each ply's turns into its buffer.
-fn count(variant: &Variant, pos: &Position, depth: u32, buffers: &mut [Vec<Turn>]) -> u64 {
+fn count(rules: &dyn Rules, pos: &Position, depth: u32, buffers: &mut [Vec<Turn>]) -> u64 {
     let Some((turns, deeper)) = buffers.split_first_mut() else {
         return 1;
     };
-    let rules = variant.rules.as_ref();
     match depth {
         0 => 1,
         1 => rules.count_turns(pos, turns),
         _ => {
             let mut leaves = 0;
             rules.for_each_child(pos, turns, &mut |next| {
-                leaves += count(variant, next, depth - 1, deeper);
+                leaves += count(rules, next, depth - 1, deeper);
             });
             leaves
         }

@@ -56,65 +56,64 @@ impl Side {
     }
 }
 
-/// What a piece is, across every variant. Letters are a variant's business (see
-/// [`crate::rules::PieceLetters`]): American Chess writes its Colonel `N`, for example.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Kind {
-    /// A pawn of whatever kind the variant has.
-    Pawn,
-    /// A knight (orthodox leaper or Fanorona's path-leaper).
-    Knight,
-    /// A bishop (diagonal slider).
-    Bishop,
-    /// A rook (orthogonal slider).
-    Rook,
-    /// A queen (slides in all eight directions); American Chess's General.
-    Queen,
-    /// A royal king.
-    King,
-    /// Rook plus knight.
-    Chancellor,
-    /// Bishop plus knight.
-    Archbishop,
-    /// Amphora's Guard.
-    Guard,
-    /// Pawns-to-Kings' Waffle: an orthogonal step or a two-square diagonal jump.
-    Waffle,
-    /// Pawns-to-Kings' Blacksmith: moves and captures differ.
-    Blacksmith,
-    /// American Chess's Soldier: a non-royal king step.
-    Soldier,
-    /// American Chess's Colonel: a leaper to the distance-2 ring.
-    Colonel,
-    /// American Chess's Missile: lands anywhere but the far rank.
-    Missile,
-    /// American Chess's Artillery: moves as a queen, captures by hopping.
-    Artillery,
+/// Declares [`Kind`] with [`Kind::ALL`] and [`Kind::COUNT`] from one list, so a new kind of
+/// piece is named in one place.
+macro_rules! kinds {
+    ($(#[$meta:meta])* pub enum Kind { $($(#[$doc:meta])* $name:ident,)* }) => {
+        $(#[$meta])*
+        pub enum Kind {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Kind {
+            /// How many kinds there are: the length of per-kind tables.
+            pub const COUNT: usize = [$(stringify!($name)),*].len();
+
+            /// Every kind, in declaration order (`ALL[k.index()] == k`).
+            pub const ALL: [Kind; Kind::COUNT] = [$(Kind::$name),*];
+        }
+    };
+}
+
+kinds! {
+    /// What a piece is, across every variant. Letters are a variant's business (see
+    /// [`crate::rules::PieceLetters`]): American Chess writes its Colonel `N`, for example.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+    pub enum Kind {
+        /// A pawn of whatever kind the variant has.
+        Pawn,
+        /// A knight (orthodox leaper or Fanorona's path-leaper).
+        Knight,
+        /// A bishop (diagonal slider).
+        Bishop,
+        /// A rook (orthogonal slider).
+        Rook,
+        /// A queen (slides in all eight directions); American Chess's General.
+        Queen,
+        /// A royal king.
+        King,
+        /// Rook plus knight.
+        Chancellor,
+        /// Bishop plus knight.
+        Archbishop,
+        /// Amphora's Guard.
+        Guard,
+        /// Pawns-to-Kings' Waffle: an orthogonal step or a two-square diagonal jump.
+        Waffle,
+        /// Pawns-to-Kings' Blacksmith: moves and captures differ.
+        Blacksmith,
+        /// American Chess's Soldier: a non-royal king step.
+        Soldier,
+        /// American Chess's Colonel: a leaper to the distance-2 ring.
+        Colonel,
+        /// American Chess's Missile: lands anywhere but the far rank.
+        Missile,
+        /// American Chess's Artillery: moves as a queen, captures by hopping.
+        Artillery,
+    }
 }
 
 impl Kind {
-    /// How many kinds there are: the length of per-kind tables.
-    pub const COUNT: usize = 15;
-
-    /// Every kind, in declaration order (`ALL[k.index()] == k`).
-    pub const ALL: [Kind; Kind::COUNT] = [
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
-        Kind::Chancellor,
-        Kind::Archbishop,
-        Kind::Guard,
-        Kind::Waffle,
-        Kind::Blacksmith,
-        Kind::Soldier,
-        Kind::Colonel,
-        Kind::Missile,
-        Kind::Artillery,
-    ];
-
     /// The position of this kind in [`Kind::ALL`]: an index into per-kind tables.
     pub const fn index(self) -> usize {
         self as usize

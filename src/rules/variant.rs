@@ -17,6 +17,7 @@ use super::reach::Reach;
 use super::turn::Turn;
 use super::types::{Kind, Loc, LocSet, Piece, Side};
 use super::zobrist;
+use std::ops::Deref;
 
 /// What every variant keeps alike: its data, the options it was built with, the board's shape,
 /// the piece letters and the leap tables its pieces' [`Movement`]s name.
@@ -101,17 +102,20 @@ pub(crate) trait Apply {
 }
 
 /// Playing a turn, with or without its events: what [`Rules`] asks of a variant, given to every
-/// [`Apply`].
-pub(crate) trait Play {
-    /// The position after `turn`, which must be one of the legal turns of `pos`.
-    fn play(&self, pos: &Position, turn: &Turn) -> Position;
+/// variant by the one method it writes.
+pub trait Play {
+    /// The position after `turn`, which must be one of the legal turns of `pos`: the turn's
+    /// legality is not checked (see [`Game::play`] for a checked play).
+    ///
+    /// [`Game::play`]: super::game::Game::play
+    fn play_unchecked(&self, pos: &Position, turn: &Turn) -> Position;
 
-    /// As [`Play::play`], also noting in `events` what happened, in order.
+    /// As [`Play::play_unchecked`], also noting in `events` what happened, in order.
     fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position;
 }
 
 impl<T: Apply> Play for T {
-    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+    fn play_unchecked(&self, pos: &Position, turn: &Turn) -> Position {
         self.apply(pos, turn, &mut Discard)
     }
 
@@ -120,9 +124,10 @@ impl<T: Apply> Play for T {
     }
 }
 
-/// A variant's rules, built for one set of options: what each variant implements. Callers use
-/// [`Variant`], which wraps the rules of any variant.
-pub(crate) trait Rules: Play + Send + Sync {
+/// A variant's rules, built for one set of options: the one interface each variant implements
+/// and every caller asks, each hook declared here once. A [`Variant`] holds the rules of any
+/// variant and dereferences to them, adding what is alike for all variants.
+pub trait Rules: Play + Send + Sync {
     /// The variant's data, options, board shape and letters.
     fn basics(&self) -> &Basics;
 
@@ -157,6 +162,13 @@ pub(crate) trait Rules: Play + Send + Sync {
     /// describes them: what each variant writes.
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>);
 
+    /// The legal turns of `pos`, in no particular order.
+    fn legal_turns(&self, pos: &Position) -> Vec<Turn> {
+        let mut out = Vec::new();
+        self.legal_turns_into(pos, &mut out);
+        out
+    }
+
     /// The number of legal turns of `pos`: perft's last ply.
     fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
         self.legal_turns_into(pos, scratch);
@@ -173,7 +185,7 @@ pub(crate) trait Rules: Play + Send + Sync {
     ) {
         self.legal_turns_into(pos, scratch);
         for turn in scratch.iter() {
-            visit(&self.play(pos, turn));
+            visit(&self.play_unchecked(pos, turn));
         }
     }
 
@@ -187,9 +199,7 @@ pub(crate) trait Rules: Play + Send + Sync {
 
     /// Whether the side to move has a legal turn.
     fn has_legal_turn(&self, pos: &Position) -> bool {
-        let mut turns = Vec::new();
-        self.legal_turns_into(pos, &mut turns);
-        !turns.is_empty()
+        !self.legal_turns(pos).is_empty()
     }
 
     /// The end of the game when the side to move has no legal turn: checkmate when it is in
@@ -261,9 +271,7 @@ pub(crate) trait Rules: Play + Send + Sync {
             asked.state.en_passant = None;
             asked.state.placement_right = false;
         }
-        let mut turns = Vec::new();
-        self.legal_turns_into(&asked, &mut turns);
-        turns
+        self.legal_turns(&asked)
             .iter()
             .filter(|t| t.from == from)
             .map(|t| t.to)
@@ -318,13 +326,21 @@ pub(crate) trait Rules: Play + Send + Sync {
     }
 }
 
-/// One variant's rules built for a set of options, with its start position: the one way
-/// callers (the game, the command line, the tests) ask the engine anything. Each variant
-/// implements [`Rules`]; this facade adds what is alike for all of them (FEN and move text,
+/// One variant's rules built for a set of options, with its start position: what callers (the
+/// game, the command line, the tests) hold. It dereferences to the variant's [`Rules`], whose
+/// hooks callers ask directly, and adds what is alike for all variants (FEN and move text,
 /// perft, help diagrams).
 pub struct Variant {
-    pub(super) rules: Box<dyn Rules>,
+    rules: Box<dyn Rules>,
     start: Position,
+}
+
+impl Deref for Variant {
+    type Target = dyn Rules;
+
+    fn deref(&self) -> &(dyn Rules + 'static) {
+        self.rules.as_ref()
+    }
 }
 
 impl Variant {
@@ -345,42 +361,9 @@ impl Variant {
         &self.data().id
     }
 
-    /// The variant's data (names, setup, options, pieces, help).
-    pub fn data(&self) -> &VariantData {
-        self.rules.data()
-    }
-
-    /// The options this variant was built with.
-    pub fn options(&self) -> &Options {
-        self.rules.options()
-    }
-
-    /// The board's shape.
-    pub fn geometry(&self) -> &Geometry {
-        self.rules.geometry()
-    }
-
-    /// The piece letters of a game with these options.
-    pub fn letters(&self) -> &PieceLetters {
-        self.rules.letters()
-    }
-
     /// The start position.
     pub fn start(&self) -> &Position {
         &self.start
-    }
-
-    /// The legal turns of `pos`, in no particular order.
-    pub fn legal_turns(&self, pos: &Position) -> Vec<Turn> {
-        let mut out = Vec::new();
-        self.legal_turns_into(pos, &mut out);
-        out
-    }
-
-    /// Puts the legal turns of `pos` into `out` (cleared first), in no particular order: for
-    /// callers that reuse a buffer on a hot path (search, perft).
-    pub fn legal_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.rules.legal_turns_into(pos, out);
     }
 
     /// The legal turns of `pos` as canonical text, sorted by byte order.
@@ -426,96 +409,15 @@ impl Variant {
         write_fen(self.rules.as_ref(), pos)
     }
 
-    /// The position after `turn`, which must be one of the legal turns of `pos`.
-    pub fn play(&self, pos: &Position, turn: &Turn) -> Position {
-        self.rules.play(pos, turn)
-    }
-
-    /// As [`Variant::play`], also noting in `events` what happened, in order.
-    pub fn play_recorded(&self, pos: &Position, turn: &Turn, events: &mut Vec<Event>) -> Position {
-        self.rules.play_recorded(pos, turn, events)
-    }
-
-    /// Whether the side to move is in check.
-    pub fn in_check(&self, pos: &Position) -> bool {
-        self.rules.in_check(pos)
-    }
-
-    /// The end of the game by the variant's own rules (checkmate, stalemate, …), if any: exactly
-    /// when `pos` has no legal turn. `last` is the turn that led to `pos`, when known.
-    pub fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {
-        self.rules.own_outcome(pos, last)
-    }
-
-    /// A draw by the material on the board alone (orthodox insufficient material).
-    pub fn dead_position(&self, pos: &Position) -> bool {
-        self.rules.dead_position(pos)
-    }
-
-    /// Whether threefold repetition and the fifty-move rule apply.
-    pub fn clock_draws(&self) -> bool {
-        self.rules.clock_draws()
-    }
-
-    /// What makes two positions the same for repetition.
-    pub fn repetition_key(&self, pos: &Position) -> u64 {
-        self.rules.repetition_key(pos)
-    }
-
-    /// The variant's own counters for the players, as (label, value) pairs: pieces in reserve,
-    /// move limits and the like.
-    pub fn counters(&self, pos: &Position) -> Vec<(String, String)> {
-        self.rules.counters(pos)
-    }
-
-    /// Where the piece on `from` could move in `pos`, for the player's help: its legal
-    /// destinations as if it were its side's turn (the opponent's piece too).
-    pub fn piece_reach(&self, pos: &Position, from: Loc) -> LocSet {
-        self.rules.piece_reach(pos, from)
-    }
-
-    /// The squares that form a zone with a meaning of its own, for drawing (American Chess's
-    /// Gauntlet).
-    pub fn zone(&self) -> LocSet {
-        self.rules.zone()
-    }
-
-    /// The pieces by which the variant judged `pos` over for `reason`, where it judges by pieces
-    /// of its own choosing rather than by check or the Kings (American Chess: the Generals on
-    /// the Gauntlet); `None` otherwise.
-    pub fn judged_pieces(&self, pos: &Position, reason: Reason) -> Option<LocSet> {
-        self.rules.judged_pieces(pos, reason)
-    }
-
-    /// Whether a turn may capture a piece that stands neither on its destination nor on the
-    /// square its `x` part names (Amphora's interceptions, orthodox en passant).
-    pub(crate) fn unseen_captures(&self) -> bool {
-        self.rules.unseen_captures()
-    }
-
-    /// The variant's own terms in the computer opponent's judgement of `pos`, beyond material,
-    /// in hundredths of a Pawn for the first player.
-    pub(crate) fn positional(&self, pos: &Position) -> i32 {
-        self.rules.positional(pos)
-    }
-
     /// The key under which the computer opponent's table keeps what it found about `pos`: its
     /// [`Position::hash`], and its move number where the variant counts moves.
     pub fn search_key(&self, pos: &Position) -> u64 {
-        let number = if self.rules.counts_moves() {
+        let number = if self.counts_moves() {
             zobrist::move_number(pos.fullmove)
         } else {
             0
         };
         pos.hash() ^ number
-    }
-
-    /// The piece `side` holds in reserve, which its opponent's [`Removal::Reserve`] takes out of
-    /// the game (Amphora's Guard); `None` where no turn removes from a reserve.
-    ///
-    /// [`Removal::Reserve`]: super::turn::Removal::Reserve
-    pub fn reserve_piece(&self, side: Side) -> Option<Piece> {
-        self.rules.reserve_piece(side)
     }
 
     /// A position that shows how `piece` moves, for the help: the board of the start position

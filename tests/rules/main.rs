@@ -1,5 +1,6 @@
 //! The rules tests: one binary, a module per area, so the engine is built and linked once.
 
+mod agreement;
 mod american_chess;
 mod amoeba;
 mod amphora;

@@ -56,7 +56,7 @@ fn samples() -> &'static [Sample] {
                     if legal.is_empty() {
                         break;
                     }
-                    pos = variant.play(&pos, &legal[rng.next() % legal.len()]);
+                    pos = variant.play_unchecked(&pos, &legal[rng.next() % legal.len()]);
                     if ply % 8 == 0 {
                         positions.push(pos);
                     }
@@ -205,7 +205,7 @@ fn check_fen_input(variant: &Variant, text: &str) -> Check {
         );
     }
     for turn in variant.legal_turns(&pos) {
-        let next = variant.play(&pos, &turn);
+        let next = variant.play_unchecked(&pos, &turn);
         variant.fen(&next);
     }
     variant.own_outcome(&pos, None);
@@ -667,5 +667,51 @@ fn rejection_message_of_a_fen_with_a_line_break_is_one_line() {
         let legal = variant.legal_turn_texts(variant.start());
         let turn = format!("{}\n", legal[0]);
         ok(check_turn_input(variant, variant.start(), &legal, &turn));
+    }
+}
+
+/// The FEN invariants several variants share (one King a side, no Pawn on the first or last
+/// rank, the side not to move not in check) name the side by the variant's own name, or the
+/// square, and say why.
+#[test]
+fn shared_fen_invariants_name_the_side_or_square_and_why() {
+    let cases = [
+        (
+            "fanorona-chess",
+            "nr1rn/1bqb1/ppppp/5/5/5/PPPPP/1BQB1/NRKRN w - - 0 1",
+            "'Red': each side must have exactly one King",
+        ),
+        (
+            "amoeba",
+            "*rnnnr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
+            "'Black': each side must have exactly one King",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/4K2p w - - 0 1",
+            "'h1': a Pawn may not stand on rank 1 or 8",
+        ),
+        (
+            "fanorona-chess",
+            "1rkrP/1bqb1/ppppp/5/5/5/PPPP1/1BQB1/NRKRN w Kk - 0 1",
+            "'e9': a Pawn may not stand on rank 1 or 9",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+            "'Black': the side not to move is in check",
+        ),
+        (
+            "pawns-to-kings",
+            "4k3/8/8/8/8/8/8/4Q1K1 w 0 1",
+            "'Black': the side not to move is in check",
+        ),
+    ];
+    for (id, fen, why) in cases {
+        let message = variant(id)
+            .parse_fen(fen)
+            .expect_err("an invalid FEN")
+            .to_string();
+        assert!(message.ends_with(why), "{id} {fen}: {message}");
     }
 }

@@ -31,7 +31,7 @@ fn random_line(variant: &Variant, start: Position, choices: &[u32]) -> (Vec<Posi
             break;
         }
         let turn = pick(&legal, choice);
-        positions.push(variant.play(&pos, &turn));
+        positions.push(variant.play_unchecked(&pos, &turn));
         turns.push(turn);
     }
     (positions, turns)
@@ -148,7 +148,7 @@ fn leaves(variant: &Variant, pos: &Position, depth: u32) -> u64 {
     variant
         .legal_turns(pos)
         .iter()
-        .map(|turn| leaves(variant, &variant.play(pos, turn), depth - 1))
+        .map(|turn| leaves(variant, &variant.play_unchecked(pos, turn), depth - 1))
         .sum()
 }
 
@@ -173,7 +173,7 @@ proptest! {
                     break;
                 }
                 let turn = pick(&legal, choice);
-                let next = variant.play(&pos, &turn);
+                let next = variant.play_unchecked(&pos, &turn);
                 let mut events = Vec::new();
                 let recorded = variant.play_recorded(&pos, &turn, &mut events);
                 prop_assert_eq!(recorded, next, "{}: play and play_recorded differ after {:?}", name(variant), played);

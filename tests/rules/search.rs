@@ -147,8 +147,10 @@ fn stopping_returns_a_legal_turn_at_once() {
         assert_eq!(found.depth, 0, "{}: an iteration completed", name(variant));
         for level in Level::ALL {
             let mut iterations = 0;
-            let turn =
-                think_with(&game, level, None, &stop, 7, |_| iterations += 1).expect("a turn");
+            let turn = think_with(&game, level, &Limits::default(), &stop, 7, |_| {
+                iterations += 1
+            })
+            .expect("a turn");
             assert!(legal.contains(&turn), "{} at {level:?}", name(variant));
             assert_eq!(iterations, 0, "{} at {level:?} searched on", name(variant));
         }

@@ -85,16 +85,16 @@ impl Level {
 /// over or there is no legal turn. Returns promptly (with the best turn found so far) once
 /// `stop` is set. `seed` drives the low levels' human-like randomness.
 pub fn think(game: &Game, level: Level, stop: &AtomicBool, seed: u64) -> Option<Turn> {
-    think_with(game, level, None, stop, seed, |_| {})
+    think_with(game, level, &Limits::default(), stop, seed, |_| {})
 }
 
-/// As [`think`], thinking at most `cap` where it is given and shorter than the level's own
-/// time, and calling `report` after each iteration of the high levels' search. The only legal
+/// As [`think`], within the limits of `cap` where they are tighter than the level's own, and
+/// calling `report` after each iteration of the high levels' search. The only legal
 /// turn, where there is just one, is played at once.
 pub fn think_with(
     game: &Game,
     level: Level,
-    cap: Option<Duration>,
+    cap: &Limits,
     stop: &AtomicBool,
     seed: u64,
     report: impl FnMut(&Found),

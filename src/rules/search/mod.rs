@@ -35,13 +35,19 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// These limits with the time cut to `cap`, where `cap` is given and shorter.
-    pub fn capped(self, cap: Option<Duration>) -> Limits {
-        let time = match (self.time, cap) {
-            (Some(time), Some(cap)) => Some(time.min(cap)),
-            (time, cap) => time.or(cap),
-        };
-        Limits { time, ..self }
+    /// These limits, each cut to the one `cap` gives where that is given and tighter.
+    pub fn capped(self, cap: &Limits) -> Limits {
+        fn tighter<T: Ord>(own: Option<T>, cap: Option<T>) -> Option<T> {
+            match (own, cap) {
+                (Some(own), Some(cap)) => Some(own.min(cap)),
+                (own, cap) => own.or(cap),
+            }
+        }
+        Limits {
+            depth: tighter(self.depth, cap.depth),
+            time: tighter(self.time, cap.time),
+            nodes: tighter(self.nodes, cap.nodes),
+        }
     }
 }
 

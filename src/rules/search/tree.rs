@@ -138,7 +138,7 @@ impl<'a> Tree<'a> {
     /// The score of the position after `turn` of `pos`, searched `depth` plies deep in all
     /// (a full window, so an exact score), for the side that played it; `None` if halted.
     pub(super) fn score_turn(&mut self, pos: &Position, turn: &Turn, depth: i32) -> Option<i32> {
-        let child = self.variant.play(pos, turn);
+        let child = self.variant.play_unchecked(pos, turn);
         self.path.push(pos.hash());
         let score = -self.negamax(&child, Some(turn), depth - 1, 1, -INFINITE, INFINITE);
         self.path.pop();
@@ -164,7 +164,7 @@ impl<'a> Tree<'a> {
                 break;
             };
             line.push(turn);
-            at = self.variant.play(&at, &turn);
+            at = self.variant.play_unchecked(&at, &turn);
         }
         line
     }
@@ -255,7 +255,7 @@ impl<'a> Tree<'a> {
         let mut tried = 0;
         while let Some((index, order_key)) = pick(&mut self.keys[ply]) {
             let turn = self.turns[ply][index];
-            let child = self.variant.play(pos, &turn);
+            let child = self.variant.play_unchecked(pos, &turn);
             let quiet = is_quiet(order_key);
             let score = if tried == 0 {
                 -self.negamax(&child, Some(&turn), depth - 1, ply + 1, -beta, -alpha)
@@ -365,7 +365,7 @@ impl<'a> Tree<'a> {
             if extra >= FREE_CAPTURE_PLIES && !recapture {
                 continue;
             }
-            let child = self.variant.play(pos, &turn);
+            let child = self.variant.play_unchecked(pos, &turn);
             let takes = child.board.occupied_by(enemy).len() < enemies || turn.removal.is_some();
             if !takes || stand + self.eval.taken(pos, &child, enemy) + DELTA_MARGIN <= alpha {
                 continue;

@@ -22,6 +22,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, RuleState};
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
+use crate::rules::validate::waiting_side_not_in_check;
 use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -560,11 +561,6 @@ impl Amoeba {
         })
     }
 
-    /// The name the data gives `side`, for messages.
-    fn side_name(&self, side: Side) -> &str {
-        &self.basics.data.sides[side.index()]
-    }
-
     /// Reads the last-slide field: `-` or two locations of the matrix (`d5d4`).
     fn read_last_slide(&self, field: &str) -> Result<Option<Slide>, Error> {
         if field == "-" {
@@ -692,14 +688,7 @@ impl Rules for Amoeba {
                 format!("{gaps} gaps, expected {GAPS}"),
             ));
         }
-        for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    self.side_name(side),
-                    "each side must have exactly one King",
-                ));
-            }
-        }
+        self.basics.one_king_each(&pos.board)?;
         if let Some((from, to)) = pos.state.last_slide {
             let adjacent = DirSet::ORTHOGONAL
                 .iter()
@@ -711,14 +700,7 @@ impl Rules for Amoeba {
                 ));
             }
         }
-        let waiting = pos.side.opponent();
-        if self.king_attacked(&pos.board, waiting) {
-            return Err(Error::fen(
-                self.side_name(waiting),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
+        waiting_side_not_in_check(self, pos)
     }
 
     fn state_field_count(&self) -> usize {

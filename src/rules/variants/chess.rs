@@ -17,6 +17,7 @@ use crate::rules::reach::Reach;
 use crate::rules::royal::KingSafety;
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
+use crate::rules::validate::waiting_side_not_in_check;
 use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -414,13 +415,6 @@ impl Moves for TurnList<'_> {
     }
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 fn castling_text(castling: Castling) -> String {
     let text: String = [
         (Castling::WHITE_KING, 'K'),
@@ -600,24 +594,8 @@ impl Rules for Chess {
     }
 
     fn validate(&self, pos: &Position) -> Result<(), Error> {
-        for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    side_name(side),
-                    "each side must have exactly one King",
-                ));
-            }
-        }
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == 7))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Pawn may not stand on rank 1 or 8",
-            ));
-        }
+        self.basics.one_king_each(&pos.board)?;
+        self.basics.no_pawn_on_end_ranks(&pos.board)?;
         for c in &self.castles {
             let king = Piece::new(Kind::King, c.side);
             let rook = Piece::new(Kind::Rook, c.side);
@@ -650,16 +628,7 @@ impl Rules for Chess {
                 ));
             }
         }
-        let waiting = pos.side.opponent();
-        if let Some(king) = pos.board.king_of(waiting)
-            && self.attacked(&pos.board, king, pos.side)
-        {
-            return Err(Error::fen(
-                side_name(waiting),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
+        waiting_side_not_in_check(self, pos)
     }
 
     fn state_field_count(&self) -> usize {

@@ -13,6 +13,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::{Position, Reserve, RuleState};
 use crate::rules::turn::{Removal, Turn};
 use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, Piece, Side};
+use crate::rules::validate::waiting_side_not_in_check;
 use crate::rules::variant::{Apply, Basics, Rules};
 use std::cell::Cell;
 
@@ -891,13 +892,8 @@ impl Rules for Fanorona {
     }
 
     fn validate(&self, pos: &Position) -> Result<(), Error> {
+        self.basics.one_king_each(&pos.board)?;
         for side in Side::BOTH {
-            if pos.board.kings_of(side).len() != 1 {
-                return Err(Error::fen(
-                    self.basics.data.sides[side.index()].as_str(),
-                    "each side must have exactly one King",
-                ));
-            }
             let right = pos.state.leap_rights & (1 << side.index()) != 0;
             if right && pos.board.king_of(side) != self.king_homes[side.index()] {
                 return Err(Error::fen(
@@ -916,24 +912,8 @@ impl Rules for Fanorona {
                 }
             }
         }
-        let last = self.basics.geometry.ranks() - 1;
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Pawn && (loc.rank() == 0 || loc.rank() == last))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Pawn may not stand on the first or last rank",
-            ));
-        }
-        if self.king_capturable(&pos.board, &pos.state.reserve, pos.side.opponent()) {
-            return Err(Error::fen(
-                self.basics.data.sides[pos.side.opponent().index()].as_str(),
-                "the side not to move is in check",
-            ));
-        }
-        Ok(())
+        self.basics.no_pawn_on_end_ranks(&pos.board)?;
+        waiting_side_not_in_check(self, pos)
     }
 
     fn state_field_count(&self) -> usize {
@@ -962,5 +942,51 @@ impl Rules for Fanorona {
             leap_text(pos.state.leap_rights),
             self.reserve_text(&pos.state.reserve),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::event::Discard;
+    use crate::rules::search::SplitMix64;
+    use crate::rules::variant::{Play as _, Variant};
+
+    /// The legal turns, judged by the King's watched lines, are exactly the possible turns that
+    /// pass the plain test: the King not capturable on the board, and with the reserve, the
+    /// turn leaves. In the positions of random games of both boards.
+    #[test]
+    fn watched_legality_matches_the_plain_test() {
+        let mut random = SplitMix64::new(0xfa40_2042);
+        let mut judged = 0;
+        for id in ["fanorona-chess", "double-fanorona-chess"] {
+            let variant = Variant::load(id, &[]).expect("the variant loads");
+            let rules = Fanorona::new(variant.data().clone(), variant.options().clone())
+                .expect("the rules build");
+            for _ in 0..12 {
+                let mut pos = *variant.start();
+                for _ in 0..150 {
+                    let (board, reserve, side) = (&pos.board, &pos.state.reserve, pos.side);
+                    let leap = rules.may_leap(&pos, rules.in_check(&pos));
+                    let mut plain = Vec::new();
+                    rules.for_each_turn(board, reserve, side, leap, |play| {
+                        let next = rules.apply(&pos, &play.turn(), &mut Discard);
+                        if !rules.king_capturable(&next.board, &next.state.reserve, side) {
+                            plain.push(play.turn());
+                        }
+                    });
+                    let listed = rules.legal_turns(&pos);
+                    let fen = variant.fen(&pos);
+                    assert_eq!(listed.len(), plain.len(), "{fen}");
+                    assert!(listed.iter().all(|t| plain.contains(t)), "{fen}");
+                    judged += plain.len();
+                    if listed.is_empty() {
+                        break;
+                    }
+                    pos = rules.play_unchecked(&pos, &listed[random.below(listed.len())]);
+                }
+            }
+        }
+        assert!(judged > 10_000, "only {judged} turns judged");
     }
 }

@@ -15,6 +15,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::position::Position;
 use crate::rules::turn::Turn;
 use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
+use crate::rules::validate::waiting_side_not_in_check;
 use crate::rules::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
@@ -361,27 +362,18 @@ impl Rules for PawnsToKings {
     /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
     /// rank, the side not to move not in check.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let last_rank = self.basics.geometry.ranks() - 1;
-        for (loc, piece) in pos.board.pieces() {
-            let bad = match piece.kind {
-                Kind::Pawn => loc.rank() == 0 || loc.rank() == last_rank,
-                Kind::Blacksmith => loc.rank() == self.basics.geometry.last_rank(piece.side),
-                _ => false,
-            };
-            if bad {
-                return Err(Error::fen(
-                    loc.to_string(),
-                    "a Pawn may not stand on rank 1 or 8, nor a Blacksmith on its far rank",
-                ));
-            }
-        }
-        let waiting = pos.side.opponent();
-        if self.any_attacked(&pos.board, pos.board.kings_of(waiting), pos.side) {
+        self.basics.no_pawn_on_end_ranks(&pos.board)?;
+        let geometry = &self.basics.geometry;
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Blacksmith && loc.rank() == geometry.last_rank(p.side))
+        {
             return Err(Error::fen(
-                self.basics.data.sides[waiting.index()].as_str(),
-                "the side not to move is in check",
+                loc.to_string(),
+                "a Blacksmith may not stand on its far rank",
             ));
         }
-        Ok(())
+        waiting_side_not_in_check(self, pos)
     }
 }
