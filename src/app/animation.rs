@@ -3,8 +3,9 @@
 //! While anything moves the app asks for frames (the window is reactive), then goes idle; any
 //! click or key completes the timeline at once before it acts.
 
-use super::cue::Cue;
-use super::session::{Command, Frame, SquareClicked};
+use crate::app::shared::cue::Cue;
+use crate::app::shared::messages::{Command, SquareClicked};
+use crate::app::shared::screen::Frame;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::math::curve::{Curve, EaseFunction, Interval, SampleAutoCurve};
 use bevy::prelude::*;

@@ -6,10 +6,10 @@ use super::animation::{Clip, Clips, Ephemeral, Motion, Timeline};
 use super::art::PieceArt;
 use super::choreography::Choreography;
 use super::preview::Previewed;
-use super::session::{
-    ActiveGame, BoardReset, Flipped, Frame, InGame, Refused, TurnPlayed, Viewing,
-};
-use super::settings::{BoardTheme, Settings};
+use crate::app::shared::game::{ActiveGame, Flipped, Viewing};
+use crate::app::shared::messages::{BoardReset, Refused, TurnPlayed};
+use crate::app::shared::screen::{Frame, InGame};
+use crate::app::shared::settings::{BoardTheme, Settings};
 use crate::rules::{Content, Game, Lines, Loc, Piece, Position};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -5,8 +5,8 @@
 
 use super::animation::{Clip, Clips, Leave, Motion};
 use super::board::{BoardLayout, SQUARE};
-use super::cue::Cue;
-use super::settings::Settings;
+use crate::app::shared::cue::Cue;
+use crate::app::shared::settings::Settings;
 use crate::rules::{Capture, Event, Loc, Piece};
 use bevy::prelude::*;
 use std::collections::HashMap;

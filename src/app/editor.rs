@@ -3,9 +3,11 @@
 //! from it. The engine judges every position: one it refuses shows its reason and cannot be
 //! started.
 
-use super::clock::Clocks;
-use super::opponent::{Names, Players};
-use super::session::{Command, Frame, Notice, Screen};
+use crate::app::shared::clocks::Clocks;
+use crate::app::shared::game::Notice;
+use crate::app::shared::messages::Command;
+use crate::app::shared::players::{Names, Players};
+use crate::app::shared::screen::{Frame, Screen};
 use crate::rules::{GameRecord, Loc, Piece, Position, Side, Variant};
 use bevy::prelude::*;
 use std::sync::Arc;

@@ -3,11 +3,14 @@
 
 use super::board::{BoardLayout, BoardPos, Cell, PieceView};
 use super::camera::BoardCamera;
-use super::session::{ActiveGame, Builder, Command, Frame, SquareClicked, Viewing};
-use super::settings::{BoardView, Settings};
 use super::sketch::Sketched;
 use super::view3d::TableCamera;
 use super::view3d::mirror::board_point;
+use crate::app::shared::game::{ActiveGame, Builder, Viewing};
+use crate::app::shared::messages::{Command, SquareClicked};
+use crate::app::shared::pointer::{Dragged, Hovered, TextEntry};
+use crate::app::shared::screen::Frame;
+use crate::app::shared::settings::{BoardView, Settings};
 use crate::rules::Loc;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -15,47 +18,32 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
 
-/// The location under the pointer, for the piece help.
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Hovered(pub Option<Loc>);
-
-/// Whether a text box has the keyboard (the save name, …): shortcuts stand aside while it does.
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct TextEntry(pub bool);
-
-/// The piece being dragged, drawn under the pointer until it is dropped.
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Dragged(pub Option<Entity>);
-
 /// A dragged piece to put back on its square once dropped, unless a turn moves it.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct SnapBack;
 
 /// Registers the input observers and the keyboard.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>()
-        .init_resource::<Dragged>()
-        .init_resource::<TextEntry>()
-        .insert_resource(SpritePickingSettings {
-            require_markers: false,
-            picking_mode: SpritePickingMode::BoundingBox,
-        })
-        .init_resource::<RightPressed>()
-        .add_observer(on_press)
-        .add_observer(on_right_press)
-        .add_observer(on_right_release)
-        .add_observer(on_drag_start)
-        .add_observer(on_drop)
-        .add_observer(on_drag)
-        .add_observer(on_drag_end)
-        .add_observer(on_over)
-        .add_observer(on_out)
-        .add_systems(
-            Update,
-            keyboard
-                .run_if(|entry: Res<TextEntry>| !entry.0)
-                .in_set(Frame::Input),
-        );
+    app.insert_resource(SpritePickingSettings {
+        require_markers: false,
+        picking_mode: SpritePickingMode::BoundingBox,
+    })
+    .init_resource::<RightPressed>()
+    .add_observer(on_press)
+    .add_observer(on_right_press)
+    .add_observer(on_right_release)
+    .add_observer(on_drag_start)
+    .add_observer(on_drop)
+    .add_observer(on_drag)
+    .add_observer(on_drag_end)
+    .add_observer(on_over)
+    .add_observer(on_out)
+    .add_systems(
+        Update,
+        keyboard
+            .run_if(|entry: Res<TextEntry>| !entry.0)
+            .in_set(Frame::Input),
+    );
 }
 
 fn cell_of(entity: Entity, cells: &Query<&Cell>) -> Option<Loc> {

@@ -4,12 +4,14 @@
 
 use super::art::PieceArt;
 use super::board::{BoardLayout, SQUARE, piece_sprite, shown_position};
-use super::input::Hovered;
 use super::preview::settled_move;
-use super::session::{ActiveGame, Builder, Frame, InGame, Viewing, events_of};
-use super::settings::Settings;
 use super::shapes::Shapes;
-use super::turn_builder::{Choice, Part, TurnBuilder};
+use crate::app::session::events_of;
+use crate::app::shared::game::{ActiveGame, Builder, Viewing};
+use crate::app::shared::pointer::Hovered;
+use crate::app::shared::screen::{Frame, InGame};
+use crate::app::shared::settings::Settings;
+use crate::app::shared::turn_builder::{Choice, Part, TurnBuilder};
 use crate::rules::{Capture, Event, Game, Loc, Piece, Turn};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -5,8 +5,9 @@
 //! effects show). Prints a summary and exits.
 
 use super::animation::Timeline;
-use super::session::{ActiveGame, Builder, Command, SquareClicked};
-use super::turn_builder::Part;
+use crate::app::shared::game::{ActiveGame, Builder};
+use crate::app::shared::messages::{Command, SquareClicked};
+use crate::app::shared::turn_builder::Part;
 use crate::rules::Game;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

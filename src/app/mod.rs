@@ -8,7 +8,6 @@ pub mod board;
 mod camera;
 pub mod choreography;
 pub mod clock;
-pub mod cue;
 pub mod editor;
 pub mod input;
 pub mod library;
@@ -20,13 +19,12 @@ pub mod persistence;
 pub mod preview;
 pub mod record;
 pub mod session;
-pub mod settings;
 pub mod shapes;
+pub mod shared;
 pub mod sharing;
 pub mod sketch;
 #[cfg(feature = "sound")]
 mod sound;
-pub mod turn_builder;
 pub mod view3d;
 mod window_test;
 
@@ -45,7 +43,7 @@ pub struct Launch {
     /// Measure start-up and frame times for this many seconds, print them and exit.
     pub measure: Option<f32>,
     /// Open in this view rather than the one in the settings.
-    pub view: Option<settings::BoardView>,
+    pub view: Option<shared::settings::BoardView>,
 }
 
 /// Opens the game window and runs until it is closed.
@@ -88,7 +86,7 @@ pub fn run(launch: Launch) -> AppExit {
     if let Some(view) = launch.view {
         app.add_systems(
             PostStartup,
-            move |mut settings: ResMut<settings::Settings>| {
+            move |mut settings: ResMut<shared::settings::Settings>| {
                 settings.view = view;
             },
         );
@@ -97,7 +95,7 @@ pub fn run(launch: Launch) -> AppExit {
         app.add_plugins(measure::plugin(started, seconds));
     }
     if let Some(dir) = launch.window_test {
-        let scenes = launch.view != Some(settings::BoardView::ThreeD);
+        let scenes = launch.view != Some(shared::settings::BoardView::ThreeD);
         app.add_plugins(window_test::plugin(dir, scenes));
     }
     app.run()
@@ -107,8 +105,8 @@ pub fn run(launch: Launch) -> AppExit {
 /// animation, art and persistence. Headless tests add these to `MinimalPlugins`.
 pub fn game_plugins(app: &mut App) {
     app.add_plugins((
+        shared::plugin,
         session::plugin,
-        cue::plugin,
         art::plugin,
         shapes::plugin,
         board::plugin,

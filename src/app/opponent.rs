@@ -5,64 +5,18 @@
 //! answer. The Hint asks the same search for the side to move and draws its turn as an arrow.
 
 use super::animation::Timeline;
-use super::session::{ActiveGame, Command, Frame, Viewing};
 use super::sketch::Sketches;
+use crate::app::shared::game::{ActiveGame, Viewing};
+use crate::app::shared::messages::Command;
+use crate::app::shared::players::Players;
+use crate::app::shared::screen::Frame;
 use crate::rules::{Game, Level, Position, Side, Turn, think};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
-use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
-
-/// Who plays one side.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub enum Player {
-    /// A person at the board.
-    #[default]
-    Person,
-    /// The computer, at a level.
-    Computer(Level),
-}
-
-/// Who plays each side, first player first.
-#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub struct Players(pub [Player; 2]);
-
-impl Players {
-    /// Who plays `side`.
-    pub fn of(&self, side: Side) -> Player {
-        self.0[side.index()]
-    }
-
-    /// The level the computer plays `side` at, if it does.
-    pub fn computer(&self, side: Side) -> Option<Level> {
-        match self.of(side) {
-            Player::Computer(level) => Some(level),
-            Player::Person => None,
-        }
-    }
-}
-
-/// The players' names, first player first, as typed in the menu (empty: none given).
-#[derive(Resource, Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub struct Names(pub [String; 2]);
-
-impl Names {
-    /// The name `side`'s player goes by: the one typed, or who plays it (`White (person)`,
-    /// `Oddboard (strong)`).
-    pub fn of(&self, side: Side, players: &Players, side_name: &str) -> String {
-        let typed = self.0[side.index()].trim();
-        if !typed.is_empty() {
-            return typed.to_string();
-        }
-        match players.of(side) {
-            Player::Person => format!("{side_name} (person)"),
-            Player::Computer(level) => format!("Oddboard ({})", level.name()),
-        }
-    }
-}
 
 /// Watching the computer play itself: whether it is paused, and how many turns it may still
 /// play while paused (the watcher's steps).
@@ -125,9 +79,7 @@ const HINT_LEVEL: Level = Level::Strong;
 
 /// Registers the opponent.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Players>()
-        .init_resource::<Names>()
-        .init_resource::<Watch>()
+    app.init_resource::<Watch>()
         .init_resource::<Thinking>()
         .add_systems(
             Update,

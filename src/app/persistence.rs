@@ -4,10 +4,12 @@
 //! that cannot be read is moved aside under a name that says so, the player is told, and saving
 //! goes on.
 
-use super::clock::Clocks;
-use super::opponent::{Names, Players};
-use super::session::{ActiveGame, Command, Notice};
-use super::settings::Settings;
+use crate::app::shared::clocks::Clocks;
+use crate::app::shared::game::{ActiveGame, Notice};
+use crate::app::shared::messages::Command;
+use crate::app::shared::players::{Names, Players};
+use crate::app::shared::settings::Settings;
+use crate::app::shared::storage::Storage;
 use crate::rules::{Game, GameRecord};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -110,23 +112,6 @@ pub struct Autosave(pub Option<Saved>);
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReplaceAsked(pub Option<String>);
 
-/// A request to the persistence layer.
-#[derive(Message, Clone, Debug)]
-pub enum Storage {
-    /// Save the game under a name. An existing save of that name is replaced only when
-    /// `replace` is set; otherwise the player is asked first ([`ReplaceAsked`]).
-    Save {
-        /// The save's name.
-        name: String,
-        /// Whether an existing save of that name may be replaced.
-        replace: bool,
-    },
-    /// Load the game saved under a name.
-    Load(String),
-    /// Use these settings from now on, and keep them for the next run.
-    Settings(Settings),
-}
-
 /// Registers loading at start-up, autosave after every change to the game, named saves and
 /// settings.
 pub fn plugin(app: &mut App) {
@@ -135,7 +120,6 @@ pub fn plugin(app: &mut App) {
         .init_resource::<ReplaceAsked>()
         .init_resource::<SavedAs>()
         .init_resource::<Settings>()
-        .add_message::<Storage>()
         .add_systems(Startup, load_at_start)
         .add_systems(
             Update,

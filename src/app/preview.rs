@@ -4,8 +4,9 @@
 
 use super::art::PieceArt;
 use super::board::{BoardLayout, BoardPos, PieceView, Z_PIECE, piece_sprite};
-use super::session::{ActiveGame, Builder, Frame, InGame, Viewing};
-use super::turn_builder::{Part, TurnBuilder};
+use crate::app::shared::game::{ActiveGame, Builder, Viewing};
+use crate::app::shared::screen::{Frame, InGame};
+use crate::app::shared::turn_builder::{Part, TurnBuilder};
 use crate::rules::{Loc, Piece};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

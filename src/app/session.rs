@@ -1,220 +1,28 @@
-//! The game session: the authoritative `Game` as a resource, the app's screens as states, and
-//! the messages that change them. Turns reach the rules only here: clicks go through the turn
-//! builder, which only ever picks among the engine's legal turns.
+//! The game session: turns reach the rules only here. Clicks go through the turn builder, which
+//! only ever picks among the engine's legal turns; commands start, resume, undo and end games.
 
-use super::clock::Clocks;
-use super::opponent::{Names, Players};
-use super::turn_builder::{Choice, Part, Progress, TurnBuilder};
-use crate::rules::{Error, Event, Game, GameRecord, Loc, Side, Turn, Variant};
+use crate::app::shared::clocks::Clocks;
+use crate::app::shared::game::{
+    ActiveGame, Ask, Banner, Builder, Flipped, Hint, Notice, Pending, Viewing,
+};
+use crate::app::shared::messages::{BoardReset, Command, Refused, SquareClicked, TurnPlayed};
+use crate::app::shared::players::{Names, Players};
+use crate::app::shared::screen::{Frame, Screen};
+use crate::app::shared::turn_builder::{Part, Progress, TurnBuilder};
+use crate::rules::{Error, Event, Game, Loc, Turn, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::Arc;
 
-/// The app's screens.
-#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Screen {
-    /// Choosing a variant and its options.
-    #[default]
-    Menu,
-    /// A game in progress.
-    Playing,
-    /// A finished game, still on the board.
-    GameOver,
-    /// Setting up a position to start a game from.
-    Editor,
-}
-
-/// Either game screen: what board entities live in.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct InGame;
-
-impl ComputedStates for InGame {
-    type SourceStates = Screen;
-
-    /// Playing → game over (or any other change between the two) keeps the board: only
-    /// entering from the menu and leaving for it rebuild the world.
-    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
-
-    fn compute(screen: Screen) -> Option<InGame> {
-        matches!(screen, Screen::Playing | Screen::GameOver).then_some(InGame)
-    }
-}
-
-/// The game being played: the one authority on the position.
-#[derive(Resource, Clone)]
-pub struct ActiveGame(pub Game);
-
-/// The turn the player is building.
-#[derive(Resource, Default, Clone)]
-pub struct Builder(pub TurnBuilder);
-
-/// Which position the board shows: the live one, or an earlier one from the move list.
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Viewing {
-    /// The ply shown (0: the start), or `None` for the live position.
-    pub ply: Option<usize>,
-}
-
-/// Whether the board is seen from the second player's side.
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Flipped(pub bool);
-
-/// A location of the board was clicked (or dropped on): the input every turn is built from.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct SquareClicked(pub Loc);
-
-/// An act that ends the game, asked for and waiting for the player to confirm it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// This side resigns.
-    Resign(Side),
-    /// The game is drawn by agreement.
-    Draw,
-}
-
-/// What waits for confirmation, if anything; any other command or a click on the board drops it.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pending(pub Option<Ask>);
-
-impl Ask {
-    /// The question to the players, naming the side: `Resign the game for White?`.
-    pub fn question(self, game: &Game) -> String {
-        match self {
-            Ask::Resign(side) => format!(
-                "Resign the game for {}?",
-                game.variant().data().sides[side.index()]
-            ),
-            Ask::Draw => "Do both players agree to a draw?".to_string(),
-        }
-    }
-}
-
-/// A click on a piece that cannot move now (the opponent's, or one without a legal move): the
-/// board shakes it, and the [`Hint`] says why.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Refused(pub Loc);
-
-/// A request from the panels, the keyboard or a script.
-#[derive(Message, Clone, Debug)]
-pub enum Command {
-    /// Start a new game of a variant with options.
-    Start {
-        /// The variant id.
-        variant: String,
-        /// The option names.
-        options: Vec<String>,
-    },
-    /// Resume a saved game.
-    Resume(GameRecord),
-    /// Take back the last turn.
-    Undo,
-    /// Play again the last turn taken back.
-    Redo,
-    /// The player to move asks to resign: asked to confirm first ([`Pending`]).
-    Resign,
-    /// The players ask to agree a draw: asked to confirm first ([`Pending`]).
-    AgreeDraw,
-    /// Confirms what is [`Pending`].
-    Confirm,
-    /// The same variant, options and start position again, sides kept.
-    Rematch,
-    /// Turn the board round.
-    Flip,
-    /// Drop the turn being built.
-    CancelTurn,
-    /// Answer the turn builder's question.
-    Choose(Choice),
-    /// Play this turn, chosen by the computer (ignored unless legal in the live position).
-    Play(Turn),
-    /// Who plays each side from now on.
-    Players(Players),
-    /// The players' names from now on.
-    Names(Names),
-    /// The game's clocks from now on (a new game's, or a saved game's).
-    Clocks(Clocks),
-    /// `side`'s clock ran out.
-    TimeOut(Side),
-    /// Ask the computer for a hint for the side to move (drawn as an arrow).
-    Hint,
-    /// Pause (or go on with) the computer's turns, to watch it play itself.
-    Pause(bool),
-    /// While paused, let the computer play one turn.
-    Step,
-    /// Show an earlier position (or the live one, `None`).
-    View(Option<usize>),
-    /// Leave the game for the menu.
-    Menu,
-    /// Switch between the 2D and the 3D view (saved with the settings).
-    SwitchView,
-}
-
-/// A turn was played: what happened, in order, for the view to animate.
-#[derive(Message, Clone, Debug)]
-pub struct TurnPlayed {
-    /// The engine's account of the turn.
-    pub events: Vec<Event>,
-    /// Whether the turn is being taken back (an undo, or a step back through the moves): the
-    /// board plays it in reverse.
-    pub backwards: bool,
-}
-
-/// The position shown changed in a way that is not one turn forward (new game, undo, history):
-/// the view redraws without animation.
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct BoardReset;
-
-/// A problem to show the player (a save that could not be read, …).
-#[derive(Resource, Default, Clone, Debug)]
-pub struct Notice(pub Option<String>);
-
-/// The order of work within a frame.
-#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Frame {
-    /// Read clicks and keys.
-    Input,
-    /// Turn them into turns and commands, and apply those to the game.
-    Apply,
-    /// Bring the board's entities in step with the game.
-    Sync,
-    /// Move what is moving.
-    Animate,
-}
-
-/// Registers the session's states, resources, messages and systems.
+/// Registers the session's systems: the banner, and applying commands and clicks.
 pub fn plugin(app: &mut App) {
-    app.init_state::<Screen>()
-        .add_computed_state::<InGame>()
-        .init_resource::<Builder>()
-        .init_resource::<Viewing>()
-        .init_resource::<Flipped>()
-        .init_resource::<Notice>()
-        .init_resource::<Hint>()
-        .init_resource::<Pending>()
-        .init_resource::<Banner>()
-        .add_systems(OnEnter(Screen::GameOver), raise_banner)
+    app.add_systems(OnEnter(Screen::GameOver), raise_banner)
         .add_systems(Update, lower_banner.in_set(Frame::Input))
-        .add_message::<SquareClicked>()
-        .add_message::<Refused>()
-        .add_message::<Command>()
-        .add_message::<TurnPlayed>()
-        .add_message::<BoardReset>()
-        .configure_sets(
-            Update,
-            (Frame::Input, Frame::Apply, Frame::Sync, Frame::Animate).chain(),
-        )
         .add_systems(
             Update,
             (apply_commands, apply_clicks).chain().in_set(Frame::Apply),
         );
 }
-
-/// Why the last click on the board did nothing, for the panel.
-#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
-pub struct Hint(pub Option<String>);
-
-/// Whether the game-over banner stands over the board (until a click puts it away).
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Banner(pub bool);
 
 /// Puts the banner up when a game ends.
 fn raise_banner(mut banner: ResMut<Banner>) {

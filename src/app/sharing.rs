@@ -4,10 +4,12 @@
 //! Either way the engine reads and writes the text; text it refuses is explained in one line and
 //! changes nothing.
 
-use super::clock::Clocks;
-use super::opponent::{Names, Players};
 use super::persistence::{DataDir, Playing, Saved, write_text};
-use super::session::{Command, InGame, Notice};
+use crate::app::shared::clocks::Clocks;
+use crate::app::shared::game::Notice;
+use crate::app::shared::messages::Command;
+use crate::app::shared::players::{Names, Players};
+use crate::app::shared::screen::InGame;
 use crate::rules::{Game, PgnHeader, Side, Variant, ids};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -4,8 +4,10 @@
 //! instead.
 
 use super::board::{BoardLayout, SQUARE};
-use super::session::{BoardReset, Builder, Command, Frame, InGame, SquareClicked, TurnPlayed};
 use super::shapes::Shapes;
+use crate::app::shared::game::Builder;
+use crate::app::shared::messages::{BoardReset, Command, SquareClicked, TurnPlayed};
+use crate::app::shared::screen::{Frame, InGame};
 use crate::rules::Loc;
 use bevy::prelude::*;
 

@@ -2,8 +2,8 @@
 //! at start-up, kept as in-memory WAV assets and played at the settings' volume. Without an
 //! audio device Bevy plays nothing and this gives the waiting sounds up: no error, no panic.
 
-use crate::app::cue::Cue;
-use crate::app::settings::Settings;
+use crate::app::shared::cue::Cue;
+use crate::app::shared::settings::Settings;
 use bevy::audio::{AudioSink, Volume};
 use bevy::prelude::*;
 use std::collections::HashMap;

@@ -8,10 +8,12 @@
 //! off the main thread wakes the sleeping window). It checks no screenshot is blank, and exits.
 
 use super::board::{BoardLayout, BoardPos, PieceView};
-use super::input::Hovered;
-use super::opponent::{Player, Players};
-use super::session::{ActiveGame, Builder, Command, Frame, SquareClicked};
-use super::turn_builder::{Choice, Part};
+use crate::app::shared::game::{ActiveGame, Builder};
+use crate::app::shared::messages::{Command, SquareClicked};
+use crate::app::shared::players::{Player, Players};
+use crate::app::shared::pointer::Hovered;
+use crate::app::shared::screen::Frame;
+use crate::app::shared::turn_builder::{Choice, Part};
 use crate::rules::{GameRecord, Level, Loc, Removal, Turn, ids};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

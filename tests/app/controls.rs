@@ -6,11 +6,12 @@ use crate::support::*;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use oddboard::app::markers::Marker;
-use oddboard::app::persistence::Storage;
-use oddboard::app::session::{Flipped, Hint, Pending, Screen, Viewing};
-use oddboard::app::settings::Settings;
+use oddboard::app::shared::game::{Flipped, Hint, Pending, Viewing};
+use oddboard::app::shared::screen::Screen;
+use oddboard::app::shared::settings::Settings;
+use oddboard::app::shared::storage::Storage;
+use oddboard::app::shared::turn_builder::Part;
 use oddboard::app::sketch::{SketchMark, Sketches};
-use oddboard::app::turn_builder::Part;
 use oddboard::rules::{Loc, Verdict};
 use std::collections::HashSet;
 
@@ -290,7 +291,7 @@ fn a_refused_piece_shakes_and_comes_to_rest_on_its_square() {
     start(&mut app, "chess", &[], None);
     let pawn = piece_entity(&mut app, "e7");
     app.world_mut()
-        .write_message(oddboard::app::session::SquareClicked(sq("e7")));
+        .write_message(oddboard::app::shared::messages::SquareClicked(sq("e7")));
     app.update();
     app.update();
     app.update();

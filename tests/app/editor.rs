@@ -4,7 +4,7 @@
 
 use crate::support::*;
 use oddboard::app::editor::{Brush, Editor, EditorAction};
-use oddboard::app::session::Screen;
+use oddboard::app::shared::screen::Screen;
 use oddboard::rules::{Kind, Loc, Piece, Side};
 
 fn act(app: &mut App, action: EditorAction) {

@@ -3,8 +3,8 @@
 
 use crate::support::*;
 use oddboard::app::library::{SaveAction, SaveList};
-use oddboard::app::persistence::Storage;
-use oddboard::app::session::Notice;
+use oddboard::app::shared::game::Notice;
+use oddboard::app::shared::storage::Storage;
 use std::fs;
 
 /// A data directory holding one saved Pawns-to-Kings game named `mysave`, with the menu open.

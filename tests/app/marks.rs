@@ -6,7 +6,7 @@
 use crate::support::*;
 use oddboard::app::board::{BoardLayout, Square, Z_PIECE};
 use oddboard::app::markers::Marker;
-use oddboard::app::settings::{BoardTheme, Settings};
+use oddboard::app::shared::settings::{BoardTheme, Settings};
 use oddboard::rules::Loc;
 use std::collections::HashSet;
 

@@ -3,8 +3,9 @@
 //! keep who played.
 
 use crate::support::*;
-use oddboard::app::opponent::{Player, Players, Thinking};
+use oddboard::app::opponent::Thinking;
 use oddboard::app::persistence::Autosave;
+use oddboard::app::shared::players::{Player, Players};
 use oddboard::app::sketch::Sketches;
 use oddboard::rules::{Level, Side};
 

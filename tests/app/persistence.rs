@@ -1,9 +1,10 @@
 //! Saved games and settings: autosave, Continue, named saves, formats, unreadable files.
 
 use crate::support::*;
-use oddboard::app::persistence::{Autosave, ReplaceAsked, SAVE_FORMAT, Storage};
-use oddboard::app::session::Notice;
-use oddboard::app::settings::Settings;
+use oddboard::app::persistence::{Autosave, ReplaceAsked, SAVE_FORMAT};
+use oddboard::app::shared::game::Notice;
+use oddboard::app::shared::settings::Settings;
+use oddboard::app::shared::storage::Storage;
 use std::fs;
 use std::path::Path;
 
@@ -218,7 +219,10 @@ fn a_save_of_format_one_loads_with_people_on_both_sides() {
     assert_eq!(notice(&app), "");
     let saved = app.world().resource::<Autosave>().0.clone().expect("read");
     assert_eq!(saved.game.turns, ["e2e4"]);
-    assert_eq!(saved.players, oddboard::app::opponent::Players::default());
+    assert_eq!(
+        saved.players,
+        oddboard::app::shared::players::Players::default()
+    );
 }
 
 /// A saved game with every third character dropped, doubled or replaced in turn, and cut

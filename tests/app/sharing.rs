@@ -4,7 +4,7 @@
 
 use crate::support::*;
 use bevy::window::FileDragAndDrop;
-use oddboard::app::session::Notice;
+use oddboard::app::shared::game::Notice;
 use oddboard::app::sharing::{Copied, CopyGame, ExportRecord, Exported, Paste};
 use oddboard::rules::Game;
 use std::fs;
@@ -93,7 +93,10 @@ fn the_record_names_the_players_as_typed_in_the_menu() {
     start(&mut app, "chess", &[], None);
     command(
         &mut app,
-        Command::Names(oddboard::app::opponent::Names(["Ann".into(), "  ".into()])),
+        Command::Names(oddboard::app::shared::players::Names([
+            "Ann".into(),
+            "  ".into(),
+        ])),
     );
     let (_, text) = export(&mut app);
     assert!(text.contains("[White \"Ann\"]"), "{text}");

@@ -12,8 +12,9 @@ use bevy::time::TimeUpdateStrategy;
 use oddboard::app::board::{BoardPos, Cell, PieceView, Square};
 use oddboard::app::markers::Marker;
 use oddboard::app::persistence::DataDir;
-pub use oddboard::app::session::{ActiveGame, Builder, Command};
-use oddboard::app::turn_builder::{Choice, Part};
+pub use oddboard::app::shared::game::{ActiveGame, Builder};
+pub use oddboard::app::shared::messages::Command;
+use oddboard::app::shared::turn_builder::{Choice, Part};
 use oddboard::rules::{Game, GameRecord, Loc, Piece, Variant};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -271,7 +272,9 @@ pub fn shown_pieces(app: &mut App) -> HashMap<Loc, Piece> {
 /// Asserts that the entities show exactly the position shown: the game's live one, or the
 /// earlier one being looked at.
 pub fn assert_view_matches_game(app: &mut App) {
-    let viewing = *app.world().resource::<oddboard::app::session::Viewing>();
+    let viewing = *app
+        .world()
+        .resource::<oddboard::app::shared::game::Viewing>();
     let shown = oddboard::app::board::shown_position(game(app), &viewing);
     let expected: HashMap<Loc, Piece> = shown.board.pieces().collect();
     assert_eq!(shown_pieces(app), expected);

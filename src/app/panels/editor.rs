@@ -7,7 +7,7 @@ use super::{Pictures, root_ui};
 use crate::app::art::PieceArt;
 use crate::app::camera::PanelWidth;
 use crate::app::editor::{Brush, Editor, EditorAction};
-use crate::app::session::Screen;
+use crate::app::shared::screen::Screen;
 use crate::rules::{LocSet, Piece, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -8,17 +8,19 @@ use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
 use crate::app::art::PieceArt;
 use crate::app::board::shown_position;
 use crate::app::camera::PanelWidth;
-use crate::app::clock::{Clocks, TENTHS_UNDER};
-use crate::app::input::Hovered;
-use crate::app::opponent::{Players, Thinking, Watch};
-use crate::app::persistence::{ReplaceAsked, SavedAs, Storage, valid_name};
+use crate::app::opponent::{Thinking, Watch};
+use crate::app::persistence::{ReplaceAsked, SavedAs, valid_name};
 use crate::app::record::Tally;
-use crate::app::session::{
-    ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
-};
-use crate::app::settings::{BoardView, Settings};
+use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
+use crate::app::shared::game::{ActiveGame, Ask, Banner, Builder, Hint, Pending, Viewing};
+use crate::app::shared::messages::Command;
+use crate::app::shared::players::Players;
+use crate::app::shared::pointer::Hovered;
+use crate::app::shared::screen::InGame;
+use crate::app::shared::settings::{BoardView, Settings};
+use crate::app::shared::storage::Storage;
+use crate::app::shared::turn_builder::{Choice, Part};
 use crate::app::sharing::{Copied, CopyGame, ExportRecord, Exported};
-use crate::app::turn_builder::{Choice, Part};
 use crate::app::view3d::{Preset, Rig};
 use crate::rules::{Game, Loc, Piece, Removal, Side};
 use bevy::ecs::system::SystemParam;

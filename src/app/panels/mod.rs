@@ -12,10 +12,12 @@ mod record;
 
 use super::art::PieceArt;
 use super::editor::EditorAction;
-use super::input::TextEntry;
 use super::library::SaveAction;
-use super::persistence::Storage;
-use super::session::{Command, Frame, Notice};
+use crate::app::shared::game::Notice;
+use crate::app::shared::messages::Command;
+use crate::app::shared::pointer::TextEntry;
+use crate::app::shared::screen::Frame;
+use crate::app::shared::storage::Storage;
 use crate::rules::{Game, Kind, Piece, Side, Variant, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -3,7 +3,8 @@
 
 use super::Pictures;
 use crate::app::record::{Tally, move_rows, result_line};
-use crate::app::session::{Command, Viewing};
+use crate::app::shared::game::Viewing;
+use crate::app::shared::messages::Command;
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;

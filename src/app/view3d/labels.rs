@@ -4,7 +4,7 @@
 use super::mirror::{TwinKind, pose_of};
 use super::rig::TableCamera;
 use crate::app::board::{BoardLayout, Decor, Palette};
-use crate::app::settings::{BoardView, Settings};
+use crate::app::shared::settings::{BoardView, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 

@@ -13,9 +13,10 @@ pub mod surface;
 pub use mirror::{TwinKind, TwinOf, Twinned};
 pub use rig::{Preset, Rig, TableCamera};
 
-use super::persistence::Storage;
-use super::session::{Command, Frame};
-use super::settings::{BoardView, Settings};
+use crate::app::shared::messages::Command;
+use crate::app::shared::screen::Frame;
+use crate::app::shared::settings::{BoardView, Settings};
+use crate::app::shared::storage::Storage;
 use bevy::asset::embedded_asset;
 use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
 use bevy::picking::mesh_picking::{MeshPickingPlugin, MeshPickingSettings};

@@ -5,8 +5,8 @@
 
 use crate::app::board::BoardLayout;
 use crate::app::camera::{BOARD_OUTPUT, BoardCamera};
-use crate::app::session::Flipped;
-use crate::app::settings::{BoardView, Settings};
+use crate::app::shared::game::Flipped;
+use crate::app::shared::settings::{BoardView, Settings};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap, ShadowFilteringMethod};

@@ -18,8 +18,3 @@ pub enum Cue {
     /// The game ended.
     GameOver,
 }
-
-/// Registers the cue message.
-pub fn plugin(app: &mut App) {
-    app.add_message::<Cue>();
-}
