@@ -3,7 +3,7 @@
 //! started from the position set up.
 
 use crate::support::*;
-use oddboard::app::editor::{Brush, Editor, EditorAction};
+use oddboard::app::editor::setup::{Brush, Editor, EditorAction};
 use oddboard::app::shared::screen::Screen;
 use oddboard::rules::{Kind, Loc, Piece, Side};
 

@@ -4,8 +4,8 @@
 //! lost.
 
 use crate::support::*;
-use oddboard::app::markers::Marker;
-use oddboard::app::record::{Tally, move_rows, result_line};
+use oddboard::app::board::markers::Marker;
+use oddboard::app::session::record::{Tally, move_rows, result_line};
 use oddboard::app::shared::game::{Banner, Viewing};
 use oddboard::app::shared::screen::Screen;
 use oddboard::rules::{Kind, Loc, Piece, Side};

@@ -5,9 +5,9 @@
 use crate::support::*;
 use bevy::picking::pointer::PointerButton;
 use bevy::window::RequestRedraw;
-use oddboard::app::animation::{Clips, Ephemeral, Timeline};
-use oddboard::app::board::{BoardLayout, BoardPos, PieceView, Square};
-use oddboard::app::preview::Previewed;
+use oddboard::app::board::layout::Previewed;
+use oddboard::app::board::layout::{BoardLayout, BoardPos, PieceView, Square};
+use oddboard::app::motion::timeline::{Clips, Ephemeral, Timeline};
 use oddboard::app::shared::turn_builder::{Choice, Part};
 use oddboard::rules::{Kind, Piece, Side};
 

@@ -3,10 +3,10 @@
 //! keep who played.
 
 use crate::support::*;
-use oddboard::app::opponent::Thinking;
-use oddboard::app::persistence::Autosave;
+use oddboard::app::board::sketch::Sketches;
+use oddboard::app::session::opponent::Thinking;
 use oddboard::app::shared::players::{Player, Players};
-use oddboard::app::sketch::Sketches;
+use oddboard::app::storage::saves::Autosave;
 use oddboard::rules::{Level, Side};
 
 const COMPUTER_PLAYS_BLACK: Players = Players([Player::Person, Player::Computer(Level::Beginner)]);

@@ -2,7 +2,7 @@
 //! running animation, resources change only on a real change, and a misclick keeps the turn.
 
 use crate::support::*;
-use oddboard::app::animation::Clips;
+use oddboard::app::motion::timeline::Clips;
 use oddboard::app::shared::game::{Flipped, Hint};
 use oddboard::app::shared::pointer::TextEntry;
 use oddboard::app::shared::screen::Screen;

@@ -5,7 +5,7 @@
 use crate::support::*;
 use bevy::window::FileDragAndDrop;
 use oddboard::app::shared::game::Notice;
-use oddboard::app::sharing::{Copied, CopyGame, ExportRecord, Exported, Paste};
+use oddboard::app::storage::sharing::{Copied, CopyGame, ExportRecord, Exported, Paste};
 use oddboard::rules::Game;
 use std::fs;
 
@@ -106,7 +106,7 @@ fn the_record_names_the_players_as_typed_in_the_menu() {
     );
     let saved = app
         .world()
-        .resource::<oddboard::app::persistence::Autosave>()
+        .resource::<oddboard::app::storage::saves::Autosave>()
         .0
         .clone()
         .expect("autosaved");
@@ -214,7 +214,7 @@ fn bad_pasted_text_is_explained_in_one_line_and_changes_nothing() {
 #[test]
 fn mutated_fens_pasted_never_panic() {
     for (id, text) in mutated_start_fens() {
-        if let Err(e) = oddboard::app::sharing::read_pasted(&text, id, &[]) {
+        if let Err(e) = oddboard::app::storage::sharing::read_pasted(&text, id, &[]) {
             assert!(!e.contains('\n'), "{id} {text}: {e}");
         }
     }

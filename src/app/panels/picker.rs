@@ -4,9 +4,9 @@
 //! the turn.
 
 use super::Pictures;
-use crate::app::art::PieceArt;
-use crate::app::board::{BoardLayout, SQUARE};
-use crate::app::camera::BoardCamera;
+use crate::app::art::pieces::PieceArt;
+use crate::app::board::camera::BoardCamera;
+use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::messages::Command;
 use crate::app::shared::screen::InGame;

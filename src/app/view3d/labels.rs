@@ -3,7 +3,7 @@
 
 use super::mirror::{TwinKind, pose_of};
 use super::rig::TableCamera;
-use crate::app::board::{BoardLayout, Decor, Palette};
+use crate::app::board::layout::{BoardLayout, Decor, Palette};
 use crate::app::shared::settings::{BoardView, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};

@@ -6,8 +6,10 @@
 
 use super::models::{Meshes, Shape, TILE_TOP, shape_of};
 use super::surface::Surface;
-use crate::app::art::{PieceArt, drawing_of};
-use crate::app::board::{BoardLayout, BoardPos, Cell, PieceView, Plank, SQUARE, Square, Z_PIECE};
+use crate::app::art::pieces::{PieceArt, drawing_of};
+use crate::app::board::layout::{
+    BoardLayout, BoardPos, Cell, PieceView, Plank, SQUARE, Square, Z_PIECE,
+};
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::pointer::Dragged;
 use crate::app::shared::settings::Settings;

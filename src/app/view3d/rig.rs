@@ -3,8 +3,8 @@
 //! presets and the side to move (with automatic turning on, or F) swing it with an eased
 //! motion. It draws into the same space beside the panel as the 2D camera.
 
-use crate::app::board::BoardLayout;
-use crate::app::camera::{BOARD_OUTPUT, BoardCamera};
+use crate::app::board::camera::{BOARD_OUTPUT, BoardCamera};
+use crate::app::board::layout::BoardLayout;
 use crate::app::shared::game::Flipped;
 use crate::app::shared::settings::{BoardView, Settings};
 use bevy::core_pipeline::tonemapping::Tonemapping;

@@ -1,16 +1,16 @@
 //! Input: clicks and drags on the board (through bevy_picking) and the keyboard, turned into
 //! the session's messages. Nothing here knows a rule.
 
-use super::board::{BoardLayout, BoardPos, Cell, PieceView};
-use super::camera::BoardCamera;
-use super::sketch::Sketched;
-use super::view3d::TableCamera;
-use super::view3d::mirror::board_point;
+use crate::app::board::camera::BoardCamera;
+use crate::app::board::layout::{BoardLayout, BoardPos, Cell, PieceView};
+use crate::app::board::sketch::Sketched;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::messages::{Command, SquareClicked};
 use crate::app::shared::pointer::{Dragged, Hovered, TextEntry};
 use crate::app::shared::screen::Frame;
 use crate::app::shared::settings::{BoardView, Settings};
+use crate::app::view3d::TableCamera;
+use crate::app::view3d::mirror::board_point;
 use crate::rules::Loc;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -174,14 +174,16 @@ pub fn snap_back(
             Entity,
             &BoardPos,
             &mut Transform,
-            Has<super::animation::Clips>,
+            Has<crate::app::motion::timeline::Clips>,
         ),
         With<SnapBack>,
     >,
 ) {
     for (entity, pos, mut transform, gliding) in &mut pieces {
         if !gliding && let Some(layout) = &layout {
-            transform.translation = layout.world(pos.0).extend(super::board::Z_PIECE);
+            transform.translation = layout
+                .world(pos.0)
+                .extend(crate::app::board::layout::Z_PIECE);
         }
         commands.entity(entity).remove::<SnapBack>();
     }

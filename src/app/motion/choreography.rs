@@ -3,8 +3,8 @@
 //! for each kind of capture; played backwards for an undo. It never works out a rule: every
 //! motion comes from an event.
 
-use super::animation::{Clip, Clips, Leave, Motion};
-use super::board::{BoardLayout, SQUARE};
+use crate::app::board::layout::{BoardLayout, SQUARE};
+use crate::app::motion::timeline::{Clip, Clips, Leave, Motion};
 use crate::app::shared::cue::Cue;
 use crate::app::shared::settings::Settings;
 use crate::rules::{Capture, Event, Loc, Piece};
@@ -177,7 +177,7 @@ impl<'a> Choreography<'a> {
     }
 
     fn piece_rest(&self, loc: Loc) -> Vec3 {
-        self.world(loc).extend(super::board::Z_PIECE)
+        self.world(loc).extend(crate::app::board::layout::Z_PIECE)
     }
 
     /// Plays `events` forwards. `previewed` is the piece already drawn on its destination while
@@ -360,8 +360,10 @@ impl<'a> Choreography<'a> {
             self.sparks.push(Spark {
                 sprite: Sprite::from_color(colour, Vec2::splat(SQUARE * 0.08)),
                 clips: Clips {
-                    rest: Transform::from_translation(at.extend(super::board::Z_PIECE + 1.5))
-                        .with_rotation(Quat::from_rotation_z(angle)),
+                    rest: Transform::from_translation(
+                        at.extend(crate::app::board::layout::Z_PIECE + 1.5),
+                    )
+                    .with_rotation(Quat::from_rotation_z(angle)),
                     colour,
                     clips: vec![clip],
                 },
@@ -377,7 +379,7 @@ impl<'a> Choreography<'a> {
             sprite: Sprite::from_color(colour, Vec2::new(delta.length(), SQUARE * 0.09)),
             clips: Clips {
                 rest: Transform::from_translation(
-                    ((a + b) / 2.0).extend(super::board::Z_PIECE + 1.5),
+                    ((a + b) / 2.0).extend(crate::app::board::layout::Z_PIECE + 1.5),
                 )
                 .with_rotation(Quat::from_rotation_z(delta.y.atan2(delta.x))),
                 colour,

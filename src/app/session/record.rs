@@ -2,7 +2,7 @@
 //! rows of two with the result at the end, and the pieces each side has lost, from the engine's
 //! account of every turn.
 
-use crate::app::session::events_of;
+use crate::app::session::turns::events_of;
 use crate::app::shared::game::ActiveGame;
 use crate::rules::{Event, Game, Piece, Side};
 use bevy::prelude::*;

@@ -2,18 +2,15 @@
 //! piece is drawn there (and a piece being placed, where it goes) while the rest of the turn is
 //! asked; cancelling puts everything back. What the turn would capture is marked by the marks.
 
-use super::art::PieceArt;
-use super::board::{BoardLayout, BoardPos, PieceView, Z_PIECE, piece_sprite};
+use crate::app::art::pieces::PieceArt;
+use crate::app::board::layout::{BoardLayout, BoardPos, PieceView, Previewed, Z_PIECE};
+use crate::app::board::spawn::piece_sprite;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::turn_builder::{Part, TurnBuilder};
 use crate::rules::{Loc, Piece};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-
-/// A piece drawn where the turn in progress takes it.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Previewed;
 
 /// A piece drawn where the turn in progress places it (not yet on the board).
 #[derive(Component, Clone, Copy, Debug)]

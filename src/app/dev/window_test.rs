@@ -7,7 +7,7 @@
 //! destination pointed at, the promotion picker) and a turn the computer answers (its search
 //! off the main thread wakes the sleeping window). It checks no screenshot is blank, and exits.
 
-use super::board::{BoardLayout, BoardPos, PieceView};
+use crate::app::board::layout::{BoardLayout, BoardPos, PieceView};
 use crate::app::shared::game::{ActiveGame, Builder};
 use crate::app::shared::messages::{Command, SquareClicked};
 use crate::app::shared::players::{Player, Players};

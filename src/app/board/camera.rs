@@ -1,7 +1,7 @@
 //! The cameras: one draws the board, fitted to the space the side panel leaves; one draws the
 //! panels over the whole window.
 
-use super::board::BoardLayout;
+use crate::app::board::layout::BoardLayout;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;

@@ -2,11 +2,11 @@
 //! and result — and what can be done with one besides opening it: rename, delete, export as a
 //! record. The list is read again when the menu opens and after every change to it.
 
-use super::persistence::{DataDir, Saved, read_game, saved_games, valid_name};
-use super::sharing::{date_of, export_saved};
 use crate::app::shared::game::Notice;
 use crate::app::shared::players::Players;
 use crate::app::shared::screen::Screen;
+use crate::app::storage::saves::{DataDir, Saved, read_game, saved_games, valid_name};
+use crate::app::storage::sharing::{date_of, export_saved};
 use crate::rules::Game;
 use bevy::prelude::*;
 use std::fs;

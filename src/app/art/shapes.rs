@@ -1,7 +1,7 @@
 //! The shapes marks and drawings are made of (a dot, a ring, an arrow head), rasterised once
 //! from small SVGs so they stay round and smooth at any board size, and tinted per use.
 
-use super::art::rasterise;
+use crate::app::art::pieces::rasterise;
 use bevy::prelude::*;
 
 /// How many pixels each shape is drawn at.

@@ -2,11 +2,12 @@
 //! the pieces a turn may remove, placement and slide choices, and the moves of a piece the
 //! pointer rests on. All of it comes from the engine's legal turns; nothing is worked out here.
 
-use super::art::PieceArt;
-use super::board::{BoardLayout, SQUARE, piece_sprite, shown_position};
-use super::preview::settled_move;
-use super::shapes::Shapes;
-use crate::app::session::events_of;
+use crate::app::art::pieces::PieceArt;
+use crate::app::art::shapes::Shapes;
+use crate::app::board::layout::{BoardLayout, SQUARE, shown_position};
+use crate::app::board::preview::settled_move;
+use crate::app::board::spawn::piece_sprite;
+use crate::app::session::turns::events_of;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::pointer::Hovered;
 use crate::app::shared::screen::{Frame, InGame};

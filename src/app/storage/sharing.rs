@@ -4,12 +4,12 @@
 //! Either way the engine reads and writes the text; text it refuses is explained in one line and
 //! changes nothing.
 
-use super::persistence::{DataDir, Playing, Saved, write_text};
 use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::Notice;
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::InGame;
+use crate::app::storage::saves::{DataDir, Playing, Saved, write_text};
 use crate::rules::{Game, PgnHeader, Side, Variant, ids};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -3,8 +3,8 @@
 //! board moving on, wipes them. A right click while a turn is being built cancels the turn
 //! instead.
 
-use super::board::{BoardLayout, SQUARE};
-use super::shapes::Shapes;
+use crate::app::art::shapes::Shapes;
+use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::shared::game::Builder;
 use crate::app::shared::messages::{BoardReset, Command, SquareClicked, TurnPlayed};
 use crate::app::shared::screen::{Frame, InGame};

@@ -4,7 +4,7 @@
 //! then for as long again while turns play out one after another (captures first, so their
 //! effects show). Prints a summary and exits.
 
-use super::animation::Timeline;
+use crate::app::motion::timeline::Timeline;
 use crate::app::shared::game::{ActiveGame, Builder};
 use crate::app::shared::messages::{Command, SquareClicked};
 use crate::app::shared::turn_builder::Part;

@@ -2,104 +2,27 @@
 //! game and kept in step with it. A played turn is animated from the engine's own account of
 //! it; anything else (a new game, undo, a look at an earlier position) redraws the board.
 
-use super::animation::{Clip, Clips, Ephemeral, Motion, Timeline};
-use super::art::PieceArt;
-use super::choreography::Choreography;
-use super::preview::Previewed;
+use crate::app::art::pieces::PieceArt;
+use crate::app::board::layout::{
+    BoardLayout, BoardPos, Cell, Decor, Palette, PieceView, Plank, Previewed, SQUARE, Square,
+    Z_PIECE, shown_position,
+};
+use crate::app::motion::choreography::Choreography;
+use crate::app::motion::timeline::{Clip, Clips, Ephemeral, Motion, Timeline};
 use crate::app::shared::game::{ActiveGame, Flipped, Viewing};
 use crate::app::shared::messages::{BoardReset, Refused, TurnPlayed};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::settings::{BoardTheme, Settings};
-use crate::rules::{Content, Game, Lines, Loc, Piece, Position};
+use crate::rules::{Content, Game, Lines, Loc, Piece};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::{HashMap, HashSet};
 
-/// The width of one square in world units.
-pub const SQUARE: f32 = 64.0;
-
 const Z_SQUARE: f32 = 0.0;
 const Z_LINE: f32 = 0.5;
 const Z_POINT: f32 = 0.6;
-/// How high pieces are drawn.
-pub const Z_PIECE: f32 = 2.0;
-
-/// Where the board lies in the world: its size, lines and which way up.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct BoardLayout {
-    /// Number of files.
-    pub files: u8,
-    /// Number of ranks.
-    pub ranks: u8,
-    /// Squares, or Fanorona's points and lines.
-    pub lines: Lines,
-    /// Seen from the second player's side.
-    pub flipped: bool,
-}
-
-impl BoardLayout {
-    /// The layout of `game`'s board.
-    pub fn of(game: &Game, flipped: bool) -> BoardLayout {
-        let geometry = game.variant().geometry();
-        BoardLayout {
-            files: geometry.files(),
-            ranks: geometry.ranks(),
-            lines: geometry.lines(),
-            flipped,
-        }
-    }
-
-    /// The world position of the centre of `loc`.
-    pub fn world(&self, loc: Loc) -> Vec2 {
-        let mut file = f32::from(loc.file()) - (f32::from(self.files) - 1.0) / 2.0;
-        let mut rank = f32::from(loc.rank()) - (f32::from(self.ranks) - 1.0) / 2.0;
-        if self.flipped {
-            file = -file;
-            rank = -rank;
-        }
-        Vec2::new(file, rank) * SQUARE
-    }
-
-    /// The world size of the board with a margin for coordinates.
-    pub fn extent(&self) -> Vec2 {
-        Vec2::new(f32::from(self.files) + 1.2, f32::from(self.ranks) + 1.2) * SQUARE
-    }
-}
-
-/// A square of the board as drawn (it moves when an Amoeba square slides).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Square {
-    /// Where it is now.
-    pub loc: Loc,
-}
-
-/// An invisible hit box over one location of the rectangle, square or gap: where clicks land.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cell {
-    /// The location it covers.
-    pub loc: Loc,
-}
 
 const Z_CELL: f32 = 5.0;
-
-/// A piece on the board.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceView {
-    /// What it is.
-    pub piece: Piece,
-}
-
-/// Where a piece stands (absent while a captured piece vanishes).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardPos(pub Loc);
-
-/// Fanorona's board under its lines and points (one wooden slab in 3D).
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Plank;
-
-/// Lines, points, coordinates and background: drawn once per board.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Decor;
 
 /// Registers the board view.
 pub fn plugin(app: &mut App) {
@@ -107,7 +30,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             animate_turns,
-            super::input::snap_back,
+            crate::app::board::input::snap_back,
             shake_refused,
             auto_flip.run_if(in_state(InGame)),
             reset_board
@@ -128,7 +51,7 @@ type DrawnByBoard = (
         With<Cell>,
         With<Ephemeral>,
     )>,
-    Without<super::view3d::TwinOf>,
+    Without<crate::app::view3d::TwinOf>,
 );
 
 /// With auto-flip on, turns the board towards the player to move once nothing is moving.
@@ -151,27 +74,6 @@ fn auto_flip(
 
 fn request_reset(mut reset: MessageWriter<BoardReset>) {
     reset.write(BoardReset);
-}
-
-/// The position the board shows.
-pub fn shown_position(game: &Game, viewing: &Viewing) -> Position {
-    viewing
-        .ply
-        .and_then(|ply| game.position_at(ply))
-        .copied()
-        .unwrap_or(*game.position())
-}
-
-/// The colours the board is drawn in besides its theme's squares.
-pub struct Palette;
-
-impl Palette {
-    /// Fanorona's lines and points.
-    pub const INK: Color = Color::srgb(0.30, 0.20, 0.12);
-    /// Coordinates.
-    pub const LABEL: Color = Color::srgb(0.85, 0.85, 0.85);
-    /// A shaded file (American Chess's Gauntlet) tints squares this way.
-    pub const ZONE: Color = Color::srgb(0.55, 0.62, 0.80);
 }
 
 /// How the board is dressed: its colours and whether it has coordinates.

@@ -4,8 +4,8 @@
 //! Anything that changes the game meanwhile (an undo, a new game) stops the search and drops its
 //! answer. The Hint asks the same search for the side to move and draws its turn as an arrow.
 
-use super::animation::Timeline;
-use super::sketch::Sketches;
+use crate::app::board::sketch::Sketches;
+use crate::app::motion::timeline::Timeline;
 use crate::app::shared::game::{ActiveGame, Viewing};
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::Players;

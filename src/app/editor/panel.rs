@@ -2,11 +2,11 @@
 //! variant, both sides, and an eraser), the side to move, the FEN box, the engine's verdict,
 //! and Start.
 
-use super::help::board_picture;
-use super::{Pictures, root_ui};
-use crate::app::art::PieceArt;
-use crate::app::camera::PanelWidth;
-use crate::app::editor::{Brush, Editor, EditorAction};
+use crate::app::art::pieces::PieceArt;
+use crate::app::board::camera::PanelWidth;
+use crate::app::editor::setup::{Brush, Editor, EditorAction};
+use crate::app::panels::help::board_picture;
+use crate::app::panels::{Pictures, root_ui};
 use crate::app::shared::screen::Screen;
 use crate::rules::{LocSet, Piece, Side};
 use bevy::prelude::*;
@@ -16,7 +16,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 const CELL: f32 = 54.0;
 
 /// Registers the editor's screen.
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         editor_screen.run_if(in_state(Screen::Editor)),

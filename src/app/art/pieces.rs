@@ -14,8 +14,8 @@ macro_rules! drawings {
         const DRAWINGS: &[(&str, &str, &str)] = &[
             $((
                 $name,
-                include_str!(concat!("../../assets/pieces/", $name, "-w.svg")),
-                include_str!(concat!("../../assets/pieces/", $name, "-b.svg")),
+                include_str!(concat!("../../../assets/pieces/", $name, "-w.svg")),
+                include_str!(concat!("../../../assets/pieces/", $name, "-b.svg")),
             ),)*
         ];
     };
@@ -176,7 +176,7 @@ fn redraw_on_resize(
     mut art: ResMut<PieceArt>,
     images: Option<ResMut<Assets<Image>>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    layout: Option<Res<super::board::BoardLayout>>,
+    layout: Option<Res<crate::app::board::layout::BoardLayout>>,
 ) {
     let (Some(mut images), Some(window), Some(layout)) = (images, window, layout) else {
         return;
