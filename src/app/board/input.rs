@@ -2,7 +2,7 @@
 //! the session's messages. Nothing here knows a rule.
 
 use crate::app::board::camera::BoardCamera;
-use crate::app::board::layout::{BoardLayout, BoardPos, Cell, PieceView};
+use crate::app::board::layout::{BoardLayout, BoardPos, Cell, PieceView, SnapBack};
 use crate::app::board::sketch::Sketched;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::messages::{Command, SquareClicked};
@@ -17,10 +17,6 @@ use bevy::input::keyboard::KeyboardInput;
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
-
-/// A dragged piece to put back on its square once dropped, unless a turn moves it.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct SnapBack;
 
 /// Registers the input observers and the keyboard.
 pub fn plugin(app: &mut App) {
@@ -162,30 +158,6 @@ const DRAG_Z: f32 = 4.0;
 fn on_drag_end(_end: On<Pointer<DragEnd>>, mut dragged: ResMut<Dragged>, mut commands: Commands) {
     if let Some(entity) = dragged.0.take() {
         commands.entity(entity).try_insert(SnapBack);
-    }
-}
-
-/// Puts dropped pieces back on their squares (after any turn they completed began its glide).
-pub fn snap_back(
-    mut commands: Commands,
-    layout: Option<Res<BoardLayout>>,
-    mut pieces: Query<
-        (
-            Entity,
-            &BoardPos,
-            &mut Transform,
-            Has<crate::app::motion::timeline::Clips>,
-        ),
-        With<SnapBack>,
-    >,
-) {
-    for (entity, pos, mut transform, gliding) in &mut pieces {
-        if !gliding && let Some(layout) = &layout {
-            transform.translation = layout
-                .world(pos.0)
-                .extend(crate::app::board::layout::Z_PIECE);
-        }
-        commands.entity(entity).remove::<SnapBack>();
     }
 }
 

@@ -82,6 +82,15 @@ pub struct BoardPos(pub Loc);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Previewed;
 
+/// A dragged piece to put back on its square once dropped, unless a turn moves it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SnapBack;
+
+/// An entity the 2D board spawned and despawns when it redraws: a square, a hit box, a piece,
+/// decor or an effect. The 3D view's twins copy some of their components but not this one.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Board2d;
+
 /// Fanorona's board under its lines and points (one wooden slab in 3D).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Plank;

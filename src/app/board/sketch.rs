@@ -6,7 +6,7 @@
 use crate::app::art::shapes::Shapes;
 use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::shared::game::Builder;
-use crate::app::shared::messages::{BoardReset, Command, SquareClicked, TurnPlayed};
+use crate::app::shared::messages::{BoardReset, Command, HintFound, SquareClicked, TurnPlayed};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::rules::Loc;
 use bevy::prelude::*;
@@ -61,7 +61,10 @@ const INK: Color = Color::srgba(0.08, 0.55, 0.15, 0.8);
 pub fn plugin(app: &mut App) {
     app.init_resource::<Sketches>()
         .add_message::<Sketched>()
-        .add_systems(Update, (sketch, wipe).chain().in_set(Frame::Apply))
+        .add_systems(
+            Update,
+            (sketch, draw_hints, wipe).chain().in_set(Frame::Apply),
+        )
         .add_systems(
             Update,
             redraw
@@ -88,6 +91,15 @@ fn sketch(
         } else {
             sketches.toggle(stroke.from, stroke.to);
         }
+    }
+}
+
+/// The computer's hint is drawn as an arrow (over the same arrow, if the player drew it).
+fn draw_hints(mut hints: MessageReader<HintFound>, mut sketches: ResMut<Sketches>) {
+    for hint in hints.read() {
+        let arrow = (hint.from, hint.to);
+        sketches.arrows.retain(|drawn| *drawn != arrow);
+        sketches.arrows.push(arrow);
     }
 }
 

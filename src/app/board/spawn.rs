@@ -4,8 +4,8 @@
 
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::layout::{
-    BoardLayout, BoardPos, Cell, Decor, Palette, PieceView, Plank, Previewed, SQUARE, Square,
-    Z_PIECE, shown_position,
+    Board2d, BoardLayout, BoardPos, Cell, Decor, Palette, PieceView, Plank, Previewed, SQUARE,
+    SnapBack, Square, Z_PIECE, shown_position,
 };
 use crate::app::motion::choreography::Choreography;
 use crate::app::motion::timeline::{Clip, Clips, Ephemeral, Motion, Timeline};
@@ -30,7 +30,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             animate_turns,
-            crate::app::board::input::snap_back,
+            snap_back,
             shake_refused,
             auto_flip.run_if(in_state(InGame)),
             reset_board
@@ -43,16 +43,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Every entity the board draws and redraws (not the 3D view's twins, which go with them).
-type DrawnByBoard = (
-    Or<(
-        With<Square>,
-        With<PieceView>,
-        With<Decor>,
-        With<Cell>,
-        With<Ephemeral>,
-    )>,
-    Without<crate::app::view3d::TwinOf>,
-);
+type DrawnByBoard = With<Board2d>;
 
 /// With auto-flip on, turns the board towards the player to move once nothing is moving.
 fn auto_flip(
@@ -157,6 +148,7 @@ fn reset_board(
             Sprite::from_color(Color::NONE, Vec2::splat(SQUARE)),
             Transform::from_translation(layout.world(loc).extend(Z_CELL)),
             Pickable::default(),
+            Board2d,
             DespawnOnExit(InGame),
         ));
         if pos.board.content(loc) != Content::Hole {
@@ -194,6 +186,7 @@ fn spawn_square(
         Sprite::from_color(colour, Vec2::splat(SQUARE)),
         Transform::from_translation(layout.world(loc).extend(Z_SQUARE)),
         Pickable::IGNORE,
+        Board2d,
         DespawnOnExit(InGame),
     ));
 }
@@ -215,6 +208,7 @@ pub fn spawn_piece(
             piece_sprite(game, art, piece),
             Transform::from_translation(layout.world(loc).extend(Z_PIECE)),
             Pickable::IGNORE,
+            Board2d,
             DespawnOnExit(InGame),
         ))
         .id()
@@ -238,6 +232,7 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
             Plank,
             Sprite::from_color(dress.plank(), size),
             Transform::from_xyz(0.0, 0.0, Z_SQUARE - 0.1),
+            Board2d,
             DespawnOnExit(InGame),
         ));
         for loc in locations(game) {
@@ -256,6 +251,7 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
                 Sprite::from_color(Palette::INK, Vec2::splat(SQUARE * 0.14)),
                 Transform::from_translation(layout.world(loc).extend(Z_POINT))
                     .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                Board2d,
                 DespawnOnExit(InGame),
             ));
         }
@@ -270,6 +266,7 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
             TextFont::from_font_size(SQUARE * 0.28),
             TextColor(Palette::LABEL),
             Transform::from_translation(at.extend(Z_LINE)),
+            Board2d,
             DespawnOnExit(InGame),
         )
     };
@@ -296,8 +293,23 @@ fn spawn_line(commands: &mut Commands, a: Vec2, b: Vec2) {
         Sprite::from_color(Palette::INK, Vec2::new(delta.length(), SQUARE * 0.035)),
         Transform::from_translation(((a + b) / 2.0).extend(Z_LINE))
             .with_rotation(Quat::from_rotation_z(delta.y.atan2(delta.x))),
+        Board2d,
         DespawnOnExit(InGame),
     ));
+}
+
+/// Puts dropped pieces back on their squares (after any turn they completed began its glide).
+fn snap_back(
+    mut commands: Commands,
+    layout: Option<Res<BoardLayout>>,
+    mut pieces: Query<(Entity, &BoardPos, &mut Transform, Has<Clips>), With<SnapBack>>,
+) {
+    for (entity, pos, mut transform, gliding) in &mut pieces {
+        if !gliding && let Some(layout) = &layout {
+            transform.translation = layout.world(pos.0).extend(Z_PIECE);
+        }
+        commands.entity(entity).remove::<SnapBack>();
+    }
 }
 
 /// Seconds a refused piece shakes at normal speed.
@@ -447,6 +459,7 @@ fn animate_turns(
             spark.clips,
             Ephemeral,
             Pickable::IGNORE,
+            Board2d,
             DespawnOnExit(InGame),
         ));
     }

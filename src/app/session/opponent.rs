@@ -2,12 +2,12 @@
 //! is the computer's, its search runs on the async compute pool (the window never waits for it);
 //! the turn it finds is played through the session like a person's, once the board is still.
 //! Anything that changes the game meanwhile (an undo, a new game) stops the search and drops its
-//! answer. The Hint asks the same search for the side to move and draws its turn as an arrow.
+//! answer. The Hint asks the same search for the side to move and sends its turn to
+//! the board (`HintFound`), which draws it as an arrow.
 
-use crate::app::board::sketch::Sketches;
 use crate::app::motion::timeline::Timeline;
 use crate::app::shared::game::{ActiveGame, Viewing};
-use crate::app::shared::messages::Command;
+use crate::app::shared::messages::{Command, HintFound};
 use crate::app::shared::players::Players;
 use crate::app::shared::screen::Frame;
 use crate::rules::{Game, Level, Position, Side, Turn, think};
@@ -202,8 +202,8 @@ fn spawn(
 fn take_answer(
     mut thinking: ResMut<Thinking>,
     timeline: Res<Timeline>,
-    mut sketches: ResMut<Sketches>,
     mut out: MessageWriter<Command>,
+    mut hints: MessageWriter<HintFound>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(search) = thinking.0.as_mut() else {
@@ -226,10 +226,10 @@ fn take_answer(
             out.write(Command::Play(turn));
         }
         Purpose::Hint => {
-            sketches
-                .arrows
-                .retain(|arrow| *arrow != (turn.from, turn.to));
-            sketches.arrows.push((turn.from, turn.to));
+            hints.write(HintFound {
+                from: turn.from,
+                to: turn.to,
+            });
         }
     }
 }

@@ -84,3 +84,13 @@ pub struct TurnPlayed {
 /// the view redraws without animation.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardReset;
+
+/// The computer's hint for the side to move: the turn it suggests, from and to, for the board to
+/// draw as an arrow.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintFound {
+    /// Where the suggested turn starts.
+    pub from: Loc,
+    /// Where it goes.
+    pub to: Loc,
+}
