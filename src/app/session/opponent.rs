@@ -10,7 +10,7 @@ use crate::app::shared::game::{ActiveGame, Viewing};
 use crate::app::shared::messages::{Command, HintFound};
 use crate::app::shared::players::Players;
 use crate::app::shared::screen::Frame;
-use crate::rules::{Game, Level, Position, Side, Turn, think};
+use crate::rules::{Game, Level, Limits, Position, Side, Turn, search, think};
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use bevy::window::RequestRedraw;
@@ -74,6 +74,12 @@ impl Thinking {
     }
 }
 
+/// Limits that stand in for every level's own way of thinking: a plain search to a fixed depth
+/// or number of nodes, the same work on any machine however loaded (the headless tests use it).
+/// `None`, as in the game: each level thinks as it does for players.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchLimits(pub Option<Limits>);
+
 /// The level a hint is worked out at.
 const HINT_LEVEL: Level = Level::Strong;
 
@@ -81,6 +87,7 @@ const HINT_LEVEL: Level = Level::Strong;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Watch>()
         .init_resource::<Thinking>()
+        .init_resource::<SearchLimits>()
         .add_systems(
             Update,
             (drop_stale, watch_and_hint, start_thinking, take_answer)
@@ -115,6 +122,7 @@ fn watch_and_hint(
     viewing: Res<Viewing>,
     mut watch: ResMut<Watch>,
     mut thinking: ResMut<Thinking>,
+    limits: Res<SearchLimits>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     let mut hint = false;
@@ -135,7 +143,13 @@ fn watch_and_hint(
         return;
     };
     if thinking.0.is_none() && game.0.outcome().is_none() {
-        thinking.0 = Some(spawn(&game.0, HINT_LEVEL, Purpose::Hint, proxy.as_deref()));
+        thinking.0 = Some(spawn(
+            &game.0,
+            HINT_LEVEL,
+            *limits,
+            Purpose::Hint,
+            proxy.as_deref(),
+        ));
     }
 }
 
@@ -147,6 +161,7 @@ fn start_thinking(
     mut watch: ResMut<Watch>,
     viewing: Res<Viewing>,
     mut thinking: ResMut<Thinking>,
+    limits: Res<SearchLimits>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     let Some(game) = game else {
@@ -161,15 +176,17 @@ fn start_thinking(
         if watch.paused {
             watch.steps -= 1;
         }
-        thinking.0 = Some(spawn(game, level, Purpose::Play, proxy.as_deref()));
+        thinking.0 = Some(spawn(game, level, *limits, Purpose::Play, proxy.as_deref()));
     }
 }
 
-/// Spawns a search of `game`'s position at `level` on the async compute pool; when it ends it
-/// wakes the window (a reactive window would otherwise sleep until the next input).
+/// Spawns a search of `game`'s position at `level` (or within `limits`, where they are set) on
+/// the async compute pool; when it ends it wakes the window (a reactive window would otherwise
+/// sleep until the next input).
 fn spawn(
     game: &Game,
     level: Level,
+    limits: SearchLimits,
     purpose: Purpose,
     proxy: Option<&EventLoopProxyWrapper>,
 ) -> Search {
@@ -181,7 +198,11 @@ fn spawn(
     let seed = searched.position().hash() ^ searched.turns().len() as u64;
     AsyncComputeTaskPool::get()
         .spawn(async move {
-            let _ = slot.set(think(&searched, level, &flag, seed));
+            let found = match limits.0 {
+                Some(limits) => search(&searched, &limits, &flag, |_| {}).best,
+                None => think(&searched, level, &flag, seed),
+            };
+            let _ = slot.set(found);
             if let Some(waker) = waker {
                 let _ = waker.send_event(WinitUserEvent::WakeUp);
             }
