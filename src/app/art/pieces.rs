@@ -1,6 +1,7 @@
 //! Piece art: SVG drawings embedded in the binary, rasterised at the size the board is drawn
 //! and again whenever the window grows or shrinks enough to blur them.
 
+use crate::app::board::layout::BoardLayout;
 use crate::rules::{Kind, Side, VariantData};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -159,7 +160,10 @@ fn painted<'a>(
 pub fn plugin(app: &mut App) {
     app.init_resource::<PieceArt>()
         .add_systems(Startup, draw_all)
-        .add_systems(Update, redraw_on_resize);
+        .add_systems(
+            Update,
+            redraw_on_resize.run_if(resource_exists::<BoardLayout>),
+        );
 }
 
 const FIRST_PIXELS: u32 = 96;
@@ -176,9 +180,9 @@ fn redraw_on_resize(
     mut art: ResMut<PieceArt>,
     images: Option<ResMut<Assets<Image>>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    layout: Option<Res<crate::app::board::layout::BoardLayout>>,
+    layout: Res<BoardLayout>,
 ) {
-    let (Some(mut images), Some(window), Some(layout)) = (images, window, layout) else {
+    let (Some(mut images), Some(window)) = (images, window) else {
         return;
     };
     let cells = f32::from(layout.files.max(layout.ranks)) + 1.0;

@@ -20,7 +20,7 @@ pub struct PanelWidth(pub f32);
 pub fn plugin(app: &mut App) {
     app.init_resource::<PanelWidth>()
         .add_systems(Startup, spawn_cameras)
-        .add_systems(PostUpdate, fit_board)
+        .add_systems(PostUpdate, fit_board.run_if(resource_exists::<BoardLayout>))
         .add_systems(Last, redraw_after_resize);
 }
 
@@ -80,13 +80,13 @@ fn redraw_after_resize(
 
 /// Keeps the whole board in view, as large as the space beside the panel allows.
 fn fit_board(
-    layout: Option<Res<BoardLayout>>,
+    layout: Res<BoardLayout>,
     panel: Res<PanelWidth>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut camera: Query<(&mut Camera, &mut Projection), With<BoardCamera>>,
     mut fitted: Local<Option<Vec2>>,
 ) {
-    let (Some(layout), Some(window)) = (layout, window) else {
+    let Some(window) = window else {
         return;
     };
     let Ok((mut camera, mut projection)) = camera.single_mut() else {

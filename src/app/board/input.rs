@@ -83,14 +83,14 @@ fn on_right_press(
 fn on_right_release(
     release: On<Pointer<Release>>,
     cells: Query<&Cell>,
-    settings: Option<Res<Settings>>,
+    settings: Res<Settings>,
     mut pressed: ResMut<RightPressed>,
     mut strokes: MessageWriter<Sketched>,
 ) {
     if release.button != PointerButton::Secondary {
         return;
     }
-    let orbiting = settings.is_some_and(|s| s.view == BoardView::ThreeD);
+    let orbiting = settings.view == BoardView::ThreeD;
     if let Some(to) = cell_of(release.event_target(), &cells)
         && let Some(from) = pressed.0.take()
         && (from == to || !orbiting)

@@ -2,16 +2,15 @@
 //! the pieces a turn may remove, placement and slide choices, and the moves of a piece the
 //! pointer rests on. All of it comes from the engine's legal turns; nothing is worked out here.
 
-use crate::app::art::pieces::PieceArt;
 use crate::app::art::shapes::Shapes;
-use crate::app::board::layout::{BoardLayout, SQUARE, shown_position};
+use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::board::preview::settled_move;
+use crate::app::board::scene::ShownGame;
 use crate::app::board::spawn::piece_sprite;
 use crate::app::session::turns::events_of;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::pointer::Hovered;
 use crate::app::shared::screen::{Frame, InGame};
-use crate::app::shared::settings::Settings;
 use crate::app::shared::turn_builder::{Choice, Part, TurnBuilder};
 use crate::rules::{Capture, Event, Game, Loc, Piece, Turn};
 use bevy::ecs::system::SystemParam;
@@ -107,42 +106,39 @@ pub fn plugin(app: &mut App) {
                     .or_eager(resource_exists_and_changed::<ActiveGame>)
                     .or_eager(resource_exists_and_changed::<BoardLayout>),
             )
+            .run_if(resource_exists::<ActiveGame>.and_eager(resource_exists::<BoardLayout>))
             .in_set(Frame::Sync),
     );
 }
 
-/// Everything the marks show, and what they are drawn with.
+/// What the marks show besides the game: the turn being built and the square hovered.
 #[derive(SystemParam)]
-struct MarkSource<'w> {
-    game: Option<Res<'w, ActiveGame>>,
+struct MarkInput<'w> {
     builder: Res<'w, Builder>,
-    viewing: Res<'w, Viewing>,
     hovered: Res<'w, Hovered>,
-    layout: Option<Res<'w, BoardLayout>>,
-    settings: Option<Res<'w, Settings>>,
-    shapes: Res<'w, Shapes>,
-    art: Res<'w, PieceArt>,
 }
 
-fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: MarkSource) {
+/// Draws the marks afresh.
+fn redraw(
+    mut commands: Commands,
+    old: Query<Entity, With<Marker>>,
+    source: ShownGame,
+    input: MarkInput,
+    layout: Res<BoardLayout>,
+    shapes: Res<Shapes>,
+) {
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    let MarkSource {
+    let ShownGame {
         game,
-        builder,
         viewing,
-        hovered,
-        layout,
         settings,
-        shapes,
         art,
-    } = source;
-    let (Some(game), Some(layout)) = (game, layout) else {
-        return;
-    };
+    } = &source;
+    let MarkInput { builder, hovered } = input;
     let game = &game.0;
-    let pos = shown_position(game, &viewing);
+    let pos = source.position();
     let shown_ply = viewing.ply.unwrap_or(game.turns().len());
     let live = viewing.ply.is_none();
     let mut marks: Vec<(Marker, Loc)> = Vec::new();
@@ -168,7 +164,7 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
     if live {
         marks.extend(game.deciding_squares().iter().map(|l| (Marker::Decided, l)));
     }
-    let show_legal = settings.as_ref().is_none_or(|s| s.show_legal_moves);
+    let show_legal = settings.show_legal_moves;
     if live {
         let captures = candidate_captures(game, &builder.0);
         marks.extend(turn_marks(&builder.0, &captures, show_legal));
@@ -205,7 +201,7 @@ fn redraw(mut commands: Commands, old: Query<Entity, With<Marker>>, source: Mark
     }
     if live {
         for (piece, at) in placements(&builder.0) {
-            let mut sprite = piece_sprite(game, &art, piece);
+            let mut sprite = piece_sprite(game, art, piece);
             sprite.color = sprite.color.with_alpha(Marker::Placement.colour().alpha());
             spawn_mark(
                 &mut commands,

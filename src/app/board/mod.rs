@@ -6,6 +6,7 @@ pub mod input;
 pub mod layout;
 pub mod markers;
 pub mod preview;
+pub mod scene;
 pub mod sketch;
 pub mod spawn;
 

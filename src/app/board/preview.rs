@@ -2,14 +2,13 @@
 //! piece is drawn there (and a piece being placed, where it goes) while the rest of the turn is
 //! asked; cancelling puts everything back. What the turn would capture is marked by the marks.
 
-use crate::app::art::pieces::PieceArt;
 use crate::app::board::layout::{BoardLayout, BoardPos, PieceView, Previewed, Z_PIECE};
+use crate::app::board::scene::ShownGame;
 use crate::app::board::spawn::piece_sprite;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::turn_builder::{Part, TurnBuilder};
 use crate::rules::{Loc, Piece};
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 /// A piece drawn where the turn in progress places it (not yet on the board).
@@ -23,6 +22,7 @@ pub fn plugin(app: &mut App) {
         show_turn_in_progress
             .run_if(resource_changed::<Builder>.or_eager(resource_changed::<Viewing>))
             .run_if(in_state(InGame))
+            .run_if(resource_exists::<ActiveGame>.and_eager(resource_exists::<BoardLayout>))
             .in_set(Frame::Animate),
     );
 }
@@ -56,25 +56,16 @@ pub fn settled_move(builder: &TurnBuilder) -> Option<(Loc, Loc)> {
         .then_some((first.from, first.to))
 }
 
-/// What the preview draws with.
-#[derive(SystemParam)]
-struct PreviewSource<'w> {
-    builder: Res<'w, Builder>,
-    viewing: Res<'w, Viewing>,
-    game: Option<Res<'w, ActiveGame>>,
-    layout: Option<Res<'w, BoardLayout>>,
-    art: Res<'w, PieceArt>,
-}
-
+/// Draws the turn in progress where it goes, once its piece and destination are settled, and
+/// puts back what an earlier preview moved.
 fn show_turn_in_progress(
     mut commands: Commands,
-    source: PreviewSource,
+    source: ShownGame,
+    builder: Res<Builder>,
+    layout: Res<BoardLayout>,
     mut pieces: Query<(Entity, &BoardPos, &mut Transform, Has<Previewed>), With<PieceView>>,
     ghosts: Query<Entity, With<Ghost>>,
 ) {
-    let Some(layout) = source.layout.as_deref() else {
-        return;
-    };
     for (entity, pos, mut transform, previewed) in &mut pieces {
         if previewed {
             transform.translation = layout.world(pos.0).extend(Z_PIECE);
@@ -84,15 +75,12 @@ fn show_turn_in_progress(
     for ghost in &ghosts {
         commands.entity(ghost).despawn();
     }
-    let Some(game) = source.game.as_deref() else {
-        return;
-    };
     if source.viewing.ply.is_some() {
         return;
     }
-    let builder = &source.builder.0;
+    let builder = &builder.0;
     if let Some((piece, at)) = settled_placement(builder) {
-        let mut sprite = piece_sprite(&game.0, &source.art, piece);
+        let mut sprite = piece_sprite(&source.game.0, &source.art, piece);
         sprite.color = sprite.color.with_alpha(0.7);
         commands.spawn((
             Name::new(format!("Placing {at}")),

@@ -69,6 +69,7 @@ pub fn plugin(app: &mut App) {
             Update,
             redraw
                 .run_if(in_state(InGame))
+                .run_if(resource_exists::<BoardLayout>)
                 .run_if(
                     resource_changed::<Sketches>
                         .or_eager(resource_exists_and_changed::<BoardLayout>),
@@ -116,19 +117,17 @@ fn wipe(
     }
 }
 
+/// Draws the rings and arrows afresh.
 fn redraw(
     mut commands: Commands,
     old: Query<Entity, With<SketchMark>>,
     sketches: Res<Sketches>,
-    layout: Option<Res<BoardLayout>>,
+    layout: Res<BoardLayout>,
     shapes: Res<Shapes>,
 ) {
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    let Some(layout) = layout else {
-        return;
-    };
     let mut spawn = |sprite: Sprite, transform: Transform| {
         commands.spawn((
             SketchMark,

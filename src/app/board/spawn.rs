@@ -7,6 +7,7 @@ use crate::app::board::layout::{
     Board2d, BoardLayout, BoardPos, Cell, Decor, Palette, PieceView, Plank, Previewed, SQUARE,
     SnapBack, Square, Z_PIECE, shown_position,
 };
+use crate::app::board::scene::ShownGame;
 use crate::app::motion::choreography::Choreography;
 use crate::app::motion::timeline::{Clip, Clips, Ephemeral, Motion, Timeline};
 use crate::app::shared::game::{ActiveGame, Flipped, Viewing};
@@ -29,8 +30,8 @@ pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(InGame), request_reset).add_systems(
         Update,
         (
-            animate_turns,
-            snap_back,
+            animate_turns.run_if(resource_exists::<BoardLayout>),
+            snap_back.run_if(resource_exists::<BoardLayout>),
             shake_refused,
             auto_flip.run_if(in_state(InGame)),
             reset_board
@@ -38,6 +39,7 @@ pub fn plugin(app: &mut App) {
                 .run_if(on_message::<BoardReset>.or_eager(resource_changed::<Settings>)),
         )
             .chain()
+            .run_if(resource_exists::<ActiveGame>)
             .in_set(Frame::Sync),
     );
 }
@@ -47,15 +49,12 @@ type DrawnByBoard = With<Board2d>;
 
 /// With auto-flip on, turns the board towards the player to move once nothing is moving.
 fn auto_flip(
-    settings: Option<Res<Settings>>,
-    game: Option<Res<ActiveGame>>,
+    settings: Res<Settings>,
+    game: Res<ActiveGame>,
     mut flipped: ResMut<Flipped>,
     timeline: Res<Timeline>,
     mut reset: MessageWriter<BoardReset>,
 ) {
-    let (Some(settings), Some(game)) = (settings, game) else {
-        return;
-    };
     let wanted = game.0.position().side == crate::rules::Side::Black;
     if settings.auto_flip && flipped.0 != wanted && !timeline.running() {
         flipped.0 = wanted;
@@ -95,19 +94,11 @@ fn square_colour(loc: Loc, layout: &BoardLayout, theme: BoardTheme, shaded: bool
     }
 }
 
-/// What the board is drawn from: the game, which of its positions, which way up, how.
-#[derive(SystemParam)]
-struct BoardSource<'w> {
-    game: Option<Res<'w, ActiveGame>>,
-    viewing: Res<'w, Viewing>,
-    flipped: Res<'w, Flipped>,
-    settings: Option<Res<'w, Settings>>,
-    art: Res<'w, PieceArt>,
-}
-
+/// Draws the board afresh, which way up it is seen, from the position shown.
 fn reset_board(
     mut commands: Commands,
-    source: BoardSource,
+    source: ShownGame,
+    flipped: Res<Flipped>,
     old: Query<Entity, DrawnByBoard>,
     mut reset: MessageReader<BoardReset>,
     mut timeline: ResMut<Timeline>,
@@ -117,29 +108,14 @@ fn reset_board(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    let BoardSource {
-        game,
-        viewing,
-        flipped,
-        settings,
-        art,
-    } = source;
-    let Some(game) = game else {
-        return;
-    };
+    let game = &source.game;
     let layout = BoardLayout::of(&game.0, flipped.0);
     commands.insert_resource(layout);
-    let pos = shown_position(&game.0, &viewing);
-    let dress = settings.as_ref().map_or(
-        Dress {
-            theme: BoardTheme::default(),
-            coordinates: true,
-        },
-        |s| Dress {
-            theme: s.theme,
-            coordinates: s.show_coordinates,
-        },
-    );
+    let pos = source.position();
+    let dress = Dress {
+        theme: source.settings.theme,
+        coordinates: source.settings.show_coordinates,
+    };
     spawn_decor(&mut commands, &game.0, &layout, dress);
     for loc in locations(&game.0) {
         commands.spawn((
@@ -155,7 +131,7 @@ fn reset_board(
             spawn_square(&mut commands, &game.0, &layout, dress.theme, loc);
         }
         if let Some(piece) = pos.board.piece(loc) {
-            spawn_piece(&mut commands, &game.0, &art, &layout, loc, piece);
+            spawn_piece(&mut commands, &game.0, &source.art, &layout, loc, piece);
         }
     }
 }
@@ -301,11 +277,11 @@ fn spawn_line(commands: &mut Commands, a: Vec2, b: Vec2) {
 /// Puts dropped pieces back on their squares (after any turn they completed began its glide).
 fn snap_back(
     mut commands: Commands,
-    layout: Option<Res<BoardLayout>>,
+    layout: Res<BoardLayout>,
     mut pieces: Query<(Entity, &BoardPos, &mut Transform, Has<Clips>), With<SnapBack>>,
 ) {
     for (entity, pos, mut transform, gliding) in &mut pieces {
-        if !gliding && let Some(layout) = &layout {
+        if !gliding {
             transform.translation = layout.world(pos.0).extend(Z_PIECE);
         }
         commands.entity(entity).remove::<SnapBack>();
@@ -320,10 +296,10 @@ fn shake_refused(
     mut commands: Commands,
     mut refused: MessageReader<Refused>,
     pieces: Query<(Entity, &BoardPos, &Transform, &Sprite), With<PieceView>>,
-    settings: Option<Res<Settings>>,
+    settings: Res<Settings>,
     mut timeline: ResMut<Timeline>,
 ) {
-    let length = SHAKE * settings.map_or(1.0, |s| s.speed.length_factor());
+    let length = SHAKE * settings.speed.length_factor();
     for Refused(at) in refused.read() {
         if timeline.running() || length <= 0.0 {
             continue;
@@ -345,17 +321,6 @@ fn shake_refused(
     }
 }
 
-/// What a played turn is animated with: the game, where the board lies, the piece art, the
-/// speed.
-#[derive(SystemParam)]
-struct Scene<'w> {
-    game: Option<Res<'w, ActiveGame>>,
-    layout: Option<Res<'w, BoardLayout>>,
-    art: Res<'w, PieceArt>,
-    settings: Option<Res<'w, Settings>>,
-    viewing: Res<'w, Viewing>,
-}
-
 /// The board's pieces and squares as drawn, for animating a turn.
 #[derive(SystemParam)]
 struct Drawn<'w, 's> {
@@ -370,31 +335,26 @@ struct Drawn<'w, 's> {
 fn animate_turns(
     mut commands: Commands,
     mut played: MessageReader<TurnPlayed>,
-    scene: Scene,
+    source: ShownGame,
+    layout: Res<BoardLayout>,
     mut drawn: Drawn,
     mut timeline: ResMut<Timeline>,
     mut reset: MessageWriter<BoardReset>,
 ) {
-    let Scene {
+    let ShownGame {
         game,
-        layout,
-        art,
-        settings,
         viewing,
-    } = scene;
-    let (Some(game), Some(layout)) = (game, layout) else {
-        played.clear();
-        return;
-    };
+        settings,
+        art,
+    } = &source;
     let turns: Vec<TurnPlayed> = played.read().cloned().collect();
     let Some(last) = turns.last() else {
         return;
     };
-    let settings = settings.map(|s| s.clone()).unwrap_or_default();
-    let picture = |piece: Piece| piece_sprite(&game.0, &art, piece).image;
+    let picture = |piece: Piece| piece_sprite(&game.0, art, piece).image;
     let pieces = drawn.pieces.iter().map(|(e, _, p)| (p.0, e)).collect();
     let squares = drawn.squares.iter().map(|(e, s)| (s.loc, e)).collect();
-    let mut plan = Choreography::new(&layout, &settings, &picture, pieces, squares);
+    let mut plan = Choreography::new(&layout, settings, &picture, pieces, squares);
     let previewed = drawn.previewed.iter().next();
     for turn in &turns {
         if turn.backwards {
@@ -403,7 +363,7 @@ fn animate_turns(
             plan.forward(&turn.events, previewed);
         }
     }
-    let pos = shown_position(&game.0, &viewing);
+    let pos = source.position();
     if !last.backwards && game.0.variant().in_check(&pos) {
         plan.check(pos.board.kings_of(pos.side).iter());
     }
@@ -443,7 +403,7 @@ fn animate_turns(
         let entity = spawn_piece(
             &mut commands,
             &game.0,
-            &art,
+            art,
             &layout,
             arrival.at,
             arrival.piece,
@@ -465,7 +425,7 @@ fn animate_turns(
     }
     timeline.start(plan.end, plan.cues);
     let squares_shown: HashSet<Loc> = plan.squares.keys().copied().collect();
-    if !view_matches(&game.0, &viewing, &shown, &squares_shown) {
+    if !view_matches(&game.0, viewing, &shown, &squares_shown) {
         reset.write(BoardReset);
     }
 }

@@ -17,7 +17,9 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             increment.run_if(resource_exists_and_changed::<ActiveGame>),
-            run_down.run_if(in_state(Screen::Playing)),
+            run_down
+                .run_if(in_state(Screen::Playing))
+                .run_if(resource_exists::<ActiveGame>),
             wake_while_running,
         )
             .chain()
@@ -43,14 +45,11 @@ fn increment(game: Res<ActiveGame>, mut clocks: ResMut<Clocks>, mut plies: Local
 /// step, and a sleeping window's frames are a second apart.
 fn run_down(
     time: Res<Time<Real>>,
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     mut clocks: ResMut<Clocks>,
     mut out: MessageWriter<Command>,
 ) {
-    let Some(game) = game.filter(|g| g.0.outcome().is_none()) else {
-        return;
-    };
-    if clocks.control.is_none() {
+    if game.0.outcome().is_some() || clocks.control.is_none() {
         return;
     }
     let side = game.0.position().side;

@@ -90,7 +90,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<SearchLimits>()
         .add_systems(
             Update,
-            (drop_stale, watch_and_hint, start_thinking, take_answer)
+            (
+                drop_stale,
+                watch_and_hint,
+                start_thinking.run_if(resource_exists::<ActiveGame>),
+                take_answer,
+            )
                 .chain()
                 .in_set(Frame::Sync),
         );
@@ -156,7 +161,7 @@ fn watch_and_hint(
 /// Starts the computer's search when the side to move is the computer's, the game goes on, the
 /// live position is shown and the watcher has not paused.
 fn start_thinking(
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     players: Res<Players>,
     mut watch: ResMut<Watch>,
     viewing: Res<Viewing>,
@@ -164,9 +169,6 @@ fn start_thinking(
     limits: Res<SearchLimits>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
-    let Some(game) = game else {
-        return;
-    };
     let game = &game.0;
     let held = watch.paused && watch.steps == 0;
     if thinking.0.is_some() || held || viewing.ply.is_some() || game.outcome().is_some() {

@@ -34,6 +34,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Hint>()
         .init_resource::<Pending>()
         .init_resource::<Banner>()
+        .init_resource::<settings::Settings>()
         .init_resource::<clocks::Clocks>()
         .init_resource::<players::Players>()
         .init_resource::<players::Names>()

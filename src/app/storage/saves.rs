@@ -119,7 +119,6 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Autosave>()
         .init_resource::<ReplaceAsked>()
         .init_resource::<SavedAs>()
-        .init_resource::<Settings>()
         .add_systems(Startup, load_at_start)
         .add_systems(
             Update,

@@ -13,6 +13,7 @@ pub mod surface;
 pub use mirror::{TwinKind, TwinOf, Twinned};
 pub use rig::{Preset, Rig, TableCamera};
 
+use crate::app::board::layout::BoardLayout;
 use crate::app::shared::messages::Command;
 use crate::app::shared::screen::Frame;
 use crate::app::shared::settings::{BoardView, Settings};
@@ -24,8 +25,8 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 /// Whether the 3D view is chosen.
-fn three_d(settings: Option<Res<Settings>>) -> bool {
-    settings.is_some_and(|s| s.view == BoardView::ThreeD)
+fn three_d(settings: Res<Settings>) -> bool {
+    settings.view == BoardView::ThreeD
 }
 
 /// Registers the 3D view's twins, camera swings and view switching (no window needed).
@@ -81,22 +82,23 @@ pub fn window_plugin(app: &mut App) {
         ray_cast_visibility: RayCastVisibility::Any,
     })
     .add_systems(Update, rig::orbit.before(rig::swing).run_if(three_d))
-    .add_systems(EguiPrimaryContextPass, labels::paint_labels);
+    .add_systems(
+        EguiPrimaryContextPass,
+        labels::paint_labels.run_if(resource_exists::<BoardLayout>),
+    );
 }
 
 /// V (or the panel's button) switches between the views; the choice is saved with the settings.
 fn switch_view(
     mut commands: MessageReader<Command>,
-    settings: Option<Res<Settings>>,
+    settings: Res<Settings>,
     mut storage: MessageWriter<Storage>,
 ) {
     let switches = commands
         .read()
         .filter(|c| matches!(c, Command::SwitchView))
         .count();
-    if let Some(settings) = settings
-        && switches % 2 == 1
-    {
+    if switches % 2 == 1 {
         let mut new = settings.clone();
         new.view = settings.view.other();
         storage.write(Storage::Settings(new));
