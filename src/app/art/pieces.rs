@@ -2,6 +2,7 @@
 //! and again whenever the window grows or shrinks enough to blur them.
 
 use crate::app::board::layout::BoardLayout;
+use crate::app::shared::screen::Frame;
 use crate::rules::{Kind, Side, VariantData};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -162,7 +163,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, draw_all)
         .add_systems(
             Update,
-            redraw_on_resize.run_if(resource_exists::<BoardLayout>),
+            redraw_on_resize
+                .run_if(resource_exists::<BoardLayout>)
+                .in_set(Frame::Sync),
         );
 }
 

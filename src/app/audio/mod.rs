@@ -3,6 +3,7 @@
 //! audio device Bevy plays nothing and this gives the waiting sounds up: no error, no panic.
 
 use crate::app::shared::cue::Cue;
+use crate::app::shared::screen::Frame;
 use crate::app::shared::settings::Settings;
 use bevy::audio::{AudioSink, Volume};
 use bevy::prelude::*;
@@ -30,7 +31,7 @@ const UNPLAYED_AFTER: Duration = Duration::from_secs(1);
 /// Synthesises the sounds at start-up and plays one for each cue the board sends.
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, synthesise)
-        .add_systems(Update, (play, drop_unplayed));
+        .add_systems(Update, (play, drop_unplayed).in_set(Frame::Follow));
 }
 
 /// The sound of each cue.

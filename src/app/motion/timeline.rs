@@ -150,10 +150,7 @@ pub struct Ephemeral;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Timeline>()
         .add_message::<RequestRedraw>()
-        .add_systems(
-            Update,
-            finish_on_input.after(Frame::Input).before(Frame::Apply),
-        )
+        .add_systems(Update, finish_on_input.in_set(Frame::Finish))
         .add_systems(
             Update,
             (advance, pose, keep_drawing).chain().in_set(Frame::Animate),

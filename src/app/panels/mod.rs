@@ -71,12 +71,14 @@ pub fn plugin(app: &mut App) {
         .insert_resource(catalogue)
         .add_systems(
             PreUpdate,
-            drop_unchanged_modifiers
-                .after(EguiPreUpdateSet::ProcessInput)
-                .before(EguiPreUpdateSet::BeginPass),
+            (
+                drop_unchanged_modifiers
+                    .after(EguiPreUpdateSet::ProcessInput)
+                    .before(EguiPreUpdateSet::BeginPass),
+                note_text_entry,
+            ),
         )
-        .add_systems(Update, note_text_entry.before(Frame::Input))
-        .add_systems(Update, draw_first_frames)
+        .add_systems(Update, draw_first_frames.in_set(Frame::Follow))
         .add_systems(EguiPrimaryContextPass, notice_window)
         .add_plugins((menu::plugin, game::plugin, picker::plugin));
 }

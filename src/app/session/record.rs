@@ -4,6 +4,7 @@
 
 use crate::app::session::turns::events_of;
 use crate::app::shared::game::ActiveGame;
+use crate::app::shared::screen::Frame;
 use crate::rules::{Event, Game, Piece, Side};
 use bevy::prelude::*;
 
@@ -49,7 +50,9 @@ impl Tally {
 pub fn plugin(app: &mut App) {
     app.init_resource::<Tally>().add_systems(
         Update,
-        count.run_if(resource_exists_and_changed::<ActiveGame>),
+        count
+            .run_if(resource_exists_and_changed::<ActiveGame>)
+            .in_set(Frame::Sync),
     );
 }
 

@@ -25,7 +25,15 @@ pub fn plugin(app: &mut App) {
         .add_computed_state::<InGame>()
         .configure_sets(
             Update,
-            (Frame::Input, Frame::Apply, Frame::Sync, Frame::Animate).chain(),
+            (
+                Frame::Input,
+                Frame::Finish,
+                Frame::Apply,
+                Frame::Sync,
+                Frame::Animate,
+                Frame::Follow,
+            )
+                .chain(),
         )
         .init_resource::<Builder>()
         .init_resource::<Viewing>()

@@ -38,10 +38,14 @@ impl ComputedStates for InGame {
 pub enum Frame {
     /// Read clicks and keys.
     Input,
+    /// Complete a turn still playing out on the board if any input came, before it acts.
+    Finish,
     /// Turn them into turns and commands, and apply those to the game.
     Apply,
-    /// Bring the board's entities in step with the game.
+    /// Bring the board's entities (and what is saved) in step with the game.
     Sync,
     /// Move what is moving.
     Animate,
+    /// Follow the board as posed: the 3D view's twins and camera, the sounds of its cues.
+    Follow,
 }

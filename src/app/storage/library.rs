@@ -4,7 +4,7 @@
 
 use crate::app::shared::game::Notice;
 use crate::app::shared::players::Players;
-use crate::app::shared::screen::Screen;
+use crate::app::shared::screen::{Frame, Screen};
 use crate::app::storage::saves::{DataDir, Saved, read_game, saved_games, valid_name};
 use crate::app::storage::sharing::{date_of, export_saved};
 use crate::rules::Game;
@@ -57,7 +57,8 @@ pub fn plugin(app: &mut App) {
             Update,
             (manage, refresh.run_if(on_message::<SaveAction>))
                 .chain()
-                .run_if(in_state(Screen::Menu)),
+                .run_if(in_state(Screen::Menu))
+                .in_set(Frame::Apply),
         );
 }
 

@@ -8,6 +8,7 @@ use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::{ActiveGame, Notice};
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Players};
+use crate::app::shared::screen::Frame;
 use crate::app::shared::settings::Settings;
 use crate::app::shared::storage::Storage;
 use crate::rules::{Game, GameRecord};
@@ -123,12 +124,14 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                autosave.run_if(
-                    resource_exists_and_changed::<ActiveGame>
-                        .or_eager(resource_changed::<Players>)
-                        .or_eager(resource_changed::<Names>),
-                ),
-                storage,
+                autosave
+                    .run_if(
+                        resource_exists_and_changed::<ActiveGame>
+                            .or_eager(resource_changed::<Players>)
+                            .or_eager(resource_changed::<Names>),
+                    )
+                    .in_set(Frame::Sync),
+                storage.in_set(Frame::Apply),
             ),
         );
 }

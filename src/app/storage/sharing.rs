@@ -8,7 +8,7 @@ use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::Notice;
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Players};
-use crate::app::shared::screen::InGame;
+use crate::app::shared::screen::{Frame, InGame};
 use crate::app::storage::saves::{DataDir, Playing, Saved, write_text};
 use crate::rules::{Game, PgnHeader, Side, Variant, ids};
 use bevy::ecs::system::SystemParam;
@@ -82,7 +82,10 @@ pub fn plugin(app: &mut App) {
         .add_message::<CopyGame>()
         .add_message::<Paste>()
         .add_message::<FileDragAndDrop>()
-        .add_systems(Update, (export, copy, open_pasted, open_dropped))
+        .add_systems(
+            Update,
+            (export, copy, open_pasted, open_dropped).in_set(Frame::Apply),
+        )
         .add_systems(OnEnter(InGame), forget_the_last_game);
 }
 

@@ -46,7 +46,7 @@ pub fn plugin(app: &mut App) {
                 rig::swing,
             )
                 .chain()
-                .after(Frame::Animate)
+                .in_set(Frame::Follow)
                 .run_if(three_d),
         )
         .add_systems(
@@ -55,6 +55,7 @@ pub fn plugin(app: &mut App) {
                 mirror::despawn_twins.run_if(not(three_d)),
                 mirror::follow_shadows,
             )
+                .in_set(Frame::Sync)
                 .run_if(resource_changed::<Settings>),
         )
         .add_systems(
@@ -81,7 +82,7 @@ pub fn window_plugin(app: &mut App) {
         require_markers: false,
         ray_cast_visibility: RayCastVisibility::Any,
     })
-    .add_systems(Update, rig::orbit.before(rig::swing).run_if(three_d))
+    .add_systems(Update, rig::orbit.in_set(Frame::Input).run_if(three_d))
     .add_systems(
         EguiPrimaryContextPass,
         labels::paint_labels.run_if(resource_exists::<BoardLayout>),
