@@ -6,6 +6,7 @@
 use crate::support::*;
 use oddboard::app::board::sketch::Sketches;
 use oddboard::app::session::opponent::{SearchLimits, Thinking};
+use oddboard::app::shared::messages::ComputerRequest;
 use oddboard::app::shared::players::{Player, Players};
 use oddboard::app::storage::saves::Autosave;
 use oddboard::rules::{Level, Limits, Side};
@@ -20,6 +21,12 @@ fn shallow_app() -> App {
         ..Limits::default()
     })));
     app
+}
+
+/// Sends a request to the computer and runs frames until things settle.
+fn request(app: &mut App, request: ComputerRequest) {
+    app.world_mut().write_message(request);
+    settle(app);
 }
 
 /// Runs frames until the computer has no search in flight (each is a fixed amount of work, so
@@ -73,7 +80,7 @@ fn the_computer_plays_first_when_it_has_the_first_side() {
 fn a_hint_is_drawn_as_an_arrow_of_a_legal_turn() {
     let mut app = shallow_app();
     start(&mut app, "fanorona-chess", &[], None);
-    command(&mut app, Command::Hint);
+    request(&mut app, ComputerRequest::Hint);
     until_idle(&mut app);
     let arrows = app.world().resource::<Sketches>().arrows.clone();
     assert_eq!(arrows.len(), 1, "one arrow");
@@ -92,14 +99,14 @@ fn a_hint_is_drawn_as_an_arrow_of_a_legal_turn() {
 fn a_paused_computer_waits_and_steps_one_turn_at_a_time() {
     let mut app = shallow_app();
     start(&mut app, "amoeba", &[], None);
-    command(&mut app, Command::Pause(true));
+    request(&mut app, ComputerRequest::Pause(true));
     command(
         &mut app,
         Command::Players(Players([Player::Computer(Level::Beginner); 2])),
     );
     until_idle(&mut app);
     assert!(game(&app).turns().is_empty(), "paused");
-    command(&mut app, Command::Step);
+    request(&mut app, ComputerRequest::Step);
     until_idle(&mut app);
     assert_eq!(game(&app).turns().len(), 1, "one step, one turn");
     until_idle(&mut app);

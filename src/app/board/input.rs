@@ -5,13 +5,14 @@ use crate::app::board::camera::BoardCamera;
 use crate::app::board::layout::{BoardLayout, BoardPos, Cell, PieceView, SnapBack};
 use crate::app::board::sketch::Sketched;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
-use crate::app::shared::messages::{Command, SquareClicked};
+use crate::app::shared::messages::{Command, ComputerRequest, SquareClicked, SwitchView};
 use crate::app::shared::pointer::{Dragged, Hovered, TextEntry};
 use crate::app::shared::screen::Frame;
 use crate::app::shared::settings::{BoardView, Settings};
 use crate::app::view3d::TableCamera;
 use crate::app::view3d::mirror::board_point;
 use crate::rules::Loc;
+use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::picking::pointer::PointerButton;
@@ -196,7 +197,7 @@ fn keyboard(
     mut ctrl: Local<bool>,
     game: Option<Res<ActiveGame>>,
     viewing: Res<Viewing>,
-    mut out: MessageWriter<Command>,
+    mut out: KeyRequests,
 ) {
     const CONTROL: [KeyCode; 2] = [KeyCode::ControlLeft, KeyCode::ControlRight];
     let mut saw_control = false;
@@ -211,11 +212,20 @@ fn keyboard(
         if key.state != ButtonState::Pressed {
             continue;
         }
-        if let Some(command) = shortcut(key.key_code, *ctrl, &view, live) {
-            if let Command::View(ply) = command {
-                view.ply = ply;
+        match shortcut(key.key_code, *ctrl, &view, live) {
+            Some(Shortcut::Session(command)) => {
+                if let Command::View(ply) = command {
+                    view.ply = ply;
+                }
+                out.session.write(command);
             }
-            out.write(command);
+            Some(Shortcut::Computer(request)) => {
+                out.computer.write(request);
+            }
+            Some(Shortcut::SwitchView) => {
+                out.switches.write(SwitchView);
+            }
+            None => {}
         }
     }
     if !saw_control {
@@ -223,23 +233,39 @@ fn keyboard(
     }
 }
 
-/// The command a key pressed (with Control held or not) gives, with `viewing` shown and `live`
+/// Where the keyboard's requests go.
+#[derive(SystemParam)]
+struct KeyRequests<'w> {
+    session: MessageWriter<'w, Command>,
+    computer: MessageWriter<'w, ComputerRequest>,
+    switches: MessageWriter<'w, SwitchView>,
+}
+
+/// What a key asks for: a command to the session, a request to the computer, or the other view.
+enum Shortcut {
+    Session(Command),
+    Computer(ComputerRequest),
+    SwitchView,
+}
+
+/// What a key pressed (with Control held or not) asks for, with `viewing` shown and `live`
 /// turns played.
-fn shortcut(key: KeyCode, ctrl: bool, viewing: &Viewing, live: usize) -> Option<Command> {
+fn shortcut(key: KeyCode, ctrl: bool, viewing: &Viewing, live: usize) -> Option<Shortcut> {
     let shown = viewing.ply.unwrap_or(live);
-    match key {
-        KeyCode::KeyF if !ctrl => Some(Command::Flip),
-        KeyCode::KeyZ if ctrl => Some(Command::Undo),
-        KeyCode::KeyY if ctrl => Some(Command::Redo),
-        KeyCode::Escape => Some(Command::CancelTurn),
-        KeyCode::KeyH if !ctrl => Some(Command::Hint),
-        KeyCode::KeyV if !ctrl => Some(Command::SwitchView),
-        KeyCode::ArrowLeft if shown > 0 => Some(Command::View(Some(shown - 1))),
+    let command = match key {
+        KeyCode::KeyH if !ctrl => return Some(Shortcut::Computer(ComputerRequest::Hint)),
+        KeyCode::KeyV if !ctrl => return Some(Shortcut::SwitchView),
+        KeyCode::KeyF if !ctrl => Command::Flip,
+        KeyCode::KeyZ if ctrl => Command::Undo,
+        KeyCode::KeyY if ctrl => Command::Redo,
+        KeyCode::Escape => Command::CancelTurn,
+        KeyCode::ArrowLeft if shown > 0 => Command::View(Some(shown - 1)),
         KeyCode::ArrowRight if shown < live => {
-            Some(Command::View((shown + 1 < live).then_some(shown + 1)))
+            Command::View((shown + 1 < live).then_some(shown + 1))
         }
-        KeyCode::Home => Some(Command::View(Some(0))),
-        KeyCode::End => Some(Command::View(None)),
-        _ => None,
-    }
+        KeyCode::Home => Command::View(Some(0)),
+        KeyCode::End => Command::View(None),
+        _ => return None,
+    };
+    Some(Shortcut::Session(command))
 }

@@ -4,8 +4,9 @@
 //! click or key completes the timeline at once before it acts.
 
 use crate::app::shared::cue::Cue;
-use crate::app::shared::messages::{Command, SquareClicked};
+use crate::app::shared::messages::{Command, ComputerRequest, SquareClicked, SwitchView};
 use crate::app::shared::screen::Frame;
+use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::math::curve::{Curve, EaseFunction, Interval, SampleAutoCurve};
 use bevy::prelude::*;
@@ -157,6 +158,22 @@ pub fn plugin(app: &mut App) {
         );
 }
 
+/// Every kind of request the panels, the keyboard and scripts send.
+#[derive(SystemParam)]
+struct Requests<'w, 's> {
+    commands: MessageReader<'w, 's, Command>,
+    computer: MessageReader<'w, 's, ComputerRequest>,
+    switches: MessageReader<'w, 's, SwitchView>,
+}
+
+impl Requests<'_, '_> {
+    /// Whether any request came since the last look (reading them all).
+    fn any(&mut self) -> bool {
+        self.commands.read().count() + self.computer.read().count() + self.switches.read().count()
+            > 0
+    }
+}
+
 /// A click, a key or a command while a turn plays out completes it at once, before it acts. It
 /// runs after every input of the frame is in (clicks, keys, the panel's and the script's
 /// commands) and before any is applied, so it never mistakes the input that started a turn for
@@ -164,14 +181,13 @@ pub fn plugin(app: &mut App) {
 fn finish_on_input(
     mut timeline: ResMut<Timeline>,
     mut clicks: MessageReader<SquareClicked>,
-    mut commands: MessageReader<Command>,
+    mut requests: Requests,
     mut keys: MessageReader<KeyboardInput>,
     mut commands_out: Commands,
     clipped: Clipped,
 ) {
-    let input = !clicks.is_empty() || !commands.is_empty() || !keys.is_empty();
+    let input = !clicks.is_empty() || requests.any() || !keys.is_empty();
     clicks.clear();
-    commands.clear();
     keys.clear();
     if !input || !timeline.running() {
         return;

@@ -12,7 +12,7 @@ use crate::app::session::opponent::{Thinking, Watch};
 use crate::app::session::record::Tally;
 use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
 use crate::app::shared::game::{ActiveGame, Ask, Banner, Builder, Hint, Pending, Viewing};
-use crate::app::shared::messages::Command;
+use crate::app::shared::messages::{Command, ComputerRequest, SwitchView};
 use crate::app::shared::players::Players;
 use crate::app::shared::pointer::Hovered;
 use crate::app::shared::screen::InGame;
@@ -74,6 +74,7 @@ struct ComputerView<'w> {
     players: Res<'w, Players>,
     thinking: Res<'w, Thinking>,
     watch: Res<'w, Watch>,
+    requests: MessageWriter<'w, ComputerRequest>,
 }
 
 fn game_panel(
@@ -98,7 +99,7 @@ fn game_panel(
         tally,
         art,
         mut enlarged,
-        computer,
+        mut computer,
         clocks,
         mut view_choice,
     } = view;
@@ -112,7 +113,7 @@ fn game_panel(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 status(ui, game, &viewing);
                 clock_faces(ui, game, &clocks);
-                computer_status(ui, game, &computer, out);
+                computer_status(ui, game, &mut computer);
                 hovered_piece(ui, game, &viewing, hovered.0);
                 if viewing.ply.is_none() {
                     choices(ui, game, &builder, out);
@@ -125,7 +126,7 @@ fn game_panel(
                     Some(ask) => confirm(ui, game, ask, out),
                     None => buttons(ui, game, &viewing, out),
                 }
-                view_controls(ui, &mut view_choice, out);
+                view_controls(ui, &mut view_choice);
                 ui.separator();
                 let shown = viewing.ply.unwrap_or(game.turns().len());
                 captured(ui, game, &tally, shown, &pictures);
@@ -147,12 +148,7 @@ fn game_panel(
 
 /// Who the computer plays, whether it is thinking, a hint, and pause and step when it plays
 /// itself.
-fn computer_status(
-    ui: &mut egui::Ui,
-    game: &Game,
-    computer: &ComputerView,
-    out: &mut MessageWriter<Command>,
-) {
+fn computer_status(ui: &mut egui::Ui, game: &Game, computer: &mut ComputerView) {
     let sides = &game.variant().data().sides;
     let levels = Side::BOTH.map(|side| computer.players.computer(side));
     for side in Side::BOTH {
@@ -176,7 +172,7 @@ fn computer_status(
             "Hint (H)"
         });
         if ui.add_enabled(person_to_move && !over, hint).clicked() {
-            out.write(Command::Hint);
+            computer.requests.write(ComputerRequest::Hint);
         }
         if levels.iter().all(Option::is_some) && !over {
             let watch = *computer.watch;
@@ -184,10 +180,12 @@ fn computer_status(
                 .button(if watch.paused { "Go on" } else { "Pause" })
                 .clicked()
             {
-                out.write(Command::Pause(!watch.paused));
+                computer
+                    .requests
+                    .write(ComputerRequest::Pause(!watch.paused));
             }
             if watch.paused && ui.button("Step").clicked() {
-                out.write(Command::Step);
+                computer.requests.write(ComputerRequest::Step);
             }
         }
     });
@@ -419,10 +417,11 @@ fn save_box(ui: &mut egui::Ui, saving: &mut SaveBox, storage: &mut MessageWriter
 struct ViewChoice<'w> {
     settings: Res<'w, Settings>,
     rig: ResMut<'w, Rig>,
+    switches: MessageWriter<'w, SwitchView>,
 }
 
 /// The 2D/3D switch, and in 3D the camera's presets.
-fn view_controls(ui: &mut egui::Ui, choice: &mut ViewChoice, out: &mut MessageWriter<Command>) {
+fn view_controls(ui: &mut egui::Ui, choice: &mut ViewChoice) {
     let view = choice.settings.view;
     ui.horizontal_wrapped(|ui| {
         let other = view.other().label();
@@ -431,7 +430,7 @@ fn view_controls(ui: &mut egui::Ui, choice: &mut ViewChoice, out: &mut MessageWr
             .on_hover_text("The same game, drawn the other way")
             .clicked()
         {
-            out.write(Command::SwitchView);
+            choice.switches.write(SwitchView);
         }
         if view == BoardView::ThreeD {
             ui.menu_button("Camera", |ui| {

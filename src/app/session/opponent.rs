@@ -7,7 +7,7 @@
 
 use crate::app::motion::timeline::Timeline;
 use crate::app::shared::game::{ActiveGame, Viewing};
-use crate::app::shared::messages::{Command, HintFound};
+use crate::app::shared::messages::{Command, ComputerRequest, HintFound};
 use crate::app::shared::players::Players;
 use crate::app::shared::screen::Frame;
 use crate::rules::{Game, Level, Limits, Position, Side, Turn, search, think};
@@ -122,7 +122,7 @@ fn drop_stale(game: Option<Res<ActiveGame>>, mut thinking: ResMut<Thinking>) {
 /// The watcher's pause and step, and hints: a hint's search starts when one is asked and
 /// nothing else is being searched.
 fn watch_and_hint(
-    mut commands: MessageReader<Command>,
+    mut requests: MessageReader<ComputerRequest>,
     game: Option<Res<ActiveGame>>,
     viewing: Res<Viewing>,
     mut watch: ResMut<Watch>,
@@ -131,17 +131,16 @@ fn watch_and_hint(
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     let mut hint = false;
-    for command in commands.read() {
-        match command {
-            Command::Pause(paused) => {
+    for request in requests.read() {
+        match request {
+            ComputerRequest::Pause(paused) => {
                 watch.set_if_neq(Watch {
                     paused: *paused,
                     steps: 0,
                 });
             }
-            Command::Step => watch.steps += 1,
-            Command::Hint => hint = true,
-            _ => {}
+            ComputerRequest::Step => watch.steps += 1,
+            ComputerRequest::Hint => hint = true,
         }
     }
     let Some(game) = game.filter(|_| hint && viewing.ply.is_none()) else {

@@ -5,7 +5,9 @@ use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::{
     ActiveGame, Ask, Banner, Builder, Flipped, Hint, Notice, Pending, Viewing,
 };
-use crate::app::shared::messages::{BoardReset, Command, Refused, SquareClicked, TurnPlayed};
+use crate::app::shared::messages::{
+    BoardReset, Command, ComputerRequest, Refused, SquareClicked, SwitchView, TurnPlayed,
+};
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::{Frame, Screen};
 use crate::app::shared::turn_builder::{Part, Progress, TurnBuilder};
@@ -20,8 +22,22 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, lower_banner.in_set(Frame::Input))
         .add_systems(
             Update,
-            (apply_commands, apply_clicks).chain().in_set(Frame::Apply),
+            (drop_pending, apply_commands, apply_clicks)
+                .chain()
+                .in_set(Frame::Apply),
         );
+}
+
+/// A request to the computer or for the other view drops what waits for confirmation, as any
+/// command does.
+fn drop_pending(
+    mut computer: MessageReader<ComputerRequest>,
+    mut switches: MessageReader<SwitchView>,
+    mut pending: ResMut<Pending>,
+) {
+    if computer.read().count() + switches.read().count() > 0 {
+        pending.set_if_neq(Pending(None));
+    }
 }
 
 /// Puts the banner up when a game ends.
@@ -261,7 +277,6 @@ fn apply_commands(
                     turn.ready(&game.0);
                 }
             }
-            Command::Hint | Command::Pause(_) | Command::Step | Command::SwitchView => {}
             Command::Choose(choice) => {
                 if let Some(game) = game.as_mut() {
                     let progress = turn.builder.0.choose(*choice);

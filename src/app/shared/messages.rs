@@ -16,7 +16,7 @@ pub struct SquareClicked(pub Loc);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Refused(pub Loc);
 
-/// A request from the panels, the keyboard or a script.
+/// A request to the session, from the panels, the keyboard or a script.
 #[derive(Message, Clone, Debug)]
 pub enum Command {
     /// Start a new game of a variant with options.
@@ -56,18 +56,10 @@ pub enum Command {
     Clocks(Clocks),
     /// `side`'s clock ran out.
     TimeOut(Side),
-    /// Ask the computer for a hint for the side to move (drawn as an arrow).
-    Hint,
-    /// Pause (or go on with) the computer's turns, to watch it play itself.
-    Pause(bool),
-    /// While paused, let the computer play one turn.
-    Step,
     /// Show an earlier position (or the live one, `None`).
     View(Option<usize>),
     /// Leave the game for the menu.
     Menu,
-    /// Switch between the 2D and the 3D view (saved with the settings).
-    SwitchView,
 }
 
 /// A turn was played: what happened, in order, for the view to animate.
@@ -94,3 +86,18 @@ pub struct HintFound {
     /// Where it goes.
     pub to: Loc,
 }
+
+/// A request to the computer opponent, from the panels or the keyboard.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComputerRequest {
+    /// Ask the computer for a hint for the side to move (drawn as an arrow).
+    Hint,
+    /// Pause (or go on with) the computer's turns, to watch it play itself.
+    Pause(bool),
+    /// While paused, let the computer play one turn.
+    Step,
+}
+
+/// Switch between the 2D and the 3D view (saved with the settings).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SwitchView;

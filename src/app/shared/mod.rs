@@ -19,7 +19,10 @@ use bevy::prelude::*;
 /// Registers the screens, the frame's sets, the shared resources and the messages.
 pub fn plugin(app: &mut App) {
     use game::{Banner, Builder, Flipped, Hint, Notice, Pending, Viewing};
-    use messages::{BoardReset, Command, HintFound, Refused, SquareClicked, TurnPlayed};
+    use messages::{
+        BoardReset, Command, ComputerRequest, HintFound, Refused, SquareClicked, SwitchView,
+        TurnPlayed,
+    };
     use screen::{Frame, InGame, Screen};
     app.init_state::<Screen>()
         .add_computed_state::<InGame>()
@@ -55,6 +58,8 @@ pub fn plugin(app: &mut App) {
         .add_message::<TurnPlayed>()
         .add_message::<BoardReset>()
         .add_message::<HintFound>()
+        .add_message::<ComputerRequest>()
+        .add_message::<SwitchView>()
         .add_message::<storage::Storage>()
         .add_message::<cue::Cue>();
 }

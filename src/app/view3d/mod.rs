@@ -14,7 +14,7 @@ pub use mirror::{TwinKind, TwinOf, Twinned};
 pub use rig::{Preset, Rig, TableCamera};
 
 use crate::app::board::layout::BoardLayout;
-use crate::app::shared::messages::Command;
+use crate::app::shared::messages::SwitchView;
 use crate::app::shared::screen::Frame;
 use crate::app::shared::settings::{BoardView, Settings};
 use crate::app::shared::storage::Storage;
@@ -91,14 +91,11 @@ pub fn window_plugin(app: &mut App) {
 
 /// V (or the panel's button) switches between the views; the choice is saved with the settings.
 fn switch_view(
-    mut commands: MessageReader<Command>,
+    mut switches: MessageReader<SwitchView>,
     settings: Res<Settings>,
     mut storage: MessageWriter<Storage>,
 ) {
-    let switches = commands
-        .read()
-        .filter(|c| matches!(c, Command::SwitchView))
-        .count();
+    let switches = switches.read().count();
     if switches % 2 == 1 {
         let mut new = settings.clone();
         new.view = settings.view.other();
