@@ -19,20 +19,19 @@ const CELL: f32 = 54.0;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        editor_screen.run_if(in_state(Screen::Editor)),
+        editor_screen
+            .run_if(in_state(Screen::Editor))
+            .run_if(resource_exists::<Editor>),
     );
 }
 
 fn editor_screen(
     mut contexts: EguiContexts,
-    editor: Option<Res<Editor>>,
+    editor: Res<Editor>,
     art: Res<PieceArt>,
     mut out: MessageWriter<EditorAction>,
     mut panel: ResMut<PanelWidth>,
 ) -> Result {
-    let Some(editor) = editor else {
-        return Ok(());
-    };
     panel.set_if_neq(PanelWidth(0.0));
     let pictures = Pictures::of_variant(&mut contexts, editor.variant(), &art);
     let ctx = contexts.ctx_mut()?;

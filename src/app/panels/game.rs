@@ -49,7 +49,12 @@ const PANEL_WIDTH: f32 = 300.0;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveName>()
         .init_resource::<Enlarged>()
-        .add_systems(EguiPrimaryContextPass, game_panel.run_if(in_state(InGame)));
+        .add_systems(
+            EguiPrimaryContextPass,
+            game_panel
+                .run_if(in_state(InGame))
+                .run_if(resource_exists::<ActiveGame>),
+        );
 }
 
 /// What the game panel shows besides the game: the turn being built and what the pointer is on.
@@ -79,16 +84,13 @@ struct ComputerView<'w> {
 
 fn game_panel(
     mut contexts: EguiContexts,
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     view: TurnView,
     mut saving: SaveBox,
     mut requests: Requests,
     mut panel: ResMut<PanelWidth>,
     mut banner: ResMut<Banner>,
 ) -> Result {
-    let Some(game) = game else {
-        return Ok(());
-    };
     let game = &game.0;
     let TurnView {
         builder,

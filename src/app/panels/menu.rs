@@ -41,7 +41,10 @@ pub struct MenuChoice {
 /// Registers the menu.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuChoice>()
-        .add_systems(OnEnter(Screen::Menu), select_the_game_on_the_board)
+        .add_systems(
+            OnEnter(Screen::Menu),
+            select_the_game_on_the_board.run_if(resource_exists::<ActiveGame>),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             menu_screen.run_if(in_state(Screen::Menu)),
@@ -51,13 +54,11 @@ pub(super) fn plugin(app: &mut App) {
 /// The menu opens on the variant of the game on the board, with its options, so a new game
 /// starts as the last one did unless the player picks another.
 fn select_the_game_on_the_board(
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     catalogue: Res<Catalogue>,
     mut choice: ResMut<MenuChoice>,
 ) {
-    if let Some(game) = game {
-        choice.select(&catalogue, game.0.variant());
-    }
+    choice.select(&catalogue, game.0.variant());
 }
 
 impl MenuChoice {

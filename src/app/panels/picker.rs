@@ -17,16 +17,21 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 /// Registers the picker.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, picker.run_if(in_state(InGame)));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        picker
+            .run_if(in_state(InGame))
+            .run_if(resource_exists::<ActiveGame>.and_eager(resource_exists::<BoardLayout>)),
+    );
 }
 
 /// What the picker needs: the game and turn, the board's place on screen, the pictures.
 #[derive(SystemParam)]
 struct PickerSource<'w, 's> {
-    game: Option<Res<'w, ActiveGame>>,
+    game: Res<'w, ActiveGame>,
     builder: Res<'w, Builder>,
     viewing: Res<'w, Viewing>,
-    layout: Option<Res<'w, BoardLayout>>,
+    layout: Res<'w, BoardLayout>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<BoardCamera>>,
     art: Res<'w, PieceArt>,
 }
@@ -44,7 +49,7 @@ fn picker(
         camera,
         art,
     } = source;
-    let (Some(game), Some(layout), Ok((camera, view))) = (game, layout, camera.single()) else {
+    let Ok((camera, view)) = camera.single() else {
         return Ok(());
     };
     let Some(offer) = builder
