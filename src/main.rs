@@ -10,8 +10,8 @@ fn main() -> ExitCode {
     #[cfg(feature = "game")]
     if let Some(request) = oddboard::cli::play_request(&args) {
         let view = request.view.map(|view| match view {
-            oddboard::cli::ViewArg::TwoD => oddboard::app::settings::BoardView::TwoD,
-            oddboard::cli::ViewArg::ThreeD => oddboard::app::settings::BoardView::ThreeD,
+            oddboard::cli::ViewArg::TwoD => oddboard::app::shared::settings::BoardView::TwoD,
+            oddboard::cli::ViewArg::ThreeD => oddboard::app::shared::settings::BoardView::ThreeD,
         });
         let launch = oddboard::app::Launch {
             window_test: request.window_test,

@@ -2,33 +2,18 @@
 //! the game, turns clicks into the engine's legal turns, and animates what the engine says
 //! happened. One plugin per concern, registered here.
 
-pub mod animation;
-mod art;
-pub mod board;
-mod camera;
-pub mod choreography;
-pub mod clock;
-pub mod cue;
-pub mod editor;
-pub mod input;
-pub mod library;
-pub mod markers;
-mod measure;
-pub mod opponent;
-mod panels;
-pub mod persistence;
-pub mod preview;
-pub mod record;
-pub mod session;
-pub mod settings;
-pub mod shapes;
-pub mod sharing;
-pub mod sketch;
+pub mod art;
 #[cfg(feature = "sound")]
-mod sound;
-pub mod turn_builder;
+mod audio;
+pub mod board;
+mod dev;
+pub mod editor;
+pub mod motion;
+mod panels;
+pub mod session;
+pub mod shared;
+pub mod storage;
 pub mod view3d;
-mod window_test;
 
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
@@ -45,7 +30,7 @@ pub struct Launch {
     /// Measure start-up and frame times for this many seconds, print them and exit.
     pub measure: Option<f32>,
     /// Open in this view rather than the one in the settings.
-    pub view: Option<settings::BoardView>,
+    pub view: Option<shared::settings::BoardView>,
 }
 
 /// Opens the game window and runs until it is closed.
@@ -76,56 +61,46 @@ pub fn run(launch: Launch) -> AppExit {
         focused_mode: UpdateMode::reactive(IDLE_WAIT),
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
     })
-    .insert_resource(persistence::DataDir::from_environment())
+    .insert_resource(storage::saves::DataDir::from_environment())
     .add_plugins((
         game_plugins,
-        camera::plugin,
+        board::camera::plugin,
         panels::plugin,
+        editor::window_plugin,
         view3d::window_plugin,
     ));
     #[cfg(feature = "sound")]
-    app.add_plugins(sound::plugin);
+    app.add_plugins(audio::plugin);
     if let Some(view) = launch.view {
         app.add_systems(
             PostStartup,
-            move |mut settings: ResMut<settings::Settings>| {
+            move |mut settings: ResMut<shared::settings::Settings>| {
                 settings.view = view;
             },
         );
     }
     if let Some(seconds) = launch.measure {
-        app.add_plugins(measure::plugin(started, seconds));
+        app.add_plugins(dev::measure::plugin(started, seconds));
     }
     if let Some(dir) = launch.window_test {
-        let scenes = launch.view != Some(settings::BoardView::ThreeD);
-        app.add_plugins(window_test::plugin(dir, scenes));
+        let scenes = launch.view != Some(shared::settings::BoardView::ThreeD);
+        app.add_plugins(dev::window_test::plugin(dir, scenes));
     }
     app.run()
 }
 
-/// Every plugin of the game that needs no window: the session, the board, input, marks,
-/// animation, art and persistence. Headless tests add these to `MinimalPlugins`.
+/// Every plugin of the game that needs no window: the shared types, the session, the board,
+/// motion, art, storage, the editor and the 3D view's twins. Headless tests add these to
+/// `MinimalPlugins`.
 pub fn game_plugins(app: &mut App) {
     app.add_plugins((
+        shared::plugin,
         session::plugin,
-        cue::plugin,
         art::plugin,
-        shapes::plugin,
         board::plugin,
-        input::plugin,
-        markers::plugin,
-        sketch::plugin,
-        animation::plugin,
-        preview::plugin,
-    ))
-    .add_plugins((
-        persistence::plugin,
-        opponent::plugin,
-        clock::plugin,
-        sharing::plugin,
-        record::plugin,
+        motion::plugin,
+        storage::plugin,
         editor::plugin,
-        library::plugin,
         view3d::plugin,
     ));
 }

@@ -3,9 +3,9 @@
 //! the game, and the clocks are saved with it.
 
 use crate::support::*;
-use oddboard::app::clock::{Clocks, TimeControl};
-use oddboard::app::persistence::Autosave;
-use oddboard::app::session::Screen;
+use oddboard::app::shared::clocks::{Clocks, TimeControl};
+use oddboard::app::shared::screen::Screen;
+use oddboard::app::storage::saves::Autosave;
 use oddboard::rules::{Reason, Side, Verdict};
 use std::time::Duration;
 

@@ -5,12 +5,13 @@
 use crate::support::*;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
-use oddboard::app::markers::Marker;
-use oddboard::app::persistence::Storage;
-use oddboard::app::session::{Flipped, Hint, Pending, Screen, Viewing};
-use oddboard::app::settings::Settings;
-use oddboard::app::sketch::{SketchMark, Sketches};
-use oddboard::app::turn_builder::Part;
+use oddboard::app::board::markers::Marker;
+use oddboard::app::board::sketch::{SketchMark, Sketches};
+use oddboard::app::shared::game::{Flipped, Hint, Pending, Viewing};
+use oddboard::app::shared::screen::Screen;
+use oddboard::app::shared::settings::Settings;
+use oddboard::app::shared::storage::Storage;
+use oddboard::app::shared::turn_builder::Part;
 use oddboard::rules::{Loc, Verdict};
 use std::collections::HashSet;
 
@@ -66,7 +67,9 @@ fn a_piece_dropped_where_it_cannot_go_goes_back() {
         .get::<Transform>(knight)
         .expect("drawn")
         .translation;
-    let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
+    let layout = *app
+        .world()
+        .resource::<oddboard::app::board::layout::BoardLayout>();
     assert_eq!(
         at.truncate(),
         layout.world(Loc::parse("g1").expect("square"))
@@ -113,7 +116,9 @@ fn f_flips_the_board() {
     start(&mut app, "chess", &[], None);
     press(&mut app, KeyCode::KeyF, false);
     assert!(app.world().resource::<Flipped>().0);
-    let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
+    let layout = *app
+        .world()
+        .resource::<oddboard::app::board::layout::BoardLayout>();
     let e1 = layout.world(Loc::parse("e1").expect("square"));
     assert!(e1.y > 0.0, "the first rank is drawn at the top");
 }
@@ -290,11 +295,13 @@ fn a_refused_piece_shakes_and_comes_to_rest_on_its_square() {
     start(&mut app, "chess", &[], None);
     let pawn = piece_entity(&mut app, "e7");
     app.world_mut()
-        .write_message(oddboard::app::session::SquareClicked(sq("e7")));
+        .write_message(oddboard::app::shared::messages::SquareClicked(sq("e7")));
     app.update();
     app.update();
     app.update();
-    let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
+    let layout = *app
+        .world()
+        .resource::<oddboard::app::board::layout::BoardLayout>();
     let at = app
         .world()
         .get::<Transform>(pawn)

@@ -3,8 +3,8 @@
 //! started from the position set up.
 
 use crate::support::*;
-use oddboard::app::editor::{Brush, Editor, EditorAction};
-use oddboard::app::session::Screen;
+use oddboard::app::editor::setup::{Brush, Editor, EditorAction};
+use oddboard::app::shared::screen::Screen;
 use oddboard::rules::{Kind, Loc, Piece, Side};
 
 fn act(app: &mut App, action: EditorAction) {

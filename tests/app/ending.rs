@@ -4,9 +4,10 @@
 //! lost.
 
 use crate::support::*;
-use oddboard::app::markers::Marker;
-use oddboard::app::record::{Tally, move_rows, result_line};
-use oddboard::app::session::{Banner, Screen, Viewing};
+use oddboard::app::board::markers::Marker;
+use oddboard::app::session::record::{Tally, move_rows, result_line};
+use oddboard::app::shared::game::{Banner, Viewing};
+use oddboard::app::shared::screen::Screen;
 use oddboard::rules::{Kind, Loc, Piece, Side};
 
 /// Fool's mate: 1.f3 e5 2.g4 Qh4#.
@@ -194,7 +195,7 @@ fn a_captured_amphora_king_is_marked_where_it_fell() {
     click(&mut app, "d8");
     assert_eq!(
         question(&app),
-        Some(oddboard::app::turn_builder::Part::Removal),
+        Some(oddboard::app::shared::turn_builder::Part::Removal),
         "telekinesis is the player's choice"
     );
     click(&mut app, "d4");

@@ -2,9 +2,9 @@
 //! players, date, moves and result; renamed (never over another), deleted, exported.
 
 use crate::support::*;
-use oddboard::app::library::{SaveAction, SaveList};
-use oddboard::app::persistence::Storage;
-use oddboard::app::session::Notice;
+use oddboard::app::shared::game::Notice;
+use oddboard::app::shared::storage::Storage;
+use oddboard::app::storage::library::{SaveAction, SaveList};
 use std::fs;
 
 /// A data directory holding one saved Pawns-to-Kings game named `mysave`, with the menu open.

@@ -4,9 +4,9 @@
 //! Amphora's Guard shown where it may be placed, and the board's colour themes.
 
 use crate::support::*;
-use oddboard::app::board::{BoardLayout, Square, Z_PIECE};
-use oddboard::app::markers::Marker;
-use oddboard::app::settings::{BoardTheme, Settings};
+use oddboard::app::board::layout::{BoardLayout, Square, Z_PIECE};
+use oddboard::app::board::markers::Marker;
+use oddboard::app::shared::settings::{BoardTheme, Settings};
 use oddboard::rules::Loc;
 use std::collections::HashSet;
 

@@ -5,10 +5,10 @@
 use crate::support::*;
 use bevy::picking::pointer::PointerButton;
 use bevy::window::RequestRedraw;
-use oddboard::app::animation::{Clips, Ephemeral, Timeline};
-use oddboard::app::board::{BoardLayout, BoardPos, PieceView, Square};
-use oddboard::app::preview::Previewed;
-use oddboard::app::turn_builder::{Choice, Part};
+use oddboard::app::board::layout::Previewed;
+use oddboard::app::board::layout::{BoardLayout, BoardPos, PieceView, Square};
+use oddboard::app::motion::timeline::{Clips, Ephemeral, Timeline};
+use oddboard::app::shared::turn_builder::{Choice, Part};
 use oddboard::rules::{Kind, Piece, Side};
 
 fn running(app: &App) -> bool {
@@ -347,12 +347,12 @@ fn animation_off_stands_every_turn_at_once() {
         &[],
         Some("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"),
     );
-    let off = oddboard::app::settings::Settings {
-        speed: oddboard::app::settings::AnimationSpeed::Off,
+    let off = oddboard::app::shared::settings::Settings {
+        speed: oddboard::app::shared::settings::AnimationSpeed::Off,
         ..Default::default()
     };
     app.world_mut()
-        .write_message(oddboard::app::persistence::Storage::Settings(off));
+        .write_message(oddboard::app::shared::storage::Storage::Settings(off));
     settle(&mut app);
     click(&mut app, "e4");
     press_on(&mut app, "d5", PointerButton::Primary);

@@ -1,35 +1,56 @@
 //! Playing the computer: it answers the person's turn while frames keep coming, an undo takes
 //! back the pair, a hint is drawn as an arrow, the watcher pauses and steps it, and saved games
-//! keep who played.
+//! keep who played. The computer searches to a fixed depth here, not for a time: the same work
+//! on any machine, however loaded, and no test watches the clock.
 
 use crate::support::*;
-use oddboard::app::opponent::{Player, Players, Thinking};
-use oddboard::app::persistence::Autosave;
-use oddboard::app::sketch::Sketches;
-use oddboard::rules::{Level, Side};
+use oddboard::app::board::sketch::Sketches;
+use oddboard::app::session::opponent::{SearchLimits, Thinking};
+use oddboard::app::shared::messages::ComputerRequest;
+use oddboard::app::shared::players::{Player, Players};
+use oddboard::app::storage::saves::Autosave;
+use oddboard::rules::{Level, Limits, Side};
 
 const COMPUTER_PLAYS_BLACK: Players = Players([Player::Person, Player::Computer(Level::Beginner)]);
 
-/// Runs frames until the computer has played (at most `frames`), as a window keeps drawing.
-fn until_played(app: &mut App, turns: usize, frames: usize) {
-    for _ in 0..frames {
-        if game(app).turns().len() >= turns && app.world().resource::<Thinking>().side().is_none() {
+/// A headless app whose computer searches one ply deep, whatever its level.
+fn shallow_app() -> App {
+    let mut app = app();
+    app.insert_resource(SearchLimits(Some(Limits {
+        depth: Some(1),
+        ..Limits::default()
+    })));
+    app
+}
+
+/// Sends a request to the computer and runs frames until things settle.
+fn request(app: &mut App, request: ComputerRequest) {
+    app.world_mut().write_message(request);
+    settle(app);
+}
+
+/// Runs frames until the computer has no search in flight (each is a fixed amount of work, so
+/// this ends however slow the machine), then until the board is still.
+fn until_idle(app: &mut App) {
+    loop {
+        app.update();
+        let thinking = app.world().resource::<Thinking>();
+        if thinking.side().is_none() && !thinking.hinting() {
             break;
         }
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(5));
+        std::thread::yield_now();
     }
     settle(app);
 }
 
 #[test]
 fn the_computer_answers_a_persons_turn_and_undo_takes_back_the_pair() {
-    let mut app = app();
+    let mut app = shallow_app();
     start(&mut app, "chess", &[], None);
     command(&mut app, Command::Players(COMPUTER_PLAYS_BLACK));
     click(&mut app, "e2");
     click(&mut app, "e4");
-    until_played(&mut app, 2, 2000);
+    until_idle(&mut app);
     assert_eq!(game(&app).turns().len(), 2, "the computer answered");
     assert_eq!(
         game(&app).position().side,
@@ -44,29 +65,23 @@ fn the_computer_answers_a_persons_turn_and_undo_takes_back_the_pair() {
 
 #[test]
 fn the_computer_plays_first_when_it_has_the_first_side() {
-    let mut app = app();
+    let mut app = shallow_app();
     start(&mut app, "american-chess", &[], None);
     command(
         &mut app,
         Command::Players(Players([Player::Computer(Level::Beginner), Player::Person])),
     );
-    until_played(&mut app, 1, 2000);
+    until_idle(&mut app);
     assert_eq!(game(&app).turns().len(), 1);
     assert_view_matches_game(&mut app);
 }
 
 #[test]
 fn a_hint_is_drawn_as_an_arrow_of_a_legal_turn() {
-    let mut app = app();
+    let mut app = shallow_app();
     start(&mut app, "fanorona-chess", &[], None);
-    command(&mut app, Command::Hint);
-    for _ in 0..2000 {
-        if !app.world().resource::<Sketches>().arrows.is_empty() {
-            break;
-        }
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    request(&mut app, ComputerRequest::Hint);
+    until_idle(&mut app);
     let arrows = app.world().resource::<Sketches>().arrows.clone();
     assert_eq!(arrows.len(), 1, "one arrow");
     let (from, to) = arrows[0];
@@ -82,19 +97,19 @@ fn a_hint_is_drawn_as_an_arrow_of_a_legal_turn() {
 
 #[test]
 fn a_paused_computer_waits_and_steps_one_turn_at_a_time() {
-    let mut app = app();
+    let mut app = shallow_app();
     start(&mut app, "amoeba", &[], None);
-    command(&mut app, Command::Pause(true));
+    request(&mut app, ComputerRequest::Pause(true));
     command(
         &mut app,
         Command::Players(Players([Player::Computer(Level::Beginner); 2])),
     );
-    until_played(&mut app, 1, 100);
+    until_idle(&mut app);
     assert!(game(&app).turns().is_empty(), "paused");
-    command(&mut app, Command::Step);
-    until_played(&mut app, 1, 2000);
+    request(&mut app, ComputerRequest::Step);
+    until_idle(&mut app);
     assert_eq!(game(&app).turns().len(), 1, "one step, one turn");
-    until_played(&mut app, 2, 100);
+    until_idle(&mut app);
     assert_eq!(game(&app).turns().len(), 1, "then it waits again");
 }
 

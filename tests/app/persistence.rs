@@ -1,9 +1,10 @@
 //! Saved games and settings: autosave, Continue, named saves, formats, unreadable files.
 
 use crate::support::*;
-use oddboard::app::persistence::{Autosave, ReplaceAsked, SAVE_FORMAT, Storage};
-use oddboard::app::session::Notice;
-use oddboard::app::settings::Settings;
+use oddboard::app::shared::game::Notice;
+use oddboard::app::shared::settings::Settings;
+use oddboard::app::shared::storage::Storage;
+use oddboard::app::storage::saves::{Autosave, ReplaceAsked, SAVE_FORMAT};
 use std::fs;
 use std::path::Path;
 
@@ -218,14 +219,17 @@ fn a_save_of_format_one_loads_with_people_on_both_sides() {
     assert_eq!(notice(&app), "");
     let saved = app.world().resource::<Autosave>().0.clone().expect("read");
     assert_eq!(saved.game.turns, ["e2e4"]);
-    assert_eq!(saved.players, oddboard::app::opponent::Players::default());
+    assert_eq!(
+        saved.players,
+        oddboard::app::shared::players::Players::default()
+    );
 }
 
 /// A saved game with every third character dropped, doubled or replaced in turn, and cut
 /// short at every tenth: reading never panics, and a refusal names the file on one line.
 #[test]
 fn mutated_save_files_never_panic_and_name_the_file() {
-    use oddboard::app::persistence::{read_game, write_game};
+    use oddboard::app::storage::saves::{read_game, write_game};
     let dir = temp_dir("mutated-saves");
     let mut app = app_with_data(&dir);
     start(&mut app, "american-chess", &[], None);

@@ -2,12 +2,13 @@
 //! running animation, resources change only on a real change, and a misclick keeps the turn.
 
 use crate::support::*;
-use oddboard::app::animation::Clips;
-use oddboard::app::input::TextEntry;
-use oddboard::app::persistence::Storage;
-use oddboard::app::session::{Flipped, Hint, Screen};
-use oddboard::app::settings::Settings;
-use oddboard::app::turn_builder::{Choice, Part};
+use oddboard::app::motion::timeline::Clips;
+use oddboard::app::shared::game::{Flipped, Hint};
+use oddboard::app::shared::pointer::TextEntry;
+use oddboard::app::shared::screen::Screen;
+use oddboard::app::shared::settings::Settings;
+use oddboard::app::shared::storage::Storage;
+use oddboard::app::shared::turn_builder::{Choice, Part};
 
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
@@ -46,7 +47,7 @@ fn the_mating_move_is_not_cut_off_by_the_game_over_screen() {
     let squares = square_entities(&mut app);
     click(&mut app, "d8");
     app.world_mut()
-        .write_message(oddboard::app::session::SquareClicked(
+        .write_message(oddboard::app::shared::messages::SquareClicked(
             oddboard::rules::Loc::parse("h4").expect("square"),
         ));
     app.update();
@@ -129,7 +130,7 @@ fn shortcuts_stand_aside_while_a_text_box_has_the_keyboard() {
     assert_eq!(game(&app).turn_texts(), ["e2e4"], "no undo");
     assert_eq!(
         app.world()
-            .resource::<oddboard::app::session::Viewing>()
+            .resource::<oddboard::app::shared::game::Viewing>()
             .ply,
         None,
         "no browsing"

@@ -4,8 +4,8 @@
 
 use crate::support::*;
 use bevy::window::FileDragAndDrop;
-use oddboard::app::session::Notice;
-use oddboard::app::sharing::{Copied, CopyGame, ExportRecord, Exported, Paste};
+use oddboard::app::shared::game::Notice;
+use oddboard::app::storage::sharing::{Copied, CopyGame, ExportRecord, Exported, Paste};
 use oddboard::rules::Game;
 use std::fs;
 
@@ -93,7 +93,10 @@ fn the_record_names_the_players_as_typed_in_the_menu() {
     start(&mut app, "chess", &[], None);
     command(
         &mut app,
-        Command::Names(oddboard::app::opponent::Names(["Ann".into(), "  ".into()])),
+        Command::Names(oddboard::app::shared::players::Names([
+            "Ann".into(),
+            "  ".into(),
+        ])),
     );
     let (_, text) = export(&mut app);
     assert!(text.contains("[White \"Ann\"]"), "{text}");
@@ -103,7 +106,7 @@ fn the_record_names_the_players_as_typed_in_the_menu() {
     );
     let saved = app
         .world()
-        .resource::<oddboard::app::persistence::Autosave>()
+        .resource::<oddboard::app::storage::saves::Autosave>()
         .0
         .clone()
         .expect("autosaved");
@@ -211,7 +214,7 @@ fn bad_pasted_text_is_explained_in_one_line_and_changes_nothing() {
 #[test]
 fn mutated_fens_pasted_never_panic() {
     for (id, text) in mutated_start_fens() {
-        if let Err(e) = oddboard::app::sharing::read_pasted(&text, id, &[]) {
+        if let Err(e) = oddboard::app::storage::sharing::read_pasted(&text, id, &[]) {
             assert!(!e.contains('\n'), "{id} {text}: {e}");
         }
     }

@@ -9,11 +9,12 @@ use bevy::picking::pointer::{Location, PointerButton, PointerId};
 pub use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use oddboard::app::board::{BoardPos, Cell, PieceView, Square};
-use oddboard::app::markers::Marker;
-use oddboard::app::persistence::DataDir;
-pub use oddboard::app::session::{ActiveGame, Builder, Command};
-use oddboard::app::turn_builder::{Choice, Part};
+use oddboard::app::board::layout::{BoardPos, Cell, PieceView, Square};
+use oddboard::app::board::markers::Marker;
+pub use oddboard::app::shared::game::{ActiveGame, Builder};
+pub use oddboard::app::shared::messages::Command;
+use oddboard::app::shared::turn_builder::{Choice, Part};
+use oddboard::app::storage::saves::DataDir;
 use oddboard::rules::{Game, GameRecord, Loc, Piece, Variant};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -271,8 +272,10 @@ pub fn shown_pieces(app: &mut App) -> HashMap<Loc, Piece> {
 /// Asserts that the entities show exactly the position shown: the game's live one, or the
 /// earlier one being looked at.
 pub fn assert_view_matches_game(app: &mut App) {
-    let viewing = *app.world().resource::<oddboard::app::session::Viewing>();
-    let shown = oddboard::app::board::shown_position(game(app), &viewing);
+    let viewing = *app
+        .world()
+        .resource::<oddboard::app::shared::game::Viewing>();
+    let shown = oddboard::app::board::layout::shown_position(game(app), &viewing);
     let expected: HashMap<Loc, Piece> = shown.board.pieces().collect();
     assert_eq!(shown_pieces(app), expected);
 }
@@ -304,7 +307,9 @@ pub fn temp_dir(name: &str) -> std::path::PathBuf {
 
 /// The squares marked with `marker`.
 pub fn marked(app: &mut App, marker: Marker) -> std::collections::HashSet<Loc> {
-    let layout = *app.world().resource::<oddboard::app::board::BoardLayout>();
+    let layout = *app
+        .world()
+        .resource::<oddboard::app::board::layout::BoardLayout>();
     let world = app.world_mut();
     let spots: Vec<Vec2> = world
         .query::<(&Marker, &Transform)>()

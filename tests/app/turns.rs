@@ -1,7 +1,7 @@
 //! Whole turns of every variant played by clicks, checked in the game and on the board.
 
 use crate::support::*;
-use oddboard::app::turn_builder::{Choice, Part, PromotionOffer};
+use oddboard::app::shared::turn_builder::{Choice, Part, PromotionOffer};
 use oddboard::rules::{Kind, Loc, Piece, Side};
 
 #[test]
@@ -251,6 +251,6 @@ fn pawns_to_kings_offers_the_enemy_king_on_the_board() {
     assert!(pieces.contains(&Some(Piece::new(Kind::Queen, Side::White))));
 }
 
-fn builder(app: &App) -> &oddboard::app::turn_builder::TurnBuilder {
+fn builder(app: &App) -> &oddboard::app::shared::turn_builder::TurnBuilder {
     &app.world().resource::<Builder>().0
 }

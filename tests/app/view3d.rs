@@ -5,8 +5,8 @@
 use crate::support::*;
 use bevy::camera::visibility::VisibilityPlugin;
 use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, RayCastVisibility};
-use oddboard::app::board::{BoardLayout, Cell, PieceView};
-use oddboard::app::settings::{BoardView, Settings};
+use oddboard::app::board::layout::{BoardLayout, Cell, PieceView};
+use oddboard::app::shared::settings::{BoardView, Settings};
 use oddboard::app::view3d::surface::Surface;
 use oddboard::app::view3d::{TwinKind, TwinOf};
 use oddboard::rules::{Content, Loc, Piece, SplitMix64, Variant, ids};

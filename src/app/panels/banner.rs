@@ -2,7 +2,7 @@
 //! Escape puts it away; the side panel keeps saying it.
 
 use super::result_text;
-use crate::app::session::Banner;
+use crate::app::shared::game::Banner;
 use crate::rules::Game;
 use bevy_egui::egui;
 

@@ -5,20 +5,22 @@ use super::banner;
 use super::help::{Enlarged, rules_help, show_enlarged};
 use super::record::{captured, move_list};
 use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
-use crate::app::art::PieceArt;
-use crate::app::board::shown_position;
-use crate::app::camera::PanelWidth;
-use crate::app::clock::{Clocks, TENTHS_UNDER};
-use crate::app::input::Hovered;
-use crate::app::opponent::{Players, Thinking, Watch};
-use crate::app::persistence::{ReplaceAsked, SavedAs, Storage, valid_name};
-use crate::app::record::Tally;
-use crate::app::session::{
-    ActiveGame, Ask, Banner, Builder, Command, Hint, InGame, Pending, Viewing,
-};
-use crate::app::settings::{BoardView, Settings};
-use crate::app::sharing::{Copied, CopyGame, ExportRecord, Exported};
-use crate::app::turn_builder::{Choice, Part};
+use crate::app::art::pieces::PieceArt;
+use crate::app::board::camera::PanelWidth;
+use crate::app::board::layout::shown_position;
+use crate::app::session::opponent::{Thinking, Watch};
+use crate::app::session::record::Tally;
+use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
+use crate::app::shared::game::{ActiveGame, Ask, Banner, Builder, Hint, Pending, Viewing};
+use crate::app::shared::messages::{Command, ComputerRequest, SwitchView};
+use crate::app::shared::players::Players;
+use crate::app::shared::pointer::Hovered;
+use crate::app::shared::screen::InGame;
+use crate::app::shared::settings::{BoardView, Settings};
+use crate::app::shared::storage::Storage;
+use crate::app::shared::turn_builder::{Choice, Part};
+use crate::app::storage::saves::{ReplaceAsked, SavedAs, valid_name};
+use crate::app::storage::sharing::{Copied, CopyGame, ExportRecord, Exported};
 use crate::app::view3d::{Preset, Rig};
 use crate::rules::{Game, Loc, Piece, Removal, Side};
 use bevy::ecs::system::SystemParam;
@@ -47,7 +49,12 @@ const PANEL_WIDTH: f32 = 300.0;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveName>()
         .init_resource::<Enlarged>()
-        .add_systems(EguiPrimaryContextPass, game_panel.run_if(in_state(InGame)));
+        .add_systems(
+            EguiPrimaryContextPass,
+            game_panel
+                .run_if(in_state(InGame))
+                .run_if(resource_exists::<ActiveGame>),
+        );
 }
 
 /// What the game panel shows besides the game: the turn being built and what the pointer is on.
@@ -72,20 +79,18 @@ struct ComputerView<'w> {
     players: Res<'w, Players>,
     thinking: Res<'w, Thinking>,
     watch: Res<'w, Watch>,
+    requests: MessageWriter<'w, ComputerRequest>,
 }
 
 fn game_panel(
     mut contexts: EguiContexts,
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     view: TurnView,
     mut saving: SaveBox,
     mut requests: Requests,
     mut panel: ResMut<PanelWidth>,
     mut banner: ResMut<Banner>,
 ) -> Result {
-    let Some(game) = game else {
-        return Ok(());
-    };
     let game = &game.0;
     let TurnView {
         builder,
@@ -96,7 +101,7 @@ fn game_panel(
         tally,
         art,
         mut enlarged,
-        computer,
+        mut computer,
         clocks,
         mut view_choice,
     } = view;
@@ -110,7 +115,7 @@ fn game_panel(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 status(ui, game, &viewing);
                 clock_faces(ui, game, &clocks);
-                computer_status(ui, game, &computer, out);
+                computer_status(ui, game, &mut computer);
                 hovered_piece(ui, game, &viewing, hovered.0);
                 if viewing.ply.is_none() {
                     choices(ui, game, &builder, out);
@@ -123,7 +128,7 @@ fn game_panel(
                     Some(ask) => confirm(ui, game, ask, out),
                     None => buttons(ui, game, &viewing, out),
                 }
-                view_controls(ui, &mut view_choice, out);
+                view_controls(ui, &mut view_choice);
                 ui.separator();
                 let shown = viewing.ply.unwrap_or(game.turns().len());
                 captured(ui, game, &tally, shown, &pictures);
@@ -145,12 +150,7 @@ fn game_panel(
 
 /// Who the computer plays, whether it is thinking, a hint, and pause and step when it plays
 /// itself.
-fn computer_status(
-    ui: &mut egui::Ui,
-    game: &Game,
-    computer: &ComputerView,
-    out: &mut MessageWriter<Command>,
-) {
+fn computer_status(ui: &mut egui::Ui, game: &Game, computer: &mut ComputerView) {
     let sides = &game.variant().data().sides;
     let levels = Side::BOTH.map(|side| computer.players.computer(side));
     for side in Side::BOTH {
@@ -174,7 +174,7 @@ fn computer_status(
             "Hint (H)"
         });
         if ui.add_enabled(person_to_move && !over, hint).clicked() {
-            out.write(Command::Hint);
+            computer.requests.write(ComputerRequest::Hint);
         }
         if levels.iter().all(Option::is_some) && !over {
             let watch = *computer.watch;
@@ -182,10 +182,12 @@ fn computer_status(
                 .button(if watch.paused { "Go on" } else { "Pause" })
                 .clicked()
             {
-                out.write(Command::Pause(!watch.paused));
+                computer
+                    .requests
+                    .write(ComputerRequest::Pause(!watch.paused));
             }
             if watch.paused && ui.button("Step").clicked() {
-                out.write(Command::Step);
+                computer.requests.write(ComputerRequest::Step);
             }
         }
     });
@@ -417,10 +419,11 @@ fn save_box(ui: &mut egui::Ui, saving: &mut SaveBox, storage: &mut MessageWriter
 struct ViewChoice<'w> {
     settings: Res<'w, Settings>,
     rig: ResMut<'w, Rig>,
+    switches: MessageWriter<'w, SwitchView>,
 }
 
 /// The 2D/3D switch, and in 3D the camera's presets.
-fn view_controls(ui: &mut egui::Ui, choice: &mut ViewChoice, out: &mut MessageWriter<Command>) {
+fn view_controls(ui: &mut egui::Ui, choice: &mut ViewChoice) {
     let view = choice.settings.view;
     ui.horizontal_wrapped(|ui| {
         let other = view.other().label();
@@ -429,7 +432,7 @@ fn view_controls(ui: &mut egui::Ui, choice: &mut ViewChoice, out: &mut MessageWr
             .on_hover_text("The same game, drawn the other way")
             .clicked()
         {
-            out.write(Command::SwitchView);
+            choice.switches.write(SwitchView);
         }
         if view == BoardView::ThreeD {
             ui.menu_button("Camera", |ui| {

@@ -101,7 +101,7 @@ fn diagram(
 
 /// A small picture of `position` on `variant`'s board, `cell` points a square, with `at`
 /// highlighted and a dot (or a ring, on a piece) on each square of `reach`.
-pub(super) fn board_picture(
+pub fn board_picture(
     ui: &mut egui::Ui,
     variant: &Variant,
     position: &Position,

@@ -3,16 +3,19 @@
 use super::Pictures;
 use super::help::board_picture;
 use super::{Catalogue, Requests, root_ui};
-use crate::app::art::PieceArt;
-use crate::app::camera::PanelWidth;
-use crate::app::clock::{Clocks, TimeControl};
-use crate::app::editor::EditorAction;
-use crate::app::library::{SaveAction, SaveList};
-use crate::app::opponent::{Names, Player, Players};
-use crate::app::persistence::{Autosave, Storage};
-use crate::app::session::{ActiveGame, Command, Screen};
-use crate::app::settings::{AnimationSpeed, BoardTheme, BoardView, Settings};
-use crate::app::sharing::{Clipboard, Paste};
+use crate::app::art::pieces::PieceArt;
+use crate::app::board::camera::PanelWidth;
+use crate::app::editor::setup::EditorAction;
+use crate::app::shared::clocks::{Clocks, TimeControl};
+use crate::app::shared::game::ActiveGame;
+use crate::app::shared::messages::Command;
+use crate::app::shared::players::{Names, Player, Players};
+use crate::app::shared::screen::Screen;
+use crate::app::shared::settings::{AnimationSpeed, BoardTheme, BoardView, Settings};
+use crate::app::shared::storage::Storage;
+use crate::app::storage::library::{SaveAction, SaveList};
+use crate::app::storage::saves::Autosave;
+use crate::app::storage::sharing::{Clipboard, Paste};
 use crate::rules::{Level, LocSet, Side, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -38,7 +41,10 @@ pub struct MenuChoice {
 /// Registers the menu.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuChoice>()
-        .add_systems(OnEnter(Screen::Menu), select_the_game_on_the_board)
+        .add_systems(
+            OnEnter(Screen::Menu),
+            select_the_game_on_the_board.run_if(resource_exists::<ActiveGame>),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             menu_screen.run_if(in_state(Screen::Menu)),
@@ -48,13 +54,11 @@ pub(super) fn plugin(app: &mut App) {
 /// The menu opens on the variant of the game on the board, with its options, so a new game
 /// starts as the last one did unless the player picks another.
 fn select_the_game_on_the_board(
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     catalogue: Res<Catalogue>,
     mut choice: ResMut<MenuChoice>,
 ) {
-    if let Some(game) = game {
-        choice.select(&catalogue, game.0.variant());
-    }
+    choice.select(&catalogue, game.0.variant());
 }
 
 impl MenuChoice {

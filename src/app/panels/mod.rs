@@ -3,19 +3,20 @@
 //! promotion picker on the board and notices. One module per panel; what they share is here.
 
 mod banner;
-mod editor;
 mod game;
-mod help;
+pub mod help;
 mod menu;
 mod picker;
 mod record;
 
-use super::art::PieceArt;
-use super::editor::EditorAction;
-use super::input::TextEntry;
-use super::library::SaveAction;
-use super::persistence::Storage;
-use super::session::{Command, Frame, Notice};
+use crate::app::art::pieces::PieceArt;
+use crate::app::editor::setup::EditorAction;
+use crate::app::shared::game::Notice;
+use crate::app::shared::messages::Command;
+use crate::app::shared::pointer::TextEntry;
+use crate::app::shared::screen::Frame;
+use crate::app::shared::storage::Storage;
+use crate::app::storage::library::SaveAction;
 use crate::rules::{Game, Kind, Piece, Side, Variant, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -27,7 +28,7 @@ use std::collections::HashMap;
 
 /// The pictures of the game's pieces, both sides, as egui textures (the board's own images, so
 /// they are redrawn with it).
-pub(super) struct Pictures(HashMap<Piece, egui::TextureId>);
+pub struct Pictures(HashMap<Piece, egui::TextureId>);
 
 impl Pictures {
     /// The pictures of every piece of `game`'s variant.
@@ -36,7 +37,7 @@ impl Pictures {
     }
 
     /// The pictures of every piece of `variant`.
-    fn of_variant(contexts: &mut EguiContexts, variant: &Variant, art: &PieceArt) -> Pictures {
+    pub fn of_variant(contexts: &mut EguiContexts, variant: &Variant, art: &PieceArt) -> Pictures {
         let data = variant.data();
         let pieces = data
             .pieces
@@ -53,7 +54,7 @@ impl Pictures {
     }
 
     /// `piece`'s picture, `size` points across (nothing if the variant has no such piece).
-    fn image(&self, piece: Piece, size: f32) -> Option<egui::Image<'static>> {
+    pub fn image(&self, piece: Piece, size: f32) -> Option<egui::Image<'static>> {
         let id = *self.0.get(&piece)?;
         Some(egui::Image::new((id, egui::vec2(size, size))))
     }
@@ -70,14 +71,16 @@ pub fn plugin(app: &mut App) {
         .insert_resource(catalogue)
         .add_systems(
             PreUpdate,
-            drop_unchanged_modifiers
-                .after(EguiPreUpdateSet::ProcessInput)
-                .before(EguiPreUpdateSet::BeginPass),
+            (
+                drop_unchanged_modifiers
+                    .after(EguiPreUpdateSet::ProcessInput)
+                    .before(EguiPreUpdateSet::BeginPass),
+                note_text_entry,
+            ),
         )
-        .add_systems(Update, note_text_entry.before(Frame::Input))
-        .add_systems(Update, draw_first_frames)
+        .add_systems(Update, draw_first_frames.in_set(Frame::Follow))
         .add_systems(EguiPrimaryContextPass, notice_window)
-        .add_plugins((menu::plugin, game::plugin, picker::plugin, editor::plugin));
+        .add_plugins((menu::plugin, game::plugin, picker::plugin));
 }
 
 /// bevy_egui reports the modifier keys every frame, changed or not, and egui repaints for any
@@ -115,7 +118,8 @@ fn note_text_entry(wants: Res<EguiWantsInput>, mut entry: ResMut<TextEntry>) {
     entry.set_if_neq(TextEntry(wants.wants_any_keyboard_input()));
 }
 
-fn root_ui(ctx: &egui::Context) -> egui::Ui {
+/// A UI over the whole window, under every panel: where a screen lays itself out.
+pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         "root".into(),

@@ -4,27 +4,34 @@
 //! the turn.
 
 use super::Pictures;
-use crate::app::art::PieceArt;
-use crate::app::board::{BoardLayout, SQUARE};
-use crate::app::camera::BoardCamera;
-use crate::app::session::{ActiveGame, Builder, Command, InGame, Viewing};
-use crate::app::turn_builder::PromotionOffer;
+use crate::app::art::pieces::PieceArt;
+use crate::app::board::camera::BoardCamera;
+use crate::app::board::layout::{BoardLayout, SQUARE};
+use crate::app::shared::game::{ActiveGame, Builder, Viewing};
+use crate::app::shared::messages::Command;
+use crate::app::shared::screen::InGame;
+use crate::app::shared::turn_builder::PromotionOffer;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 /// Registers the picker.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, picker.run_if(in_state(InGame)));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        picker
+            .run_if(in_state(InGame))
+            .run_if(resource_exists::<ActiveGame>.and_eager(resource_exists::<BoardLayout>)),
+    );
 }
 
 /// What the picker needs: the game and turn, the board's place on screen, the pictures.
 #[derive(SystemParam)]
 struct PickerSource<'w, 's> {
-    game: Option<Res<'w, ActiveGame>>,
+    game: Res<'w, ActiveGame>,
     builder: Res<'w, Builder>,
     viewing: Res<'w, Viewing>,
-    layout: Option<Res<'w, BoardLayout>>,
+    layout: Res<'w, BoardLayout>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<BoardCamera>>,
     art: Res<'w, PieceArt>,
 }
@@ -42,7 +49,7 @@ fn picker(
         camera,
         art,
     } = source;
-    let (Some(game), Some(layout), Ok((camera, view))) = (game, layout, camera.single()) else {
+    let Ok((camera, view)) = camera.single() else {
         return Ok(());
     };
     let Some(offer) = builder

@@ -2,8 +2,9 @@
 //! numbered, each a button to look at its position.
 
 use super::Pictures;
-use crate::app::record::{Tally, move_rows, result_line};
-use crate::app::session::{Command, Viewing};
+use crate::app::session::record::{Tally, move_rows, result_line};
+use crate::app::shared::game::Viewing;
+use crate::app::shared::messages::Command;
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;

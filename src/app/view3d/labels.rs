@@ -3,8 +3,8 @@
 
 use super::mirror::{TwinKind, pose_of};
 use super::rig::TableCamera;
-use crate::app::board::{BoardLayout, Decor, Palette};
-use crate::app::settings::{BoardView, Settings};
+use crate::app::board::layout::{BoardLayout, Decor, Palette};
+use crate::app::shared::settings::{BoardView, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -12,14 +12,14 @@ use bevy_egui::{EguiContexts, egui};
 pub fn paint_labels(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
-    layout: Option<Res<BoardLayout>>,
+    layout: Res<BoardLayout>,
     labels: Query<(&Text2d, &Transform), With<Decor>>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
     if settings.view != BoardView::ThreeD {
         return Ok(());
     }
-    let (Some(layout), Ok((camera, view))) = (layout, camera.single()) else {
+    let Ok((camera, view)) = camera.single() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;

@@ -6,11 +6,13 @@
 
 use super::models::{Meshes, Shape, TILE_TOP, shape_of};
 use super::surface::Surface;
-use crate::app::art::{PieceArt, drawing_of};
-use crate::app::board::{BoardLayout, BoardPos, Cell, PieceView, Plank, SQUARE, Square, Z_PIECE};
-use crate::app::input::Dragged;
-use crate::app::session::ActiveGame;
-use crate::app::settings::Settings;
+use crate::app::art::pieces::{PieceArt, drawing_of};
+use crate::app::board::layout::{
+    BoardLayout, BoardPos, Cell, PieceView, Plank, SQUARE, Square, Z_PIECE,
+};
+use crate::app::shared::game::ActiveGame;
+use crate::app::shared::pointer::Dragged;
+use crate::app::shared::settings::Settings;
 use crate::rules::{Piece, Side};
 use bevy::ecs::system::EntityCommands;
 use bevy::light::NotShadowCaster;

@@ -13,9 +13,11 @@ pub mod surface;
 pub use mirror::{TwinKind, TwinOf, Twinned};
 pub use rig::{Preset, Rig, TableCamera};
 
-use super::persistence::Storage;
-use super::session::{Command, Frame};
-use super::settings::{BoardView, Settings};
+use crate::app::board::layout::BoardLayout;
+use crate::app::shared::messages::SwitchView;
+use crate::app::shared::screen::Frame;
+use crate::app::shared::settings::{BoardView, Settings};
+use crate::app::shared::storage::Storage;
 use bevy::asset::embedded_asset;
 use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
 use bevy::picking::mesh_picking::{MeshPickingPlugin, MeshPickingSettings};
@@ -23,8 +25,8 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 /// Whether the 3D view is chosen.
-fn three_d(settings: Option<Res<Settings>>) -> bool {
-    settings.is_some_and(|s| s.view == BoardView::ThreeD)
+fn three_d(settings: Res<Settings>) -> bool {
+    settings.view == BoardView::ThreeD
 }
 
 /// Registers the 3D view's twins, camera swings and view switching (no window needed).
@@ -44,7 +46,7 @@ pub fn plugin(app: &mut App) {
                 rig::swing,
             )
                 .chain()
-                .after(Frame::Animate)
+                .in_set(Frame::Follow)
                 .run_if(three_d),
         )
         .add_systems(
@@ -53,6 +55,7 @@ pub fn plugin(app: &mut App) {
                 mirror::despawn_twins.run_if(not(three_d)),
                 mirror::follow_shadows,
             )
+                .in_set(Frame::Sync)
                 .run_if(resource_changed::<Settings>),
         )
         .add_systems(
@@ -79,23 +82,21 @@ pub fn window_plugin(app: &mut App) {
         require_markers: false,
         ray_cast_visibility: RayCastVisibility::Any,
     })
-    .add_systems(Update, rig::orbit.before(rig::swing).run_if(three_d))
-    .add_systems(EguiPrimaryContextPass, labels::paint_labels);
+    .add_systems(Update, rig::orbit.in_set(Frame::Input).run_if(three_d))
+    .add_systems(
+        EguiPrimaryContextPass,
+        labels::paint_labels.run_if(resource_exists::<BoardLayout>),
+    );
 }
 
 /// V (or the panel's button) switches between the views; the choice is saved with the settings.
 fn switch_view(
-    mut commands: MessageReader<Command>,
-    settings: Option<Res<Settings>>,
+    mut switches: MessageReader<SwitchView>,
+    settings: Res<Settings>,
     mut storage: MessageWriter<Storage>,
 ) {
-    let switches = commands
-        .read()
-        .filter(|c| matches!(c, Command::SwitchView))
-        .count();
-    if let Some(settings) = settings
-        && switches % 2 == 1
-    {
+    let switches = switches.read().count();
+    if switches % 2 == 1 {
         let mut new = settings.clone();
         new.view = settings.view.other();
         storage.write(Storage::Settings(new));

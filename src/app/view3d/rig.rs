@@ -3,10 +3,10 @@
 //! presets and the side to move (with automatic turning on, or F) swing it with an eased
 //! motion. It draws into the same space beside the panel as the 2D camera.
 
-use crate::app::board::BoardLayout;
-use crate::app::camera::{BOARD_OUTPUT, BoardCamera};
-use crate::app::session::Flipped;
-use crate::app::settings::{BoardView, Settings};
+use crate::app::board::camera::{BOARD_OUTPUT, BoardCamera};
+use crate::app::board::layout::BoardLayout;
+use crate::app::shared::game::Flipped;
+use crate::app::shared::settings::{BoardView, Settings};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap, ShadowFilteringMethod};

@@ -1,0 +1,12 @@
+//! The pictures: the pieces' art, rasterised at the board's size, and the shapes marks and
+//! sketches are made of.
+
+pub mod pieces;
+pub mod shapes;
+
+use bevy::prelude::*;
+
+/// Registers the piece art and the shapes.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((pieces::plugin, shapes::plugin));
+}

@@ -1,0 +1,197 @@
+//! The position editor: a variant's board to set up by hand — pieces put from a palette or
+//! taken off, the side to move, and a FEN box that edits the same position — and a game started
+//! from it. The engine judges every position: one it refuses shows its reason and cannot be
+//! started.
+
+use crate::app::shared::clocks::Clocks;
+use crate::app::shared::game::Notice;
+use crate::app::shared::messages::Command;
+use crate::app::shared::players::{Names, Players};
+use crate::app::shared::screen::{Frame, Screen};
+use crate::rules::{GameRecord, Loc, Piece, Position, Side, Variant};
+use bevy::prelude::*;
+use std::sync::Arc;
+
+/// What a click on the editor's board does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Brush {
+    /// Puts this piece there.
+    Piece(Piece),
+    /// Takes whatever stands there off.
+    Erase,
+}
+
+/// A request to the editor, from its panel (or a test).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum EditorAction {
+    /// Opens the editor on a variant's start position.
+    Open {
+        /// The variant id.
+        variant: String,
+        /// The option names.
+        options: Vec<String>,
+    },
+    /// Chooses what clicks do.
+    Brush(Brush),
+    /// A click on a square of the editor's board.
+    Click(Loc),
+    /// Sets the side to move.
+    SideToMove(Side),
+    /// Takes every piece off.
+    Clear,
+    /// The FEN box was edited: the position it describes, if the engine reads it.
+    Fen(String),
+    /// Starts a game between two people from the position.
+    Start,
+    /// Leaves the editor for the menu.
+    Close,
+}
+
+/// The position being set up, with what the engine says of it.
+#[derive(Resource, Clone)]
+pub struct Editor {
+    variant: Arc<Variant>,
+    options: Vec<String>,
+    position: Position,
+    /// What a click does.
+    pub brush: Brush,
+    /// The FEN box's text: the position's FEN, or what the player is typing.
+    pub fen_text: String,
+    /// Why the engine refuses the position (or the FEN typed), if it does.
+    pub problem: Option<String>,
+}
+
+impl Editor {
+    /// An editor on `variant`'s start position.
+    pub fn new(variant: Arc<Variant>, options: Vec<String>) -> Editor {
+        let position = *variant.start();
+        let mut editor = Editor {
+            variant,
+            options,
+            position,
+            brush: Brush::Erase,
+            fen_text: String::new(),
+            problem: None,
+        };
+        editor.judge();
+        editor
+    }
+
+    /// The variant being set up.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The position as set up.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Writes the position's FEN into the box and asks the engine whether it accepts it.
+    fn judge(&mut self) {
+        self.fen_text = self.variant.fen(&self.position);
+        self.problem = self
+            .variant
+            .parse_fen(&self.fen_text)
+            .err()
+            .map(|e| e.to_string());
+    }
+
+    /// Applies one request; `Start` gives the game to begin when the position is accepted.
+    fn act(&mut self, action: &EditorAction) -> Option<GameRecord> {
+        match action {
+            EditorAction::Brush(brush) => self.brush = *brush,
+            EditorAction::Click(at) => {
+                if self.position.board.is_hole(*at) {
+                    return None;
+                }
+                match self.brush {
+                    Brush::Piece(piece) => self.position.board.put(*at, piece),
+                    Brush::Erase => self.position.board.clear(*at),
+                }
+                self.judge();
+            }
+            EditorAction::SideToMove(side) => {
+                self.position.side = *side;
+                self.judge();
+            }
+            EditorAction::Clear => {
+                let occupied: Vec<Loc> = self.position.board.pieces().map(|(at, _)| at).collect();
+                for at in occupied {
+                    self.position.board.clear(at);
+                }
+                self.judge();
+            }
+            EditorAction::Fen(text) => match self.variant.parse_fen(text) {
+                Ok(position) => {
+                    self.position = position;
+                    self.judge();
+                }
+                Err(e) => {
+                    self.fen_text = text.clone();
+                    self.problem = Some(e.to_string());
+                }
+            },
+            EditorAction::Start if self.problem.is_none() => {
+                return Some(GameRecord {
+                    variant: self.variant.id().to_string(),
+                    options: self.options.clone(),
+                    start: self.fen_text.clone(),
+                    turns: Vec::new(),
+                    redo: Vec::new(),
+                    ending: None,
+                });
+            }
+            EditorAction::Open { .. } | EditorAction::Start | EditorAction::Close => {}
+        }
+        None
+    }
+}
+
+/// Registers the editor.
+pub fn plugin(app: &mut App) {
+    app.add_message::<EditorAction>()
+        .add_systems(Update, edit.in_set(Frame::Input));
+}
+
+fn edit(
+    mut commands: Commands,
+    mut actions: MessageReader<EditorAction>,
+    mut editor: Option<ResMut<Editor>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut out: MessageWriter<Command>,
+    mut notice: ResMut<Notice>,
+) {
+    for action in actions.read() {
+        match action {
+            EditorAction::Open { variant, options } => match Variant::load(variant, options) {
+                Ok(loaded) => {
+                    let opened = Editor::new(Arc::new(loaded), options.clone());
+                    editor = None;
+                    commands.insert_resource(opened);
+                    NextState::set_if_neq(&mut next_screen, Screen::Editor);
+                }
+                Err(e) => notice.0 = Some(e.to_string()),
+            },
+            EditorAction::Close => {
+                commands.remove_resource::<Editor>();
+                editor = None;
+                NextState::set_if_neq(&mut next_screen, Screen::Menu);
+            }
+            _ => {
+                let Some(editor) = editor.as_mut() else {
+                    continue;
+                };
+                if let Some(record) = editor.act(action) {
+                    out.write_batch([
+                        Command::Resume(record),
+                        Command::Players(Players::default()),
+                        Command::Names(Names::default()),
+                        Command::Clocks(Clocks::default()),
+                    ]);
+                    commands.remove_resource::<Editor>();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Clocks: a time control chosen for a new game, each side's time running only while it is to
+//! move and the game is on the board, the increment after each turn, and the flag: a side whose
+//! time runs out loses. A running clock wakes the reactive window a few times a second so it is
+//! seen to run; a still game with no clock sleeps as before.
+
+use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
+use crate::app::shared::game::ActiveGame;
+use crate::app::shared::messages::Command;
+use crate::app::shared::screen::{Frame, Screen};
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+use std::time::Duration;
+
+/// Registers the clocks.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            increment.run_if(resource_exists_and_changed::<ActiveGame>),
+            run_down
+                .run_if(in_state(Screen::Playing))
+                .run_if(resource_exists::<ActiveGame>),
+            wake_while_running,
+        )
+            .chain()
+            .in_set(Frame::Apply),
+    );
+}
+
+/// After each turn played (one more than before: not a look back, an undo or a game loaded),
+/// the side that played gets its increment.
+fn increment(game: Res<ActiveGame>, mut clocks: ResMut<Clocks>, mut plies: Local<usize>) {
+    let played = game.0.turns().len();
+    if played == *plies + 1
+        && let Some(control) = clocks.control
+    {
+        let mover = game.0.position().side.opponent();
+        clocks.left[mover.index()] += control.increment;
+    }
+    *plies = played;
+}
+
+/// The clock of the side to move runs down while the game is on the board; when it reaches
+/// zero that side loses on time. It reads real time: the game's own clock caps each frame's
+/// step, and a sleeping window's frames are a second apart.
+fn run_down(
+    time: Res<Time<Real>>,
+    game: Res<ActiveGame>,
+    mut clocks: ResMut<Clocks>,
+    mut out: MessageWriter<Command>,
+) {
+    if game.0.outcome().is_some() || clocks.control.is_none() {
+        return;
+    }
+    let side = game.0.position().side;
+    let left = &mut clocks.left[side.index()];
+    *left = left.saturating_sub(time.delta());
+    if left.is_zero() {
+        out.write(Command::TimeOut(side));
+    }
+}
+
+/// While a clock runs, the reactive window wakes every second (every tenth under
+/// [`TENTHS_UNDER`]); once none runs the window's own settings are back. The wait changes only
+/// at those two moments: winit redraws at once whenever it changes.
+fn wake_while_running(
+    clocks: Res<Clocks>,
+    game: Option<Res<ActiveGame>>,
+    screen: Res<State<Screen>>,
+    settings: Option<ResMut<WinitSettings>>,
+    mut own: Local<Option<WinitSettings>>,
+) {
+    let Some(mut settings) = settings else {
+        return;
+    };
+    let running = game
+        .filter(|_| clocks.control.is_some() && *screen.get() == Screen::Playing)
+        .map(|game| clocks.left(game.0.position().side));
+    match running {
+        Some(left) => {
+            own.get_or_insert_with(|| settings.clone());
+            let tick = UpdateMode::reactive(face_step(left));
+            if settings.focused_mode != tick || settings.unfocused_mode != tick {
+                settings.focused_mode = tick;
+                settings.unfocused_mode = tick;
+            }
+        }
+        None => {
+            if let Some(own) = own.take() {
+                *settings = own;
+            }
+        }
+    }
+}
+
+/// The least change a clock with `left` shows: a second, or a tenth under [`TENTHS_UNDER`].
+fn face_step(left: Duration) -> Duration {
+    if left < TENTHS_UNDER {
+        Duration::from_millis(100)
+    } else {
+        Duration::from_secs(1)
+    }
+}

@@ -1,0 +1,257 @@
+//! The computer opponent: who plays each side, and the computer's turns. When the side to move
+//! is the computer's, its search runs on the async compute pool (the window never waits for it);
+//! the turn it finds is played through the session like a person's, once the board is still.
+//! Anything that changes the game meanwhile (an undo, a new game) stops the search and drops its
+//! answer. The Hint asks the same search for the side to move and sends its turn to
+//! the board (`HintFound`), which draws it as an arrow.
+
+use crate::app::motion::timeline::Timeline;
+use crate::app::shared::game::{ActiveGame, Viewing};
+use crate::app::shared::messages::{Command, ComputerRequest, HintFound};
+use crate::app::shared::players::Players;
+use crate::app::shared::screen::Frame;
+use crate::rules::{Game, Level, Limits, Position, Side, Turn, search, think};
+use bevy::prelude::*;
+use bevy::tasks::AsyncComputeTaskPool;
+use bevy::window::RequestRedraw;
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// Watching the computer play itself: whether it is paused, and how many turns it may still
+/// play while paused (the watcher's steps).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Watch {
+    /// The computer waits before each of its turns.
+    pub paused: bool,
+    /// Turns it may play before waiting again.
+    pub steps: u32,
+}
+
+/// What a search in flight is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Purpose {
+    /// The computer's own turn: played when found.
+    Play,
+    /// A hint for the person to move: drawn as an arrow.
+    Hint,
+}
+
+/// A search in flight: the position it searches, what for, its stop flag, and where its answer
+/// is put (before the window is woken: a task's own result may not be ready the moment the
+/// woken window looks, and then nothing would wake it again).
+struct Search {
+    position: Position,
+    plies: usize,
+    purpose: Purpose,
+    stop: Arc<AtomicBool>,
+    answer: Arc<OnceLock<Option<Turn>>>,
+}
+
+/// The search in flight, if any.
+#[derive(Resource, Default)]
+pub struct Thinking(Option<Search>);
+
+impl Thinking {
+    /// The side the computer is thinking for, if it is thinking about its own turn.
+    pub fn side(&self) -> Option<Side> {
+        self.0
+            .as_ref()
+            .filter(|s| s.purpose == Purpose::Play)
+            .map(|s| s.position.side)
+    }
+
+    /// Whether a hint is being worked out.
+    pub fn hinting(&self) -> bool {
+        self.0.as_ref().is_some_and(|s| s.purpose == Purpose::Hint)
+    }
+
+    /// Stops the search in flight and forgets it.
+    fn cancel(&mut self) {
+        if let Some(search) = self.0.take() {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Limits that stand in for every level's own way of thinking: a plain search to a fixed depth
+/// or number of nodes, the same work on any machine however loaded (the headless tests use it).
+/// `None`, as in the game: each level thinks as it does for players.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchLimits(pub Option<Limits>);
+
+/// The level a hint is worked out at.
+const HINT_LEVEL: Level = Level::Strong;
+
+/// Registers the opponent.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Watch>()
+        .init_resource::<Thinking>()
+        .init_resource::<SearchLimits>()
+        .add_systems(
+            Update,
+            (
+                drop_stale,
+                watch_and_hint,
+                start_thinking.run_if(resource_exists::<ActiveGame>),
+                take_answer,
+            )
+                .chain()
+                .in_set(Frame::Sync),
+        );
+}
+
+/// Whether a search still fits the game: same position, same number of turns.
+fn current(search: &Search, game: &Game) -> bool {
+    search.plies == game.turns().len() && search.position == *game.position()
+}
+
+/// A change to the game (an undo, a new game, a turn played by hand) stops the search about the
+/// position that was.
+fn drop_stale(game: Option<Res<ActiveGame>>, mut thinking: ResMut<Thinking>) {
+    let stale = match (&game, &thinking.0) {
+        (Some(game), Some(search)) => !current(search, &game.0),
+        (None, Some(_)) => true,
+        _ => false,
+    };
+    if stale {
+        thinking.cancel();
+    }
+}
+
+/// The watcher's pause and step, and hints: a hint's search starts when one is asked and
+/// nothing else is being searched.
+fn watch_and_hint(
+    mut requests: MessageReader<ComputerRequest>,
+    game: Option<Res<ActiveGame>>,
+    viewing: Res<Viewing>,
+    mut watch: ResMut<Watch>,
+    mut thinking: ResMut<Thinking>,
+    limits: Res<SearchLimits>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+) {
+    let mut hint = false;
+    for request in requests.read() {
+        match request {
+            ComputerRequest::Pause(paused) => {
+                watch.set_if_neq(Watch {
+                    paused: *paused,
+                    steps: 0,
+                });
+            }
+            ComputerRequest::Step => watch.steps += 1,
+            ComputerRequest::Hint => hint = true,
+        }
+    }
+    let Some(game) = game.filter(|_| hint && viewing.ply.is_none()) else {
+        return;
+    };
+    if thinking.0.is_none() && game.0.outcome().is_none() {
+        thinking.0 = Some(spawn(
+            &game.0,
+            HINT_LEVEL,
+            *limits,
+            Purpose::Hint,
+            proxy.as_deref(),
+        ));
+    }
+}
+
+/// Starts the computer's search when the side to move is the computer's, the game goes on, the
+/// live position is shown and the watcher has not paused.
+fn start_thinking(
+    game: Res<ActiveGame>,
+    players: Res<Players>,
+    mut watch: ResMut<Watch>,
+    viewing: Res<Viewing>,
+    mut thinking: ResMut<Thinking>,
+    limits: Res<SearchLimits>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+) {
+    let game = &game.0;
+    let held = watch.paused && watch.steps == 0;
+    if thinking.0.is_some() || held || viewing.ply.is_some() || game.outcome().is_some() {
+        return;
+    }
+    if let Some(level) = players.computer(game.position().side) {
+        if watch.paused {
+            watch.steps -= 1;
+        }
+        thinking.0 = Some(spawn(game, level, *limits, Purpose::Play, proxy.as_deref()));
+    }
+}
+
+/// Spawns a search of `game`'s position at `level` (or within `limits`, where they are set) on
+/// the async compute pool; when it ends it wakes the window (a reactive window would otherwise
+/// sleep until the next input).
+fn spawn(
+    game: &Game,
+    level: Level,
+    limits: SearchLimits,
+    purpose: Purpose,
+    proxy: Option<&EventLoopProxyWrapper>,
+) -> Search {
+    let stop = Arc::new(AtomicBool::new(false));
+    let answer = Arc::new(OnceLock::new());
+    let searched = game.clone();
+    let (flag, slot) = (Arc::clone(&stop), Arc::clone(&answer));
+    let waker = proxy.map(|p| (**p).clone());
+    let seed = searched.position().hash() ^ searched.turns().len() as u64;
+    AsyncComputeTaskPool::get()
+        .spawn(async move {
+            let found = match limits.0 {
+                Some(limits) => search(&searched, &limits, &flag, |_| {}).best,
+                None => think(&searched, level, &flag, seed),
+            };
+            let _ = slot.set(found);
+            if let Some(waker) = waker {
+                let _ = waker.send_event(WinitUserEvent::WakeUp);
+            }
+        })
+        .detach();
+    Search {
+        position: *game.position(),
+        plies: game.turns().len(),
+        purpose,
+        stop,
+        answer,
+    }
+}
+
+/// Takes the search's answer once it is ready: the computer's turn is played as soon as the
+/// board is still; a hint is drawn as an arrow. Either asks for one more frame, in which the
+/// turn is applied (the window woke for this frame alone).
+fn take_answer(
+    mut thinking: ResMut<Thinking>,
+    timeline: Res<Timeline>,
+    mut out: MessageWriter<Command>,
+    mut hints: MessageWriter<HintFound>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(search) = thinking.0.as_mut() else {
+        return;
+    };
+    if search.purpose == Purpose::Play && timeline.running() {
+        return;
+    }
+    let Some(answer) = search.answer.get().copied() else {
+        return;
+    };
+    let purpose = search.purpose;
+    thinking.0 = None;
+    redraw.write(RequestRedraw);
+    let Some(turn) = answer else {
+        return;
+    };
+    match purpose {
+        Purpose::Play => {
+            out.write(Command::Play(turn));
+        }
+        Purpose::Hint => {
+            hints.write(HintFound {
+                from: turn.from,
+                to: turn.to,
+            });
+        }
+    }
+}

@@ -1,0 +1,406 @@
+//! The game session: turns reach the rules only here. Clicks go through the turn builder, which
+//! only ever picks among the engine's legal turns; commands start, resume, undo and end games.
+
+use crate::app::shared::clocks::Clocks;
+use crate::app::shared::game::{
+    ActiveGame, Ask, Banner, Builder, Flipped, Hint, Notice, Pending, Viewing,
+};
+use crate::app::shared::messages::{
+    BoardReset, Command, ComputerRequest, Refused, SquareClicked, SwitchView, TurnPlayed,
+};
+use crate::app::shared::players::{Names, Players};
+use crate::app::shared::screen::{Frame, Screen};
+use crate::app::shared::turn_builder::{Part, Progress, TurnBuilder};
+use crate::rules::{Error, Event, Game, Loc, Turn, Variant};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use std::sync::Arc;
+
+/// Registers the session's systems: the banner, and applying commands and clicks.
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::GameOver), raise_banner)
+        .add_systems(Update, lower_banner.in_set(Frame::Input))
+        .add_systems(
+            Update,
+            (drop_pending, apply_commands, apply_clicks)
+                .chain()
+                .in_set(Frame::Apply),
+        );
+}
+
+/// A request to the computer or for the other view drops what waits for confirmation, as any
+/// command does.
+fn drop_pending(
+    mut computer: MessageReader<ComputerRequest>,
+    mut switches: MessageReader<SwitchView>,
+    mut pending: ResMut<Pending>,
+) {
+    if computer.read().count() + switches.read().count() > 0 {
+        pending.set_if_neq(Pending(None));
+    }
+}
+
+/// Puts the banner up when a game ends.
+fn raise_banner(mut banner: ResMut<Banner>) {
+    banner.0 = true;
+}
+
+/// A click on the board or Escape puts the banner away; a click from before it rose (the one
+/// that ended the game, still unread when the screen changed) does not.
+fn lower_banner(
+    mut banner: ResMut<Banner>,
+    mut clicks: MessageReader<SquareClicked>,
+    keys: Res<ButtonInput<KeyCode>>,
+) {
+    let clicked = clicks.read().count() > 0;
+    if banner.is_changed() {
+        return;
+    }
+    if banner.0 && (clicked || keys.just_pressed(KeyCode::Escape)) {
+        banner.0 = false;
+    }
+}
+
+/// A fresh turn builder over the live position's legal turns.
+pub fn builder_for(game: &Game) -> TurnBuilder {
+    TurnBuilder::new(game.legal_turns())
+}
+
+/// What a turn in progress does with a click that matches none of its choices: while the
+/// destination is asked, the click starts over from that square (picking another piece); once a
+/// later part is asked (a removal, a slide, a promotion), the turn is kept and the click only
+/// explained.
+fn apply_clicks(
+    mut clicks: MessageReader<SquareClicked>,
+    mut game: Option<ResMut<ActiveGame>>,
+    mut turn: TurnInput,
+) {
+    let Some(game) = game.as_mut() else {
+        clicks.clear();
+        return;
+    };
+    for SquareClicked(square) in clicks.read() {
+        turn.pending.set_if_neq(Pending(None));
+        if turn.viewing.ply.is_some() {
+            turn.hint.0 = Some(
+                "This is an earlier position: press End or \"Back to the game\" to play on.".into(),
+            );
+            continue;
+        }
+        let asked = turn.builder.0.question();
+        let mut progress = turn.builder.0.click(*square);
+        if progress == Progress::Ignored && turn.builder.0.in_progress() {
+            if asked == Some(Part::To) {
+                turn.builder.0.cancel();
+                progress = turn.builder.0.click(*square);
+            } else {
+                turn.hint.0 = Some(format!(
+                    "{square} is not one of the choices: {}",
+                    ask(asked)
+                ));
+                continue;
+            }
+        }
+        if progress == Progress::Ignored {
+            turn.hint.0 = refusal(&game.0, *square);
+            if game.0.position().board.piece(*square).is_some() {
+                turn.refused.write(Refused(*square));
+            }
+            continue;
+        }
+        turn.hint.0 = None;
+        turn.finish(progress, game);
+    }
+}
+
+/// Why a click that starts no turn did nothing, in words, when there is something to say.
+fn refusal(game: &Game, square: Loc) -> Option<String> {
+    let data = game.variant().data();
+    if let Some(outcome) = game.outcome() {
+        return Some(format!("The game is over ({outcome})."));
+    }
+    let pos = game.position();
+    let piece = pos.board.piece(square)?;
+    if piece.side != pos.side {
+        return Some(format!("{} to move.", data.sides[pos.side.index()]));
+    }
+    let name = data.piece(piece.kind).map_or("piece", |p| p.name.as_str());
+    Some(format!("The {name} on {square} has no legal move."))
+}
+
+/// What the player is asked, in words, for a click that missed.
+fn ask(part: Option<Part>) -> &'static str {
+    match part {
+        Some(Part::Removal) => "click a marked piece, or choose in the panel",
+        Some(Part::Slide) => {
+            "click a marked square, then the gap it slides into, or choose no slide"
+        }
+        Some(Part::Promotion | Part::EndPromotions) => "choose the promotion in the panel",
+        _ => "click a marked square",
+    }
+}
+
+/// What playing a turn touches besides the game: the builder, the board shown, the screen and
+/// the messages for the view.
+#[derive(SystemParam)]
+pub struct TurnInput<'w> {
+    builder: ResMut<'w, Builder>,
+    viewing: ResMut<'w, Viewing>,
+    hint: ResMut<'w, Hint>,
+    pending: ResMut<'w, Pending>,
+    players: ResMut<'w, Players>,
+    names: ResMut<'w, Names>,
+    clocks: ResMut<'w, Clocks>,
+    refused: MessageWriter<'w, Refused>,
+    played: MessageWriter<'w, TurnPlayed>,
+    reset: MessageWriter<'w, BoardReset>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+}
+
+impl TurnInput<'_> {
+    /// Plays a completed turn and readies the next one. The game is touched (and so marked
+    /// changed, and autosaved) only when a turn is played.
+    fn finish(&mut self, progress: Progress, game: &mut ResMut<ActiveGame>) {
+        if let Progress::Complete(turn) = progress {
+            self.play(&turn, game);
+        }
+    }
+
+    /// Plays `turn` if it is legal in the live position, and readies the next one.
+    fn play(&mut self, turn: &Turn, game: &mut ResMut<ActiveGame>) {
+        if let Ok(events) = game.0.play(turn) {
+            self.played.write(TurnPlayed {
+                events,
+                backwards: false,
+            });
+        }
+        self.ready(&game.0);
+    }
+
+    /// A fresh builder for the live position, the live position shown, and the screen that
+    /// fits the game (changed only if it differs: a same-screen transition would rebuild the
+    /// board).
+    fn ready(&mut self, game: &Game) {
+        self.builder.0 = builder_for(game);
+        self.hint.0 = None;
+        self.viewing.set_if_neq(Viewing { ply: None });
+        NextState::set_if_neq(&mut self.next_screen, screen_of(game));
+    }
+}
+
+/// The screen a game belongs on.
+fn screen_of(game: &Game) -> Screen {
+    if game.outcome().is_some() {
+        Screen::GameOver
+    } else {
+        Screen::Playing
+    }
+}
+
+fn apply_commands(
+    mut commands_in: MessageReader<Command>,
+    mut commands: Commands,
+    mut game: Option<ResMut<ActiveGame>>,
+    mut flipped: ResMut<Flipped>,
+    mut notice: ResMut<Notice>,
+    mut turn: TurnInput,
+) {
+    for command in commands_in.read() {
+        let asked = turn.pending.0.take();
+        match command {
+            Command::Start { .. } | Command::Resume(_) | Command::Rematch => {
+                let Some(new) = new_game(command, game.as_deref()) else {
+                    continue;
+                };
+                match new {
+                    Ok(new) => {
+                        start(&mut commands, &mut turn, new);
+                        game = None;
+                    }
+                    Err(e) => notice.0 = Some(e.to_string()),
+                }
+            }
+            Command::Flip => {
+                flipped.0 = !flipped.0;
+                turn.reset.write(BoardReset);
+            }
+            Command::Menu => NextState::set_if_neq(&mut turn.next_screen, Screen::Menu),
+            Command::View(ply) => {
+                if let Some(game) = &game {
+                    let live = game.0.turns().len();
+                    let shown = turn.viewing.ply.unwrap_or(live);
+                    let wanted = ply.unwrap_or(live);
+                    let step = if wanted == shown + 1 {
+                        events_of(&game.0, shown).map(|events| (events, false))
+                    } else if wanted + 1 == shown {
+                        events_of(&game.0, wanted).map(|events| (events, true))
+                    } else {
+                        None
+                    };
+                    match step {
+                        Some((events, backwards)) => {
+                            turn.played.write(TurnPlayed { events, backwards });
+                        }
+                        None => {
+                            turn.reset.write(BoardReset);
+                        }
+                    }
+                }
+                turn.viewing.set_if_neq(Viewing { ply: *ply });
+                turn.hint.set_if_neq(Hint(None));
+            }
+            Command::CancelTurn => {
+                if turn.builder.0.in_progress() {
+                    turn.builder.0.cancel();
+                }
+                turn.hint.0 = None;
+            }
+            Command::Play(chosen) => {
+                if let Some(game) = game.as_mut() {
+                    turn.play(chosen, game);
+                }
+            }
+            Command::Players(players) => {
+                turn.players.set_if_neq(*players);
+            }
+            Command::Names(names) => {
+                turn.names.set_if_neq(names.clone());
+            }
+            Command::Clocks(clocks) => {
+                turn.clocks.set_if_neq(*clocks);
+            }
+            Command::TimeOut(side) => {
+                if let Some(game) = game.as_mut()
+                    && game.0.outcome().is_none()
+                {
+                    game.0.time_out(*side);
+                    turn.ready(&game.0);
+                }
+            }
+            Command::Choose(choice) => {
+                if let Some(game) = game.as_mut() {
+                    let progress = turn.builder.0.choose(*choice);
+                    turn.finish(progress, game);
+                }
+            }
+            Command::Resign | Command::AgreeDraw => {
+                if let Some(game) = &game
+                    && game.0.outcome().is_none()
+                {
+                    turn.pending.0 = Some(match command {
+                        Command::Resign => Ask::Resign(game.0.position().side),
+                        _ => Ask::Draw,
+                    });
+                }
+            }
+            Command::Confirm => {
+                if let (Some(game), Some(ask)) = (game.as_mut(), asked)
+                    && game.0.outcome().is_none()
+                {
+                    match ask {
+                        Ask::Resign(side) => game.0.resign(side),
+                        Ask::Draw => game.0.agree_draw(),
+                    }
+                    turn.ready(&game.0);
+                }
+            }
+            Command::Undo | Command::Redo => {
+                if let Some(game) = game.as_mut()
+                    && change_game(command, game, &mut turn)
+                {
+                    turn.ready(&game.0);
+                }
+            }
+        }
+    }
+}
+
+/// The game a command starts, if it starts one: a new game of a variant, a saved game, or a
+/// rematch of `live` (its variant, options and start position, sides kept).
+fn new_game(command: &Command, live: Option<&ActiveGame>) -> Option<Result<Game, Error>> {
+    match command {
+        Command::Start { variant, options } => {
+            Some(Variant::load(variant, options).map(|v| Game::new(Arc::new(v))))
+        }
+        Command::Resume(record) => Some(Game::from_record(record)),
+        Command::Rematch => {
+            let mut record = live?.0.record();
+            record.turns.clear();
+            record.redo.clear();
+            record.ending = None;
+            Some(Game::from_record(&record))
+        }
+        _ => None,
+    }
+}
+
+/// Applies a command that changes the game's record, if it can; true when it did. The game is
+/// borrowed mutably only for a real change.
+fn change_game(command: &Command, game: &mut ResMut<ActiveGame>, turn: &mut TurnInput) -> bool {
+    let live = &game.0;
+    match command {
+        Command::Undo if !live.turns().is_empty() => {
+            undo_one(game, turn);
+            if computer_answers_person(&game.0, &turn.players) && !game.0.turns().is_empty() {
+                undo_one(game, turn);
+            }
+            true
+        }
+        Command::Redo if live.can_redo() => {
+            if let Some(events) = game.0.redo() {
+                turn.played.write(TurnPlayed {
+                    events,
+                    backwards: false,
+                });
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Takes back the last turn, playing it backwards on the board when the live position is shown.
+fn undo_one(game: &mut ResMut<ActiveGame>, turn: &mut TurnInput) {
+    let live = &game.0;
+    let undone = live
+        .turns()
+        .len()
+        .checked_sub(1)
+        .and_then(|ply| events_of(live, ply));
+    game.0.undo();
+    match undone {
+        Some(events) if turn.viewing.ply.is_none() => {
+            turn.played.write(TurnPlayed {
+                events,
+                backwards: true,
+            });
+        }
+        _ => {
+            turn.reset.write(BoardReset);
+        }
+    }
+}
+
+/// Whether the side to move is the computer's, playing a person: an undo that leaves the
+/// computer to move takes back the person's turn too, as one pair.
+fn computer_answers_person(game: &Game, players: &Players) -> bool {
+    let side = game.position().side;
+    players.computer(side).is_some() && players.computer(side.opponent()).is_none()
+}
+
+/// The engine's account of the turn played from ply `ply` (0: the first turn), asked of the
+/// engine again: what the board plays to step forwards, or backwards, over that turn.
+pub fn events_of(game: &Game, ply: usize) -> Option<Vec<Event>> {
+    let pos = game.position_at(ply)?;
+    let turn = game.turns().get(ply)?;
+    let mut events = Vec::new();
+    game.variant().play_recorded(pos, turn, &mut events);
+    Some(events)
+}
+
+/// Makes `game` the active game (from the next command on) and readies its first turn.
+fn start(commands: &mut Commands, turn: &mut TurnInput, game: Game) {
+    turn.ready(&game);
+    turn.reset.write(BoardReset);
+    commands.insert_resource(ActiveGame(game));
+}

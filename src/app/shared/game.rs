@@ -1,0 +1,63 @@
+//! The game resources every feature reads: the game being played, the turn being built, the
+//! position shown and which way up, and what the player is told or asked.
+
+use super::turn_builder::TurnBuilder;
+use crate::rules::{Game, Side};
+use bevy::prelude::*;
+
+/// The game being played: the one authority on the position.
+#[derive(Resource, Clone)]
+pub struct ActiveGame(pub Game);
+
+/// The turn the player is building.
+#[derive(Resource, Default, Clone)]
+pub struct Builder(pub TurnBuilder);
+
+/// Which position the board shows: the live one, or an earlier one from the move list.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Viewing {
+    /// The ply shown (0: the start), or `None` for the live position.
+    pub ply: Option<usize>,
+}
+
+/// Whether the board is seen from the second player's side.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Flipped(pub bool);
+
+/// An act that ends the game, asked for and waiting for the player to confirm it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// This side resigns.
+    Resign(Side),
+    /// The game is drawn by agreement.
+    Draw,
+}
+
+/// What waits for confirmation, if anything; any other command or a click on the board drops it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pending(pub Option<Ask>);
+
+impl Ask {
+    /// The question to the players, naming the side: `Resign the game for White?`.
+    pub fn question(self, game: &Game) -> String {
+        match self {
+            Ask::Resign(side) => format!(
+                "Resign the game for {}?",
+                game.variant().data().sides[side.index()]
+            ),
+            Ask::Draw => "Do both players agree to a draw?".to_string(),
+        }
+    }
+}
+
+/// A problem to show the player (a save that could not be read, …).
+#[derive(Resource, Default, Clone, Debug)]
+pub struct Notice(pub Option<String>);
+
+/// Why the last click on the board did nothing, for the panel.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct Hint(pub Option<String>);
+
+/// Whether the game-over banner stands over the board (until a click puts it away).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Banner(pub bool);
