@@ -8,6 +8,7 @@ mod audio;
 pub mod board;
 mod dev;
 pub mod editor;
+mod icon;
 pub mod motion;
 mod panels;
 pub mod session;
@@ -68,6 +69,7 @@ pub fn run(launch: Launch) -> AppExit {
         panels::plugin,
         editor::window_plugin,
         view3d::window_plugin,
+        icon::plugin,
     ));
     #[cfg(feature = "sound")]
     app.add_plugins(audio::plugin);
