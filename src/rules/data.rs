@@ -84,6 +84,11 @@ pub struct PieceData {
 }
 
 impl VariantData {
+    /// The variant's name of `side` (`Yellow`), for messages and panels.
+    pub fn side_name(&self, side: Side) -> &str {
+        &self.sides[side.index()]
+    }
+
     /// Reads the RON text of `file`; a malformed file is an error naming file, line and column.
     pub fn parse(file: &str, text: &str) -> Result<VariantData, Error> {
         let data: VariantData = ron::from_str(text).map_err(|e| Error::Data {

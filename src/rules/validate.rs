@@ -8,11 +8,6 @@ use super::types::{Kind, Side};
 use super::variant::{Basics, Rules};
 
 impl Basics {
-    /// The variant's name of `side` (from its data).
-    pub fn side_name(&self, side: Side) -> &str {
-        &self.data.sides[side.index()]
-    }
-
     /// Each side has exactly one King on `board`.
     pub fn one_king_each(&self, board: &Board) -> Result<(), Error> {
         match Side::BOTH
@@ -20,7 +15,7 @@ impl Basics {
             .find(|&side| board.kings_of(side).len() != 1)
         {
             Some(side) => Err(Error::fen(
-                self.side_name(side),
+                self.data.side_name(side),
                 "each side must have exactly one King",
             )),
             None => Ok(()),
@@ -56,7 +51,7 @@ pub(crate) fn waiting_side_not_in_check(
     };
     if rules.in_check(&asked) {
         return Err(Error::fen(
-            rules.basics().side_name(waiting),
+            rules.data().side_name(waiting),
             "the side not to move is in check",
         ));
     }

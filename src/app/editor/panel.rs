@@ -121,7 +121,7 @@ fn controls(
     ui.horizontal(|ui| {
         ui.label("To move:");
         for side in Side::BOTH {
-            let name = &data.sides[side.index()];
+            let name = data.side_name(side);
             if ui
                 .selectable_label(editor.position().side == side, name)
                 .clicked()

@@ -208,7 +208,7 @@ fn clock_faces(ui: &mut egui::Ui, game: &Game, clocks: &Clocks) {
             } else {
                 format!("{}:{:02}", seconds / 60, seconds % 60)
             };
-            let name = &game.variant().data().sides[side.index()];
+            let name = game.variant().data().side_name(side);
             let text = egui::RichText::new(format!("{name} {face}"))
                 .monospace()
                 .size(18.0);
@@ -227,7 +227,7 @@ fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
     let variant = game.variant();
     ui.heading(&variant.data().name);
     let pos = shown_position(game, viewing);
-    let side_name = &variant.data().sides[pos.side.index()];
+    let side_name = variant.data().side_name(pos.side);
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
         ui.painter()
@@ -261,7 +261,7 @@ fn hovered_piece(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, at: Option<L
         ui.weak("Point at a piece to see where it can go.");
         return;
     };
-    let side = &game.variant().data().sides[piece.side.index()];
+    let side = game.variant().data().side_name(piece.side);
     ui.label(format!("{side} {} on {at}", piece_name(game, piece.kind)));
 }
 

@@ -149,7 +149,7 @@ fn menu_screen(
             }
             ui.add_space(8.0);
             for side in Side::BOTH {
-                player_choice(ui, &data.sides[side.index()], side, &mut choice);
+                player_choice(ui, data.side_name(side), side, &mut choice);
             }
             ui.horizontal(|ui| {
                 ui.label("Clock:");

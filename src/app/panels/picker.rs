@@ -110,7 +110,7 @@ fn picker(
                             .data()
                             .piece(piece.kind)
                             .map_or_else(String::new, |p| p.name.clone());
-                        let side = &game.variant().data().sides[piece.side.index()];
+                        let side = game.variant().data().side_name(piece.side);
                         if ui
                             .add(egui::Button::image(image))
                             .on_hover_text(format!("{side} {name}"))

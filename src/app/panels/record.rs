@@ -57,10 +57,7 @@ pub(super) fn captured(
         }
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 0.0;
-            ui.label(format!(
-                "{} lost ",
-                game.variant().data().sides[side.index()]
-            ));
+            ui.label(format!("{} lost ", game.variant().data().side_name(side)));
             for piece in lost {
                 if let Some(image) = pictures.image(piece, 20.0) {
                     ui.add(image);

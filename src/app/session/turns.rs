@@ -122,7 +122,7 @@ fn refusal(game: &Game, square: Loc) -> Option<String> {
     let pos = game.position();
     let piece = pos.board.piece(square)?;
     if piece.side != pos.side {
-        return Some(format!("{} to move.", data.sides[pos.side.index()]));
+        return Some(format!("{} to move.", data.side_name(pos.side)));
     }
     let name = data.piece(piece.kind).map_or("piece", |p| p.name.as_str());
     Some(format!("The {name} on {square} has no legal move."))

@@ -43,7 +43,7 @@ impl Ask {
         match self {
             Ask::Resign(side) => format!(
                 "Resign the game for {}?",
-                game.variant().data().sides[side.index()]
+                game.variant().data().side_name(side)
             ),
             Ask::Draw => "Do both players agree to a draw?".to_string(),
         }

@@ -310,9 +310,9 @@ impl Rules for American {
                 "Generals in the Gauntlet".to_string(),
                 format!(
                     "{} {}, {} {}",
-                    self.basics.data.sides[0],
+                    self.basics.data.side_name(Side::White),
                     generals(Side::White),
-                    self.basics.data.sides[1],
+                    self.basics.data.side_name(Side::Black),
                     generals(Side::Black)
                 ),
             ),
@@ -329,7 +329,7 @@ impl Rules for American {
                 pos.fullmove.to_string(),
                 format!(
                     "the fullmove number must be 1–{limit} with {} to move",
-                    self.basics.data.sides[pos.side.index()]
+                    self.basics.data.side_name(pos.side)
                 ),
             ));
         }
@@ -344,8 +344,8 @@ impl Rules for American {
                     loc.to_string(),
                     format!(
                         "a {} piece on {}'s back rank must be a General",
-                        self.basics.data.sides[side.index()],
-                        self.basics.data.sides[side.opponent().index()]
+                        self.basics.data.side_name(side),
+                        self.basics.data.side_name(side.opponent())
                     ),
                 ));
             }

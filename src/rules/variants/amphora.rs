@@ -773,7 +773,7 @@ impl Rules for Amphora {
     /// Checks the invariants of a position read from a FEN.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         for side in Side::BOTH {
-            let name = self.basics.data.sides[side.index()].as_str();
+            let name = self.basics.data.side_name(side);
             if pos.board.kings_of(side).len() > 1 {
                 return Err(Error::fen(name, "a side has at most one King"));
             }
@@ -799,7 +799,7 @@ impl Rules for Amphora {
         let waiting = pos.side.opponent();
         if pos.board.king_of(waiting).is_none() {
             return Err(Error::fen(
-                self.basics.data.sides[waiting.index()].as_str(),
+                self.basics.data.side_name(waiting),
                 "the side not to move has no King",
             ));
         }
@@ -834,7 +834,7 @@ impl Rules for Amphora {
         let mut counters: Vec<(String, String)> = Side::BOTH
             .iter()
             .map(|side| {
-                let name = &self.basics.data.sides[side.index()];
+                let name = self.basics.data.side_name(*side);
                 let guard = if pos.state.reserve.count(guard(*side)) > 0 {
                     "in reserve"
                 } else if pos.board.count(guard(*side)) > 0 {
@@ -850,7 +850,7 @@ impl Rules for Amphora {
             })
             .collect();
         if pos.state.placement_right {
-            let name = &self.basics.data.sides[pos.side.index()];
+            let name = self.basics.data.side_name(pos.side);
             counters.push((format!("{name} may place the Guard"), "this turn".into()));
         }
         counters

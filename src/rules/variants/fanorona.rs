@@ -884,7 +884,7 @@ impl Rules for Fanorona {
                     names.join(", ")
                 };
                 (
-                    format!("{} can promote to", self.basics.data.sides[side.index()]),
+                    format!("{} can promote to", self.basics.data.side_name(*side)),
                     value,
                 )
             })

@@ -352,7 +352,7 @@ impl Rules for PawnsToKings {
             .map(|side| {
                 let kings = pos.board.kings_of(*side).len();
                 (
-                    format!("{}'s Kings", self.basics.data.sides[side.index()]),
+                    format!("{}'s Kings", self.basics.data.side_name(*side)),
                     kings.to_string(),
                 )
             })
