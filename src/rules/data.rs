@@ -3,7 +3,7 @@
 //! embedded in the binary.
 
 use super::error::Error;
-use super::types::{Kind, Loc, LocSet, Side};
+use super::types::{Kind, Loc, LocSet, Piece, Side};
 use serde::{Deserialize, Serialize};
 
 /// One variant's data, as its RON file spells it.
@@ -87,6 +87,12 @@ impl VariantData {
     /// The variant's name of `side` (`Yellow`), for messages and panels.
     pub fn side_name(&self, side: Side) -> &str {
         &self.sides[side.index()]
+    }
+
+    /// A piece in words, its side's name first ("White King"), for messages to players.
+    pub fn piece_words(&self, piece: Piece) -> String {
+        let name = self.piece(piece.kind).map_or("piece", |p| p.name.as_str());
+        format!("{} {name}", self.side_name(piece.side))
     }
 
     /// Reads the RON text of `file`; a malformed file is an error naming file, line and column.

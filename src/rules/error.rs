@@ -21,6 +21,10 @@ pub enum Error {
         token: String,
         /// Why it is bad.
         why: String,
+        /// What a player setting up the position would do about it, in a player's words
+        /// ("Put a White King on the board"), where the fault is in the position rather than
+        /// in the text.
+        advice: Option<String>,
     },
     /// A turn that cannot be read or is not legal in the position.
     Turn {
@@ -57,6 +61,27 @@ impl Error {
         Error::Fen {
             token: token.into(),
             why: why.into(),
+            advice: None,
+        }
+    }
+
+    /// This error with `advice` for a player setting up the position (kept for a bad FEN only).
+    pub fn advising(self, advice: impl Into<String>) -> Error {
+        match self {
+            Error::Fen { token, why, .. } => Error::Fen {
+                token,
+                why,
+                advice: Some(advice.into()),
+            },
+            other => other,
+        }
+    }
+
+    /// What a player setting up the position would do about this error, if it has advice.
+    pub fn advice(&self) -> Option<&str> {
+        match self {
+            Error::Fen { advice, .. } => advice.as_deref(),
+            _ => None,
         }
     }
 
@@ -95,7 +120,9 @@ impl fmt::Display for Error {
                     shown(option)
                 )
             }
-            Error::Fen { token, why } => write!(f, "bad FEN: '{}': {}", shown(token), shown(why)),
+            Error::Fen { token, why, .. } => {
+                write!(f, "bad FEN: '{}': {}", shown(token), shown(why))
+            }
             Error::Turn { token, why } => write!(f, "bad move '{}': {}", shown(token), shown(why)),
             Error::Data { place, why } => write!(f, "bad variant data: {place}: {why}"),
             Error::Record(why) => write!(f, "bad saved game: {why}"),

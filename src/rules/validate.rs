@@ -4,21 +4,32 @@
 use super::board::Board;
 use super::error::Error;
 use super::position::Position;
-use super::types::{Kind, Side};
+use super::types::{Kind, Piece, Side};
 use super::variant::{Basics, Rules};
 
 impl Basics {
     /// Each side has exactly one King on `board`.
     pub fn one_king_each(&self, board: &Board) -> Result<(), Error> {
-        match Side::BOTH
-            .into_iter()
-            .find(|&side| board.kings_of(side).len() != 1)
-        {
-            Some(side) => Err(Error::fen(
-                self.data.side_name(side),
-                "each side must have exactly one King",
-            )),
-            None => Ok(()),
+        for side in Side::BOTH {
+            let kings = board.kings_of(side).len();
+            if kings != 1 {
+                let error = Error::fen(
+                    self.data.side_name(side),
+                    "each side must have exactly one King",
+                );
+                return Err(error.advising(self.king_count_advice(side, kings)));
+            }
+        }
+        Ok(())
+    }
+
+    /// What a player does about `side` having `kings` Kings where it may have only one.
+    pub fn king_count_advice(&self, side: Side, kings: usize) -> String {
+        let king = self.data.piece_words(Piece::new(Kind::King, side));
+        if kings == 0 {
+            format!("Put the {king} on the board.")
+        } else {
+            format!("Take off all but one {king}.")
         }
     }
 
@@ -32,7 +43,10 @@ impl Basics {
             Some((loc, _)) => Err(Error::fen(
                 loc.to_string(),
                 format!("a Pawn may not stand on rank 1 or {}", last + 1),
-            )),
+            )
+            .advising(format!(
+                "Move the Pawn on {loc}: Pawns never stand on the first or last rank."
+            ))),
             None => Ok(()),
         }
     }
@@ -50,10 +64,14 @@ pub(crate) fn waiting_side_not_in_check(
         ..*pos
     };
     if rules.in_check(&asked) {
-        return Err(Error::fen(
-            rules.data().side_name(waiting),
-            "the side not to move is in check",
-        ));
+        let data = rules.data();
+        let (waiting_name, mover) = (data.side_name(waiting), data.side_name(pos.side));
+        return Err(
+            Error::fen(waiting_name, "the side not to move is in check").advising(format!(
+                "{waiting_name} is in check with {mover} to move: give {waiting_name} the move, \
+                 or take the check away."
+            )),
+        );
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 use super::attack::is_attacked;
 use super::board::Board;
 use super::data::{Options, VariantData};
+use super::editing::{StateControl, clamp_controls};
 use super::error::Error;
 use super::event::{Discard, Event, Recorder};
 use super::fen;
@@ -249,8 +250,21 @@ pub trait Rules: Play + Send + Sync {
     /// Writes the variant's own FEN fields, each preceded by a space.
     fn write_state(&self, _pos: &Position, _out: &mut String) {}
 
-    /// Checks the invariants of a whole position read from a FEN.
+    /// Checks the invariants of a whole position read from a FEN; an error names the bad token
+    /// and advises a player setting the position up in their own words.
     fn validate(&self, pos: &Position) -> Result<(), Error>;
+
+    /// The parts of the rule state a player sets by hand in the position editor, with the
+    /// values `pos`'s pieces allow.
+    fn state_controls(&self, _pos: &Position) -> Vec<StateControl> {
+        Vec::new()
+    }
+
+    /// Drops from `pos` what its pieces no longer allow (a castling right whose Rook has gone,
+    /// a stale en passant square, …): what the editor does after every change of the board.
+    fn settle(&self, pos: &mut Position) {
+        clamp_controls(self, pos);
+    }
 
     /// The variant's own counters for the players, as (label, value) pairs: pieces in reserve,
     /// move limits and the like.

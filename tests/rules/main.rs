@@ -10,6 +10,7 @@ mod chess;
 mod common;
 mod data;
 mod deciding;
+mod editing;
 mod fanorona_chess;
 mod help;
 mod notation;

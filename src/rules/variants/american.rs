@@ -4,6 +4,7 @@
 use super::terms;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
+use crate::rules::editing::{StateControl, StateKey};
 use crate::rules::error::Error;
 use crate::rules::event::Recorder;
 use crate::rules::geometry::{Geometry, Lines};
@@ -100,6 +101,14 @@ pub struct American {
 }
 
 impl American {
+    /// The last full move number a position with `side` to move may have.
+    fn move_number_limit(side: Side) -> u32 {
+        match side {
+            Side::White => TURN_LIMIT + 1,
+            Side::Black => TURN_LIMIT,
+        }
+    }
+
     /// American Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Result<American, Error> {
         let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&COLONEL_OFFSETS])?;
@@ -320,18 +329,19 @@ impl Rules for American {
     }
 
     fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let limit = match pos.side {
-            Side::White => TURN_LIMIT + 1,
-            Side::Black => TURN_LIMIT,
-        };
+        let data = &self.basics.data;
+        let limit = Self::move_number_limit(pos.side);
         if pos.fullmove > limit {
             return Err(Error::fen(
                 pos.fullmove.to_string(),
                 format!(
                     "the fullmove number must be 1–{limit} with {} to move",
-                    self.basics.data.side_name(pos.side)
+                    data.side_name(pos.side)
                 ),
-            ));
+            )
+            .advising(format!(
+                "The game ends after turn {TURN_LIMIT}: set the turn to {limit} or less."
+            )));
         }
         for side in Side::BOTH {
             let far = self.back_ranks[side.opponent().index()];
@@ -340,16 +350,26 @@ impl Rules for American {
                 .pieces_of(side)
                 .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
             {
+                let (name, other) = (data.side_name(side), data.side_name(side.opponent()));
                 return Err(Error::fen(
                     loc.to_string(),
-                    format!(
-                        "a {} piece on {}'s back rank must be a General",
-                        self.basics.data.side_name(side),
-                        self.basics.data.side_name(side.opponent())
-                    ),
-                ));
+                    format!("a {name} piece on {other}'s back rank must be a General"),
+                )
+                .advising(format!(
+                    "Move the piece on {loc}: only {name}'s Generals stand on {other}'s back \
+                     rank (the others are promoted there)."
+                )));
             }
         }
         Ok(())
+    }
+
+    fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
+        vec![StateControl::count(
+            StateKey::MoveNumber,
+            format!("Turn (the game ends after turn {TURN_LIMIT})"),
+            1,
+            Self::move_number_limit(pos.side),
+        )]
     }
 }

@@ -686,7 +686,10 @@ impl Rules for Amoeba {
             return Err(Error::fen(
                 fen::write_board(&pos.board, &self.basics.geometry, &self.basics.letters),
                 format!("{gaps} gaps, expected {GAPS}"),
-            ));
+            )
+            .advising(format!(
+                "Amoeba's board has {GAPS} gaps; this one has {gaps}."
+            )));
         }
         self.basics.one_king_each(&pos.board)?;
         if let Some((from, to)) = pos.state.last_slide {
@@ -697,7 +700,8 @@ impl Rules for Amoeba {
                 return Err(Error::fen(
                     format!("{from}{to}"),
                     "the last slide must go from a gap to an orthogonally adjacent square",
-                ));
+                )
+                .advising("The last slide cannot have been played here: clear it."));
             }
         }
         waiting_side_not_in_check(self, pos)

@@ -14,6 +14,7 @@ use super::terms;
 use crate::rules::bits::with_bit_instructions;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
+use crate::rules::editing::{StateControl, StateKey};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
@@ -772,20 +773,31 @@ impl Rules for Amphora {
 
     /// Checks the invariants of a position read from a FEN.
     fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let data = &self.basics.data;
         for side in Side::BOTH {
-            let name = self.basics.data.side_name(side);
-            if pos.board.kings_of(side).len() > 1 {
-                return Err(Error::fen(name, "a side has at most one King"));
+            let name = data.side_name(side);
+            let kings = pos.board.kings_of(side).len();
+            if kings > 1 {
+                return Err(Error::fen(name, "a side has at most one King")
+                    .advising(self.basics.king_count_advice(side, kings)));
             }
             let guards = pos.board.count(guard(side));
             if guards > 1 {
-                return Err(Error::fen(name, "a side has at most one Guard"));
+                return Err(
+                    Error::fen(name, "a side has at most one Guard").advising(format!(
+                        "Take off all but one {}.",
+                        data.piece_words(guard(side))
+                    )),
+                );
             }
             if guards == 1 && pos.state.reserve.count(guard(side)) > 0 {
                 return Err(Error::fen(
                     name,
                     "its Guard cannot be both on the board and in reserve",
-                ));
+                )
+                .advising(format!(
+                    "{name}'s Guard is on the board, so it cannot also be in hand."
+                )));
             }
             let far = self.basics.geometry.last_rank(side);
             let king_home = pos.board.king_of(side).is_some_and(|k| k.rank() == far);
@@ -793,17 +805,51 @@ impl Rules for Amphora {
                 return Err(Error::fen(
                     name,
                     "a King on its far rank has already removed the enemy King",
-                ));
+                )
+                .advising(format!(
+                    "{name}'s King on the far rank has already taken the other King: \
+                     move one of the Kings."
+                )));
             }
         }
         let waiting = pos.side.opponent();
         if pos.board.king_of(waiting).is_none() {
-            return Err(Error::fen(
-                self.basics.data.side_name(waiting),
-                "the side not to move has no King",
-            ));
+            let name = data.side_name(waiting);
+            return Err(
+                Error::fen(name, "the side not to move has no King").advising(format!(
+                    "Put the {} on the board: only the side to move may have lost its King.",
+                    data.piece_words(Piece::new(Kind::King, waiting))
+                )),
+            );
         }
         Ok(())
+    }
+
+    fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
+        let data = &self.basics.data;
+        let mut controls = Vec::new();
+        for side in Side::BOTH {
+            let name = data.side_name(side);
+            let off_board = pos.board.count(guard(side)) == 0;
+            controls.push(StateControl::flag(
+                StateKey::Reserve(guard(side)),
+                format!("{name}'s Guard is in hand"),
+                off_board,
+            ));
+            controls.push(StateControl::count(
+                StateKey::Sideways(side),
+                format!("{name}'s sideways moves in a row"),
+                0,
+                u32::from(SIDEWAYS_LIMIT),
+            ));
+        }
+        let in_hand = pos.state.reserve.count(guard(pos.side)) > 0;
+        controls.push(StateControl::flag(
+            StateKey::PlacementRight,
+            format!("{} may place the Guard this turn", data.side_name(pos.side)),
+            in_hand,
+        ));
+        controls
     }
 
     fn state_field_count(&self) -> usize {

@@ -5,6 +5,7 @@ use super::terms;
 use crate::rules::bits::with_bit_instructions;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
+use crate::rules::editing::{StateControl, StateKey, clamp_controls};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Discard, Event, Recorder};
 use crate::rules::fen;
@@ -150,6 +151,25 @@ pub struct Chess {
 }
 
 impl Chess {
+    /// Whether the King and Rook of castling `c` stand on their starting squares in `pos`.
+    fn castle_possible(&self, pos: &Position, c: &Castle) -> bool {
+        pos.board.piece(c.king.0) == Some(Piece::new(Kind::King, c.side))
+            && pos.board.piece(c.rook.0) == Some(Piece::new(Kind::Rook, c.side))
+    }
+
+    /// Whether a Pawn of the side that just moved can have double-stepped past `ep` in `pos`.
+    fn en_passant_possible(&self, pos: &Position, ep: Loc) -> bool {
+        let mover = pos.side.opponent();
+        let geometry = &self.basics.geometry;
+        let behind = geometry.neighbour(ep, mover.forward_dir().opposite());
+        let ahead = geometry.neighbour(ep, mover.forward_dir());
+        let ep_rank = if mover == Side::White { 2 } else { 5 };
+        ep.rank() == ep_rank
+            && pos.board.is_empty(ep)
+            && behind.is_some_and(|l| pos.board.is_empty(l))
+            && ahead.is_some_and(|l| pos.board.piece(l) == Some(Piece::new(Kind::Pawn, mover)))
+    }
+
     /// Chess from its data.
     pub fn new(data: VariantData, options: Options) -> Result<Chess, Error> {
         let basics = Basics::new(data, options, Lines::Full, &KINDS, &[&KNIGHT_OFFSETS])?;
@@ -596,39 +616,61 @@ impl Rules for Chess {
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         self.basics.one_king_each(&pos.board)?;
         self.basics.no_pawn_on_end_ranks(&pos.board)?;
-        for c in &self.castles {
-            let king = Piece::new(Kind::King, c.side);
-            let rook = Piece::new(Kind::Rook, c.side);
-            if pos.state.castling.has(c.right)
-                && (pos.board.piece(c.king.0) != Some(king)
-                    || pos.board.piece(c.rook.0) != Some(rook))
-            {
-                return Err(Error::fen(
-                    castling_text(pos.state.castling),
-                    "a castling right needs its King and Rook on their starting squares",
-                ));
-            }
+        if let Some(c) = self
+            .castles
+            .iter()
+            .find(|c| pos.state.castling.has(c.right) && !self.castle_possible(pos, c))
+        {
+            return Err(Error::fen(
+                castling_text(pos.state.castling),
+                "a castling right needs its King and Rook on their starting squares",
+            )
+            .advising(format!(
+                "{} cannot castle {}: its King and Rook are not on their starting squares.",
+                self.basics.data.side_name(c.side),
+                wing_words(c.right)
+            )));
         }
-        if let Some(ep) = pos.state.en_passant {
-            let mover = pos.side.opponent();
-            let behind = self
-                .basics
-                .geometry
-                .neighbour(ep, mover.forward_dir().opposite());
-            let ahead = self.basics.geometry.neighbour(ep, mover.forward_dir());
-            let ep_rank = if mover == Side::White { 2 } else { 5 };
-            let ok = ep.rank() == ep_rank
-                && pos.board.is_empty(ep)
-                && behind.is_some_and(|l| pos.board.is_empty(l))
-                && ahead.is_some_and(|l| pos.board.piece(l) == Some(Piece::new(Kind::Pawn, mover)));
-            if !ok {
-                return Err(Error::fen(
-                    ep.to_string(),
-                    "no Pawn could just have double-stepped past this square",
-                ));
-            }
+        if let Some(ep) = pos.state.en_passant
+            && !self.en_passant_possible(pos, ep)
+        {
+            return Err(Error::fen(
+                ep.to_string(),
+                "no Pawn could just have double-stepped past this square",
+            )
+            .advising(format!(
+                "No Pawn can just have passed {ep}: take away the en passant square."
+            )));
         }
         waiting_side_not_in_check(self, pos)
+    }
+
+    fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
+        self.castles
+            .iter()
+            .map(|c| {
+                StateControl::flag(
+                    StateKey::Castling(c.right),
+                    format!(
+                        "{} may castle {}",
+                        self.basics.data.side_name(c.side),
+                        wing_words(c.right)
+                    ),
+                    self.castle_possible(pos, c),
+                )
+            })
+            .collect()
+    }
+
+    fn settle(&self, pos: &mut Position) {
+        clamp_controls(self, pos);
+        if pos
+            .state
+            .en_passant
+            .is_some_and(|ep| !self.en_passant_possible(pos, ep))
+        {
+            pos.state.en_passant = None;
+        }
     }
 
     fn state_field_count(&self) -> usize {
@@ -658,5 +700,14 @@ impl Rules for Chess {
             .en_passant
             .map_or("-".to_string(), |l| l.to_string());
         out.push_str(&format!(" {} {ep}", castling_text(pos.state.castling)));
+    }
+}
+
+/// The wing of castling right `right` in words.
+fn wing_words(right: u8) -> &'static str {
+    if right & (Castling::WHITE_KING | Castling::BLACK_KING) != 0 {
+        "king-side"
+    } else {
+        "queen-side"
     }
 }

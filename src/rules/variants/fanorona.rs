@@ -4,6 +4,7 @@
 use super::terms;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
+use crate::rules::editing::{StateControl, StateKey};
 use crate::rules::error::Error;
 use crate::rules::event::{Capture, Event, Recorder};
 use crate::rules::fen;
@@ -102,6 +103,11 @@ pub struct Fanorona {
 }
 
 impl Fanorona {
+    /// Whether `side`'s King stands on its starting point in `pos`, where a leap right needs it.
+    fn leap_possible(&self, pos: &Position, side: Side) -> bool {
+        pos.board.king_of(side) == self.king_homes[side.index()]
+    }
+
     /// The variant of `data` (Fanorona Chess or Double Fanorona Chess); a start position that
     /// cannot be read is an [`Error::Data`].
     pub fn new(data: VariantData, options: Options) -> Result<Fanorona, Error> {
@@ -893,13 +899,18 @@ impl Rules for Fanorona {
 
     fn validate(&self, pos: &Position) -> Result<(), Error> {
         self.basics.one_king_each(&pos.board)?;
+        let data = &self.basics.data;
         for side in Side::BOTH {
             let right = pos.state.leap_rights & (1 << side.index()) != 0;
-            if right && pos.board.king_of(side) != self.king_homes[side.index()] {
+            if right && !self.leap_possible(pos, side) {
                 return Err(Error::fen(
                     leap_text(pos.state.leap_rights),
                     "a leap right needs its King on its starting point",
-                ));
+                )
+                .advising(format!(
+                    "{}'s King has left its starting point, so it cannot leap.",
+                    data.side_name(side)
+                )));
             }
             for kind in Kind::ALL {
                 let piece = Piece::new(kind, side);
@@ -908,12 +919,46 @@ impl Rules for Fanorona {
                     return Err(Error::fen(
                         self.basics.letters.letter(piece).to_string(),
                         "more of this piece than the setup has",
-                    ));
+                    )
+                    .advising(format!(
+                        "There are more of the {} (on the board and lost) than the game \
+                         starts with: take one off.",
+                        data.piece_words(piece)
+                    )));
                 }
             }
         }
         self.basics.no_pawn_on_end_ranks(&pos.board)?;
         waiting_side_not_in_check(self, pos)
+    }
+
+    fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
+        let data = &self.basics.data;
+        let mut controls = Vec::new();
+        for side in Side::BOTH {
+            let name = data.side_name(side);
+            controls.push(StateControl::flag(
+                StateKey::LeapRight(side),
+                format!("{name}'s King may still leap"),
+                self.leap_possible(pos, side),
+            ));
+            for kind in self.setup.kinds_of(side) {
+                let piece = Piece::new(kind, side);
+                if matches!(kind, Kind::Pawn | Kind::King) {
+                    continue;
+                }
+                let on_board = u32::try_from(pos.board.count(piece)).unwrap_or(u32::MAX);
+                let lost = u32::from(self.setup.count(piece)).saturating_sub(on_board);
+                let name = data.piece_words(piece);
+                controls.push(StateControl::count(
+                    StateKey::Reserve(piece),
+                    format!("{name}s lost (to come back by promotion)"),
+                    0,
+                    lost,
+                ));
+            }
+        }
+        controls
     }
 
     fn state_field_count(&self) -> usize {

@@ -372,7 +372,10 @@ impl Rules for PawnsToKings {
             return Err(Error::fen(
                 loc.to_string(),
                 "a Blacksmith may not stand on its far rank",
-            ));
+            )
+            .advising(format!(
+                "Move the Blacksmith on {loc}: a Blacksmith never stands on its far rank."
+            )));
         }
         waiting_side_not_in_check(self, pos)
     }
