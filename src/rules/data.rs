@@ -35,6 +35,12 @@ pub struct VariantData {
     pub options: Vec<OptionData>,
     /// Every piece of the variant: the one home of its letter, name, move text and drawing.
     pub pieces: Vec<PieceData>,
+    /// What sets the variant apart, in one short line, under its name in the menu.
+    pub tagline: String,
+    /// How a game is won, in a sentence or two.
+    pub goal: String,
+    /// What is new to a chess player, in a few sentences.
+    pub novelty: String,
     /// The rules in a few short paragraphs, for the in-game help.
     pub summary: String,
     /// Whether a Pawn may step two points straight ahead from its first rank when that captures

@@ -1,5 +1,5 @@
-//! Clocks on the manual clock of a headless app: the side to move's time runs down, the
-//! increment follows each turn, leaving for the menu stops the clocks, the flag falling ends
+//! Clocks on the manual clock of a headless app: no clock runs before each side has played a
+//! turn, then the side to move's time runs down, the increment follows each turn, leaving for the menu stops the clocks, the flag falling ends
 //! the game, and the clocks are saved with it.
 
 use crate::support::*;
@@ -21,10 +21,37 @@ fn with_clock(app: &mut App, base: Duration, increment: Duration) {
     );
 }
 
+/// Plays a turn by clicking its two squares.
+fn play(app: &mut App, from: &str, to: &str) {
+    click(app, from);
+    click(app, to);
+}
+
+#[test]
+fn no_clock_runs_before_each_side_has_played_its_first_turn() {
+    let mut app = app();
+    with_clock(&mut app, Duration::from_secs(60), Duration::ZERO);
+    settle(&mut app);
+    click(&mut app, "e2");
+    assert_eq!(clocks(&app).left(Side::White), Duration::from_secs(60));
+    click(&mut app, "e4");
+    settle(&mut app);
+    assert_eq!(clocks(&app).left(Side::Black), Duration::from_secs(60));
+    play(&mut app, "e7", "e5");
+    assert_eq!(clocks(&app).left(Side::Black), Duration::from_secs(60));
+    settle(&mut app);
+    assert!(
+        clocks(&app).left(Side::White) < Duration::from_secs(60),
+        "White's clock runs from its second turn on"
+    );
+}
+
 #[test]
 fn the_flag_falling_ends_the_game_on_time() {
     let mut app = app();
     with_clock(&mut app, Duration::from_secs(1), Duration::ZERO);
+    play(&mut app, "e2", "e4");
+    play(&mut app, "e7", "e5");
     for _ in 0..30 {
         app.update();
     }
@@ -43,10 +70,13 @@ fn the_flag_falling_ends_the_game_on_time() {
 fn only_the_side_to_move_runs_and_each_turn_earns_the_increment() {
     let mut app = app();
     with_clock(&mut app, Duration::from_secs(60), Duration::from_secs(2));
+    play(&mut app, "g1", "f3");
+    play(&mut app, "g8", "f6");
+    let black = clocks(&app).left(Side::Black);
     click(&mut app, "e2");
     let before = clocks(&app).left(Side::White);
-    assert!(before < Duration::from_secs(60), "White's clock runs");
-    assert_eq!(clocks(&app).left(Side::Black), Duration::from_secs(60));
+    assert!(before < Duration::from_secs(62), "White's clock runs");
+    assert_eq!(clocks(&app).left(Side::Black), black);
     click(&mut app, "e4");
     let after = clocks(&app);
     assert!(
@@ -55,10 +85,7 @@ fn only_the_side_to_move_runs_and_each_turn_earns_the_increment() {
         before,
         after.left(Side::White)
     );
-    assert!(
-        after.left(Side::Black) < Duration::from_secs(60),
-        "Black's runs now"
-    );
+    assert!(after.left(Side::Black) < black, "Black's runs now");
     let white = after.left(Side::White);
     settle(&mut app);
     assert_eq!(

@@ -1,11 +1,13 @@
 //! The position editor, through the same requests its panel sends: pieces put and taken off,
-//! a position the engine refuses (its reason shown, no game started), the FEN box, and a game
-//! started from the position set up.
+//! rights dropped by themselves and set by their checkboxes, a position the engine refuses (its
+//! reason shown in a player's words, no game started), the FEN box, and a game started from
+//! the position set up, between people or against the computer.
 
 use crate::support::*;
 use oddboard::app::editor::setup::{Brush, Editor, EditorAction};
+use oddboard::app::shared::players::{Player, Players};
 use oddboard::app::shared::screen::Screen;
-use oddboard::rules::{Kind, Loc, Piece, Side};
+use oddboard::rules::{Castling, Kind, Level, Loc, Piece, Side, StateKey};
 
 fn act(app: &mut App, action: EditorAction) {
     app.world_mut().write_message(action);
@@ -59,7 +61,11 @@ fn a_position_the_engine_refuses_shows_why_and_cannot_be_started() {
     open(&mut app, "chess");
     act(&mut app, EditorAction::Clear);
     let problem = editor(&app).problem.clone().expect("refused: no Kings");
-    assert!(!problem.is_empty());
+    assert_eq!(problem.advice, "Put the White King on the board.");
+    assert!(
+        problem.fen_words.starts_with("bad FEN: 'White'"),
+        "{problem:?}"
+    );
     act(&mut app, EditorAction::Start);
     assert_eq!(screen(&app), Screen::Editor, "no game started");
     assert!(app.world().get_resource::<ActiveGame>().is_none());
@@ -75,7 +81,10 @@ fn the_fen_box_edits_the_same_position_and_a_bad_fen_is_named() {
         EditorAction::Fen("4k3/8/8/8/8/8/4P3/4X3 w - - 0 1".into()),
     );
     let problem = editor(&app).problem.clone().expect("refused");
-    assert!(problem.contains('X'), "names the bad token: {problem}");
+    assert!(
+        problem.fen_words.contains('X'),
+        "names the bad token: {problem:?}"
+    );
     act(&mut app, EditorAction::Fen(FEN.into()));
     assert_eq!(editor(&app).problem, None);
     assert_eq!(editor(&app).fen_text, FEN);
@@ -97,7 +106,11 @@ fn mutated_fens_typed_in_the_fen_box_never_panic_and_are_named() {
         act(&mut app, EditorAction::Fen(text.clone()));
         let editor = editor(&app);
         if let Some(problem) = &editor.problem {
-            assert!(!problem.contains('\n'), "{id} {text}: {problem}");
+            assert!(
+                !problem.fen_words.contains('\n'),
+                "{id} {text}: {problem:?}"
+            );
+            assert!(!problem.advice.contains('\n'), "{id} {text}: {problem:?}");
         }
         let refused_as_typed = editor.problem.is_some() && editor.fen_text == text;
         if !refused_as_typed {
@@ -140,4 +153,75 @@ fn the_gaps_of_a_shaped_board_take_no_piece() {
     assert_eq!(editor(&app).fen_text, before, "a1 is outside Amphora's jug");
     act(&mut app, EditorAction::Close);
     assert_eq!(screen(&app), Screen::Menu);
+}
+
+/// The steps: the board cleared, the two Kings and a White Rook on a1 put by hand.
+/// The castling rights the pieces no longer allow are dropped by themselves; the one they
+/// allow is kept and can be unticked; the game starts.
+#[test]
+fn kings_and_a_rook_put_by_hand_make_a_position_that_starts() {
+    let mut app = app();
+    open(&mut app, "chess");
+    act(&mut app, EditorAction::Clear);
+    for (square, kind, side) in [
+        ("e1", Kind::King, Side::White),
+        ("e8", Kind::King, Side::Black),
+        ("a1", Kind::Rook, Side::White),
+    ] {
+        act(
+            &mut app,
+            EditorAction::Brush(Brush::Piece(Piece::new(kind, side))),
+        );
+        act(&mut app, EditorAction::Click(sq(square)));
+    }
+    assert_eq!(editor(&app).problem, None);
+    assert_eq!(editor(&app).fen_text, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    act(
+        &mut app,
+        EditorAction::State(StateKey::Castling(Castling::WHITE_QUEEN), 0),
+    );
+    assert_eq!(editor(&app).fen_text, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    act(
+        &mut app,
+        EditorAction::State(StateKey::Castling(Castling::WHITE_KING), 1),
+    );
+    assert_eq!(
+        editor(&app).fen_text,
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "no Rook on h1: the right cannot be ticked"
+    );
+    act(&mut app, EditorAction::Start);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(game(&app).record().start, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+}
+
+#[test]
+fn a_game_against_the_computer_starts_from_the_editor() {
+    let mut app = app();
+    open(&mut app, "chess");
+    let players = Players([Player::Person, Player::Computer(Level::ALL[0])]);
+    act(&mut app, EditorAction::Players(players));
+    act(&mut app, EditorAction::Start);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(*app.world().resource::<Players>(), players);
+}
+
+#[test]
+fn fanorona_lost_pieces_are_set_by_a_count_within_what_left_the_board() {
+    let mut app = app();
+    open(&mut app, "fanorona-chess");
+    let rook = Piece::new(Kind::Rook, Side::Black);
+    act(&mut app, EditorAction::State(StateKey::Reserve(rook), 1));
+    assert!(
+        editor(&app).fen_text.contains(" Kk - "),
+        "both Rooks stand: none lost"
+    );
+    act(&mut app, EditorAction::Brush(Brush::Erase));
+    act(&mut app, EditorAction::Click(sq("b9")));
+    act(&mut app, EditorAction::State(StateKey::Reserve(rook), 1));
+    assert!(
+        editor(&app).fen_text.contains(" Kk r "),
+        "{}",
+        editor(&app).fen_text
+    );
 }

@@ -1,4 +1,5 @@
-//! The shapes marks and drawings are made of (a dot, a ring, an arrow head), rasterised once
+//! The shapes marks and drawings are made of (a dot, a ring, an arrow head, a
+//! dashed frame), rasterised once
 //! from small SVGs so they stay round and smooth at any board size, and tinted per use.
 
 use crate::app::art::pieces::rasterise;
@@ -11,6 +12,8 @@ const PIXELS: u32 = 128;
 const DISC: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="49" fill="#fff"/></svg>"##;
 /// A circle's outline at the edge of its square.
 const RING: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="44" fill="none" stroke="#fff" stroke-width="10"/></svg>"##;
+/// A square's outline, dashed, just inside its edge: what marks a gap.
+const FRAME: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="6" y="6" width="88" height="88" rx="6" fill="none" stroke="#fff" stroke-width="7" stroke-dasharray="14 8"/></svg>"##;
 /// A triangle pointing right (+x), its tip at the square's right edge.
 const HEAD: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M100 50 L0 0 L0 100 Z" fill="#fff"/></svg>"##;
 
@@ -23,6 +26,8 @@ pub struct Shapes {
     pub ring: Handle<Image>,
     /// An arrow head pointing along +x.
     pub head: Handle<Image>,
+    /// A square's dashed outline.
+    pub frame: Handle<Image>,
 }
 
 impl Shapes {
@@ -50,5 +55,6 @@ fn draw(mut shapes: ResMut<Shapes>, images: Option<ResMut<Assets<Image>>>) {
         disc: images.add(rasterise(DISC, PIXELS)),
         ring: images.add(rasterise(RING, PIXELS)),
         head: images.add(rasterise(HEAD, PIXELS)),
+        frame: images.add(rasterise(FRAME, PIXELS)),
     };
 }

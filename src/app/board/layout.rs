@@ -116,6 +116,4 @@ impl Palette {
     pub const INK: Color = Color::srgb(0.30, 0.20, 0.12);
     /// Coordinates.
     pub const LABEL: Color = Color::srgb(0.85, 0.85, 0.85);
-    /// A shaded file (American Chess's Gauntlet) tints squares this way.
-    pub const ZONE: Color = Color::srgb(0.55, 0.62, 0.80);
 }

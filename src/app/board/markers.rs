@@ -35,15 +35,20 @@ pub enum Marker {
     Capture,
     /// A piece the turn may remove.
     Removal,
-    /// Where the hovered piece could move (a ring where a piece stands).
+    /// Where the hovered piece of the side to move could go (a ring where a piece stands).
     Reach,
+    /// Where the hovered piece of the other side could go: hollow circles in another colour,
+    /// so they are not taken for the side to move's.
+    OtherReach,
     /// A piece the turn in progress (or the destination pointed at) will capture.
     Victim,
     /// A square the last turn emptied by a capture from elsewhere (interception, approach,
     /// withdrawal, telekinesis): kept marked until the next turn.
     Vacated,
-    /// The square the last turn slid, where it was and where it went.
-    LastSlide,
+    /// The gap the last turn's slide left: a dashed outline, so it still reads as a gap.
+    SlideGap,
+    /// The square the last turn slid, where it now stands: a tint over its own colour.
+    SlideTile,
     /// Where the square being chosen would slide to: a ghost of it in the gap.
     SlideGhost,
     /// Where a piece may be placed before the move: a faint picture of that piece.
@@ -62,6 +67,10 @@ enum Look {
     Dot,
     /// A ring round the square's edge, over the pieces.
     Ring,
+    /// A small hollow circle in the middle of the square, over the pieces.
+    Hollow,
+    /// A dashed outline of the square, over a gap (where a fill would look like a square).
+    Outline,
 }
 
 impl Marker {
@@ -73,21 +82,31 @@ impl Marker {
             Marker::Target | Marker::Capture => Color::srgba(0.08, 0.3, 0.12, 0.6),
             Marker::Removal => Color::srgba(0.85, 0.1, 0.1, 0.85),
             Marker::Reach => Color::srgba(0.15, 0.35, 0.85, 0.55),
+            Marker::OtherReach => Color::srgba(0.95, 0.5, 0.15, 0.85),
             Marker::Victim => Color::srgba(0.75, 0.05, 0.05, 0.45),
             Marker::Vacated => Color::srgba(0.55, 0.1, 0.6, 0.35),
-            Marker::LastSlide => Color::srgba(0.2, 0.7, 0.8, 0.4),
+            Marker::SlideGap => Color::srgba(0.35, 0.85, 0.95, 0.9),
+            Marker::SlideTile => Color::srgba(0.2, 0.7, 0.8, 0.28),
             Marker::SlideGhost => Color::srgba(1.0, 1.0, 1.0, 0.45),
             Marker::Placement => Color::srgba(1.0, 1.0, 1.0, 0.45),
             Marker::Decided => Color::srgba(1.0, 0.78, 0.1, 0.9),
         }
     }
 
-    /// How it is drawn on a square; `occupied` when a piece stands there.
-    fn look(self, occupied: bool) -> Look {
+    /// How it is drawn on a location; `occupied` when a piece stands there, `gap` when no
+    /// square does (a fill there would look like one).
+    fn look(self, occupied: bool, gap: bool) -> Look {
         match self {
+            Marker::SlideGap => Look::Outline,
+            _ if gap => Look::Outline,
             Marker::Target => Look::Dot,
             Marker::Reach if !occupied => Look::Dot,
-            Marker::Reach | Marker::Capture | Marker::Removal | Marker::Decided => Look::Ring,
+            Marker::OtherReach if !occupied => Look::Hollow,
+            Marker::Reach
+            | Marker::OtherReach
+            | Marker::Capture
+            | Marker::Removal
+            | Marker::Decided => Look::Ring,
             _ => Look::Fill,
         }
     }
@@ -145,7 +164,7 @@ fn redraw(
     if let Some(last) = shown_ply.checked_sub(1).and_then(|i| game.turns().get(i)) {
         marks.extend([(Marker::LastMove, last.from), (Marker::LastMove, last.to)]);
         if let Some((from, to)) = last.slide {
-            marks.extend([(Marker::LastSlide, from), (Marker::LastSlide, to)]);
+            marks.extend([(Marker::SlideGap, from), (Marker::SlideTile, to)]);
         }
         marks.extend(
             vacated(game, shown_ply - 1)
@@ -176,17 +195,27 @@ fn redraw(
         marks.extend(slide_ghosts(&builder.0, hovered.0).map(|l| (Marker::SlideGhost, l)));
     }
     let idle = !builder.0.in_progress() && game.outcome().is_none();
-    if let Some(at) = hovered.0.filter(|_| idle) {
+    if let Some((at, piece)) = hovered
+        .0
+        .filter(|_| idle)
+        .and_then(|at| Some((at, pos.board.piece(at)?)))
+    {
+        let marker = if piece.side == pos.side {
+            Marker::Reach
+        } else {
+            Marker::OtherReach
+        };
         marks.extend(
             game.variant()
                 .piece_reach(&pos, at)
                 .iter()
-                .map(|l| (Marker::Reach, l)),
+                .map(|l| (marker, l)),
         );
     }
     for (marker, loc) in marks {
         let colour = marker.colour();
-        let (sprite, z) = match marker.look(pos.board.piece(loc).is_some()) {
+        let look = marker.look(pos.board.piece(loc).is_some(), pos.board.is_hole(loc));
+        let (sprite, z) = match look {
             Look::Fill => (Sprite::from_color(colour, Vec2::splat(SQUARE)), Z_MARK),
             Look::Dot => (
                 Shapes::sprite(&shapes.disc, colour, Vec2::splat(SQUARE * 0.3)),
@@ -195,6 +224,14 @@ fn redraw(
             Look::Ring => (
                 Shapes::sprite(&shapes.ring, colour, Vec2::splat(SQUARE * 0.98)),
                 Z_OVER,
+            ),
+            Look::Hollow => (
+                Shapes::sprite(&shapes.ring, colour, Vec2::splat(SQUARE * 0.34)),
+                Z_OVER,
+            ),
+            Look::Outline => (
+                Shapes::sprite(&shapes.frame, colour, Vec2::splat(SQUARE)),
+                Z_MARK,
             ),
         };
         spawn_mark(&mut commands, &layout, marker, loc, sprite, z);

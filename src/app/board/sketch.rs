@@ -97,8 +97,8 @@ fn sketch(
 
 /// The computer's hint is drawn as an arrow (over the same arrow, if the player drew it).
 fn draw_hints(mut hints: MessageReader<HintFound>, mut sketches: ResMut<Sketches>) {
-    for hint in hints.read() {
-        let arrow = (hint.from, hint.to);
+    for HintFound(turn) in hints.read() {
+        let arrow = (turn.from, turn.to);
         sketches.arrows.retain(|drawn| *drawn != arrow);
         sketches.arrows.push(arrow);
     }

@@ -73,25 +73,11 @@ struct Dress {
     coordinates: bool,
 }
 
-impl Dress {
-    /// Fanorona's board: between the theme's two squares.
-    fn plank(self) -> Color {
-        let [light, dark] = self.theme.squares();
-        light.mix(&dark, 0.4)
-    }
-}
-
 fn square_colour(loc: Loc, layout: &BoardLayout, theme: BoardTheme, shaded: bool) -> Color {
     if layout.lines == Lines::Alquerque {
         return Color::NONE;
     }
-    let [light, dark] = theme.squares();
-    let base = if loc.is_light() { light } else { dark };
-    if shaded {
-        base.mix(&Palette::ZONE, 0.35)
-    } else {
-        base
-    }
+    theme.square(loc.is_light(), shaded)
 }
 
 /// Draws the board afresh, which way up it is seen, from the position shown.
@@ -206,7 +192,7 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
         commands.spawn((
             Decor,
             Plank,
-            Sprite::from_color(dress.plank(), size),
+            Sprite::from_color(dress.theme.plank(), size),
             Transform::from_xyz(0.0, 0.0, Z_SQUARE - 0.1),
             Board2d,
             DespawnOnExit(InGame),

@@ -1,14 +1,18 @@
 //! The position editor: a variant's board to set up by hand — pieces put from a palette or
-//! taken off, the side to move, and a FEN box that edits the same position — and a game started
-//! from it. The engine judges every position: one it refuses shows its reason and cannot be
-//! started.
+//! taken off, the side to move, the variant's own state (castling rights, pieces in hand,
+//! counts), and a FEN box that edits the same position — and a game started from it, between
+//! two people or against the computer. The editor keeps what the player set (a castling right
+//! ticked stays wished for); the position it shows and starts from is that with whatever the
+//! pieces do not allow dropped by the engine, so a right comes back by itself when its Rook
+//! does. The engine judges every position: one it refuses is explained in a player's words and
+//! cannot be started.
 
 use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::Notice;
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::{Frame, Screen};
-use crate::rules::{GameRecord, Loc, Piece, Position, Side, Variant};
+use crate::rules::{Error, GameRecord, Loc, Piece, Position, Side, StateKey, Variant};
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -37,11 +41,15 @@ pub enum EditorAction {
     Click(Loc),
     /// Sets the side to move.
     SideToMove(Side),
+    /// Sets one part of the variant's rule state (a right: 0 or 1; else a count).
+    State(StateKey, u32),
+    /// Chooses who plays each side of the game started from the position.
+    Players(Players),
     /// Takes every piece off.
     Clear,
     /// The FEN box was edited: the position it describes, if the engine reads it.
     Fen(String),
-    /// Starts a game between two people from the position.
+    /// Starts a game from the position, with the players chosen.
     Start,
     /// Leaves the editor for the menu.
     Close,
@@ -52,13 +60,39 @@ pub enum EditorAction {
 pub struct Editor {
     variant: Arc<Variant>,
     options: Vec<String>,
+    /// The position as the player set it, rights the pieces rule out included.
+    intended: Position,
+    /// The position that is played: `intended` with what its pieces rule out dropped.
     position: Position,
     /// What a click does.
     pub brush: Brush,
     /// The FEN box's text: the position's FEN, or what the player is typing.
     pub fen_text: String,
     /// Why the engine refuses the position (or the FEN typed), if it does.
-    pub problem: Option<String>,
+    pub problem: Option<Refusal>,
+    /// Who plays each side of the game started from here.
+    pub players: Players,
+}
+
+/// Why a position cannot be played: in a player's words, and as the FEN reader says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// What to do about it, in a player's words ("Put the Black King on the board.").
+    pub advice: String,
+    /// The engine's one-line FEN message, naming the bad token.
+    pub fen_words: String,
+}
+
+impl Refusal {
+    fn of(error: &Error) -> Refusal {
+        Refusal {
+            advice: error
+                .advice()
+                .unwrap_or("The text in the FEN box is not a position of this variant.")
+                .to_string(),
+            fen_words: error.to_string(),
+        }
+    }
 }
 
 impl Editor {
@@ -68,10 +102,12 @@ impl Editor {
         let mut editor = Editor {
             variant,
             options,
+            intended: position,
             position,
             brush: Brush::Erase,
             fen_text: String::new(),
             problem: None,
+            players: Players::default(),
         };
         editor.judge();
         editor
@@ -87,14 +123,17 @@ impl Editor {
         &self.position
     }
 
-    /// Writes the position's FEN into the box and asks the engine whether it accepts it.
+    /// Drops what the pieces no longer allow, writes the position's FEN into the box and asks
+    /// the engine whether it accepts it.
     fn judge(&mut self) {
+        self.position = self.intended;
+        self.variant.settle(&mut self.position);
         self.fen_text = self.variant.fen(&self.position);
         self.problem = self
             .variant
             .parse_fen(&self.fen_text)
             .err()
-            .map(|e| e.to_string());
+            .map(|e| Refusal::of(&e));
     }
 
     /// Applies one request; `Start` gives the game to begin when the position is accepted.
@@ -102,34 +141,39 @@ impl Editor {
         match action {
             EditorAction::Brush(brush) => self.brush = *brush,
             EditorAction::Click(at) => {
-                if self.position.board.is_hole(*at) {
+                if self.intended.board.is_hole(*at) {
                     return None;
                 }
                 match self.brush {
-                    Brush::Piece(piece) => self.position.board.put(*at, piece),
-                    Brush::Erase => self.position.board.clear(*at),
+                    Brush::Piece(piece) => self.intended.board.put(*at, piece),
+                    Brush::Erase => self.intended.board.clear(*at),
                 }
                 self.judge();
             }
             EditorAction::SideToMove(side) => {
-                self.position.side = *side;
+                self.intended.side = *side;
                 self.judge();
             }
+            EditorAction::State(key, value) => {
+                self.intended.set_state_value(*key, *value);
+                self.judge();
+            }
+            EditorAction::Players(players) => self.players = *players,
             EditorAction::Clear => {
-                let occupied: Vec<Loc> = self.position.board.pieces().map(|(at, _)| at).collect();
+                let occupied: Vec<Loc> = self.intended.board.pieces().map(|(at, _)| at).collect();
                 for at in occupied {
-                    self.position.board.clear(at);
+                    self.intended.board.clear(at);
                 }
                 self.judge();
             }
             EditorAction::Fen(text) => match self.variant.parse_fen(text) {
                 Ok(position) => {
-                    self.position = position;
+                    self.intended = position;
                     self.judge();
                 }
                 Err(e) => {
                     self.fen_text = text.clone();
-                    self.problem = Some(e.to_string());
+                    self.problem = Some(Refusal::of(&e));
                 }
             },
             EditorAction::Start if self.problem.is_none() => {
@@ -185,7 +229,7 @@ fn edit(
                 if let Some(record) = editor.act(action) {
                     out.write_batch([
                         Command::Resume(record),
-                        Command::Players(Players::default()),
+                        Command::Players(editor.players),
                         Command::Names(Names::default()),
                         Command::Clocks(Clocks::default()),
                     ]);

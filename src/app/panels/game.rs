@@ -2,6 +2,7 @@
 //! turn builder's questions, the buttons (with confirmation), the move list, saving, the rules.
 
 use super::banner;
+use super::choices::settings_editor;
 use super::help::{Enlarged, rules_help, show_enlarged};
 use super::record::{captured, move_list};
 use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
@@ -22,7 +23,7 @@ use crate::app::shared::turn_builder::{Choice, Part};
 use crate::app::storage::saves::{ReplaceAsked, SavedAs, valid_name};
 use crate::app::storage::sharing::{Copied, CopyGame, ExportRecord, Exported};
 use crate::app::view3d::{Preset, Rig};
-use crate::rules::{Game, Loc, Piece, Removal, Side};
+use crate::rules::{Game, Kind, Loc, Piece, Removal, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -43,12 +44,43 @@ struct SaveBox<'w> {
 #[derive(Resource, Default)]
 pub struct SaveName(pub String);
 
+/// The part of the panel under the buttons that is shown; each scrolls on its own, so the
+/// turn, the clocks and the buttons above stay in view.
+#[derive(Resource, Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub enum Tab {
+    /// The pieces captured and the move list.
+    #[default]
+    Moves,
+    /// The variant's rules and each piece's moves.
+    Rules,
+    /// The settings: theme, animation, marks, sound.
+    Settings,
+    /// Saving, exporting and copying the game.
+    Save,
+}
+
+impl Tab {
+    /// Every tab, in the order shown.
+    const ALL: [Tab; 4] = [Tab::Moves, Tab::Rules, Tab::Settings, Tab::Save];
+
+    /// Its name on the tab.
+    fn label(self) -> &'static str {
+        match self {
+            Tab::Moves => "Moves",
+            Tab::Rules => "Rules",
+            Tab::Settings => "Settings",
+            Tab::Save => "Save",
+        }
+    }
+}
+
 const PANEL_WIDTH: f32 = 300.0;
 
 /// Registers the side panel.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveName>()
         .init_resource::<Enlarged>()
+        .init_resource::<Tab>()
         .add_systems(
             EguiPrimaryContextPass,
             game_panel
@@ -71,6 +103,7 @@ struct TurnView<'w> {
     computer: ComputerView<'w>,
     view_choice: ViewChoice<'w>,
     clocks: Res<'w, Clocks>,
+    tab: ResMut<'w, Tab>,
 }
 
 /// What the panel shows of the computer: who plays, whether it is thinking, the watcher's pause.
@@ -104,47 +137,62 @@ fn game_panel(
         mut computer,
         clocks,
         mut view_choice,
+        tab: mut tab_shown,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
+    let theme = view_choice.settings.theme;
     let ctx = contexts.ctx_mut()?;
     let Requests { out, storage, .. } = &mut requests;
     let mut root = root_ui(ctx);
     let width = egui::Panel::right("game")
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                status(ui, game, &viewing);
-                clock_faces(ui, game, &clocks);
-                computer_status(ui, game, &mut computer);
-                hovered_piece(ui, game, &viewing, hovered.0);
-                if viewing.ply.is_none() {
-                    choices(ui, game, &builder, out);
+            status(ui, game, &viewing, &pictures);
+            clock_faces(ui, game, &clocks);
+            computer_status(ui, game, &mut computer);
+            hovered_piece(ui, game, &viewing, hovered.0);
+            if viewing.ply.is_none() {
+                choices(ui, game, &builder, out);
+            }
+            if let Some(hint) = &hint.0 {
+                ui.colored_label(egui::Color32::LIGHT_YELLOW, hint);
+            }
+            ui.separator();
+            match pending.0 {
+                Some(ask) => confirm(ui, game, ask, out),
+                None => buttons(ui, game, &viewing, out),
+            }
+            view_controls(ui, &mut view_choice);
+            ui.separator();
+            ui.horizontal(|ui| {
+                for tab in Tab::ALL {
+                    ui.selectable_value(&mut *tab_shown, tab, tab.label());
                 }
-                if let Some(hint) = &hint.0 {
-                    ui.colored_label(egui::Color32::LIGHT_YELLOW, hint);
-                }
-                ui.separator();
-                match pending.0 {
-                    Some(ask) => confirm(ui, game, ask, out),
-                    None => buttons(ui, game, &viewing, out),
-                }
-                view_controls(ui, &mut view_choice);
-                ui.separator();
-                let shown = viewing.ply.unwrap_or(game.turns().len());
-                captured(ui, game, &tally, shown, &pictures);
-                move_list(ui, game, &viewing, out);
-                ui.separator();
-                save_box(ui, &mut saving, storage);
-                ui.separator();
-                rules_help(ui, game, &pictures, &mut enlarged);
             });
+            egui::ScrollArea::vertical()
+                .id_salt(("panel tab", *tab_shown))
+                .auto_shrink([false, false])
+                .show(ui, |ui| match *tab_shown {
+                    Tab::Moves => {
+                        let shown = viewing.ply.unwrap_or(game.turns().len());
+                        captured(ui, game, &tally, shown, &pictures);
+                        move_list(ui, game, &viewing, out);
+                    }
+                    Tab::Rules => rules_help(ui, game, &pictures, theme, &mut enlarged),
+                    Tab::Settings => {
+                        if let Some(edited) = settings_editor(ui, &view_choice.settings) {
+                            storage.write(Storage::Settings(edited));
+                        }
+                    }
+                    Tab::Save => save_box(ui, &mut saving, storage),
+                });
         })
         .response
         .rect
         .width();
     panel.set_if_neq(PanelWidth(width));
     banner::show(ctx, game, -width / 2.0, &mut banner);
-    show_enlarged(ctx, game, &pictures, &mut enlarged);
+    show_enlarged(ctx, game, &pictures, theme, &mut enlarged);
     Ok(())
 }
 
@@ -198,7 +246,7 @@ fn clock_faces(ui: &mut egui::Ui, game: &Game, clocks: &Clocks) {
     let Some(control) = clocks.control else {
         return;
     };
-    let running = game.outcome().is_none().then(|| game.position().side);
+    let running = clocks.running(game);
     ui.horizontal(|ui| {
         for side in Side::BOTH {
             let left = clocks.left(side);
@@ -223,22 +271,30 @@ fn clock_faces(ui: &mut egui::Ui, game: &Game, clocks: &Clocks) {
     });
 }
 
-fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
+/// The variant, whose turn it is (with a piece of that side's colour), check, the variant's
+/// counters and the result.
+fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, pictures: &Pictures) {
     let variant = game.variant();
     ui.heading(&variant.data().name);
     let pos = shown_position(game, viewing);
     let side_name = variant.data().side_name(pos.side);
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-        ui.painter()
-            .rect_filled(rect, 3.0, side_colour(game, pos.side));
-        ui.painter().rect_stroke(
-            rect,
-            3.0,
-            egui::Stroke::new(1.0, egui::Color32::GRAY),
-            egui::StrokeKind::Inside,
+        match pictures.image(side_token(game, pos.side), 26.0) {
+            Some(image) => {
+                ui.add(image);
+            }
+            None => {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
+                ui.painter()
+                    .circle_filled(rect.center(), 9.0, side_colour(game, pos.side));
+            }
+        }
+        ui.label(
+            egui::RichText::new(format!("{side_name} to move"))
+                .strong()
+                .size(16.0),
         );
-        ui.label(egui::RichText::new(format!("{side_name} to move")).strong());
         if variant.in_check(&pos) {
             ui.colored_label(egui::Color32::LIGHT_RED, "check");
         }
@@ -246,24 +302,72 @@ fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
     if viewing.ply.is_some() {
         ui.colored_label(egui::Color32::LIGHT_BLUE, "Showing an earlier position");
     }
-    for (label, value) in variant.counters(&pos) {
-        ui.label(format!("{label}: {value}"));
+    let counters = variant.counters(&pos);
+    if !counters.is_empty() {
+        egui::Grid::new("counters")
+            .num_columns(2)
+            .spacing([8.0, 2.0])
+            .show(ui, |ui| {
+                for (label, value) in counters {
+                    ui.label(format!("{label}:"));
+                    ui.label(value);
+                    ui.end_row();
+                }
+            });
     }
     if let Some(outcome) = game.outcome() {
         ui.colored_label(egui::Color32::GOLD, result_text(game, outcome));
     }
 }
 
-/// Names the piece under the pointer (its moves are marked on the board).
+/// The piece that stands for `side` beside "to move": its King, or its first piece where the
+/// variant has no King.
+fn side_token(game: &Game, side: Side) -> Piece {
+    let pieces = &game.variant().data().pieces;
+    let kind = pieces
+        .iter()
+        .find(|p| p.kind == Kind::King)
+        .or(pieces.first())
+        .map_or(Kind::King, |p| p.kind);
+    Piece::new(kind, side)
+}
+
+/// Names the piece under the pointer and where it could go (marked on the board): "can" for
+/// the side to move, "could" for the other side's, whose marks are drawn apart.
 fn hovered_piece(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, at: Option<Loc>) {
     let pos = shown_position(game, viewing);
     let Some((at, piece)) = at.and_then(|at| Some((at, pos.board.piece(at)?))) else {
         ui.weak("Point at a piece to see where it can go.");
         return;
     };
-    let side = game.variant().data().side_name(piece.side);
-    ui.label(format!("{side} {} on {at}", piece_name(game, piece.kind)));
+    let data = game.variant().data();
+    let whose = format!(
+        "{}'s {} on {at}",
+        data.side_name(piece.side),
+        piece_name(game, piece.kind)
+    );
+    let reach: Vec<String> = game
+        .variant()
+        .piece_reach(&pos, at)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let own = piece.side == pos.side;
+    let text = match (reach.is_empty(), own) {
+        (true, true) => format!("{whose} cannot move now."),
+        (true, false) => format!("{whose} could not move."),
+        (false, true) => format!("{whose} can go to {}.", reach.join(", ")),
+        (false, false) => format!("{whose} could go to {}.", reach.join(", ")),
+    };
+    if own {
+        ui.label(text);
+    } else {
+        ui.colored_label(OTHER_SIDE, text);
+    }
 }
+
+/// The colour of what is shown of the other side's pieces, as the board's marks for them.
+const OTHER_SIDE: egui::Color32 = egui::Color32::from_rgb(240, 150, 90);
 
 /// The builder's question, where it is not answered on the board.
 fn choices(ui: &mut egui::Ui, game: &Game, builder: &Builder, out: &mut MessageWriter<Command>) {

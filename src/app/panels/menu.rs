@@ -1,7 +1,8 @@
 //! The menu: the variants and their options, saved games, and the settings.
 
 use super::Pictures;
-use super::help::board_picture;
+use super::choices::{player_picker, settings_editor};
+use super::picture::BoardPicture;
 use super::{Catalogue, Requests, root_ui};
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
@@ -11,12 +12,12 @@ use crate::app::shared::game::ActiveGame;
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Player, Players};
 use crate::app::shared::screen::Screen;
-use crate::app::shared::settings::{AnimationSpeed, BoardTheme, BoardView, Settings};
+use crate::app::shared::settings::{BoardTheme, Settings};
 use crate::app::shared::storage::Storage;
 use crate::app::storage::library::{SaveAction, SaveList};
 use crate::app::storage::saves::Autosave;
 use crate::app::storage::sharing::{Clipboard, Paste};
-use crate::rules::{Level, LocSet, Side, Variant};
+use crate::rules::{Side, Variant, VariantData};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -123,42 +124,23 @@ fn menu_screen(
             egui::ScrollArea::vertical()
                 .id_salt("variants and saves")
                 .show(&mut columns[0], |ui| {
-                    variant_list(ui, &catalogue, &pictures, &mut choice);
+                    variant_list(ui, &catalogue, &pictures, &mut choice, settings.theme);
                     saves_list(ui, &saves, &catalogue, &mut choice, storage, library);
                 });
             let Some(data) = catalogue.0.get(choice.variant) else {
                 return;
             };
             let ui = &mut columns[1];
-            ui.heading(&data.name);
-            ui.label(&data.summary);
-            ui.add_space(8.0);
-            for option in &data.options {
-                let mut on = choice.options.contains(&option.name);
-                if ui
-                    .checkbox(&mut on, &option.name)
-                    .on_hover_text(&option.description)
-                    .changed()
-                {
-                    choice.options.retain(|o| o != &option.name);
-                    if on {
-                        choice.options.push(option.name.clone());
-                    }
-                }
-                ui.small(&option.description);
-            }
-            ui.add_space(8.0);
-            for side in Side::BOTH {
-                player_choice(ui, data.side_name(side), side, &mut choice);
-            }
-            ui.horizontal(|ui| {
-                ui.label("Clock:");
-                for control in TimeControl::PRESETS {
-                    let label = control.map_or_else(|| "none".to_string(), TimeControl::label);
-                    ui.selectable_value(&mut choice.control, control, label);
-                }
-            });
-            ui.add_space(8.0);
+            let buttons_at = ui.available_height() - START_AREA;
+            egui::ScrollArea::vertical()
+                .id_salt("about the variant")
+                .max_height(buttons_at)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    about(ui, data);
+                    game_choices(ui, data, &mut choice);
+                });
+            ui.separator();
             if ui
                 .button(egui::RichText::new("Start game").size(18.0))
                 .clicked()
@@ -171,37 +153,42 @@ fn menu_screen(
                 out.write(Command::Names(choice.names.clone()));
                 out.write(Command::Clocks(Clocks::new(choice.control)));
             }
-            if ui.button("Set up a position…").clicked() {
-                editor.write(EditorAction::Open {
-                    variant: data.id.clone(),
-                    options: choice.options.clone(),
-                });
-            }
-            if ui
-                .button("Open from the clipboard")
-                .on_hover_text(
-                    "Opens a game record, or a position as FEN (read first as this variant's)",
-                )
-                .clicked()
-            {
-                paste.write(Paste {
-                    text: clipboard.text().unwrap_or_default(),
-                    variant: data.id.clone(),
-                    options: choice.options.clone(),
-                });
-            }
-            if let Some(saved) = &autosave.0
-                && ui
-                    .button(format!(
-                        "Continue ({})",
-                        display_name(&catalogue, &saved.game.variant)
-                    ))
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Set up a position…").clicked() {
+                    editor.write(EditorAction::Open {
+                        variant: data.id.clone(),
+                        options: choice.options.clone(),
+                    });
+                }
+                if ui
+                    .button("Open from the clipboard")
+                    .on_hover_text(
+                        "Opens a game record, or a position as FEN (read first as this variant's)",
+                    )
                     .clicked()
-            {
-                out.write_batch(saved.resume());
-            }
-            ui.add_space(8.0);
-            if let Some(edited) = settings_editor(ui, &settings) {
+                {
+                    paste.write(Paste {
+                        text: clipboard.text().unwrap_or_default(),
+                        variant: data.id.clone(),
+                        options: choice.options.clone(),
+                    });
+                }
+                if let Some(saved) = &autosave.0
+                    && ui
+                        .button(format!(
+                            "Continue ({})",
+                            display_name(&catalogue, &saved.game.variant)
+                        ))
+                        .clicked()
+                {
+                    out.write_batch(saved.resume());
+                }
+            });
+            let edited = egui::CollapsingHeader::new("Settings")
+                .show(ui, |ui| settings_editor(ui, &settings))
+                .body_returned
+                .flatten();
+            if let Some(edited) = edited {
                 storage.write(Storage::Settings(edited));
             }
         });
@@ -209,48 +196,89 @@ fn menu_screen(
     Ok(())
 }
 
-/// The largest a variant's picture in the menu is drawn, in points either way.
-const PREVIEW_SIZE: f32 = 64.0;
+/// The room under the variant's description kept for Start and the buttons below it, so
+/// Start stands at the same height for every variant.
+const START_AREA: f32 = 150.0;
+/// The height of a variant's picture in the menu, in points: large enough to tell the pieces.
+const PREVIEW_HEIGHT: f32 = 120.0;
 
-/// Every variant, each with a picture of its start position drawn by the game itself.
+/// The variant in short parts: what sets it apart, the goal, what is new, where to learn more.
+fn about(ui: &mut egui::Ui, data: &VariantData) {
+    ui.heading(&data.name);
+    ui.label(egui::RichText::new(&data.tagline).italics());
+    for (title, text) in [("Goal", &data.goal), ("What is new", &data.novelty)] {
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new(title).strong());
+        ui.label(text);
+    }
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Learn more").strong());
+    ui.label("In a game, the Rules tab of the side panel explains every rule and shows how each piece moves.");
+}
+
+/// The options, who plays each side and the clock.
+fn game_choices(ui: &mut egui::Ui, data: &VariantData, choice: &mut MenuChoice) {
+    ui.add_space(8.0);
+    for option in &data.options {
+        let mut on = choice.options.contains(&option.name);
+        if ui
+            .checkbox(&mut on, &option.name)
+            .on_hover_text(&option.description)
+            .changed()
+        {
+            choice.options.retain(|o| o != &option.name);
+            if on {
+                choice.options.push(option.name.clone());
+            }
+        }
+        ui.small(&option.description);
+    }
+    ui.add_space(8.0);
+    for side in Side::BOTH {
+        player_choice(ui, data.side_name(side), side, choice);
+    }
+    ui.horizontal(|ui| {
+        ui.label("Clock:");
+        for control in TimeControl::PRESETS {
+            let label = control.map_or_else(|| "none".to_string(), TimeControl::label);
+            ui.selectable_value(&mut choice.control, control, label);
+        }
+    });
+}
+
+/// Every variant, each with a picture of its start position on its own board, drawn by the
+/// game itself, its name and what sets it apart.
 fn variant_list(
     ui: &mut egui::Ui,
     catalogue: &Catalogue,
     previews: &[(Arc<Variant>, Pictures)],
     choice: &mut MenuChoice,
+    theme: BoardTheme,
 ) {
     ui.heading("Variants");
-    egui::Grid::new("variants")
-        .spacing([10.0, 6.0])
-        .show(ui, |ui| {
-            for (index, data) in catalogue.0.iter().enumerate() {
-                let picture = previews.iter().find(|(v, _)| v.id() == data.id);
-                let mut clicked = false;
-                if let Some((variant, pictures)) = picture {
-                    let geometry = variant.geometry();
-                    let longest = geometry.files().max(geometry.ranks());
-                    let cell = PREVIEW_SIZE / f32::from(longest);
-                    clicked |= board_picture(
-                        ui,
-                        variant,
-                        variant.start(),
-                        pictures,
-                        cell,
-                        None,
-                        LocSet::EMPTY,
-                    )
+    for (index, data) in catalogue.0.iter().enumerate() {
+        let picture = previews.iter().find(|(v, _)| v.id() == data.id);
+        let mut clicked = false;
+        ui.horizontal(|ui| {
+            if let Some((variant, pictures)) = picture {
+                let ranks = f32::from(variant.geometry().ranks());
+                let cell = PREVIEW_HEIGHT / ranks;
+                clicked |= BoardPicture::new(variant, variant.start(), pictures, cell, theme)
+                    .show(ui)
                     .clicked();
-                }
-                clicked |= ui
-                    .selectable_label(choice.variant == index, &data.name)
-                    .clicked();
-                if clicked {
-                    choice.variant = index;
-                    choice.options.clear();
-                }
-                ui.end_row();
             }
+            ui.vertical(|ui| {
+                let name = egui::RichText::new(&data.name).size(18.0);
+                clicked |= ui.selectable_label(choice.variant == index, name).clicked();
+                ui.label(&data.tagline);
+            });
         });
+        ui.add_space(6.0);
+        if clicked {
+            choice.variant = index;
+            choice.options.clear();
+        }
+    }
 }
 
 /// Each variant loaded with its default options, for the menu's pictures.
@@ -270,66 +298,6 @@ impl Previews {
     }
 }
 
-/// The settings' controls: the edited settings when the player changed one, else `None` (so the
-/// settings are never touched, nor marked changed, by merely being shown).
-pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings> {
-    let mut settings = current.clone();
-    let mut changed = false;
-    egui::CollapsingHeader::new("Settings").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.label("animation");
-            for speed in AnimationSpeed::ALL {
-                changed |= ui
-                    .selectable_value(&mut settings.speed, speed, speed.label())
-                    .changed();
-            }
-        });
-        changed |= ui
-            .checkbox(
-                &mut settings.reduce_motion,
-                "reduce motion (no particles or pulses)",
-            )
-            .changed();
-        changed |= ui
-            .checkbox(&mut settings.show_legal_moves, "mark legal moves")
-            .changed();
-        changed |= ui
-            .checkbox(&mut settings.auto_flip, "turn the board after each turn")
-            .changed();
-        changed |= ui
-            .checkbox(&mut settings.show_coordinates, "coordinates")
-            .changed();
-        ui.horizontal(|ui| {
-            ui.label("board");
-            for theme in BoardTheme::ALL {
-                changed |= ui
-                    .selectable_value(&mut settings.theme, theme, theme.label())
-                    .changed();
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.label("view (V)");
-            for view in BoardView::ALL {
-                changed |= ui
-                    .selectable_value(&mut settings.view, view, view.label())
-                    .changed();
-            }
-            changed |= ui
-                .checkbox(&mut settings.shadows, "shadows in 3D")
-                .changed();
-        });
-        if cfg!(feature = "sound") {
-            ui.horizontal(|ui| {
-                changed |= ui
-                    .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).text("volume"))
-                    .changed();
-                changed |= ui.checkbox(&mut settings.muted, "mute").changed();
-            });
-        }
-    });
-    (changed && settings != *current).then_some(settings)
-}
-
 /// Who plays `side` (named `name`): a person, or the computer at one of its levels; and the
 /// player's name for the game's record.
 fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, choice: &mut MenuChoice) {
@@ -340,20 +308,7 @@ fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, choice: &mut MenuCho
                 .desired_width(110.0)
                 .hint_text("name"),
         );
-        let player = &mut choice.players.0[side.index()];
-        let label = |player: Player| match player {
-            Player::Person => "person".to_string(),
-            Player::Computer(level) => format!("computer, {}", level.name()),
-        };
-        egui::ComboBox::from_id_salt(("player", side.index()))
-            .selected_text(label(*player))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(player, Player::Person, label(Player::Person));
-                for level in Level::ALL {
-                    let computer = Player::Computer(level);
-                    ui.selectable_value(player, computer, label(computer));
-                }
-            });
+        player_picker(ui, side, &mut choice.players);
     });
 }
 

@@ -3,10 +3,13 @@
 //! promotion picker on the board and notices. One module per panel; what they share is here.
 
 mod banner;
+pub mod choices;
 mod game;
 pub mod help;
+mod keys;
 mod menu;
 mod picker;
+pub mod picture;
 mod record;
 
 use crate::app::art::pieces::PieceArt;
@@ -80,7 +83,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(Update, draw_first_frames.in_set(Frame::Follow))
         .add_systems(EguiPrimaryContextPass, notice_window)
-        .add_plugins((menu::plugin, game::plugin, picker::plugin));
+        .add_plugins((menu::plugin, game::plugin, picker::plugin, keys::plugin));
 }
 
 /// bevy_egui reports the modifier keys every frame, changed or not, and egui repaints for any

@@ -1,5 +1,6 @@
 //! Clocks: a time control chosen for a new game, each side's time running only while it is to
-//! move and the game is on the board, the increment after each turn, and the flag: a side whose
+//! move, from its second turn on (its first is free, as on lichess), and the game is on the
+//! board, the increment after each turn, and the flag: a side whose
 //! time runs out loses. A running clock wakes the reactive window a few times a second so it is
 //! seen to run; a still game with no clock sleeps as before.
 
@@ -40,8 +41,8 @@ fn increment(game: Res<ActiveGame>, mut clocks: ResMut<Clocks>, mut plies: Local
     *plies = played;
 }
 
-/// The clock of the side to move runs down while the game is on the board; when it reaches
-/// zero that side loses on time. It reads real time: the game's own clock caps each frame's
+/// The clock of the side to move runs down while the game is on the board, once both sides
+/// have played a turn; when it reaches zero that side loses on time. It reads real time: the game's own clock caps each frame's
 /// step, and a sleeping window's frames are a second apart.
 fn run_down(
     time: Res<Time<Real>>,
@@ -49,10 +50,9 @@ fn run_down(
     mut clocks: ResMut<Clocks>,
     mut out: MessageWriter<Command>,
 ) {
-    if game.0.outcome().is_some() || clocks.control.is_none() {
+    let Some(side) = clocks.running(&game.0) else {
         return;
-    }
-    let side = game.0.position().side;
+    };
     let left = &mut clocks.left[side.index()];
     *left = left.saturating_sub(time.delta());
     if left.is_zero() {
@@ -74,8 +74,9 @@ fn wake_while_running(
         return;
     };
     let running = game
-        .filter(|_| clocks.control.is_some() && *screen.get() == Screen::Playing)
-        .map(|game| clocks.left(game.0.position().side));
+        .filter(|_| *screen.get() == Screen::Playing)
+        .and_then(|game| clocks.running(&game.0))
+        .map(|side| clocks.left(side));
     match running {
         Some(left) => {
             own.get_or_insert_with(|| settings.clone());

@@ -6,11 +6,12 @@
 //! the board (`HintFound`), which draws it as an arrow.
 
 use crate::app::motion::timeline::Timeline;
-use crate::app::shared::game::{ActiveGame, Viewing};
+use crate::app::shared::game::{ActiveGame, Hint, Viewing};
 use crate::app::shared::messages::{Command, ComputerRequest, HintFound};
 use crate::app::shared::players::Players;
 use crate::app::shared::screen::Frame;
 use crate::rules::{Game, Level, Limits, Position, Side, Turn, search, think};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use bevy::window::RequestRedraw;
@@ -218,8 +219,15 @@ fn spawn(
     }
 }
 
+/// Where a hint is named in words for the panel ("Hint: Nf3"), beside its arrow.
+#[derive(SystemParam)]
+struct HintNaming<'w> {
+    game: Option<Res<'w, ActiveGame>>,
+    hint: ResMut<'w, Hint>,
+}
+
 /// Takes the search's answer once it is ready: the computer's turn is played as soon as the
-/// board is still; a hint is drawn as an arrow. Either asks for one more frame, in which the
+/// board is still; a hint is drawn as an arrow and named in the panel. Either asks for one more frame, in which the
 /// turn is applied (the window woke for this frame alone).
 fn take_answer(
     mut thinking: ResMut<Thinking>,
@@ -227,6 +235,7 @@ fn take_answer(
     mut out: MessageWriter<Command>,
     mut hints: MessageWriter<HintFound>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut named: HintNaming,
 ) {
     let Some(search) = thinking.0.as_mut() else {
         return;
@@ -248,10 +257,11 @@ fn take_answer(
             out.write(Command::Play(turn));
         }
         Purpose::Hint => {
-            hints.write(HintFound {
-                from: turn.from,
-                to: turn.to,
-            });
+            hints.write(HintFound(turn));
+            if let Some(game) = &named.game {
+                let text = game.0.variant().readable_turn(game.0.position(), &turn);
+                named.hint.0 = Some(format!("Hint: {text}"));
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Time controls and the game's clocks as plain data: what a new game is given and a save
 //! keeps.
 
-use crate::rules::Side;
+use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -62,6 +62,15 @@ impl Clocks {
     /// `side`'s time left.
     pub fn left(&self, side: Side) -> Duration {
         self.left[side.index()]
+    }
+
+    /// The side whose clock runs in `game`: the side to move, once both sides have played a
+    /// turn (as on lichess, no time is lost finding the pieces before one's first turn); none
+    /// without a clock or once the game is over.
+    pub fn running(&self, game: &Game) -> Option<Side> {
+        let started = game.turns().len() >= 2;
+        (self.control.is_some() && started && game.outcome().is_none())
+            .then(|| game.position().side)
     }
 }
 

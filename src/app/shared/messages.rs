@@ -77,15 +77,10 @@ pub struct TurnPlayed {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardReset;
 
-/// The computer's hint for the side to move: the turn it suggests, from and to, for the board to
-/// draw as an arrow.
+/// The computer's hint for the side to move: the turn it suggests, for the board to draw as an
+/// arrow and the panel to name.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HintFound {
-    /// Where the suggested turn starts.
-    pub from: Loc,
-    /// Where it goes.
-    pub to: Loc,
-}
+pub struct HintFound(pub Turn);
 
 /// A request to the computer opponent, from the panels or the keyboard.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -86,10 +86,31 @@ impl BoardTheme {
             BoardTheme::Wood => [Color::srgb(0.93, 0.87, 0.74), Color::srgb(0.70, 0.53, 0.39)],
             BoardTheme::Green => [Color::srgb(0.93, 0.93, 0.82), Color::srgb(0.46, 0.59, 0.34)],
             BoardTheme::Blue => [Color::srgb(0.87, 0.89, 0.90), Color::srgb(0.55, 0.64, 0.68)],
-            BoardTheme::Slate => [Color::srgb(0.82, 0.82, 0.80), Color::srgb(0.50, 0.50, 0.50)],
+            BoardTheme::Slate => [Color::srgb(0.68, 0.70, 0.72), Color::srgb(0.42, 0.45, 0.48)],
         }
     }
+
+    /// A square's colour: light or dark, tinted where it lies in the variant's zone (American
+    /// Chess's Gauntlet).
+    pub fn square(self, light: bool, in_zone: bool) -> Color {
+        let [light_colour, dark_colour] = self.squares();
+        let base = if light { light_colour } else { dark_colour };
+        if in_zone {
+            base.mix(&ZONE_TINT, 0.35)
+        } else {
+            base
+        }
+    }
+
+    /// Fanorona's board, under its lines: between the theme's two squares.
+    pub fn plank(self) -> Color {
+        let [light, dark] = self.squares();
+        light.mix(&dark, 0.4)
+    }
 }
+
+/// What a square of the variant's zone (American Chess's Gauntlet) is tinted towards.
+const ZONE_TINT: Color = Color::srgb(0.55, 0.62, 0.80);
 
 /// How the board is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

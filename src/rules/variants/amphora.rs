@@ -879,7 +879,7 @@ impl Rules for Amphora {
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
         let mut counters: Vec<(String, String)> = Side::BOTH
             .iter()
-            .map(|side| {
+            .flat_map(|side| {
                 let name = self.basics.data.side_name(*side);
                 let guard = if pos.state.reserve.count(guard(*side)) > 0 {
                     "in reserve"
@@ -889,10 +889,13 @@ impl Rules for Amphora {
                     "lost"
                 };
                 let sideways = pos.state.sideways[side.index()];
-                (
-                    format!("{name}'s Guard"),
-                    format!("{guard}; sideways moves {sideways} of {SIDEWAYS_LIMIT}"),
-                )
+                [
+                    (format!("{name}'s Guard"), guard.to_string()),
+                    (
+                        format!("{name}'s sideways moves"),
+                        format!("{sideways} of {SIDEWAYS_LIMIT}"),
+                    ),
+                ]
             })
             .collect();
         if pos.state.placement_right {

@@ -1,0 +1,85 @@
+//! The controls several screens share: who plays a side (the menu, the editor) and the
+//! settings (the menu, a game's panel).
+
+use crate::app::shared::players::{Player, Players};
+use crate::app::shared::settings::{AnimationSpeed, BoardTheme, BoardView, Settings};
+use crate::rules::{Level, Side};
+use bevy_egui::egui;
+
+/// Who plays `side`: a person, or the computer at one of its levels.
+pub fn player_picker(ui: &mut egui::Ui, side: Side, players: &mut Players) {
+    let player = &mut players.0[side.index()];
+    let label = |player: Player| match player {
+        Player::Person => "person".to_string(),
+        Player::Computer(level) => format!("computer, {}", level.name()),
+    };
+    egui::ComboBox::from_id_salt(("player", side.index()))
+        .selected_text(label(*player))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(player, Player::Person, label(Player::Person));
+            for level in Level::ALL {
+                let computer = Player::Computer(level);
+                ui.selectable_value(player, computer, label(computer));
+            }
+        });
+}
+
+/// The settings' controls: the edited settings when the player changed one, else `None` (so the
+/// settings are never touched, nor marked changed, by merely being shown).
+pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings> {
+    let mut settings = current.clone();
+    let mut changed = false;
+    ui.vertical(|ui| {
+        ui.horizontal(|ui| {
+            ui.label("animation");
+            for speed in AnimationSpeed::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.speed, speed, speed.label())
+                    .changed();
+            }
+        });
+        changed |= ui
+            .checkbox(
+                &mut settings.reduce_motion,
+                "reduce motion (no particles or pulses)",
+            )
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.show_legal_moves, "mark legal moves")
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.auto_flip, "turn the board after each turn")
+            .changed();
+        changed |= ui
+            .checkbox(&mut settings.show_coordinates, "coordinates")
+            .changed();
+        ui.horizontal(|ui| {
+            ui.label("board");
+            for theme in BoardTheme::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.theme, theme, theme.label())
+                    .changed();
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("view (V)");
+            for view in BoardView::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.view, view, view.label())
+                    .changed();
+            }
+            changed |= ui
+                .checkbox(&mut settings.shadows, "shadows in 3D")
+                .changed();
+        });
+        if cfg!(feature = "sound") {
+            ui.horizontal(|ui| {
+                changed |= ui
+                    .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).text("volume"))
+                    .changed();
+                changed |= ui.checkbox(&mut settings.muted, "mute").changed();
+            });
+        }
+    });
+    (changed && settings != *current).then_some(settings)
+}
