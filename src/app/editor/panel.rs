@@ -51,9 +51,12 @@ fn editor_screen(
         ));
         ui.horizontal_top(|ui| {
             board(ui, &editor, &pictures, &settings, &mut out);
-            egui::ScrollArea::vertical()
-                .id_salt("editor controls")
-                .show(ui, |ui| controls(ui, &editor, &pictures, &mut out));
+            ui.vertical(|ui| {
+                ui.set_max_width(CONTROLS_WIDTH - 20.0);
+                egui::ScrollArea::vertical()
+                    .id_salt("editor controls")
+                    .show(ui, |ui| controls(ui, &editor, &pictures, &mut out));
+            });
         });
     });
     Ok(())

@@ -260,13 +260,19 @@ fn variant_list(
         let picture = previews.iter().find(|(v, _)| v.id() == data.id);
         let mut clicked = false;
         ui.horizontal(|ui| {
-            if let Some((variant, pictures)) = picture {
-                let ranks = f32::from(variant.geometry().ranks());
-                let cell = PREVIEW_HEIGHT / ranks;
-                clicked |= BoardPicture::new(variant, variant.start(), pictures, cell, theme)
-                    .show(ui)
-                    .clicked();
-            }
+            let frame = egui::vec2(PREVIEW_HEIGHT * 1.25, PREVIEW_HEIGHT);
+            let centred = egui::Layout::top_down(egui::Align::Center);
+            ui.allocate_ui_with_layout(frame, centred, |ui| {
+                ui.set_min_size(frame);
+                if let Some((variant, pictures)) = picture {
+                    let geometry = variant.geometry();
+                    let longest = geometry.ranks().max(geometry.files());
+                    let cell = PREVIEW_HEIGHT / f32::from(longest);
+                    clicked |= BoardPicture::new(variant, variant.start(), pictures, cell, theme)
+                        .show(ui)
+                        .clicked();
+                }
+            });
             ui.vertical(|ui| {
                 let name = egui::RichText::new(&data.name).size(18.0);
                 clicked |= ui.selectable_label(choice.variant == index, name).clicked();
