@@ -1,7 +1,9 @@
 //! The marks a player reads the board by, as on lichess: a dot on a square the picked piece may
 //! go to, a ring where it captures (on the square, or elsewhere: approach, withdrawal,
 //! interception, Artillery fire), the pieces a destination would take while it is pointed at,
-//! Amphora's Guard shown where it may be placed, and the board's colour themes.
+//! Amphora's Guard shown where it may be placed, Amoeba's last slide (the gap it left still a
+//! gap), the other side's reach drawn apart from the side to move's, and the board's colour
+//! themes.
 
 use crate::support::*;
 use oddboard::app::board::layout::{BoardLayout, Square, Z_PIECE};
@@ -124,4 +126,57 @@ fn each_board_theme_repaints_the_squares() {
         assert_eq!(a1, theme.squares()[1], "{theme:?}: a1 is dark");
         assert_eq!(layout.files, 8);
     }
+}
+
+/// Amoeba, `d3 ~b4c4 d5 ~a5a6 Nb3 ~g3g2`: the gap g3 the last slide left is outlined (it must
+/// not look like a square a piece could go to), the tile now on g2 is outlined in its own
+/// colour, and no other mark lies on a gap.
+#[test]
+fn the_gap_the_last_slide_left_still_looks_like_a_gap() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    for text in ["d2d3,~b4c4", "d6d5,~a5a6", "c1b3,~g3g2"] {
+        let turn = game(&app)
+            .variant()
+            .parse_turn(game(&app).position(), text)
+            .expect("legal");
+        command(&mut app, Command::Play(turn));
+        settle(&mut app);
+    }
+    assert_eq!(marked(&mut app, Marker::SlideGap), squares(&["g3"]));
+    assert_eq!(marked(&mut app, Marker::SlideTile), squares(&["g2"]));
+    let pos = *game(&app).position();
+    let gaps: Vec<Loc> = (0..7)
+        .flat_map(|file| (0..7).filter_map(move |rank| Loc::new(file, rank)))
+        .filter(|l| pos.board.is_hole(*l))
+        .collect();
+    assert_eq!(gaps.len(), 11);
+    let layout = *app.world().resource::<BoardLayout>();
+    let world = app.world_mut();
+    let on_gaps: Vec<Marker> = world
+        .query::<(&Marker, &Transform)>()
+        .iter(world)
+        .filter(|(_, t)| {
+            let at = t.translation.truncate();
+            gaps.iter().any(|l| layout.world(*l).distance(at) < 1.0)
+        })
+        .map(|(m, _)| *m)
+        .collect();
+    assert_eq!(
+        on_gaps,
+        [Marker::SlideGap],
+        "only the slide's outline on a gap"
+    );
+}
+
+#[test]
+fn the_other_sides_reach_is_drawn_apart_from_the_side_to_moves() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    point_at(&mut app, "g8");
+    assert_eq!(marked(&mut app, Marker::OtherReach), squares(&["f6", "h6"]));
+    assert!(marked(&mut app, Marker::Reach).is_empty());
+    point_at(&mut app, "g1");
+    assert_eq!(marked(&mut app, Marker::Reach), squares(&["f3", "h3"]));
+    assert!(marked(&mut app, Marker::OtherReach).is_empty());
 }

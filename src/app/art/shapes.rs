@@ -1,5 +1,5 @@
 //! The shapes marks and drawings are made of (a dot, a ring, an arrow head, a
-//! dashed frame), rasterised once
+//! dashed and a solid frame), rasterised once
 //! from small SVGs so they stay round and smooth at any board size, and tinted per use.
 
 use crate::app::art::pieces::rasterise;
@@ -14,6 +14,8 @@ const DISC: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 
 const RING: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="44" fill="none" stroke="#fff" stroke-width="10"/></svg>"##;
 /// A square's outline, dashed, just inside its edge: what marks a gap.
 const FRAME: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="6" y="6" width="88" height="88" rx="6" fill="none" stroke="#fff" stroke-width="7" stroke-dasharray="14 8"/></svg>"##;
+/// A square's solid outline just inside its edge: what marks a square that moved.
+const EDGE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="5" y="5" width="90" height="90" rx="5" fill="none" stroke="#fff" stroke-width="7"/></svg>"##;
 /// A triangle pointing right (+x), its tip at the square's right edge.
 const HEAD: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M100 50 L0 0 L0 100 Z" fill="#fff"/></svg>"##;
 
@@ -28,6 +30,8 @@ pub struct Shapes {
     pub head: Handle<Image>,
     /// A square's dashed outline.
     pub frame: Handle<Image>,
+    /// A square's solid outline.
+    pub edge: Handle<Image>,
 }
 
 impl Shapes {
@@ -56,5 +60,6 @@ fn draw(mut shapes: ResMut<Shapes>, images: Option<ResMut<Assets<Image>>>) {
         ring: images.add(rasterise(RING, PIXELS)),
         head: images.add(rasterise(HEAD, PIXELS)),
         frame: images.add(rasterise(FRAME, PIXELS)),
+        edge: images.add(rasterise(EDGE, PIXELS)),
     };
 }

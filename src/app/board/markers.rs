@@ -47,7 +47,8 @@ pub enum Marker {
     Vacated,
     /// The gap the last turn's slide left: a dashed outline, so it still reads as a gap.
     SlideGap,
-    /// The square the last turn slid, where it now stands: a tint over its own colour.
+    /// The square the last turn slid, where it now stands: a solid outline, its own colour
+    /// left as it is.
     SlideTile,
     /// Where the square being chosen would slide to: a ghost of it in the gap.
     SlideGhost,
@@ -71,6 +72,8 @@ enum Look {
     Hollow,
     /// A dashed outline of the square, over a gap (where a fill would look like a square).
     Outline,
+    /// A solid outline of the square, under the pieces.
+    Edge,
 }
 
 impl Marker {
@@ -86,7 +89,7 @@ impl Marker {
             Marker::Victim => Color::srgba(0.75, 0.05, 0.05, 0.45),
             Marker::Vacated => Color::srgba(0.55, 0.1, 0.6, 0.35),
             Marker::SlideGap => Color::srgba(0.35, 0.85, 0.95, 0.9),
-            Marker::SlideTile => Color::srgba(0.2, 0.7, 0.8, 0.28),
+            Marker::SlideTile => Color::srgba(0.35, 0.85, 0.95, 0.9),
             Marker::SlideGhost => Color::srgba(1.0, 1.0, 1.0, 0.45),
             Marker::Placement => Color::srgba(1.0, 1.0, 1.0, 0.45),
             Marker::Decided => Color::srgba(1.0, 0.78, 0.1, 0.9),
@@ -98,6 +101,7 @@ impl Marker {
     fn look(self, occupied: bool, gap: bool) -> Look {
         match self {
             Marker::SlideGap => Look::Outline,
+            Marker::SlideTile => Look::Edge,
             _ if gap => Look::Outline,
             Marker::Target => Look::Dot,
             Marker::Reach if !occupied => Look::Dot,
@@ -231,6 +235,10 @@ fn redraw(
             ),
             Look::Outline => (
                 Shapes::sprite(&shapes.frame, colour, Vec2::splat(SQUARE)),
+                Z_MARK,
+            ),
+            Look::Edge => (
+                Shapes::sprite(&shapes.edge, colour, Vec2::splat(SQUARE)),
                 Z_MARK,
             ),
         };
