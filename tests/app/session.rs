@@ -2,11 +2,12 @@
 //! running animation, resources change only on a real change, and a misclick keeps the turn.
 
 use crate::support::*;
+use oddboard::app::board::layout::Square;
 use oddboard::app::motion::timeline::Clips;
 use oddboard::app::shared::game::{Flipped, Hint};
 use oddboard::app::shared::pointer::TextEntry;
 use oddboard::app::shared::screen::Screen;
-use oddboard::app::shared::settings::Settings;
+use oddboard::app::shared::settings::{BoardTheme, Settings};
 use oddboard::app::shared::storage::Storage;
 use oddboard::app::shared::turn_builder::{Choice, Part};
 
@@ -182,4 +183,41 @@ fn a_misclick_while_choosing_a_removal_keeps_the_turn() {
     assert_eq!(question(&app), Some(Part::Removal), "not a choice here");
     click(&mut app, "c2");
     assert_eq!(game(&app).turn_texts(), ["c5c3xc2"]);
+}
+
+/// The game panel's Settings tab sends the same request as the menu's: during a game the
+/// change applies at once (the board repaints in the new theme, the marks follow the new
+/// choice), the game goes on untouched, and the settings are kept for the next start.
+#[test]
+fn settings_changed_during_a_game_apply_at_once_and_are_kept() {
+    let dir = temp_dir("settings-in-game");
+    let mut app = app_with_data(&dir);
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let before = fen(&app);
+    let edited = Settings {
+        theme: BoardTheme::Slate,
+        show_legal_moves: false,
+        ..Settings::default()
+    };
+    app.world_mut()
+        .write_message(Storage::Settings(edited.clone()));
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<Settings>(), edited);
+    assert_eq!(fen(&app), before, "the game goes on untouched");
+    let world = app.world_mut();
+    let colours: Vec<Color> = world
+        .query::<(&Square, &Sprite)>()
+        .iter(world)
+        .map(|(_, sprite)| sprite.color)
+        .collect();
+    assert!(
+        colours
+            .iter()
+            .all(|c| BoardTheme::Slate.squares().contains(c)),
+        "the board is repainted in slate"
+    );
+    let next = app_with_data(&dir);
+    assert_eq!(*next.world().resource::<Settings>(), edited, "kept");
 }
