@@ -3,7 +3,7 @@
 //! click produces; then, with no input for two seconds, checks that every piece is drawn on its
 //! square (a frozen animation would leave one half-way) and saves a screenshot. Then it plays
 //! a few chosen scenes: turns shot in mid-motion (an Amoeba slide, an interception, a
-//! telekinesis), a finished game, turns in progress (capture rings, the victims of a
+//! telekinesis), the gap an Amoeba slide left, a finished game, turns in progress (capture rings, the victims of a
 //! destination pointed at, the promotion picker) and a turn the computer answers (its search
 //! off the main thread wakes the sleeping window). It checks no screenshot is blank, and exits.
 
@@ -129,6 +129,14 @@ const SCENES: &[Scene] = &[
         "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
         &["c1b3,~b1a1"],
         Shot::Midway(Duration::from_millis(60)),
+    ),
+    played(
+        "amoeba-after-slide",
+        "amoeba",
+        &[],
+        "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1",
+        &["d2d3,~b4c4", "d6d5,~a5a6", "c1b3,~g3g2"],
+        Shot::Still,
     ),
     played(
         "mid-interception",

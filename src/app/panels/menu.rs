@@ -139,6 +139,13 @@ fn menu_screen(
                 .show(ui, |ui| {
                     about(ui, data);
                     game_choices(ui, data, &mut choice);
+                    let edited = egui::CollapsingHeader::new("Settings")
+                        .show(ui, |ui| settings_editor(ui, &settings))
+                        .body_returned
+                        .flatten();
+                    if let Some(edited) = edited {
+                        storage.write(Storage::Settings(edited));
+                    }
                 });
             ui.separator();
             if ui
@@ -184,13 +191,6 @@ fn menu_screen(
                     out.write_batch(saved.resume());
                 }
             });
-            let edited = egui::CollapsingHeader::new("Settings")
-                .show(ui, |ui| settings_editor(ui, &settings))
-                .body_returned
-                .flatten();
-            if let Some(edited) = edited {
-                storage.write(Storage::Settings(edited));
-            }
         });
     });
     Ok(())
@@ -198,7 +198,7 @@ fn menu_screen(
 
 /// The room under the variant's description kept for Start and the buttons below it, so
 /// Start stands at the same height for every variant.
-const START_AREA: f32 = 150.0;
+const START_AREA: f32 = 90.0;
 /// The height of a variant's picture in the menu, in points: large enough to tell the pieces.
 const PREVIEW_HEIGHT: f32 = 120.0;
 
