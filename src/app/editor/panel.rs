@@ -18,7 +18,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 /// The width kept right of the board for the controls, in points.
 const CONTROLS_WIDTH: f32 = 420.0;
 /// The room the heading and the margins take above and below the board, in points.
-const BOARD_MARGIN: f32 = 70.0;
+const BOARD_MARGIN: f32 = 30.0;
 /// The room coordinates take beside the board, in squares.
 const COORDINATES: f32 = 0.4;
 

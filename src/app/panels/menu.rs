@@ -199,8 +199,9 @@ fn menu_screen(
 /// The room under the variant's description kept for Start and the buttons below it, so
 /// Start stands at the same height for every variant.
 const START_AREA: f32 = 90.0;
-/// The height of a variant's picture in the menu, in points: large enough to tell the pieces.
-const PREVIEW_HEIGHT: f32 = 120.0;
+/// The height of a variant's picture in the menu, in points: 14 points a square on the largest
+/// board (American Chess, 11 by 11), enough to tell its pieces apart.
+const PREVIEW_HEIGHT: f32 = 154.0;
 
 /// The variant in short parts: what sets it apart, the goal, what is new, where to learn more.
 fn about(ui: &mut egui::Ui, data: &VariantData) {
