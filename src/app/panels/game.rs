@@ -337,7 +337,10 @@ fn side_token(game: &Game, side: Side) -> Piece {
 fn hovered_piece(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, at: Option<Loc>) {
     let pos = shown_position(game, viewing);
     let Some((at, piece)) = at.and_then(|at| Some((at, pos.board.piece(at)?))) else {
-        ui.weak("Point at a piece to see where it can go.");
+        ui.scope(|ui| {
+            ui.set_min_height(HOVER_LINES);
+            ui.weak("Point at a piece to see where it can go.");
+        });
         return;
     };
     let data = game.variant().data();
@@ -353,18 +356,32 @@ fn hovered_piece(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, at: Option<L
         .map(|l| l.to_string())
         .collect();
     let own = piece.side == pos.side;
+    let places = if reach.len() > NAMED_SQUARES {
+        format!("{} squares (marked)", reach.len())
+    } else {
+        reach.join(", ")
+    };
     let text = match (reach.is_empty(), own) {
         (true, true) => format!("{whose} cannot move now."),
         (true, false) => format!("{whose} could not move."),
-        (false, true) => format!("{whose} can go to {}.", reach.join(", ")),
-        (false, false) => format!("{whose} could go to {}.", reach.join(", ")),
+        (false, true) => format!("{whose} can go to {places}."),
+        (false, false) => format!("{whose} could go to {places}."),
     };
-    if own {
-        ui.label(text);
-    } else {
-        ui.colored_label(OTHER_SIDE, text);
-    }
+    ui.scope(|ui| {
+        ui.set_min_height(HOVER_LINES);
+        if own {
+            ui.label(text);
+        } else {
+            ui.colored_label(OTHER_SIDE, text);
+        }
+    });
 }
+
+/// The most squares the panel names for a piece pointed at; beyond, it counts them.
+const NAMED_SQUARES: usize = 8;
+/// The height kept for the line about the piece pointed at (two lines), so the buttons under
+/// it stay put as the pointer moves.
+const HOVER_LINES: f32 = 34.0;
 
 /// The colour of what is shown of the other side's pieces, as the board's marks for them.
 const OTHER_SIDE: egui::Color32 = egui::Color32::from_rgb(240, 150, 90);
