@@ -277,13 +277,13 @@ const BISHOP: Profile = Profile {
         (0.113, 0.57),
         (0.105, 0.605),
         (0.085, 0.64),
-        (0.055, 0.668),
-        (0.025, 0.683),
-        (0.012, 0.688),
-        (0.02, 0.692),
-        (0.025, 0.705),
-        (0.02, 0.72),
-        (0.01, 0.728),
+        (0.055, 0.665),
+        (0.025, 0.678),
+        (0.012, 0.682),
+        (0.026, 0.687),
+        (0.03, 0.7),
+        (0.026, 0.715),
+        (0.015, 0.726),
         (0.0, 0.73),
     ],
 };
@@ -390,7 +390,7 @@ const KNIGHT_BEVEL: f32 = 0.014;
 fn knight_half_thickness(at: Vec2) -> f32 {
     let up = ((at.y - 0.1) / 0.55).clamp(0.0, 1.0);
     let forward = (-at.x / 0.19).clamp(0.0, 1.0);
-    0.085 - 0.025 * up - 0.025 * forward
+    0.1 - 0.03 * up - 0.03 * forward
 }
 
 /// Parts set in a ring round a piece's axis: how many, how far out and how high their
@@ -423,8 +423,8 @@ const CORONET_BALL: f32 = 0.022;
 
 /// The King's cross: its upright's and its arms' sizes and centres' heights.
 const CROSS: [(Vec3, f32); 2] = [
-    (Vec3::new(0.04, 0.14, 0.04), 0.93),
-    (Vec3::new(0.11, 0.035, 0.04), 0.95),
+    (Vec3::new(0.045, 0.16, 0.045), 0.92),
+    (Vec3::new(0.13, 0.04, 0.045), 0.945),
 ];
 
 /// The slit in the Bishop's mitre: a groove across its front, slanting up to the right, this
