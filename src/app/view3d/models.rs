@@ -364,10 +364,10 @@ const KNIGHT_HEAD: [(f32, f32); 22] = [
     (0.15, 0.27),
     (0.13, 0.375),
     (0.1, 0.465),
-    (0.062, 0.54),
-    (0.035, 0.585),
-    (0.03, 0.65),
-    (0.0, 0.6),
+    (0.065, 0.54),
+    (0.048, 0.585),
+    (0.036, 0.65),
+    (-0.008, 0.6),
     (-0.035, 0.595),
     (-0.085, 0.567),
     (-0.133, 0.517),
@@ -383,7 +383,7 @@ const KNIGHT_HEAD: [(f32, f32); 22] = [
 ];
 
 /// How far in the Knight's head's edges are bevelled, King heights.
-const KNIGHT_BEVEL: f32 = 0.014;
+const KNIGHT_BEVEL: f32 = 0.024;
 
 /// Half the Knight's head's thickness at a point of its outline: thickest at the foot of the
 /// neck, thinner towards the ears and the muzzle.
