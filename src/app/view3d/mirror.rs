@@ -111,13 +111,21 @@ pub fn board_point(
     Some(Vec2::new(at.x, -at.z) * SQUARE * sign)
 }
 
+/// The first player's pieces unless the variant colours them: ivory, warmer and darker than
+/// white so their lit and shaded sides show.
+const IVORY: Color = Color::srgb(0.95, 0.89, 0.76);
+
+/// The second player's pieces unless the variant colours them: ebony, light enough that their
+/// lit sides show above the tone mapping's black.
+const EBONY: Color = Color::srgb(0.28, 0.25, 0.23);
+
 /// The colour a piece of `side` is made in, in the variant's colours.
 fn side_colour(game: Option<&ActiveGame>, side: Side) -> Color {
     let rgb = game.and_then(|g| g.0.variant().data().side_colour(side));
     match (rgb, side) {
         (Some([r, g, b]), _) => Color::srgb_u8(r, g, b),
-        (None, Side::White) => Color::srgb(0.92, 0.89, 0.82),
-        (None, Side::Black) => Color::srgb(0.16, 0.15, 0.15),
+        (None, Side::White) => IVORY,
+        (None, Side::Black) => EBONY,
     }
 }
 
@@ -139,6 +147,10 @@ fn twin_colour(kind: TwinKind, sprite: &Sprite, game: Option<&ActiveGame>) -> Co
     }
 }
 
+/// How much darker a piece is at its outline: enough to set an ivory piece apart from a light
+/// square in every theme.
+const PIECE_EDGE: f32 = 0.6;
+
 /// The surface of a twin of `kind` in `colour`.
 fn material(kind: TwinKind, colour: Color, sprite: &Sprite, shadowed: bool) -> Surface {
     let mut surface = match kind {
@@ -147,7 +159,7 @@ fn material(kind: TwinKind, colour: Color, sprite: &Sprite, shadowed: bool) -> S
             (sprite.image != Handle::default()).then(|| sprite.image.clone()),
             false,
         ),
-        TwinKind::Piece(_) => Surface::lit(colour, 0.35, 0.4),
+        TwinKind::Piece(_) => Surface::lit(colour, 0.3, 0.5).outlined(PIECE_EDGE),
         TwinKind::Tile | TwinKind::Slab => Surface::lit(colour, 0.6, 0.5),
         TwinKind::Hit => Surface::flat(Color::NONE, None, false),
     };

@@ -1,17 +1,77 @@
 //! The 3D view's shapes, all made in code: bevelled tiles, the orthodox pieces turned on a
-//! lathe from 2D profiles, the Knight's head extruded from its silhouette, and every other
+//! lathe from 2D profiles in a Staunton set's proportions (with what a lathe cannot turn added:
+//! the Rook's battlement, the Queen's coronet, the King's cross, the slit in the Bishop's
+//! mitre), the Knight's head a horse's profile extruded with bevelled edges, and every other
 //! piece a token whose rim (its number of sides and its height) is its own, with the piece's
 //! picture on top. One mesh per shape, shared by every entity that shows it.
 
 use bevy::asset::RenderAssetUsages;
-use bevy::math::primitives::ConvexPolygon;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use std::collections::HashMap;
-use std::f32::consts::TAU;
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI, SQRT_2, TAU};
 
 /// How thick a tile (and Fanorona's slab) is, in squares: pieces stand at this height.
 pub const TILE_TOP: f32 = 0.12;
+
+/// How tall the King stands, in squares: the orthodox pieces are drawn in King heights (the
+/// King is 1) and made this much larger.
+pub const KING_HEIGHT: f32 = 1.3;
+
+/// How many sides the orthodox pieces are turned with.
+const TURNED_SIDES: usize = 28;
+
+/// A mesh being put together: its vertices and triangles.
+#[derive(Default)]
+struct Build {
+    positions: Vec<Vec3>,
+    normals: Vec<Vec3>,
+    indices: Vec<u32>,
+}
+
+impl Build {
+    /// Adds a vertex and returns its index.
+    fn vertex(&mut self, position: Vec3, normal: Vec3) -> u32 {
+        self.positions.push(position);
+        self.normals.push(normal);
+        (self.positions.len() - 1) as u32
+    }
+
+    /// Adds a quad of four corners (position, normal), counter-clockwise seen from outside.
+    fn quad(&mut self, corners: [(Vec3, Vec3); 4]) {
+        let [a, b, c, d] = corners.map(|(p, n)| self.vertex(p, n));
+        self.indices.extend([a, b, c, a, c, d]);
+    }
+
+    /// Moves every vertex from `from` on (all of them quads) by `cut`, and gives each quad it
+    /// moved the normal of its new faces.
+    fn carve(&mut self, from: usize, cut: impl Fn(Vec3) -> Vec3) {
+        for quad in (from..self.positions.len()).step_by(4) {
+            let was: [Vec3; 4] = std::array::from_fn(|i| self.positions[quad + i]);
+            let now = was.map(&cut);
+            if now != was {
+                let normal = (now[2] - now[0]).cross(now[3] - now[1]).normalize_or_zero();
+                self.positions[quad..quad + 4].copy_from_slice(&now);
+                self.normals[quad..quad + 4].fill(normal);
+            }
+        }
+    }
+
+    /// The mesh, made `scale` times larger.
+    fn mesh(self, scale: f32) -> Mesh {
+        let positions: Vec<[f32; 3]> = self.positions.iter().map(|p| (*p * scale).into()).collect();
+        let normals: Vec<[f32; 3]> = self.normals.iter().map(|n| (*n).into()).collect();
+        let uvs = vec![[0.0f32, 0.0]; positions.len()];
+        Mesh::new(
+            PrimitiveTopology::TriangleList,
+            RenderAssetUsages::default(),
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+        .with_inserted_indices(Indices::U32(self.indices))
+    }
+}
 
 /// A turned shape: its outline as (radius, height) points from the bottom to the top, each
 /// with how many sides it is turned with and whether its sides are smooth or faceted.
@@ -24,69 +84,64 @@ struct Lathe<'a> {
 }
 
 impl Lathe<'_> {
-    /// The mesh of the outline turned round the vertical axis; a point of radius 0 closes it.
-    fn mesh(&self) -> Mesh {
-        let mut positions: Vec<[f32; 3]> = Vec::new();
-        let mut normals: Vec<[f32; 3]> = Vec::new();
-        let mut uvs: Vec<[f32; 2]> = Vec::new();
-        let mut indices: Vec<u32> = Vec::new();
+    /// The outline turned round the vertical axis, as quads; a point of radius 0 closes it.
+    fn build(&self, into: &mut Build) {
         let angle = |i: usize| self.phase + TAU * i as f32 / self.sides as f32;
         let point = |(r, y): (f32, f32), a: f32| Vec3::new(r * a.cos(), y, -r * a.sin());
+        let around = |n: Vec2, a: f32| Vec3::new(n.x * a.cos(), n.y, -n.x * a.sin());
         for (k, pair) in self.profile.windows(2).enumerate() {
             let (lower, upper) = (pair[0], pair[1]);
-            let slope = Vec2::new(upper.0 - lower.0, upper.1 - lower.1);
-            let outward = |(r, y): (f32, f32), at: usize| -> Vec2 {
-                let before = at.checked_sub(1).map(|i| self.profile[i]);
-                let after = self.profile.get(at + 1).copied();
-                let n = |a: (f32, f32), b: (f32, f32)| {
-                    Vec2::new(b.1 - a.1, a.0 - b.0).normalize_or_zero()
-                };
-                match (before, after) {
-                    (Some(b), Some(a)) => (n(b, (r, y)) + n((r, y), a)).normalize_or_zero(),
-                    (None, Some(a)) => n((r, y), a),
-                    (Some(b), None) => n(b, (r, y)),
-                    (None, None) => Vec2::Y,
-                }
-            };
-            let face = Vec2::new(slope.y, -slope.x).normalize_or_zero();
+            let face = outward(lower, upper);
             for i in 0..self.sides {
                 let (a0, a1) = (angle(i), angle(i + 1));
-                let base = positions.len() as u32;
                 let corners = [
                     (lower, a0, k),
                     (lower, a1, k),
                     (upper, a1, k + 1),
                     (upper, a0, k + 1),
                 ];
-                for (profile_point, a, at) in corners {
-                    positions.push(point(profile_point, a).to_array());
-                    let n2 = if self.smooth {
-                        outward(profile_point, at)
+                into.quad(corners.map(|(at, a, index)| {
+                    let normal = if self.smooth {
+                        around(self.smooth_normal(index), a)
                     } else {
-                        face
+                        around(face, (a0 + a1) / 2.0)
                     };
-                    let mid = if self.smooth { a } else { (a0 + a1) / 2.0 };
-                    normals.push(Vec3::new(n2.x * mid.cos(), n2.y, -n2.x * mid.sin()).to_array());
-                    uvs.push([a / TAU, 1.0 - profile_point.1]);
-                }
-                indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+                    (point(at, a), normal)
+                }));
             }
         }
-        Mesh::new(
-            PrimitiveTopology::TriangleList,
-            RenderAssetUsages::default(),
-        )
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_indices(Indices::U32(indices))
     }
+
+    /// The outward normal at the profile's point `at`: the mean of its segments'.
+    fn smooth_normal(&self, at: usize) -> Vec2 {
+        let before = at.checked_sub(1).map(|i| self.profile[i]);
+        let after = self.profile.get(at + 1).copied();
+        let here = self.profile[at];
+        match (before, after) {
+            (Some(b), Some(a)) => (outward(b, here) + outward(here, a)).normalize_or_zero(),
+            (None, Some(a)) => outward(here, a),
+            (Some(b), None) => outward(b, here),
+            (None, None) => Vec2::Y,
+        }
+    }
+
+    /// The mesh of the turned outline.
+    fn mesh(&self) -> Mesh {
+        let mut build = Build::default();
+        self.build(&mut build);
+        build.mesh(1.0)
+    }
+}
+
+/// The outward normal of a profile's segment from `lower` to `upper`, as (radius, height).
+fn outward(lower: (f32, f32), upper: (f32, f32)) -> Vec2 {
+    Vec2::new(upper.1 - lower.1, lower.0 - upper.0).normalize_or_zero()
 }
 
 /// A square tile, one square across less a joint, its top edge bevelled.
 pub fn tile() -> Mesh {
-    let half = 0.485 * std::f32::consts::SQRT_2;
-    let bevel = 0.03 * std::f32::consts::SQRT_2;
+    let half = 0.485 * SQRT_2;
+    let bevel = 0.03 * SQRT_2;
     Lathe {
         profile: &[
             (0.0, 0.0),
@@ -97,7 +152,7 @@ pub fn tile() -> Mesh {
         ],
         sides: 4,
         smooth: false,
-        phase: std::f32::consts::FRAC_PI_4,
+        phase: FRAC_PI_4,
     }
     .mesh()
 }
@@ -117,111 +172,357 @@ pub enum Shape {
 /// The outline an orthodox piece is turned from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outline {
-    /// The Pawn's.
+    /// The Pawn's: a ball on a collar.
     Pawn,
-    /// The Rook's.
+    /// The Rook's: a turret (its battlement is added).
     Rook,
-    /// The Bishop's.
+    /// The Bishop's: a mitre and a small ball (its slit is carved).
     Bishop,
-    /// The Queen's.
+    /// The Queen's: a crown and a ball (its coronet is added).
     Queen,
-    /// The King's (a cross is added on top).
+    /// The King's: a crown (its cross is added).
     King,
 }
 
-impl Outline {
-    /// Its (radius, height) points, bottom to top.
-    fn profile(self) -> &'static [(f32, f32)] {
-        match self {
-            Outline::Pawn => PAWN,
-            Outline::Rook => ROOK,
-            Outline::Bishop => BISHOP,
-            Outline::Queen => QUEEN,
-            Outline::King => KING,
-        }
+/// A Staunton foot of radius 1: the base's rim, a bead and the cove the stem rises from, as
+/// (radius, height) in fractions of the foot's radius.
+const FOOT: [(f32, f32); 8] = [
+    (0.0, 0.0),
+    (1.0, 0.0),
+    (1.0, 0.14),
+    (0.945, 0.225),
+    (0.84, 0.285),
+    (0.78, 0.345),
+    (0.805, 0.405),
+    (0.71, 0.47),
+];
+
+/// An orthodox piece's profile: a foot of this radius and the body turned above it, as
+/// (radius, height) points in King heights.
+struct Profile {
+    foot: f32,
+    body: &'static [(f32, f32)],
+}
+
+impl Profile {
+    /// Its points from the table to the top.
+    fn points(&self) -> Vec<(f32, f32)> {
+        let foot = FOOT.iter().map(|&(r, y)| (r * self.foot, y * self.foot));
+        foot.chain(self.body.iter().copied()).collect()
+    }
+
+    /// The height of its top, King heights.
+    fn top(&self) -> f32 {
+        self.body.last().map_or(0.0, |p| p.1)
     }
 }
 
-const FOOT: [(f32, f32); 6] = [
-    (0.0, 0.0),
-    (0.34, 0.0),
-    (0.34, 0.06),
-    (0.29, 0.1),
-    (0.25, 0.13),
-    (0.0, 0.14),
+/// The Pawn (half the King's height): a short stem, a collar and a ball.
+const PAWN: Profile = Profile {
+    foot: 0.18,
+    body: &[
+        (0.095, 0.125),
+        (0.07, 0.2),
+        (0.058, 0.26),
+        (0.1, 0.27),
+        (0.108, 0.283),
+        (0.098, 0.296),
+        (0.055, 0.303),
+        (0.06, 0.309),
+        (0.091, 0.343),
+        (0.105, 0.395),
+        (0.091, 0.448),
+        (0.06, 0.481),
+        (0.027, 0.496),
+        (0.0, 0.5),
+    ],
+};
+
+/// The Rook (0.6 of the King with its battlement): a stout stem, a collar and a turret
+/// hollowed at the top.
+const ROOK: Profile = Profile {
+    foot: 0.205,
+    body: &[
+        (0.122, 0.13),
+        (0.112, 0.25),
+        (0.115, 0.36),
+        (0.14, 0.375),
+        (0.145, 0.39),
+        (0.13, 0.4),
+        (0.145, 0.44),
+        (0.165, 0.48),
+        (0.168, 0.55),
+        (0.11, 0.55),
+        (0.11, 0.525),
+        (0.0, 0.525),
+    ],
+};
+
+/// The Bishop (0.73 of the King): a slim stem, a double collar, the mitre and a small ball.
+const BISHOP: Profile = Profile {
+    foot: 0.205,
+    body: &[
+        (0.12, 0.13),
+        (0.085, 0.3),
+        (0.07, 0.4),
+        (0.118, 0.412),
+        (0.124, 0.425),
+        (0.112, 0.437),
+        (0.075, 0.445),
+        (0.095, 0.455),
+        (0.065, 0.468),
+        (0.07, 0.48),
+        (0.095, 0.505),
+        (0.11, 0.54),
+        (0.113, 0.57),
+        (0.105, 0.605),
+        (0.085, 0.64),
+        (0.055, 0.665),
+        (0.025, 0.678),
+        (0.012, 0.682),
+        (0.026, 0.687),
+        (0.03, 0.7),
+        (0.026, 0.715),
+        (0.015, 0.726),
+        (0.0, 0.73),
+    ],
+};
+
+/// The Queen (0.88 of the King): a tall stem, a double collar, a crown flaring to a rim
+/// (its coronet is added) and a ball on a dome.
+const QUEEN: Profile = Profile {
+    foot: 0.215,
+    body: &[
+        (0.128, 0.137),
+        (0.088, 0.36),
+        (0.075, 0.49),
+        (0.128, 0.503),
+        (0.134, 0.518),
+        (0.121, 0.53),
+        (0.08, 0.538),
+        (0.1, 0.548),
+        (0.07, 0.56),
+        (0.078, 0.59),
+        (0.1, 0.65),
+        (0.128, 0.71),
+        (0.142, 0.74),
+        (0.145, 0.75),
+        (0.125, 0.755),
+        (0.095, 0.77),
+        (0.07, 0.795),
+        (0.045, 0.815),
+        (0.016, 0.826),
+        (0.025, 0.833),
+        (0.03, 0.85),
+        (0.025, 0.867),
+        (0.014, 0.877),
+        (0.0, 0.88),
+    ],
+};
+
+/// The King (1, with its cross): the tallest stem, a double collar, a crown flaring to a rim
+/// and a low cap the cross stands on.
+const KING: Profile = Profile {
+    foot: 0.225,
+    body: &[
+        (0.135, 0.145),
+        (0.093, 0.4),
+        (0.08, 0.54),
+        (0.137, 0.555),
+        (0.143, 0.571),
+        (0.13, 0.584),
+        (0.086, 0.593),
+        (0.108, 0.604),
+        (0.077, 0.617),
+        (0.085, 0.645),
+        (0.11, 0.71),
+        (0.135, 0.765),
+        (0.145, 0.785),
+        (0.148, 0.797),
+        (0.135, 0.805),
+        (0.11, 0.815),
+        (0.08, 0.83),
+        (0.045, 0.842),
+        (0.04, 0.858),
+        (0.0, 0.862),
+    ],
+};
+
+/// The Knight's foot, which its head stands on.
+const KNIGHT_FOOT: Profile = Profile {
+    foot: 0.205,
+    body: &[(0.125, 0.11), (0.0, 0.115)],
+};
+
+/// The Knight's head seen from the side (King heights), muzzle to the left, counter-clockwise
+/// from the chest: the arched neck and mane, an ear, the forehead, the muzzle, the jaw and the
+/// throat. Its top is the Knight's (0.65 of the King).
+const KNIGHT_HEAD: [(f32, f32); 22] = [
+    (-0.125, 0.105),
+    (0.14, 0.105),
+    (0.155, 0.18),
+    (0.15, 0.27),
+    (0.13, 0.375),
+    (0.1, 0.465),
+    (0.065, 0.54),
+    (0.048, 0.585),
+    (0.036, 0.65),
+    (-0.008, 0.6),
+    (-0.035, 0.595),
+    (-0.085, 0.567),
+    (-0.133, 0.517),
+    (-0.178, 0.467),
+    (-0.192, 0.433),
+    (-0.18, 0.408),
+    (-0.142, 0.396),
+    (-0.1, 0.4),
+    (-0.05, 0.375),
+    (-0.075, 0.3),
+    (-0.108, 0.225),
+    (-0.13, 0.16),
 ];
 
-const PAWN: &[(f32, f32)] = &[
-    (0.0, 0.0),
-    (0.3, 0.0),
-    (0.3, 0.05),
-    (0.25, 0.09),
-    (0.15, 0.14),
-    (0.1, 0.3),
-    (0.17, 0.33),
-    (0.1, 0.36),
-    (0.15, 0.42),
-    (0.16, 0.48),
-    (0.12, 0.55),
-    (0.05, 0.58),
-    (0.0, 0.585),
+/// How far in the Knight's head's edges are bevelled, King heights.
+const KNIGHT_BEVEL: f32 = 0.024;
+
+/// Half the Knight's head's thickness at a point of its outline: thickest at the foot of the
+/// neck, thinner towards the ears and the muzzle.
+fn knight_half_thickness(at: Vec2) -> f32 {
+    let up = ((at.y - 0.1) / 0.55).clamp(0.0, 1.0);
+    let forward = (-at.x / 0.19).clamp(0.0, 1.0);
+    0.1 - 0.03 * up - 0.03 * forward
+}
+
+/// Parts set in a ring round a piece's axis: how many, how far out and how high their
+/// centres are (King heights).
+struct Ring {
+    count: usize,
+    radius: f32,
+    height: f32,
+}
+
+/// The Rook's battlement: merlons round the turret's rim.
+const BATTLEMENT: Ring = Ring {
+    count: 6,
+    radius: 0.139,
+    height: 0.575,
+};
+
+/// A merlon's size: out from the axis, up, and along the rim.
+const MERLON: Vec3 = Vec3::new(0.058, 0.05, 0.08);
+
+/// The Queen's coronet: balls round the crown's rim.
+const CORONET: Ring = Ring {
+    count: 8,
+    radius: 0.135,
+    height: 0.767,
+};
+
+/// The radius of a ball of the coronet.
+const CORONET_BALL: f32 = 0.022;
+
+/// The King's cross: its upright's and its arms' sizes and centres' heights.
+const CROSS: [(Vec3, f32); 2] = [
+    (Vec3::new(0.045, 0.16, 0.045), 0.92),
+    (Vec3::new(0.13, 0.04, 0.045), 0.945),
 ];
-const ROOK: &[(f32, f32)] = &[
-    (0.0, 0.0),
-    (0.33, 0.0),
-    (0.33, 0.06),
-    (0.27, 0.11),
-    (0.2, 0.16),
-    (0.17, 0.5),
-    (0.23, 0.54),
-    (0.24, 0.68),
-    (0.17, 0.68),
-    (0.17, 0.62),
-    (0.0, 0.62),
-];
-const BISHOP: &[(f32, f32)] = &[
-    (0.0, 0.0),
-    (0.32, 0.0),
-    (0.32, 0.06),
-    (0.26, 0.1),
-    (0.15, 0.16),
-    (0.1, 0.5),
-    (0.19, 0.53),
-    (0.1, 0.56),
-    (0.15, 0.64),
-    (0.15, 0.72),
-    (0.08, 0.82),
-    (0.04, 0.86),
-    (0.05, 0.89),
-    (0.0, 0.92),
-];
-const QUEEN: &[(f32, f32)] = &[
-    (0.0, 0.0),
-    (0.34, 0.0),
-    (0.34, 0.06),
-    (0.28, 0.11),
-    (0.16, 0.18),
-    (0.1, 0.62),
-    (0.2, 0.66),
-    (0.11, 0.7),
-    (0.22, 0.88),
-    (0.16, 0.9),
-    (0.08, 0.92),
-    (0.06, 0.96),
-    (0.0, 1.0),
-];
-const KING: &[(f32, f32)] = &[
-    (0.0, 0.0),
-    (0.34, 0.0),
-    (0.34, 0.06),
-    (0.28, 0.11),
-    (0.16, 0.18),
-    (0.11, 0.66),
-    (0.21, 0.7),
-    (0.12, 0.74),
-    (0.19, 0.92),
-    (0.0, 0.94),
-];
+
+/// The slit in the Bishop's mitre: a groove across its front, slanting up to the right, this
+/// high where it crosses the axis, this wide and this deep (King heights).
+const SLIT: (f32, f32, f32) = (0.6, 0.014, 0.03);
+
+impl Outline {
+    /// Its profile.
+    fn profile(self) -> &'static Profile {
+        match self {
+            Outline::Pawn => &PAWN,
+            Outline::Rook => &ROOK,
+            Outline::Bishop => &BISHOP,
+            Outline::Queen => &QUEEN,
+            Outline::King => &KING,
+        }
+    }
+
+    /// The height of its top with what is added to it, King heights.
+    fn top(self) -> f32 {
+        match self {
+            Outline::Rook => BATTLEMENT.height + MERLON.y / 2.0,
+            Outline::King => CROSS[0].1 + CROSS[0].0.y / 2.0,
+            _ => self.profile().top(),
+        }
+    }
+
+    /// Its mesh, King heights: the profile turned, the Bishop's slit carved, and what the
+    /// lathe cannot turn added.
+    fn mesh(self) -> Mesh {
+        let mut build = Build::default();
+        Lathe {
+            profile: &self.profile().points(),
+            sides: TURNED_SIDES,
+            smooth: true,
+            phase: 0.0,
+        }
+        .build(&mut build);
+        if self == Outline::Bishop {
+            build.carve(0, slit);
+        }
+        let mut mesh = build.mesh(1.0);
+        match self {
+            Outline::Rook => ring(
+                &mut mesh,
+                &Cuboid::from_size(MERLON).mesh().build(),
+                &BATTLEMENT,
+            ),
+            Outline::Queen => ring(
+                &mut mesh,
+                &Sphere::new(CORONET_BALL).mesh().uv(8, 6),
+                &CORONET,
+            ),
+            Outline::King => {
+                for (size, height) in CROSS {
+                    let bar = Cuboid::from_size(size).mesh().build();
+                    merge(&mut mesh, bar.translated_by(Vec3::Y * height));
+                }
+            }
+            Outline::Pawn | Outline::Bishop => {}
+        }
+        mesh
+    }
+}
+
+/// Where a point of the Bishop's mitre goes when the slit is cut: into the mitre, towards
+/// the axis, if it lies in the groove on the front half.
+fn slit(at: Vec3) -> Vec3 {
+    let (height, width, depth) = SLIT;
+    let across = (at.y - height - at.x).abs() * FRAC_PI_4.cos();
+    let front = (at.z / width).clamp(0.0, 1.0);
+    let into = depth * (1.0 - across / width).max(0.0) * front;
+    let radius = Vec2::new(at.x, at.z).length();
+    if into <= 0.0 || radius <= into {
+        return at;
+    }
+    let keep = (radius - into) / radius;
+    Vec3::new(at.x * keep, at.y, at.z * keep)
+}
+
+/// Adds copies of `part` round the axis where `places` says, each turned to face out.
+fn ring(mesh: &mut Mesh, part: &Mesh, places: &Ring) {
+    for i in 0..places.count {
+        let angle = TAU * i as f32 / places.count as f32;
+        let place = Transform::from_xyz(
+            places.radius * angle.cos(),
+            places.height,
+            -places.radius * angle.sin(),
+        )
+        .with_rotation(Quat::from_rotation_y(angle));
+        merge(mesh, part.clone().transformed_by(place));
+    }
+}
+
+/// Adds `part` to `mesh` (both made here, with the same attributes).
+fn merge(mesh: &mut Mesh, part: Mesh) {
+    let _ = mesh.merge(&part);
+}
 
 /// The shape of the drawing `name`: the orthodox drawings are turned (the Knight extruded),
 /// every other is a token told apart by its sides and height.
@@ -250,92 +551,182 @@ pub fn shape_of(name: &str) -> Shape {
 }
 
 impl Shape {
-    /// The height of its top, where a token's picture lies.
+    /// The height of its top (squares), where a token's picture lies.
     pub fn top(self) -> f32 {
         match self {
-            Shape::Turned(outline) => outline.profile().last().map_or(0.5, |p| p.1),
-            Shape::Knight => 0.78,
+            Shape::Turned(outline) => outline.top() * KING_HEIGHT,
+            Shape::Knight => knight_top() * KING_HEIGHT,
             Shape::Token(_, height) => f32::from(height) / 100.0,
         }
     }
 
-    /// Its mesh.
+    /// Its mesh, in squares.
     pub fn mesh(self) -> Mesh {
         match self {
-            Shape::Turned(outline) => {
-                let profile = outline.profile();
-                let mut mesh = Lathe {
-                    profile,
-                    sides: 28,
-                    smooth: true,
-                    phase: 0.0,
-                }
-                .mesh();
-                if outline == Outline::King {
-                    for (size, at) in [
-                        (Vec3::new(0.05, 0.2, 0.05), 1.02),
-                        (Vec3::new(0.16, 0.05, 0.05), 1.04),
-                    ] {
-                        let bar = Cuboid::from_size(size).mesh().build();
-                        let _ = mesh.merge(&bar.translated_by(Vec3::Y * at));
-                    }
-                }
-                mesh
-            }
-            Shape::Knight => knight(),
-            Shape::Token(sides, height) => {
-                let (sides, height) = (usize::from(sides), f32::from(height) / 100.0);
-                let r = 0.33 / (std::f32::consts::PI / sides as f32).cos().sqrt();
-                Lathe {
-                    profile: &[
-                        (0.0, 0.0),
-                        (r, 0.0),
-                        (r, height - 0.04),
-                        (r - 0.04, height),
-                        (0.0, height),
-                    ],
-                    sides,
-                    smooth: false,
-                    phase: std::f32::consts::FRAC_PI_2,
-                }
-                .mesh()
-            }
+            Shape::Turned(outline) => outline.mesh().scaled_by(Vec3::splat(KING_HEIGHT)),
+            Shape::Knight => knight().mesh(KING_HEIGHT),
+            Shape::Token(sides, height) => token(usize::from(sides), f32::from(height) / 100.0),
         }
     }
 }
 
-/// The Knight: a turned foot, and a head extruded from its side silhouette (made of convex
-/// parts: neck, head and muzzle, mane, ear), its profile turned to the first player.
-fn knight() -> Mesh {
-    let mut mesh = Lathe {
-        profile: &FOOT,
-        sides: 28,
+/// A token with `sides` sides, `height` squares high, its top edge bevelled.
+fn token(sides: usize, height: f32) -> Mesh {
+    let r = 0.33 / (PI / sides as f32).cos().sqrt();
+    Lathe {
+        profile: &[
+            (0.0, 0.0),
+            (r, 0.0),
+            (r, height - 0.04),
+            (r - 0.04, height),
+            (0.0, height),
+        ],
+        sides,
+        smooth: false,
+        phase: FRAC_PI_2,
+    }
+    .mesh()
+}
+
+/// The top of the Knight's head, King heights.
+fn knight_top() -> f32 {
+    KNIGHT_HEAD.iter().map(|p| p.1).fold(0.0, f32::max)
+}
+
+/// The Knight, King heights: a turned foot, and its head extruded from the side outline with
+/// bevelled edges, its profile turned to the first player.
+fn knight() -> Build {
+    let mut build = Build::default();
+    Lathe {
+        profile: &KNIGHT_FOOT.points(),
+        sides: TURNED_SIDES,
         smooth: true,
         phase: 0.0,
     }
-    .mesh();
-    let parts: [&[(f32, f32)]; 4] = [
-        &[(-0.2, 0.12), (0.2, 0.12), (0.14, 0.45), (-0.12, 0.55)],
-        &[
-            (-0.12, 0.45),
-            (0.08, 0.5),
-            (0.3, 0.58),
-            (0.3, 0.68),
-            (0.02, 0.76),
-            (-0.12, 0.7),
-        ],
-        &[(-0.22, 0.14), (-0.12, 0.14), (-0.1, 0.7), (-0.2, 0.6)],
-        &[(-0.1, 0.7), (0.0, 0.74), (-0.06, 0.84)],
-    ];
-    for part in parts {
-        let outline = part.iter().map(|&(x, y)| Vec2::new(x, y));
-        if let Ok(polygon) = ConvexPolygon::new(outline) {
-            let _ = mesh.merge(&Extrusion::new(polygon, 0.2).mesh().build());
-        }
-    }
-    mesh
+    .build(&mut build);
+    let outline: Vec<Vec2> = KNIGHT_HEAD.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+    bevelled_slab(&mut build, &outline, KNIGHT_BEVEL, knight_half_thickness);
+    build
 }
 
+/// The outward normals of a counter-clockwise outline: of each edge (from each point to the
+/// next) and at each point (the mean of its two edges').
+fn outline_normals(outline: &[Vec2]) -> (Vec<Vec2>, Vec<Vec2>) {
+    let count = outline.len();
+    let edges: Vec<Vec2> = (0..count)
+        .map(|i| {
+            let along = outline[(i + 1) % count] - outline[i];
+            Vec2::new(along.y, -along.x).normalize_or_zero()
+        })
+        .collect();
+    let points = (0..count)
+        .map(|i| (edges[(i + count - 1) % count] + edges[i]).normalize_or_zero())
+        .collect();
+    (edges, points)
+}
+
+/// The outline moved in by `by` (each point along its normal, as far as keeps its edges `by`
+/// in, at most twice that at a sharp point).
+fn inset(outline: &[Vec2], by: f32) -> Vec<Vec2> {
+    let (edges, points) = outline_normals(outline);
+    let count = outline.len();
+    (0..count)
+        .map(|i| {
+            let slant = points[i].dot(edges[i]).max(0.5);
+            outline[i] - points[i] * by / slant
+        })
+        .collect()
+}
+
+/// Extrudes a counter-clockwise outline in the plane of the first player's view into a slab
+/// `half_thickness(point)` either side, its edges bevelled `bevel` in: the back face, the
+/// back bevel, the side, the front bevel and the front face.
+fn bevelled_slab(
+    build: &mut Build,
+    outline: &[Vec2],
+    bevel: f32,
+    half_thickness: impl Fn(Vec2) -> f32,
+) {
+    let inner = inset(outline, bevel);
+    let (_, normals) = outline_normals(outline);
+    let count = outline.len();
+    let layer = |i: usize, step: usize| -> Vec3 {
+        let half = half_thickness(outline[i]);
+        let (at, z) = match step {
+            0 => (inner[i], -half),
+            1 => (outline[i], bevel - half),
+            2 => (outline[i], half - bevel),
+            _ => (inner[i], half),
+        };
+        at.extend(z)
+    };
+    for step in 0..3 {
+        let slope = [-1.0, 0.0, 1.0][step];
+        for i in 0..count {
+            let j = (i + 1) % count;
+            let corner =
+                |k: usize, s: usize| (layer(k, s), normals[k].extend(slope).normalize_or_zero());
+            build.quad([
+                corner(i, step),
+                corner(j, step),
+                corner(j, step + 1),
+                corner(i, step + 1),
+            ]);
+        }
+    }
+    for (step, facing) in [(0, -1.0), (3, 1.0)] {
+        let first = build.positions.len() as u32;
+        for i in 0..count {
+            build.vertex(layer(i, step), Vec3::Z * facing);
+        }
+        for [a, b, c] in triangulate(&inner) {
+            let [a, b, c] = [a, b, c].map(|k| first + k as u32);
+            if facing > 0.0 {
+                build.indices.extend([a, b, c]);
+            } else {
+                build.indices.extend([a, c, b]);
+            }
+        }
+    }
+}
+
+/// The triangles (counter-clockwise, as indices) of a simple counter-clockwise outline, by
+/// cutting off one ear after another.
+fn triangulate(outline: &[Vec2]) -> Vec<[usize; 3]> {
+    let mut left: Vec<usize> = (0..outline.len()).collect();
+    let mut triangles = Vec::new();
+    while left.len() > 3 {
+        let count = left.len();
+        let corners = |i: usize| {
+            [
+                left[(i + count - 1) % count],
+                left[i],
+                left[(i + 1) % count],
+            ]
+        };
+        let Some(ear) = (0..count).find(|&i| is_ear(outline, corners(i), &left)) else {
+            break;
+        };
+        triangles.push(corners(ear));
+        left.remove(ear);
+    }
+    if let [a, b, c] = left[..] {
+        triangles.push([a, b, c]);
+    }
+    triangles
+}
+
+/// Whether the triangle of the outline's points `corners` turns left and holds none of the
+/// `other` points.
+fn is_ear(outline: &[Vec2], corners: [usize; 3], other: &[usize]) -> bool {
+    let [a, b, c] = corners.map(|i| outline[i]);
+    let turn = |p: Vec2, q: Vec2, r: Vec2| (q - p).perp_dot(r - p);
+    turn(a, b, c) > 0.0
+        && other.iter().filter(|i| !corners.contains(i)).all(|&i| {
+            let p = outline[i];
+            turn(a, b, p) < 0.0 || turn(b, c, p) < 0.0 || turn(c, a, p) < 0.0
+        })
+}
 /// The shared meshes: the tile, and each shape made once.
 #[derive(Resource, Default)]
 pub struct Meshes {
@@ -394,24 +785,55 @@ mod tests {
     use super::*;
     use bevy::camera::primitives::MeshAabb;
 
-    /// Every drawing's shape makes a mesh whose top is where the shape says.
+    /// Every drawing's shape makes a mesh that stands on the table and whose top is where
+    /// the shape says.
     #[test]
     fn every_shape_is_as_tall_as_it_says() {
         for name in [
-            "pawn", "rook", "bishop", "queen", "king", "knight", "general", "soldier",
+            "pawn",
+            "rook",
+            "bishop",
+            "queen",
+            "king",
+            "knight",
+            "guard",
+            "waffle",
+            "blacksmith",
+            "chancellor",
+            "archbishop",
+            "general",
+            "colonel",
+            "missile",
+            "artillery",
+            "armor",
+            "recon",
+            "soldier",
+            "other",
         ] {
             let shape = shape_of(name);
             let aabb = shape.mesh().compute_aabb().expect("a mesh with positions");
             let top = aabb.center.y + aabb.half_extents.y;
             assert!(
-                (top - shape.top()).abs() < 0.3,
+                (top - shape.top()).abs() < 0.005,
                 "{name}: {top} against {}",
                 shape.top()
             );
             assert!(
-                aabb.center.y - aabb.half_extents.y > -0.01,
+                (aabb.center.y - aabb.half_extents.y).abs() < 0.001,
                 "{name} stands on the table"
             );
         }
+    }
+
+    /// The orthodox pieces stand in a Staunton set's order of height, the King tallest.
+    #[test]
+    fn the_orthodox_pieces_rise_from_pawn_to_king() {
+        let heights =
+            ["pawn", "rook", "knight", "bishop", "queen", "king"].map(|name| shape_of(name).top());
+        assert!(
+            heights.windows(2).all(|pair| pair[0] < pair[1]),
+            "{heights:?}"
+        );
+        assert!((heights[5] - KING_HEIGHT).abs() < 0.001);
     }
 }

@@ -137,6 +137,19 @@ impl Rig {
 /// third of a frame, a plane in one colour looks the same as this).
 const TABLE: Color = Color::srgb(0.30, 0.22, 0.16);
 
+/// Where the sun shines from: 45 degrees up, from the first player's left and in front, so
+/// each piece has a lit side and a shaded side as the camera sees it (its shape reads), not a
+/// face lit full on.
+const SUN: Vec3 = Vec3::new(-0.612, 0.707, 0.354);
+
+/// How bright the sun is, lux: with the ambient light, the board's top shows the theme's
+/// colours.
+const SUN_ILLUMINANCE: f32 = 5800.0;
+
+/// How bright the light from everywhere is: low enough that a piece's shaded side is darker
+/// than its lit side.
+const AMBIENT: f32 = 280.0;
+
 /// Spawns the 3D camera (inactive until the 3D view is chosen) and the sun.
 pub fn spawn_rig(mut commands: Commands) {
     commands.spawn((
@@ -156,7 +169,7 @@ pub fn spawn_rig(mut commands: Commands) {
         ShadowFilteringMethod::Hardware2x2,
         AmbientLight {
             color: Color::srgb(0.9, 0.92, 1.0),
-            brightness: 350.0,
+            brightness: AMBIENT,
             ..default()
         },
         Transform::from_xyz(0.0, 8.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
@@ -165,7 +178,7 @@ pub fn spawn_rig(mut commands: Commands) {
         Name::new("Sun"),
         Sun,
         DirectionalLight {
-            illuminance: 4500.0,
+            illuminance: SUN_ILLUMINANCE,
             shadow_maps_enabled: false,
             ..default()
         },
@@ -177,7 +190,7 @@ pub fn spawn_rig(mut commands: Commands) {
             ..default()
         }
         .build(),
-        Transform::from_xyz(-3.0, 10.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_translation(SUN).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.insert_resource(DirectionalLightShadowMap { size: 1024 });
 }

@@ -42,6 +42,9 @@ pub struct Look {
     pub perceptual_roughness: f32,
     /// How much light a head-on view reflects, 0 to 1 (0.5 is 4 %).
     pub reflectance: f32,
+    /// How much darker it is where it turns away from the camera, 0 to 1: a soft outline
+    /// that sets a piece apart from a square of its own colour.
+    pub edge: f32,
 }
 
 impl Surface {
@@ -52,12 +55,19 @@ impl Surface {
                 colour: colour.to_linear(),
                 perceptual_roughness,
                 reflectance,
+                edge: 0.0,
             },
             picture: None,
             lit: true,
             shadowed: false,
             alpha: blend_if_faded(colour),
         }
+    }
+
+    /// The same surface, `edge` darker where it turns away from the camera.
+    pub fn outlined(mut self, edge: f32) -> Surface {
+        self.look.edge = edge;
+        self
     }
 
     /// An unlit surface in `colour` showing `picture`, cut out where the picture is clear
@@ -68,6 +78,7 @@ impl Surface {
                 colour: colour.to_linear(),
                 perceptual_roughness: 1.0,
                 reflectance: 0.0,
+                edge: 0.0,
             },
             picture,
             lit: false,

@@ -19,6 +19,7 @@ struct Look {
     colour: vec4<f32>,
     perceptual_roughness: f32,
     reflectance: f32,
+    edge: f32,
 }
 
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var<uniform> look: Look;
@@ -51,7 +52,8 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> @locatio
 }
 
 // The light leaving the surface towards the camera: the sun's (diffuse and specular, in its
-// shadow if shadows are on) and the ambient light's.
+// shadow if shadows are on) and the ambient light's from the sky above, darkened towards the
+// outline as the look asks.
 fn shade(in: VertexOutput, is_front: bool, base: vec3<f32>) -> vec3<f32> {
     let view = view_bindings::view;
     var n = normalize(in.world_normal);
@@ -78,6 +80,14 @@ fn shade(in: VertexOutput, is_front: bool, base: vec3<f32>) -> vec3<f32> {
     sunlit = fetch_directional_shadow(0u, in.world_position, n, view_z, in.position.xy);
 #endif
     let direct = (base / PI + specular) * sun.color.rgb * n_l * sunlit;
-    let ambient = base * view_bindings::lights.ambient_color.rgb;
-    return (direct + ambient) * view.exposure;
+    let ambient = base * view_bindings::lights.ambient_color.rgb * sky(n);
+    let turned = 1.0 - n_v;
+    return (direct + ambient) * view.exposure * (1.0 - look.edge * turned * turned);
+}
+
+// How much of the ambient light reaches a surface facing `n`: all of it from straight above
+// (the board's top), less on the sides, least from below, so collars and the undersides of
+// rims shade the pieces' shapes.
+fn sky(n: vec3<f32>) -> f32 {
+    return 0.7 + 0.3 * n.y;
 }
