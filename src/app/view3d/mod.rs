@@ -15,7 +15,7 @@ pub use rig::{Preset, Rig, TableCamera};
 
 use crate::app::board::layout::BoardLayout;
 use crate::app::shared::messages::SwitchView;
-use crate::app::shared::screen::Frame;
+use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::settings::{BoardView, Settings};
 use crate::app::shared::storage::Storage;
 use bevy::asset::embedded_asset;
@@ -82,7 +82,13 @@ pub fn window_plugin(app: &mut App) {
         require_markers: false,
         ray_cast_visibility: RayCastVisibility::Any,
     })
-    .add_systems(Update, rig::orbit.in_set(Frame::Input).run_if(three_d))
+    .add_systems(
+        Update,
+        rig::orbit
+            .in_set(Frame::Input)
+            .run_if(three_d)
+            .run_if(in_state(InGame)),
+    )
     .add_systems(
         EguiPrimaryContextPass,
         labels::paint_labels.run_if(resource_exists::<BoardLayout>),

@@ -55,7 +55,7 @@ pub enum Preset {
     Above,
 }
 
-const PITCH: f32 = 0.95;
+const PITCH: f32 = 0.8;
 const SWING: f32 = 0.7;
 
 impl Preset {
@@ -231,7 +231,8 @@ pub fn follow_flip(flipped: Res<Flipped>, mut rig: ResMut<Rig>) {
 }
 
 /// The right button drags the camera round the board, the wheel brings it nearer or further,
-/// unless the pointer is over the panels.
+/// unless the pointer is over the panels; only while a game is on the board (the wheel that
+/// scrolls the menu's lists leaves the camera alone).
 pub fn orbit(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
