@@ -382,7 +382,7 @@ fn dress(
 
 /// The shape `piece` is made as in the game's variant.
 fn piece_shape(game: Option<&ActiveGame>, piece: Piece) -> Shape {
-    game.map_or(Shape::Token(10, 20), |g| {
+    game.map_or(Shape::PLAIN, |g| {
         shape_of(drawing_of(g.0.variant().data(), piece.kind))
     })
 }

@@ -534,23 +534,26 @@ pub fn shape_of(name: &str) -> Shape {
         "queen" => Shape::Turned(Outline::Queen),
         "king" => Shape::Turned(Outline::King),
         "knight" => Shape::Knight,
-        "guard" => Shape::Token(4, 22),
-        "waffle" => Shape::Token(5, 22),
-        "blacksmith" => Shape::Token(7, 24),
-        "chancellor" => Shape::Token(8, 34),
-        "archbishop" => Shape::Token(6, 32),
-        "general" => Shape::Token(12, 40),
-        "colonel" => Shape::Token(8, 30),
-        "missile" => Shape::Token(3, 28),
-        "artillery" => Shape::Token(6, 26),
-        "armor" => Shape::Token(4, 30),
-        "recon" => Shape::Token(5, 24),
-        "soldier" => Shape::Token(24, 16),
-        _ => Shape::Token(10, 20),
+        "guard" => Shape::Token(4, 33),
+        "waffle" => Shape::Token(5, 33),
+        "blacksmith" => Shape::Token(7, 36),
+        "chancellor" => Shape::Token(8, 51),
+        "archbishop" => Shape::Token(6, 48),
+        "general" => Shape::Token(12, 60),
+        "colonel" => Shape::Token(8, 45),
+        "missile" => Shape::Token(3, 42),
+        "artillery" => Shape::Token(6, 39),
+        "armor" => Shape::Token(4, 45),
+        "recon" => Shape::Token(5, 36),
+        "soldier" => Shape::Token(24, 24),
+        _ => Shape::PLAIN,
     }
 }
 
 impl Shape {
+    /// The plain token a piece without a drawing of its own is made as.
+    pub const PLAIN: Shape = Shape::Token(10, 30);
+
     /// The height of its top (squares), where a token's picture lies.
     pub fn top(self) -> f32 {
         match self {
