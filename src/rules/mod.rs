@@ -37,6 +37,7 @@ pub use data::{OptionData, Options, PieceData, VariantData};
 pub use editing::{StateControl, StateKey, clamp_controls};
 pub use error::Error;
 pub use event::{Capture, Event};
+pub use fen::Holes;
 pub use game::{Game, GameRecord};
 pub use geometry::{Geometry, LeapTable, Lines};
 pub use letters::PieceLetters;

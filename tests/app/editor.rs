@@ -225,3 +225,48 @@ fn fanorona_lost_pieces_are_set_by_a_count_within_what_left_the_board() {
         editor(&app).fen_text
     );
 }
+
+/// Amoeba's gaps are set up by hand too: a square made a gap leaves one gap too many, which is
+/// refused in a player's words; a gap made a square puts it right, and a last slide the new
+/// gaps rule out is dropped.
+#[test]
+fn amoebas_gaps_move_with_the_gap_brush() {
+    let mut app = app();
+    open(&mut app, "amoeba");
+    act(
+        &mut app,
+        EditorAction::Fen("*rnknr*/*ppppp*/7/1*1**2/7/*PPPPP*/*RNKNR* b b4c4 0 1".into()),
+    );
+    assert_eq!(editor(&app).problem, None);
+    act(&mut app, EditorAction::Brush(Brush::Gap));
+    act(&mut app, EditorAction::Click(sq("c3")));
+    let problem = editor(&app).problem.clone().expect("twelve gaps");
+    assert_eq!(
+        problem.advice,
+        "Amoeba's board has 11 gaps; this one has 12."
+    );
+    act(&mut app, EditorAction::Click(sq("b4")));
+    assert_eq!(editor(&app).problem, None);
+    assert!(
+        editor(&app)
+            .fen_text
+            .starts_with("*rnknr*/*ppppp*/7/3**2/2*4/"),
+        "{}",
+        editor(&app).fen_text
+    );
+    assert!(
+        editor(&app).fen_text.contains(" - "),
+        "the slide from b4 could not have been played: {}",
+        editor(&app).fen_text
+    );
+}
+
+#[test]
+fn a_board_of_fixed_shape_has_no_gap_brush() {
+    let mut app = app();
+    open(&mut app, "chess");
+    let before = editor(&app).fen_text.clone();
+    act(&mut app, EditorAction::Brush(Brush::Gap));
+    act(&mut app, EditorAction::Click(sq("e4")));
+    assert_eq!(editor(&app).fen_text, before);
+}

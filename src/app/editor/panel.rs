@@ -1,7 +1,8 @@
 //! The position editor's screen: the board as large as the game's, with coordinates, to click
-//! on; the palette (every piece of the variant, both sides, and an eraser); the side to move;
-//! the variant's own state as checkboxes and counts; who plays; the engine's verdict in a
-//! player's words; Start; and the FEN box, with the FEN reader's own words beside it.
+//! on; the palette (every piece of the variant, both sides, an eraser, and for Amoeba a gap
+//! brush); the side to move; the variant's own state as checkboxes and counts; who plays; the
+//! engine's verdict in a player's words; Start; and the FEN box, with the FEN reader's own
+//! words beside it.
 
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
@@ -11,7 +12,7 @@ use crate::app::panels::picture::BoardPicture;
 use crate::app::panels::{Pictures, root_ui};
 use crate::app::shared::screen::Screen;
 use crate::app::shared::settings::Settings;
-use crate::rules::{Piece, Side, StateControl};
+use crate::rules::{Holes, Piece, Side, StateControl};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -174,6 +175,14 @@ fn palette(
             .clicked()
         {
             out.write(EditorAction::Brush(Brush::Erase));
+        }
+        if editor.variant().holes() == Holes::Anywhere
+            && ui
+                .selectable_label(editor.brush == Brush::Gap, "Gap")
+                .on_hover_text("Click a square to make it a gap, or a gap to make it a square")
+                .clicked()
+        {
+            out.write(EditorAction::Brush(Brush::Gap));
         }
         if ui.button("Clear the board").clicked() {
             out.write(EditorAction::Clear);

@@ -1,5 +1,5 @@
 //! The position editor: a variant's board to set up by hand — pieces put from a palette or
-//! taken off, the side to move, the variant's own state (castling rights, pieces in hand,
+//! taken off, Amoeba's gaps moved, the side to move, the variant's own state (castling rights, pieces in hand,
 //! counts), and a FEN box that edits the same position — and a game started from it, between
 //! two people or against the computer. The editor keeps what the player set (a castling right
 //! ticked stays wished for); the position it shows and starts from is that with whatever the
@@ -12,7 +12,7 @@ use crate::app::shared::game::Notice;
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::{Frame, Screen};
-use crate::rules::{Error, GameRecord, Loc, Piece, Position, Side, StateKey, Variant};
+use crate::rules::{Error, GameRecord, Holes, Loc, Piece, Position, Side, StateKey, Variant};
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -23,6 +23,9 @@ pub enum Brush {
     Piece(Piece),
     /// Takes whatever stands there off.
     Erase,
+    /// Turns a square into a gap (with whatever stood on it) or a gap into an empty square,
+    /// where the variant's squares move (Amoeba).
+    Gap,
 }
 
 /// A request to the editor, from its panel (or a test).
@@ -141,12 +144,15 @@ impl Editor {
         match action {
             EditorAction::Brush(brush) => self.brush = *brush,
             EditorAction::Click(at) => {
-                if self.intended.board.is_hole(*at) {
-                    return None;
-                }
+                let board = &mut self.intended.board;
+                let gap = board.is_hole(*at);
                 match self.brush {
-                    Brush::Piece(piece) => self.intended.board.put(*at, piece),
-                    Brush::Erase => self.intended.board.clear(*at),
+                    Brush::Gap if self.variant.holes() != Holes::Anywhere => return None,
+                    Brush::Gap if gap => board.clear(*at),
+                    Brush::Gap => board.make_hole(*at),
+                    _ if gap => return None,
+                    Brush::Piece(piece) => board.put(*at, piece),
+                    Brush::Erase => board.clear(*at),
                 }
                 self.judge();
             }

@@ -12,6 +12,7 @@ use super::chess::movement;
 use super::terms;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
+use crate::rules::editing::clamp_controls;
 use crate::rules::error::Error;
 use crate::rules::event::{Event, Recorder};
 use crate::rules::fen;
@@ -169,6 +170,15 @@ pub struct Amoeba {
 }
 
 impl Amoeba {
+    /// Whether a square can just have slid from the gap `from` to `to` on `pos`'s board: the
+    /// two orthogonal neighbours, `from` a gap now and `to` a square.
+    fn slide_possible(&self, pos: &Position, from: Loc, to: Loc) -> bool {
+        let adjacent = DirSet::ORTHOGONAL
+            .iter()
+            .any(|dir| self.basics.geometry.neighbour(from, dir) == Some(to));
+        adjacent && pos.board.is_hole(from) && !pos.board.is_hole(to)
+    }
+
     /// Amoeba from its data, with `options`.
     pub fn new(data: VariantData, options: Options) -> Result<Amoeba, Error> {
         let bishops = options.has(BISHOP_PROMOTION);
@@ -692,19 +702,27 @@ impl Rules for Amoeba {
             )));
         }
         self.basics.one_king_each(&pos.board)?;
-        if let Some((from, to)) = pos.state.last_slide {
-            let adjacent = DirSet::ORTHOGONAL
-                .iter()
-                .any(|dir| self.basics.geometry.neighbour(from, dir) == Some(to));
-            if !adjacent || !pos.board.is_hole(from) || pos.board.is_hole(to) {
-                return Err(Error::fen(
-                    format!("{from}{to}"),
-                    "the last slide must go from a gap to an orthogonally adjacent square",
-                )
-                .advising("The last slide cannot have been played here: clear it."));
-            }
+        if let Some((from, to)) = pos.state.last_slide
+            && !self.slide_possible(pos, from, to)
+        {
+            return Err(Error::fen(
+                format!("{from}{to}"),
+                "the last slide must go from a gap to an orthogonally adjacent square",
+            )
+            .advising("The last slide cannot have been played on this board: set the gaps back."));
         }
         waiting_side_not_in_check(self, pos)
+    }
+
+    fn settle(&self, pos: &mut Position) {
+        clamp_controls(self, pos);
+        if pos
+            .state
+            .last_slide
+            .is_some_and(|(from, to)| !self.slide_possible(pos, from, to))
+        {
+            pos.state.last_slide = None;
+        }
     }
 
     fn state_field_count(&self) -> usize {
