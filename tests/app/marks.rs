@@ -146,8 +146,11 @@ fn the_gap_the_last_slide_left_still_looks_like_a_gap() {
     assert_eq!(marked(&mut app, Marker::SlideGap), squares(&["g3"]));
     assert_eq!(marked(&mut app, Marker::SlideTile), squares(&["g2"]));
     let pos = *game(&app).position();
-    let gaps: Vec<Loc> = (0..7)
-        .flat_map(|file| (0..7).filter_map(move |rank| Loc::new(file, rank)))
+    let gaps: Vec<Loc> = game(&app)
+        .variant()
+        .geometry()
+        .inside()
+        .iter()
         .filter(|l| pos.board.is_hole(*l))
         .collect();
     assert_eq!(gaps.len(), 11);

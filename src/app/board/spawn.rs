@@ -124,10 +124,7 @@ fn reset_board(
 
 /// Every location of the game's rectangle.
 fn locations(game: &Game) -> impl Iterator<Item = Loc> + '_ {
-    let geometry = game.variant().geometry();
-    (0..i32::from(geometry.ranks())).flat_map(move |rank| {
-        (0..i32::from(geometry.files())).filter_map(move |file| geometry.loc(file, rank))
-    })
+    game.variant().geometry().inside().iter()
 }
 
 fn is_shaded(game: &Game, loc: Loc) -> bool {

@@ -85,7 +85,7 @@ impl<'a> BoardPicture<'a> {
         if self.variant.geometry().lines() == Lines::Alquerque {
             self.draw_lines(ui, board_rect);
         }
-        for loc in self.locations() {
+        for loc in self.variant.geometry().inside().iter() {
             self.draw_location(ui, board_rect, loc);
         }
         if self.coordinates {
@@ -107,13 +107,6 @@ impl<'a> BoardPicture<'a> {
         self.variant.geometry().loc(file, rank)
     }
 
-    fn locations(&self) -> impl Iterator<Item = Loc> + '_ {
-        let geometry = self.variant.geometry();
-        (0..i32::from(geometry.ranks())).flat_map(move |rank| {
-            (0..i32::from(geometry.files())).filter_map(move |file| geometry.loc(file, rank))
-        })
-    }
-
     /// The cell of `loc` within the board's rectangle.
     fn cell_rect(&self, board: egui::Rect, loc: Loc) -> egui::Rect {
         let ranks = f32::from(self.variant.geometry().ranks());
@@ -131,7 +124,7 @@ impl<'a> BoardPicture<'a> {
         painter.rect_filled(board, 2.0, colour(self.theme.plank()));
         let geometry = self.variant.geometry();
         let stroke = egui::Stroke::new((self.cell * 0.04).max(1.0), INK);
-        for loc in self.locations() {
+        for loc in self.variant.geometry().inside().iter() {
             let centre = self.cell_rect(board, loc).center();
             for dir in [Dir::N, Dir::E, Dir::NE, Dir::NW] {
                 if let Some(to) = geometry.neighbour(loc, dir) {
