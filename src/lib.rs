@@ -9,4 +9,5 @@
 #[cfg(feature = "game")]
 pub mod app;
 pub mod cli;
+pub mod learn;
 pub mod rules;

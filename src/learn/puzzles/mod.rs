@@ -1,0 +1,1 @@
+//! Puzzles: positions from the engine's own games where one piece move forces a win.
