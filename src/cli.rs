@@ -1,7 +1,9 @@
 //! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`, the
-//! computer opponent's `bestmove` and `selfplay`, and game records' `record` and `replay`. No Bevy: it asks the rules engine and prints,
-//! and bad input is one line on stderr with exit code 2.
+//! computer opponent's `bestmove` and `selfplay`, game records' `record` and `replay`, and the
+//! courses' `lessons`. No Bevy: it asks the rules engine and prints, and bad input is one line
+//! on stderr with exit code 2.
 
+use crate::learn::lessons;
 use crate::rules::{
     Error, Found, Game, Level, Limits, PgnHeader, Variant, Verdict, ids, search, think_with,
 };
@@ -79,6 +81,19 @@ enum Command {
         #[command(flatten)]
         think: ThinkArgs,
     },
+    /// List a variant's course of lessons: each lesson's id and title, tab-separated.
+    Lessons {
+        /// The variant id (see `variants`).
+        #[arg(value_name = "VARIANT")]
+        variant: String,
+        /// Read the course from this file instead (a draft), refusing it unless every step has
+        /// a turn that passes and one that fails.
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+        /// After each lesson, print every legal turn of each step with its judgement.
+        #[arg(long)]
+        turns: bool,
+    },
     /// Play games between two levels: each game's turns and result, then the score.
     Selfplay {
         /// The variant id (see `variants`).
@@ -125,6 +140,48 @@ struct ThinkArgs {
     /// Play as this level does (beginner, casual, strong, max).
     #[arg(long, value_name = "NAME", value_parser = level)]
     level: Option<Level>,
+}
+
+/// The `lessons` listing: each lesson's id and title, and with `turns` each step's turns as
+/// its task judges them. A course read from `file` must pass every step's check.
+fn list_lessons(variant: &str, file: Option<&Path>, turns: bool) -> Result<String, CliError> {
+    let course = match file {
+        Some(file) => {
+            let course = lessons::Course::parse(&file.display().to_string(), &read_text(file)?)?;
+            if course.variant != variant {
+                return Err(CliError::BadInput(format!(
+                    "{}: the course is for '{}', not '{variant}'",
+                    file.display(),
+                    course.variant
+                )));
+            }
+            course
+        }
+        None => lessons::load(variant)?,
+    };
+    let tried = course.try_every_step()?;
+    let mut out = String::new();
+    for lesson in &course.lessons {
+        out.push_str(&format!("{}\t{}\n", lesson.id, lesson.title));
+        for (_, step, judged) in tried.iter().filter(|(l, _, _)| l.id == lesson.id) {
+            if let (Some(problem), Some(_)) = (judged.problem(), file) {
+                return Err(CliError::BadInput(format!(
+                    "lesson `{}` step {step}: {problem}",
+                    lesson.id
+                )));
+            }
+            if turns {
+                out.push_str(&format!(
+                    "  step {step} passes: {}\n",
+                    judged.passing.join(" ")
+                ));
+                for (turn, why) in &judged.failing {
+                    out.push_str(&format!("  step {step} fails {turn}: {why}\n"));
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Reads a level's name for clap.
@@ -303,6 +360,11 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             out.stdout.push('\n');
             out.stderr = Some(lines.trim_end().to_string()).filter(|l| !l.is_empty());
         }
+        Command::Lessons {
+            variant,
+            file,
+            turns,
+        } => out.stdout = list_lessons(&variant, file.as_deref(), turns)?,
         Command::Selfplay {
             variant,
             options,
