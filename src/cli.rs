@@ -1,9 +1,10 @@
 //! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`, the
-//! computer opponent's `bestmove` and `selfplay`, game records' `record` and `replay`, and the
-//! courses' `lessons`. No Bevy: it asks the rules engine and prints, and bad input is one line
-//! on stderr with exit code 2.
+//! computer opponent's `bestmove` and `selfplay`, game records' `record` and `replay`, the
+//! courses' `lessons`, and `puzzles list` and `puzzles mine`. No Bevy: it asks the rules engine
+//! and prints, and bad input is one line on stderr with exit code 2.
 
 use crate::learn::lessons;
+use crate::learn::puzzles::{self, Mining, PuzzleSet};
 use crate::rules::{
     Error, Found, Game, Level, Limits, PgnHeader, Variant, Verdict, ids, search, think_with,
 };
@@ -120,6 +121,41 @@ enum Command {
         /// Stop a game unfinished (a draw) after this many turns.
         #[arg(long, value_name = "PLIES", default_value_t = 200)]
         plies: usize,
+    },
+    /// List the shipped puzzles, or mine new ones from self-play.
+    #[command(subcommand)]
+    Puzzles(PuzzlesCommand),
+}
+
+/// The `puzzles` commands.
+#[derive(Subcommand, Debug)]
+enum PuzzlesCommand {
+    /// One line per shipped puzzle: id, options, FEN, solution line, goal (tab-separated).
+    List {
+        /// The variant id (see `variants`).
+        #[arg(value_name = "VARIANT")]
+        variant: String,
+    },
+    /// Mine puzzles from self-play: the set as RON on stdout, progress on stderr.
+    Mine {
+        /// The variant id (see `variants`).
+        #[arg(value_name = "VARIANT")]
+        variant: String,
+        /// A variant option (repeatable).
+        #[arg(long = "option", value_name = "NAME")]
+        options: Vec<String>,
+        /// How many puzzles, half of each goal where the games allow.
+        #[arg(long, default_value_t = Mining::default().count)]
+        count: usize,
+        /// The seed of the games' random turns.
+        #[arg(long, default_value_t = Mining::default().seed)]
+        seed: u64,
+        /// The most games to play.
+        #[arg(long, default_value_t = Mining::default().games)]
+        games: u32,
+        /// The nodes the computer searches per turn.
+        #[arg(long, default_value_t = Mining::default().nodes)]
+        nodes: u64,
     },
 }
 
@@ -387,8 +423,47 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             };
             selfplay(&variant, &match_up, games, &mut out.stdout);
         }
+        Command::Puzzles(PuzzlesCommand::List { variant }) => {
+            out.stdout = puzzle_lines(&puzzles::load(&variant)?);
+        }
+        Command::Puzzles(PuzzlesCommand::Mine {
+            variant,
+            options,
+            count,
+            seed,
+            games,
+            nodes,
+        }) => {
+            let variant = Arc::new(Variant::load(&variant, &options)?);
+            let mining = Mining {
+                count,
+                seed,
+                games,
+                nodes,
+                ..Mining::default()
+            };
+            out.stdout = puzzles::mine(&variant, &mining, |note| eprintln!("{note}")).to_ron();
+        }
     }
     Ok(out)
+}
+
+/// What `puzzles list` prints: per puzzle its id, options (`-` for none), FEN, solution line
+/// and goal, tab-separated.
+fn puzzle_lines(set: &PuzzleSet) -> String {
+    set.puzzles
+        .iter()
+        .map(|p| {
+            let options = if p.options.is_empty() {
+                "-".to_string()
+            } else {
+                p.options.join(",")
+            };
+            let line = p.line.join(" ");
+            let fields = [p.id.as_str(), &options, &p.fen, &line, p.goal.text()];
+            format!("{}\n", fields.join("\t"))
+        })
+        .collect()
 }
 
 /// A clap error message as one line: its text up to the usage, lines joined, without the

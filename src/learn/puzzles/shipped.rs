@@ -1,0 +1,52 @@
+//! The puzzle sets that ship with the game, embedded in the binary.
+
+use super::set::{PuzzleSet, parse_set};
+use crate::rules::{Error, ids};
+
+/// The embedded file of one variant's puzzles: (variant id, file name, text).
+macro_rules! puzzle_file {
+    ($id:literal) => {
+        (
+            $id,
+            concat!("assets/puzzles/", $id, ".ron"),
+            include_str!(concat!("../../../assets/puzzles/", $id, ".ron")),
+        )
+    };
+}
+
+/// Every shipped set, in the order of the rules' variant table.
+const SHIPPED: [(&str, &str, &str); 6] = [
+    puzzle_file!("amphora"),
+    puzzle_file!("amoeba"),
+    puzzle_file!("fanorona-chess"),
+    puzzle_file!("double-fanorona-chess"),
+    puzzle_file!("american-chess"),
+    puzzle_file!("pawns-to-kings"),
+];
+
+/// The ids of the variants that have shipped puzzles, in the order of the variant table.
+pub fn shipped_ids() -> impl Iterator<Item = &'static str> {
+    SHIPPED.iter().map(|(id, _, _)| *id)
+}
+
+/// The shipped puzzle file of `variant_id`: its name (`assets/puzzles/<id>.ron`) and text.
+pub fn shipped(variant_id: &str) -> Option<(&'static str, &'static str)> {
+    SHIPPED
+        .iter()
+        .find(|(id, _, _)| *id == variant_id)
+        .map(|(_, file, text)| (*file, *text))
+}
+
+/// The shipped puzzles of `variant_id`, read and checked (see [`parse_set`]). An unknown
+/// variant is [`Error::UnknownVariant`]; a variant without puzzles (orthodox chess) an
+/// [`Error::Data`].
+pub fn load(variant_id: &str) -> Result<PuzzleSet, Error> {
+    match shipped(variant_id) {
+        Some((file, text)) => parse_set(file, text),
+        None if ids().any(|id| id == variant_id) => Err(Error::Data {
+            place: "assets/puzzles".into(),
+            why: format!("no puzzles for '{variant_id}'"),
+        }),
+        None => Err(Error::UnknownVariant(variant_id.into())),
+    }
+}
