@@ -2,7 +2,7 @@
 //! events, the position after it, the game's result), written in the lesson's RON, so any turn
 //! that shows the rule passes, not one hard-coded move.
 
-use crate::rules::{Capture, Event, Game, Loc, Piece, Turn, Variant, Verdict};
+use crate::rules::{Capture, Event, Game, Loc, Piece, Reason, Turn, Variant, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// A condition on one turn.
@@ -22,6 +22,10 @@ pub enum Check {
     To(Vec<String>),
     /// The move stays on its rank.
     Sideways,
+    /// The move goes along a diagonal (from and to on one diagonal).
+    Diagonal,
+    /// The move goes along a rank or a file.
+    Straight,
     /// The move ends at least this many steps (a King's steps) from where it started.
     Distance(u8),
     /// The turn captures at least one piece that fits.
@@ -49,6 +53,9 @@ pub enum Check {
     Checks,
     /// The turn wins the game for the mover.
     Wins,
+    /// The turn wins the game for the mover for this reason, as `status` writes it
+    /// (`"checkmate"`, `"stalemate"`, `"gauntlet"`, …).
+    WinsBy(String),
     /// The turn ends the game in a draw.
     Draws,
 }
@@ -163,10 +170,16 @@ impl Check {
             Check::From(squares) => listed(squares, facts.turn.from),
             Check::To(squares) => listed(squares, facts.turn.to),
             Check::Sideways => facts.turn.from.rank() == facts.turn.to.rank(),
+            Check::Diagonal => {
+                let (files, ranks) = span(&facts.turn);
+                files == ranks && files > 0
+            }
+            Check::Straight => {
+                let (files, ranks) = span(&facts.turn);
+                (files == 0) != (ranks == 0)
+            }
             Check::Distance(steps) => {
-                let (from, to) = (facts.turn.from, facts.turn.to);
-                let files = from.file().abs_diff(to.file());
-                let ranks = from.rank().abs_diff(to.rank());
+                let (files, ranks) = span(&facts.turn);
                 files.max(ranks) >= *steps
             }
             Check::Captures(taken) => facts.events.iter().any(|event| match event {
@@ -219,6 +232,10 @@ impl Check {
                 .after
                 .outcome()
                 .is_some_and(|o| o.verdict == Verdict::win_for(mover)),
+            Check::WinsBy(reason) => facts
+                .after
+                .outcome()
+                .is_some_and(|o| o.verdict == Verdict::win_for(mover) && o.reason.text() == reason),
             Check::Draws => facts
                 .after
                 .outcome()
@@ -271,7 +288,16 @@ impl Check {
                 taken.at.iter().try_for_each(squares)
             }
             Check::Promotes(promotion) => promotion.to.iter().try_for_each(piece),
+            Check::WinsBy(reason) => match Reason::parse(reason) {
+                Some(_) => Ok(()),
+                None => Err(unknown(
+                    reason,
+                    "is not a way a game ends (as `status` writes it)",
+                )),
+            },
             Check::Sideways
+            | Check::Diagonal
+            | Check::Straight
             | Check::Distance(_)
             | Check::CapturesAtLeast(_)
             | Check::Slides
@@ -282,6 +308,14 @@ impl Check {
             | Check::Draws => Ok(()),
         }
     }
+}
+
+/// How many files and ranks a turn's move spans.
+fn span(turn: &Turn) -> (u8, u8) {
+    (
+        turn.from.file().abs_diff(turn.to.file()),
+        turn.from.rank().abs_diff(turn.to.rank()),
+    )
 }
 
 /// Whether `loc` is one of the squares named.
