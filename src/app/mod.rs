@@ -9,6 +9,7 @@ pub mod board;
 mod dev;
 pub mod editor;
 mod icon;
+pub mod learn;
 pub mod motion;
 mod panels;
 pub mod session;
@@ -92,7 +93,7 @@ pub fn run(launch: Launch) -> AppExit {
 }
 
 /// Every plugin of the game that needs no window: the shared types, the session, the board,
-/// motion, art, storage, the editor and the 3D view's twins. Headless tests add these to
+/// motion, art, storage, the editor, the 3D view's twins and the lessons and puzzles. Headless tests add these to
 /// `MinimalPlugins`.
 pub fn game_plugins(app: &mut App) {
     app.add_plugins((
@@ -104,5 +105,6 @@ pub fn game_plugins(app: &mut App) {
         storage::plugin,
         editor::plugin,
         view3d::plugin,
+        learn::plugin,
     ));
 }

@@ -8,6 +8,7 @@ mod clocks;
 mod controls;
 mod editor;
 mod ending;
+mod learning;
 mod library;
 mod marks;
 mod motion;

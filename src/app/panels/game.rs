@@ -3,12 +3,13 @@
 
 use super::banner;
 use super::choices::settings_editor;
-use super::help::{Enlarged, rules_help, show_enlarged};
+use super::help::{Enlarged, LessonLinks, rules_help, show_enlarged};
 use super::record::{captured, move_list};
 use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
 use crate::app::board::layout::shown_position;
+use crate::app::learn::study::Study;
 use crate::app::session::opponent::{Thinking, Watch};
 use crate::app::session::record::Tally;
 use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
@@ -74,7 +75,8 @@ impl Tab {
     }
 }
 
-const PANEL_WIDTH: f32 = 300.0;
+/// The side panel's width, in points (the study panel's too, so the board stays put).
+pub(super) const PANEL_WIDTH: f32 = 300.0;
 
 /// Registers the side panel.
 pub(super) fn plugin(app: &mut App) {
@@ -85,7 +87,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             game_panel
                 .run_if(in_state(InGame))
-                .run_if(resource_exists::<ActiveGame>),
+                .run_if(resource_exists::<ActiveGame>.and_then(not(resource_exists::<Study>))),
         );
 }
 
@@ -104,6 +106,7 @@ struct TurnView<'w> {
     view_choice: ViewChoice<'w>,
     clocks: Res<'w, Clocks>,
     tab: ResMut<'w, Tab>,
+    links: LessonLinks<'w>,
 }
 
 /// What the panel shows of the computer: who plays, whether it is thinking, the watcher's pause.
@@ -138,6 +141,7 @@ fn game_panel(
         clocks,
         mut view_choice,
         tab: mut tab_shown,
+        mut links,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let theme = view_choice.settings.theme;
@@ -178,7 +182,9 @@ fn game_panel(
                         captured(ui, game, &tally, shown, &pictures);
                         move_list(ui, game, &viewing, out);
                     }
-                    Tab::Rules => rules_help(ui, game, &pictures, theme, &mut enlarged),
+                    Tab::Rules => {
+                        rules_help(ui, game, &pictures, theme, &mut enlarged, &mut links);
+                    }
                     Tab::Settings => {
                         if let Some(edited) = settings_editor(ui, &view_choice.settings) {
                             storage.write(Storage::Settings(edited));
@@ -273,7 +279,7 @@ fn clock_faces(ui: &mut egui::Ui, game: &Game, clocks: &Clocks) {
 
 /// The variant, whose turn it is (with a piece of that side's colour), check, the variant's
 /// counters and the result.
-fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, pictures: &Pictures) {
+pub(super) fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, pictures: &Pictures) {
     let variant = game.variant();
     ui.heading(&variant.data().name);
     let pos = shown_position(game, viewing);
@@ -387,7 +393,12 @@ const HOVER_LINES: f32 = 34.0;
 const OTHER_SIDE: egui::Color32 = egui::Color32::from_rgb(240, 150, 90);
 
 /// The builder's question, where it is not answered on the board.
-fn choices(ui: &mut egui::Ui, game: &Game, builder: &Builder, out: &mut MessageWriter<Command>) {
+pub(super) fn choices(
+    ui: &mut egui::Ui,
+    game: &Game,
+    builder: &Builder,
+    out: &mut MessageWriter<Command>,
+) {
     let builder = &builder.0;
     let letters = game.variant().letters();
     let name = |piece: Piece| piece_name(game, piece.kind);

@@ -1,10 +1,14 @@
 //! The rules in the side panel: the variant's summary and each piece with a diagram of its
-//! moves, as the engine draws them; a click on a diagram opens it large.
+//! moves, as the engine draws them; a click on a diagram opens it large, and a link beside it
+//! opens the lesson of that piece.
 
 use super::Pictures;
 use super::picture::BoardPicture;
+use crate::app::learn::library::Library;
+use crate::app::learn::study::StudyAction;
 use crate::app::shared::settings::BoardTheme;
 use crate::rules::{Game, Piece, PieceDiagram, Side, Variant};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -19,14 +23,21 @@ const PANEL_DIAGRAM_WIDTH: f32 = 260.0;
 /// A cell of a diagram opened large, in points.
 const LARGE_CELL: f32 = 46.0;
 
-/// The summary and every piece of the variant, each with its diagram.
+/// The summary and every piece of the variant, each with its diagram and, where the course
+/// has one, a link to the lesson that teaches it.
 pub(super) fn rules_help(
     ui: &mut egui::Ui,
     game: &Game,
     pictures: &Pictures,
     theme: BoardTheme,
     enlarged: &mut Enlarged,
+    links: &mut LessonLinks,
 ) {
+    let course = links
+        .library
+        .course(game.variant().id())
+        .and_then(Result::ok)
+        .cloned();
     let variant = game.variant();
     ui.label(&variant.data().summary);
     ui.add_space(6.0);
@@ -42,8 +53,25 @@ pub(super) fn rules_help(
             enlarged.0 = Some(piece);
         }
         ui.label(&data.moves);
+        if let Some(lesson) = course.as_ref().and_then(|c| c.lesson_of_piece(&data.name))
+            && ui
+                .link(format!("Learn it by playing: {}", lesson.title))
+                .clicked()
+        {
+            links.out.write(StudyAction::Lesson {
+                variant: game.variant().id().to_string(),
+                lesson: lesson.id.clone(),
+            });
+        }
         ui.add_space(8.0);
     }
+}
+
+/// The course's lessons, for the links beside the diagrams, and where a click on one goes.
+#[derive(SystemParam)]
+pub struct LessonLinks<'w> {
+    library: Res<'w, Library>,
+    out: MessageWriter<'w, StudyAction>,
 }
 
 /// The diagram open large, in a window of its own until closed.

@@ -7,6 +7,9 @@ use super::{Catalogue, Requests, root_ui};
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
 use crate::app::editor::setup::EditorAction;
+use crate::app::learn::library::Library;
+use crate::app::learn::progress::Progress;
+use crate::app::learn::study::StudyAction;
 use crate::app::shared::clocks::{Clocks, TimeControl};
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::messages::Command;
@@ -72,7 +75,8 @@ impl MenuChoice {
     }
 }
 
-/// What the menu reads: the variants, what is saved and the settings.
+/// What the menu reads (the variants, what is saved, the settings, the courses and puzzles
+/// with the player's progress) and where a course or puzzle set is asked for.
 #[derive(SystemParam)]
 struct MenuData<'w> {
     catalogue: Res<'w, Catalogue>,
@@ -81,6 +85,9 @@ struct MenuData<'w> {
     settings: Res<'w, Settings>,
     previews: Res<'w, Previews>,
     art: Res<'w, PieceArt>,
+    library: Res<'w, Library>,
+    progress: Res<'w, Progress>,
+    study: MessageWriter<'w, StudyAction>,
 }
 
 fn menu_screen(
@@ -99,6 +106,9 @@ fn menu_screen(
         settings,
         previews,
         art,
+        library: courses,
+        progress,
+        mut study,
     } = data;
     let pictures: Vec<(Arc<Variant>, Pictures)> = previews
         .0
@@ -191,9 +201,68 @@ fn menu_screen(
                     out.write_batch(saved.resume());
                 }
             });
+            learning(ui, &data.id, &courses, &progress, &mut study);
         });
     });
     Ok(())
+}
+
+/// The variant's course and puzzles, each a button with the player's progress (or, for a file
+/// refused at start-up, why).
+fn learning(
+    ui: &mut egui::Ui,
+    variant: &str,
+    library: &Library,
+    progress: &Progress,
+    out: &mut MessageWriter<StudyAction>,
+) {
+    let course = library.course(variant);
+    let puzzles = library.puzzles(variant);
+    if course.is_none() && puzzles.is_none() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        match course {
+            Some(Ok(course)) => {
+                let done = course
+                    .lessons
+                    .iter()
+                    .filter(|l| progress.lesson_done(variant, &l.id))
+                    .count();
+                let text = format!("Learn: {done} of {} lessons", course.lessons.len());
+                if ui
+                    .button(text)
+                    .on_hover_text("A lesson for each rule, done with the pieces on the board")
+                    .clicked()
+                {
+                    out.write(StudyAction::Course(variant.to_string()));
+                }
+            }
+            Some(Err(why)) => refused(ui, "Learn", why),
+            None => {}
+        }
+        match puzzles {
+            Some(Ok(set)) => {
+                let solved = progress.puzzles_of(variant).solved.len();
+                let text = format!("Puzzles: {solved} of {} solved", set.puzzles.len());
+                if ui
+                    .button(text)
+                    .on_hover_text("Positions from the computer's own games where one move wins")
+                    .clicked()
+                {
+                    out.write(StudyAction::Puzzles(variant.to_string()));
+                }
+            }
+            Some(Err(why)) => refused(ui, "Puzzles", why),
+            None => {}
+        }
+    });
+}
+
+/// A course or puzzle set refused at start-up: its name, greyed, and why on hover.
+fn refused(ui: &mut egui::Ui, what: &str, why: &str) {
+    ui.add_enabled(false, egui::Button::new(format!("{what} (unavailable)")))
+        .on_disabled_hover_text(why);
 }
 
 /// The room under the variant's description kept for Start and the buttons below it, so
@@ -214,7 +283,7 @@ fn about(ui: &mut egui::Ui, data: &VariantData) {
     }
     ui.add_space(6.0);
     ui.label(egui::RichText::new("Learn more").strong());
-    ui.label("In a game, the Rules tab of the side panel explains every rule and shows how each piece moves.");
+    ui.label("Learn (under Start game) teaches each rule with the pieces on the board, a lesson at a time; Puzzles sharpens it. In a game, the Rules tab explains every rule and shows how each piece moves.");
 }
 
 /// The options, who plays each side and the clock.

@@ -11,6 +11,7 @@ mod menu;
 mod picker;
 pub mod picture;
 mod record;
+mod study;
 
 use crate::app::art::pieces::PieceArt;
 use crate::app::editor::setup::EditorAction;
@@ -83,7 +84,13 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(Update, draw_first_frames.in_set(Frame::Follow))
         .add_systems(EguiPrimaryContextPass, notice_window)
-        .add_plugins((menu::plugin, game::plugin, picker::plugin, keys::plugin));
+        .add_plugins((
+            menu::plugin,
+            game::plugin,
+            study::plugin,
+            picker::plugin,
+            keys::plugin,
+        ));
 }
 
 /// bevy_egui reports the modifier keys every frame, changed or not, and egui repaints for any

@@ -6,7 +6,7 @@
 //! the board (`HintFound`), which draws it as an arrow.
 
 use crate::app::motion::timeline::Timeline;
-use crate::app::shared::game::{ActiveGame, Hint, Viewing};
+use crate::app::shared::game::{ActiveGame, Hint, Studying, Viewing};
 use crate::app::shared::messages::{Command, ComputerRequest, HintFound};
 use crate::app::shared::players::Players;
 use crate::app::shared::screen::Frame;
@@ -121,11 +121,11 @@ fn drop_stale(game: Option<Res<ActiveGame>>, mut thinking: ResMut<Thinking>) {
 }
 
 /// The watcher's pause and step, and hints: a hint's search starts when one is asked and
-/// nothing else is being searched.
+/// nothing else is being searched. A lesson or a puzzle gives its own hints, not the computer's.
 fn watch_and_hint(
     mut requests: MessageReader<ComputerRequest>,
     game: Option<Res<ActiveGame>>,
-    viewing: Res<Viewing>,
+    (viewing, studying): (Res<Viewing>, Res<Studying>),
     mut watch: ResMut<Watch>,
     mut thinking: ResMut<Thinking>,
     limits: Res<SearchLimits>,
@@ -144,7 +144,7 @@ fn watch_and_hint(
             ComputerRequest::Hint => hint = true,
         }
     }
-    let Some(game) = game.filter(|_| hint && viewing.ply.is_none()) else {
+    let Some(game) = game.filter(|_| hint && viewing.ply.is_none() && !studying.0) else {
         return;
     };
     if thinking.0.is_none() && game.0.outcome().is_none() {

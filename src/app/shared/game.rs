@@ -61,3 +61,9 @@ pub struct Hint(pub Option<String>);
 /// Whether the game-over banner stands over the board (until a click puts it away).
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Banner(pub bool);
+
+/// Whether the game on the board is a lesson or a puzzle rather than the players' own game: it
+/// is not autosaved (the game in progress stays the one "Continue" takes up), the computer's
+/// hint is not offered, and the study panel stands in for the game panel.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Studying(pub bool);

@@ -18,7 +18,7 @@ use bevy::prelude::*;
 
 /// Registers the screens, the frame's sets, the shared resources and the messages.
 pub fn plugin(app: &mut App) {
-    use game::{Banner, Builder, Flipped, Hint, Notice, Pending, Viewing};
+    use game::{Banner, Builder, Flipped, Hint, Notice, Pending, Studying, Viewing};
     use messages::{
         BoardReset, Command, ComputerRequest, HintFound, Refused, SquareClicked, SwitchView,
         TurnPlayed,
@@ -45,6 +45,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Hint>()
         .init_resource::<Pending>()
         .init_resource::<Banner>()
+        .init_resource::<Studying>()
         .init_resource::<settings::Settings>()
         .init_resource::<clocks::Clocks>()
         .init_resource::<players::Players>()

@@ -5,7 +5,7 @@
 //! goes on.
 
 use crate::app::shared::clocks::Clocks;
-use crate::app::shared::game::{ActiveGame, Notice};
+use crate::app::shared::game::{ActiveGame, Notice, Studying};
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::Frame;
@@ -162,7 +162,7 @@ fn load_at_start(
 
 /// Moves an unreadable file out of the way, keeping it under a name that says why, and returns
 /// what to tell the player.
-fn set_aside(path: &Path, why: &str) -> String {
+pub fn set_aside(path: &Path, why: &str) -> String {
     let name = path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
@@ -180,14 +180,15 @@ fn set_aside(path: &Path, why: &str) -> String {
 }
 
 /// Saves the game after every change to it (a turn, an undo, a resignation), and offers it as
-/// "Continue" in the menu.
+/// "Continue" in the menu. A lesson or a puzzle is not saved: the game in progress stays.
 fn autosave(
     playing: Playing,
     dir: Res<DataDir>,
+    studying: Res<Studying>,
     mut offered: ResMut<Autosave>,
     mut notice: ResMut<Notice>,
 ) {
-    let Some(saved) = playing.saved() else {
+    let Some(saved) = playing.saved().filter(|_| !studying.0) else {
         return;
     };
     if let Some(path) = dir.file(AUTOSAVE)

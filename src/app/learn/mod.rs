@@ -1,0 +1,36 @@
+//! Learning by doing: a lesson or a puzzle is an ordinary game on the board, started from its
+//! position, each turn judged by the engine (a lesson's task, a puzzle's proof), a wrong try
+//! explained and taken back after its motion, the progress kept. The study panel shows it.
+
+mod lesson;
+pub mod library;
+mod open;
+pub mod progress;
+mod puzzle;
+pub mod study;
+
+use crate::app::shared::game::ActiveGame;
+use crate::app::shared::screen::{Frame, Screen};
+use bevy::prelude::*;
+use study::{Study, StudyAction};
+
+/// Registers the library of courses and puzzles, the progress and the study: opening one,
+/// judging each turn, and playing what the study plays itself once the board is still.
+pub fn plugin(app: &mut App) {
+    let studying = resource_exists::<Study>.and_then(resource_exists::<ActiveGame>);
+    app.insert_resource(library::Library::load())
+        .add_plugins(progress::plugin)
+        .add_message::<StudyAction>()
+        .add_systems(OnEnter(Screen::Menu), study::leave)
+        .add_systems(Update, open::act.in_set(Frame::Input))
+        .add_systems(
+            Update,
+            (lesson::judge, puzzle::judge)
+                .run_if(studying.clone())
+                .in_set(Frame::Sync),
+        )
+        .add_systems(
+            Update,
+            study::play_queue.run_if(studying).in_set(Frame::Follow),
+        );
+}

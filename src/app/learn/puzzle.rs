@@ -1,0 +1,182 @@
+//! Judging a puzzle: each turn of the solver is asked of the engine's prover (does the win
+//! still come in time against any defence?); a turn that keeps it is answered by the engine's
+//! reply, one that lets the win go is explained by the defence that escapes ("Black escapes
+//! with Kb7") and taken back. A hint names the piece to move; the solution is played out.
+
+use super::progress::Progress;
+use super::study::{Attempt, Opening, Study, StudyAction, Subject, new_plies};
+use crate::app::shared::game::ActiveGame;
+use crate::learn::puzzles::{Puzzle, escape, keeps_win, winning_turns};
+use crate::rules::{Game, Limits, Side, Turn, Verdict, search};
+use bevy::prelude::*;
+use std::sync::atomic::AtomicBool;
+
+/// How deep the engine looks for its reply in a lost position, in plies: the longest defence
+/// within the puzzle's two turns.
+const REPLY_DEPTH: u32 = 3;
+
+/// Judges the solver's turn in a puzzle, and queues the engine's reply to a good one.
+pub(super) fn judge(
+    mut study: ResMut<Study>,
+    game: Res<ActiveGame>,
+    mut progress: ResMut<Progress>,
+) {
+    let Subject::Puzzle { set, index, .. } = &study.subject else {
+        return;
+    };
+    let (set, index) = (set.clone(), *index);
+    let plies = new_plies(&mut study, &game.0);
+    let game = &game.0;
+    let solver_moved = game.turns().len() % 2 == 1;
+    if plies.is_empty() || study.attempt == Attempt::Shown {
+        return;
+    }
+    let puzzle = &set.puzzles[index];
+    let solver = solver_of(game);
+    let data = game.variant().data();
+    if let Some(outcome) = game.outcome() {
+        if outcome.verdict == Verdict::win_for(solver) {
+            let clean = !missed(&study);
+            progress.solve_puzzle(&set.variant, &puzzle.id, clean);
+            study.attempt = Attempt::Done(if clean {
+                "Solved!".to_string()
+            } else {
+                "Solved, at the second try.".to_string()
+            });
+        } else if solver_moved {
+            wrong(
+                &mut study,
+                &mut progress,
+                game,
+                format!("that ends the game ({outcome})."),
+            );
+        }
+        return;
+    }
+    if !solver_moved {
+        return;
+    }
+    let made = game.turns().len().div_ceil(2) as u32;
+    let left = puzzle.goal.solver_turns().saturating_sub(made);
+    if keeps_win(game, solver, left) {
+        study.attempt = Attempt::Trying;
+        if let Some(reply) = reply(game, puzzle) {
+            study.queue.push_back(reply);
+        }
+        return;
+    }
+    let why = match escape(game, solver, left) {
+        Some(defence) => format!(
+            "{} escapes with {}.",
+            data.side_name(solver.opponent()),
+            game.variant().readable_turn(game.position(), &defence)
+        ),
+        None => "that does not win in time.".to_string(),
+    };
+    wrong(&mut study, &mut progress, game, why);
+}
+
+/// The side that solves the puzzle: the side to move at its start.
+fn solver_of(game: &Game) -> Side {
+    game.position_at(0).map_or(Side::White, |p| p.side)
+}
+
+/// Whether the puzzle on the board no longer counts for the streak.
+fn missed(study: &Study) -> bool {
+    matches!(study.subject, Subject::Puzzle { missed: true, .. })
+}
+
+/// Marks the puzzle missed, says why the last turn was wrong and takes it back.
+fn wrong(study: &mut Study, progress: &mut Progress, game: &Game, why: String) {
+    if let Subject::Puzzle { missed, .. } = &mut study.subject {
+        *missed = true;
+    }
+    progress.break_streak(&study.variant);
+    let mut before = game.clone();
+    before.undo();
+    let turn = game.turns()[game.turns().len() - 1];
+    let text = game.variant().readable_turn(before.position(), &turn);
+    study.attempt = Attempt::Wrong(format!("{text}: {why}"));
+    study.take_back = true;
+}
+
+/// The solution line's turns, as far as they read.
+fn line(puzzle: &Puzzle) -> Vec<Turn> {
+    let Ok(mut game) = puzzle.game() else {
+        return Vec::new();
+    };
+    let mut turns = Vec::new();
+    for text in &puzzle.line {
+        let Ok(turn) = game.variant().parse_turn(game.position(), text) else {
+            break;
+        };
+        if game.play(&turn).is_err() {
+            break;
+        }
+        turns.push(turn);
+    }
+    turns
+}
+
+/// The line's next turn where the game has followed it so far.
+fn next_in_line(game: &Game, puzzle: &Puzzle) -> Option<Turn> {
+    let line = line(puzzle);
+    let played = game.turns();
+    (line.len() > played.len() && line[..played.len()] == *played).then(|| line[played.len()])
+}
+
+/// The engine's reply: the line's where the solver followed it, else the longest defence a
+/// short search finds.
+fn reply(game: &Game, puzzle: &Puzzle) -> Option<Turn> {
+    next_in_line(game, puzzle).or_else(|| {
+        let limits = Limits {
+            depth: Some(REPLY_DEPTH),
+            ..Limits::default()
+        };
+        search(game, &limits, &AtomicBool::new(false), |_| {}).best
+    })
+}
+
+/// A hint (the piece to move) or the solution, played out from the start.
+pub(super) fn help(
+    study: &mut Study,
+    action: &StudyAction,
+    game: Option<&Game>,
+    progress: &mut Progress,
+    opening: &mut Opening,
+) {
+    let Subject::Puzzle { set, index, .. } = &study.subject else {
+        return;
+    };
+    let (set, index) = (set.clone(), *index);
+    let puzzle = &set.puzzles[index];
+    match action {
+        StudyAction::Hint => {
+            let Some(game) = game.filter(|g| g.outcome().is_none()) else {
+                return;
+            };
+            let made = game.turns().len().div_ceil(2) as u32;
+            let left = puzzle.goal.solver_turns().saturating_sub(made);
+            let turn =
+                next_in_line(game, puzzle).or_else(|| winning_turns(game, left).first().copied());
+            let text = turn.and_then(|turn| {
+                let piece = game.position().board.piece(turn.from)?;
+                let name = &game.variant().data().piece(piece.kind)?.name;
+                Some(format!("Move the {name} on {}.", turn.from))
+            });
+            if let Subject::Puzzle { hint, .. } = &mut study.subject {
+                *hint = text;
+            }
+        }
+        StudyAction::Solution => {
+            study.open(opening);
+            if let Subject::Puzzle { missed, .. } = &mut study.subject {
+                *missed = true;
+            }
+            progress.break_streak(&set.variant);
+            study.attempt = Attempt::Shown;
+            study.queue = line(puzzle).into();
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,225 @@
+//! Lessons and puzzles in the game: opened as the menu opens them, each turn played through the
+//! session as a click's is, judged by the engine; a wrong try explained and taken back after
+//! its motion, a lesson done ticked and kept, a puzzle's replies played by the engine.
+
+use crate::support::*;
+use oddboard::app::learn::study::{Attempt, Study, StudyAction, Subject};
+use oddboard::app::shared::game::Studying;
+use oddboard::learn::lessons::{self, Judgement};
+use oddboard::learn::puzzles::{self, Goal, Puzzle};
+use oddboard::rules::Turn;
+use std::fs;
+
+/// Asks the study for something, as the menu and the study panel do, and lets the frames run.
+fn ask(app: &mut App, action: StudyAction) {
+    app.world_mut().write_message(action);
+    settle(app);
+}
+
+fn attempt(app: &App) -> Attempt {
+    app.world().resource::<Study>().attempt.clone()
+}
+
+/// A turn of the lesson's first step that passes its task, and one that fails it.
+fn passing_and_failing(variant: &str) -> (Turn, Turn) {
+    let course = lessons::load(variant).expect("the course");
+    let lesson = &course.lessons[0];
+    let step = &lesson.steps[0];
+    let game = step
+        .game(&std::sync::Arc::new(
+            lesson.variant(variant).expect("variant"),
+        ))
+        .expect("the step's game");
+    let turns = game.legal_turns();
+    let pick = |pass: bool| {
+        *turns
+            .iter()
+            .find(|t| (step.judge(&game, t) == Judgement::Passed) == pass)
+            .expect("a turn")
+    };
+    (pick(true), pick(false))
+}
+
+#[test]
+fn a_course_opens_on_its_first_lesson_not_done_with_the_learner_to_move() {
+    let mut app = app();
+    ask(&mut app, StudyAction::Course("fanorona-chess".into()));
+    let course = lessons::load("fanorona-chess").expect("the course");
+    assert!(app.world().resource::<Studying>().0);
+    assert_eq!(fen(&app), course.lessons[0].steps[0].fen);
+    let study = app.world().resource::<Study>();
+    assert!(matches!(
+        study.subject,
+        Subject::Lesson {
+            lesson: 0,
+            step: 0,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_wrong_try_plays_out_then_is_taken_back_and_explained() {
+    let mut app = app();
+    ask(&mut app, StudyAction::Course("fanorona-chess".into()));
+    let start = fen(&app);
+    let (_, wrong) = passing_and_failing("fanorona-chess");
+    app.world_mut().write_message(Command::Play(wrong));
+    app.update();
+    assert_eq!(game(&app).turns().len(), 1, "the try is played first");
+    settle(&mut app);
+    assert_eq!(fen(&app), start, "then taken back");
+    assert!(
+        matches!(attempt(&app), Attempt::Wrong(why) if !why.is_empty()),
+        "{:?}",
+        attempt(&app)
+    );
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn a_lesson_passed_is_ticked_and_kept_in_the_data_directory_but_not_autosaved() {
+    let dir = temp_dir("lesson-done");
+    let mut app = app_with_data(&dir);
+    ask(&mut app, StudyAction::Course("fanorona-chess".into()));
+    let (right, _) = passing_and_failing("fanorona-chess");
+    command(&mut app, Command::Play(right));
+    assert!(
+        matches!(attempt(&app), Attempt::Done(_)),
+        "{:?}",
+        attempt(&app)
+    );
+    let course = lessons::load("fanorona-chess").expect("the course");
+    let first = &course.lessons[0];
+    if first.steps.len() == 1 {
+        let kept = fs::read_to_string(dir.join("learning.ron")).expect("progress kept");
+        assert!(kept.contains(&first.id), "{kept}");
+    }
+    assert!(
+        !dir.join("autosave.ron").exists(),
+        "a lesson is not the game in progress"
+    );
+    ask(&mut app, StudyAction::Next);
+    let study = app.world().resource::<Study>();
+    assert_eq!(study.attempt, Attempt::Trying);
+}
+
+#[test]
+fn unreadable_progress_is_kept_aside_and_the_player_told() {
+    let dir = temp_dir("progress-corrupt");
+    fs::write(dir.join("learning.ron"), "(lessons: {oops").expect("write");
+    let app = app_with_data(&dir);
+    let told = app
+        .world()
+        .resource::<oddboard::app::shared::game::Notice>()
+        .0
+        .clone()
+        .unwrap_or_default();
+    assert!(told.contains("learning.ron.unreadable-1"), "{told}");
+    assert!(dir.join("learning.ron.unreadable-1").exists());
+}
+
+#[test]
+fn leaving_for_the_menu_ends_the_study() {
+    let mut app = app();
+    ask(&mut app, StudyAction::Course("amoeba".into()));
+    command(&mut app, Command::Menu);
+    assert!(!app.world().contains_resource::<Study>());
+    assert!(!app.world().resource::<Studying>().0);
+}
+
+/// Opens `variant`'s puzzles at the first of `goal`, and returns the puzzle.
+fn open_puzzle(app: &mut App, variant: &str, goal: Goal) -> Puzzle {
+    let set = puzzles::load(variant).expect("the set");
+    let index = set
+        .puzzles
+        .iter()
+        .position(|p| p.goal == goal)
+        .expect("a puzzle of the goal");
+    ask(app, StudyAction::Puzzles(variant.into()));
+    ask(app, StudyAction::Puzzle(index));
+    set.puzzles[index].clone()
+}
+
+/// A legal first turn of `puzzle` that does not win in time.
+fn missing_turn(puzzle: &Puzzle) -> Turn {
+    let game = puzzle.game().expect("the puzzle's game");
+    let winning = puzzles::winning_turns(&game, puzzle.goal.solver_turns());
+    *game
+        .legal_turns()
+        .iter()
+        .find(|t| !winning.contains(t))
+        .expect("a turn that misses")
+}
+
+/// Plays the solver's turns of `puzzle`'s line as the learner would, leaving the replies to
+/// the study.
+fn solve(app: &mut App, puzzle: &Puzzle) {
+    for (ply, text) in puzzle.line.iter().enumerate().step_by(2) {
+        assert_eq!(game(app).turns().len(), ply, "the engine replied");
+        let turn = game(app)
+            .variant()
+            .parse_turn(game(app).position(), text)
+            .expect("the line's turn");
+        command(app, Command::Play(turn));
+        settle(app);
+    }
+}
+
+#[test]
+fn a_win_in_two_is_answered_by_the_engine_and_solved_lengthens_the_streak() {
+    let dir = temp_dir("puzzle-solved");
+    let mut app = app_with_data(&dir);
+    let puzzle = open_puzzle(&mut app, "fanorona-chess", Goal::WinIn2);
+    assert_eq!(fen(&app), puzzle.fen);
+    solve(&mut app, &puzzle);
+    assert!(
+        matches!(attempt(&app), Attempt::Done(_)),
+        "{:?}",
+        attempt(&app)
+    );
+    let kept = fs::read_to_string(dir.join("learning.ron")).expect("progress kept");
+    assert!(kept.contains(&puzzle.id), "{kept}");
+    assert!(kept.contains("streak: 1"), "{kept}");
+}
+
+#[test]
+fn a_wrong_first_turn_is_taken_back_with_the_defence_that_escapes() {
+    let mut app = app();
+    let puzzle = open_puzzle(&mut app, "pawns-to-kings", Goal::WinIn1);
+    command(&mut app, Command::Play(missing_turn(&puzzle)));
+    settle(&mut app);
+    assert_eq!(fen(&app), puzzle.fen, "taken back");
+    let Attempt::Wrong(why) = attempt(&app) else {
+        panic!("{:?}", attempt(&app));
+    };
+    assert!(
+        why.contains("escapes with") || why.contains("ends the game"),
+        "{why}"
+    );
+    solve(&mut app, &puzzle);
+    assert_eq!(
+        attempt(&app),
+        Attempt::Done("Solved, at the second try.".into())
+    );
+}
+
+#[test]
+fn the_hint_names_the_piece_and_the_solution_plays_the_line() {
+    let mut app = app();
+    let puzzle = open_puzzle(&mut app, "amphora", Goal::WinIn1);
+    ask(&mut app, StudyAction::Hint);
+    let study = app.world().resource::<Study>();
+    let Subject::Puzzle {
+        hint: Some(hint), ..
+    } = &study.subject
+    else {
+        panic!("no hint");
+    };
+    let from = &puzzle.line[0][..2];
+    assert!(hint.contains(from), "{hint} names {from}");
+    ask(&mut app, StudyAction::Solution);
+    settle(&mut app);
+    assert_eq!(game(&app).turn_texts(), puzzle.line);
+    assert_eq!(attempt(&app), Attempt::Shown);
+}
