@@ -5,9 +5,13 @@
 //! a few chosen scenes: turns shot in mid-motion (an Amoeba slide, an interception, a
 //! telekinesis), the gap an Amoeba slide left, a finished game, turns in progress (capture rings, the victims of a
 //! destination pointed at, the promotion picker) and a turn the computer answers (its search
-//! off the main thread wakes the sleeping window). It checks no screenshot is blank, and exits.
+//! off the main thread wakes the sleeping window); then lessons and puzzles opened as the menu
+//! opens them (a wrong try explained, a lesson done, a puzzle solved). It checks no screenshot
+//! is blank, and exits.
 
+use super::study_scenes::{self, Next, STUDY_SCENES, StudyScene};
 use crate::app::board::layout::{BoardLayout, BoardPos, PieceView};
+use crate::app::learn::study::{Study, StudyAction};
 use crate::app::shared::game::{ActiveGame, Builder};
 use crate::app::shared::messages::{Command, SquareClicked};
 use crate::app::shared::players::{Player, Players};
@@ -29,6 +33,9 @@ const TURNS_PER_VARIANT: usize = 4;
 const FRAMES_BETWEEN: u32 = 12;
 /// How long the board is left alone before it is checked.
 const STILL: Duration = Duration::from_secs(2);
+/// The most inputs one variant or scene may take: a part that makes no progress (a study that
+/// does not open, a turn that cannot be played) fails rather than waiting for ever.
+const PATIENCE: u32 = 200;
 /// The fewest distinct colours a real screenshot of the game has.
 const MIN_COLOURS: usize = 8;
 
@@ -204,11 +211,13 @@ enum Stage {
     AwaitShot,
 }
 
-/// What the script is doing: every variant in turn, then every scene.
+/// What the script is doing: every variant in turn, then every scene, then every lesson and
+/// puzzle scene.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Act {
     Variant(usize),
     Scene(usize),
+    Study(usize),
     Done,
 }
 
@@ -223,6 +232,8 @@ pub struct Script {
     target: Option<Turn>,
     clicked: usize,
     shot_done: bool,
+    /// Inputs left before a part that makes no progress is given up as a failure.
+    patience: u32,
     failures: Vec<String>,
     /// Whether the scenes are shot after the variants (not in the 3D view, whose frames a
     /// software renderer draws too slowly for them).
@@ -237,6 +248,9 @@ impl Script {
             Act::Scene(i) => SCENES
                 .get(i)
                 .map_or_else(String::new, |s| s.name.to_string()),
+            Act::Study(i) => STUDY_SCENES
+                .get(i)
+                .map_or_else(String::new, |s| s.name.to_string()),
             Act::Done => String::new(),
         }
     }
@@ -247,11 +261,14 @@ impl Script {
             Act::Variant(i) if i + 1 < self.variants.len() => Act::Variant(i + 1),
             Act::Variant(_) if self.scenes => Act::Scene(0),
             Act::Scene(i) if i + 1 < SCENES.len() => Act::Scene(i + 1),
+            Act::Scene(_) => Act::Study(0),
+            Act::Study(i) if i + 1 < STUDY_SCENES.len() => Act::Study(i + 1),
             _ => Act::Done,
         };
         self.stage = Stage::Start;
         self.target = None;
         self.clicked = 0;
+        self.patience = PATIENCE;
     }
 }
 
@@ -274,6 +291,7 @@ pub fn plugin(dir: PathBuf, scenes: bool) -> impl Fn(&mut App) {
             target: None,
             clicked: 0,
             shot_done: false,
+            patience: PATIENCE,
             failures: Vec::new(),
             scenes,
         })
@@ -290,6 +308,7 @@ struct Hands<'w> {
     redraw: MessageWriter<'w, RequestRedraw>,
     exit: MessageWriter<'w, AppExit>,
     hovered: ResMut<'w, Hovered>,
+    study: MessageWriter<'w, StudyAction>,
 }
 
 /// What the script looks at: the game, the turn being built, and where pieces are drawn.
@@ -299,6 +318,7 @@ struct Eyes<'w, 's> {
     builder: Res<'w, Builder>,
     layout: Option<Res<'w, BoardLayout>>,
     pieces: Query<'w, 's, (&'static BoardPos, &'static Transform), With<PieceView>>,
+    study: Option<Res<'w, Study>>,
 }
 
 fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut hands: Hands) {
@@ -307,6 +327,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
         builder,
         layout,
         pieces,
+        study,
     } = eyes;
     if !matches!(script.stage, Stage::Still { .. }) {
         hands.redraw.write(RequestRedraw);
@@ -333,16 +354,38 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
         Stage::Start => {
             info!("window test: {name}");
             hands.out.write_batch(start_commands(&script));
+            if let Act::Study(i) = script.part {
+                hands.study.write(STUDY_SCENES[i].opening());
+            }
             script.stage = Stage::Play {
                 turns_left: TURNS_PER_VARIANT,
             };
         }
         Stage::Play { turns_left } => {
+            script.patience = script.patience.saturating_sub(1);
+            if script.patience == 0 {
+                script
+                    .failures
+                    .push(format!("{name}: nothing came of {PATIENCE} inputs"));
+                script.next();
+                return;
+            }
             let Some(game) = game.filter(|g| g.0.variant().id() == variant_of(&script)) else {
                 return;
             };
             if let Act::Scene(i) = script.part {
                 play_scene(&mut script, &SCENES[i], &game, &builder, &mut hands);
+                return;
+            }
+            if let Act::Study(i) = script.part {
+                play_study(
+                    &mut script,
+                    &STUDY_SCENES[i],
+                    study.as_deref(),
+                    &game,
+                    &builder,
+                    &mut hands,
+                );
                 return;
             }
             if turns_left == 0 || game.0.outcome().is_some() {
@@ -440,13 +483,16 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
 fn variant_of(script: &Script) -> String {
     match script.part {
         Act::Scene(i) => SCENES[i].variant.to_string(),
+        Act::Study(i) => STUDY_SCENES[i].variant.to_string(),
         _ => script.name(),
     }
 }
 
-/// Starts the variant, or the scene's position with its players.
-fn start_commands(script: &Script) -> [Command; 2] {
-    match script.part {
+/// Starts the variant, or the scene's position with its players (a study scene opens its
+/// study instead, as the menu does).
+fn start_commands(script: &Script) -> Vec<Command> {
+    let commands = match script.part {
+        Act::Study(_) => return Vec::new(),
         Act::Scene(i) => {
             let scene = &SCENES[i];
             [
@@ -468,7 +514,8 @@ fn start_commands(script: &Script) -> [Command; 2] {
             },
             Command::Players(Players::default()),
         ],
-    }
+    };
+    commands.into()
 }
 
 /// Plays the scene's turns one input at a time, then its clicks, points at its square, and
@@ -511,6 +558,35 @@ fn play_scene(
                 Shot::Midway(_) => Stage::Midway { since },
                 Shot::Still => Stage::Still { since },
             };
+        }
+    }
+}
+
+/// Plays a lesson or puzzle scene: the turn its study asks for, one input at a time, until it
+/// shows what it is for.
+fn play_study(
+    script: &mut Script,
+    scene: &StudyScene,
+    study: Option<&Study>,
+    game: &ActiveGame,
+    builder: &Builder,
+    hands: &mut Hands,
+) {
+    let Some(study) = study else {
+        return;
+    };
+    match study_scenes::next(scene, study, &game.0) {
+        Next::Wait => {}
+        Next::Play(turn) => next_input(builder, turn, &mut hands.out, &mut hands.clicks),
+        Next::Shoot => {
+            script.wait = 0;
+            script.stage = Stage::Still {
+                since: Instant::now(),
+            };
+        }
+        Next::Fail(why) => {
+            script.failures.push(format!("{}: {why}", scene.name));
+            script.next();
         }
     }
 }
