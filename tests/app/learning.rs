@@ -3,6 +3,7 @@
 //! its motion, a lesson done ticked and kept, a puzzle's replies played by the engine.
 
 use crate::support::*;
+use oddboard::app::learn::library::Library;
 use oddboard::app::learn::study::{Attempt, Study, StudyAction, Subject};
 use oddboard::app::shared::game::Studying;
 use oddboard::learn::lessons::{self, Judgement};
@@ -222,4 +223,47 @@ fn the_hint_names_the_piece_and_the_solution_plays_the_line() {
     settle(&mut app);
     assert_eq!(game(&app).turn_texts(), puzzle.line);
     assert_eq!(attempt(&app), Attempt::Shown);
+}
+
+#[test]
+fn a_bad_course_of_the_players_own_is_refused_in_one_line_and_the_rest_runs() {
+    let dir = temp_dir("own-course");
+    fs::create_dir_all(dir.join("lessons")).expect("dir");
+    fs::create_dir_all(dir.join("puzzles")).expect("dir");
+    let bad = r#"(variant: "amoeba", lessons: [(id: "gaps", title: "Gaps", steps: [(
+        fen: "*rnknr*/*ppppp*/7/2***2/7/*PPPPP*/*RNKNR* w - 0 1", text: "", task: "",
+        pass: Moves("Queen"), otherwise: "No.", done: "Yes.")])])"#;
+    fs::write(dir.join("lessons/amoeba.ron"), bad).expect("write");
+    fs::write(
+        dir.join("puzzles/amphora.ron"),
+        "(variant: \"amphora\", puzzles: [(",
+    )
+    .expect("write");
+    let mut app = app_with_data(&dir);
+    let library = app.world().resource::<Library>();
+    let Some(Err(why)) = library.course("amoeba") else {
+        panic!("the bad course is refused");
+    };
+    assert!(
+        why.contains("lessons/amoeba.ron: lesson `gaps`: step 1: 'Queen'"),
+        "{why}"
+    );
+    assert!(!why.contains('\n'), "{why}");
+    let Some(Err(why)) = library.puzzles("amphora") else {
+        panic!("the bad puzzles are refused");
+    };
+    assert!(why.contains("puzzles/amphora.ron:1:"), "{why}");
+    assert!(
+        library.course("amphora").is_some_and(|c| c.is_ok()),
+        "the shipped course stands"
+    );
+    ask(&mut app, StudyAction::Course("amoeba".into()));
+    assert!(
+        !app.world().contains_resource::<Study>(),
+        "a refused course does not open"
+    );
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    assert_eq!(game(&app).turns().len(), 1, "the rest of the game runs");
 }

@@ -18,8 +18,7 @@ use study::{Study, StudyAction};
 /// judging each turn, and playing what the study plays itself once the board is still.
 pub fn plugin(app: &mut App) {
     let studying = resource_exists::<Study>.and_then(resource_exists::<ActiveGame>);
-    app.insert_resource(library::Library::load())
-        .add_plugins(progress::plugin)
+    app.add_plugins((library::plugin, progress::plugin))
         .add_message::<StudyAction>()
         .add_systems(OnEnter(Screen::Menu), study::leave)
         .add_systems(Update, open::act.in_set(Frame::Input))
