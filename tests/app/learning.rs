@@ -267,3 +267,27 @@ fn a_bad_course_of_the_players_own_is_refused_in_one_line_and_the_rest_runs() {
     click(&mut app, "e4");
     assert_eq!(game(&app).turns().len(), 1, "the rest of the game runs");
 }
+
+#[test]
+fn the_solver_stays_at_the_bottom_even_with_automatic_flipping() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<oddboard::app::shared::settings::Settings>()
+        .auto_flip = true;
+    let set = puzzles::load("amphora").expect("the set");
+    let index = set
+        .puzzles
+        .iter()
+        .position(|p| p.fen.split(' ').nth(1) == Some("b") && p.line.len() > 1)
+        .expect("a puzzle Black solves in more than one turn");
+    ask(&mut app, StudyAction::Puzzles("amphora".into()));
+    ask(&mut app, StudyAction::Puzzle(index));
+    let flipped = |app: &App| {
+        app.world()
+            .resource::<oddboard::app::shared::game::Flipped>()
+            .0
+    };
+    assert!(flipped(&app), "Black solves from the bottom");
+    solve(&mut app, &set.puzzles[index]);
+    assert!(flipped(&app), "and stays there through the replies");
+}

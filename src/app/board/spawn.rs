@@ -10,7 +10,7 @@ use crate::app::board::layout::{
 use crate::app::board::scene::ShownGame;
 use crate::app::motion::choreography::Choreography;
 use crate::app::motion::timeline::{Clip, Clips, Ephemeral, Motion, Timeline};
-use crate::app::shared::game::{ActiveGame, Flipped, Viewing};
+use crate::app::shared::game::{ActiveGame, Flipped, Studying, Viewing};
 use crate::app::shared::messages::{BoardReset, Refused, TurnPlayed};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::settings::{BoardTheme, Settings};
@@ -47,16 +47,17 @@ pub fn plugin(app: &mut App) {
 /// Every entity the board draws and redraws (not the 3D view's twins, which go with them).
 type DrawnByBoard = With<Board2d>;
 
-/// With auto-flip on, turns the board towards the player to move once nothing is moving.
+/// With auto-flip on, turns the board towards the player to move once nothing is moving; not
+/// in a lesson or a puzzle, whose learner stays at the bottom.
 fn auto_flip(
-    settings: Res<Settings>,
+    (settings, studying): (Res<Settings>, Res<Studying>),
     game: Res<ActiveGame>,
     mut flipped: ResMut<Flipped>,
     timeline: Res<Timeline>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     let wanted = game.0.position().side == crate::rules::Side::Black;
-    if settings.auto_flip && flipped.0 != wanted && !timeline.running() {
+    if settings.auto_flip && !studying.0 && flipped.0 != wanted && !timeline.running() {
         flipped.0 = wanted;
         reset.write(BoardReset);
     }
