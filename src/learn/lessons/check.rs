@@ -128,7 +128,8 @@ impl How {
 pub struct TurnFacts {
     /// The turn.
     pub turn: Turn,
-    /// The piece that moved, as it stood before the turn.
+    /// The piece that moved, as it stood before the turn (or as it was placed, where the turn
+    /// places it and then moves it).
     pub mover: Piece,
     /// What happened, in order.
     pub events: Vec<Event>,
@@ -139,7 +140,11 @@ pub struct TurnFacts {
 impl TurnFacts {
     /// Plays `turn` in a copy of `game`; `None` if it is not legal there.
     pub fn of(game: &Game, turn: &Turn) -> Option<TurnFacts> {
-        let mover = game.position().board.piece(turn.from)?;
+        let placed = turn
+            .placement
+            .filter(|(_, at)| *at == turn.from)
+            .map(|(piece, _)| piece);
+        let mover = placed.or_else(|| game.position().board.piece(turn.from))?;
         let mut after = game.clone();
         let events = after.play(turn).ok()?;
         Some(TurnFacts {
