@@ -412,3 +412,37 @@ fn replay_of_a_bad_record_or_a_missing_file_is_bad_input() {
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     bad_input(&["replay"]);
 }
+
+#[test]
+fn lessons_lists_each_lesson_as_its_id_a_tab_and_its_title() {
+    let course = oddboard::learn::lessons::load("fanorona-chess").expect("the course");
+    let out = stdout_of(&["lessons", "fanorona-chess"]);
+    let expected: Vec<String> = course
+        .lessons
+        .iter()
+        .map(|l| format!("{}\t{}", l.id, l.title))
+        .collect();
+    assert_eq!(lines(&out), expected);
+}
+
+#[test]
+fn lessons_refuses_orthodox_chess_an_unknown_variant_and_a_draft_that_teaches_nothing() {
+    assert!(bad_input(&["lessons", "chess"]).contains("no course"));
+    assert!(bad_input(&["lessons", "xiangqi"]).contains("unknown variant 'xiangqi'"));
+    let draft = file_with(
+        "draft-course.ron",
+        r#"(variant: "fanorona-chess", lessons: [(id: "any", title: "Any move", steps: [(
+            fen: "2k2/5/5/2r2/4n/2R2/5/5/2K2 w - - 0 1", text: "", task: "",
+            pass: AnyOf([Moves("King"), Moves("Rook")]), otherwise: "No.", done: "Yes.")])])"#,
+    );
+    let why = bad_input(&[
+        "lessons",
+        "fanorona-chess",
+        "--file",
+        &draft.display().to_string(),
+    ]);
+    assert!(
+        why.contains("lesson `any` step 1: every legal turn passes"),
+        "{why}"
+    );
+}
