@@ -1,7 +1,7 @@
 //! Whether a position makes a puzzle: its goal, proven exact and unique by piece move, its
 //! solution line and its difficulty.
 
-use super::prove::{piece_move, proof_nodes, winning_turns};
+use super::prove::{forces_win_within, piece_move, proof_nodes, winning_turns};
 use super::set::Goal;
 use crate::rules::{Game, Turn};
 
@@ -19,11 +19,13 @@ pub struct Proven {
 
 /// The puzzle `game`'s current position makes for the side to move, if any: a win within one
 /// turn, or else within two, whose winning first turns all share one piece move. `goals` are
-/// the goals sought; a position won in one turn is never a win-in-2 puzzle.
-pub fn classify(game: &Game, goals: &[Goal]) -> Option<Proven> {
+/// the goals sought; a position won in one turn is never a win-in-2 puzzle. `budget` bounds the
+/// nodes spent looking for a win in 2 (see [`forces_win_within`]); a win found is then proven
+/// unique in full.
+pub fn classify(game: &Game, goals: &[Goal], budget: u64) -> Option<Proven> {
     let in_one = winning_turns(game, 1);
     let (goal, winning) = if in_one.is_empty() {
-        (Goal::WinIn2, winning_turns_if(game, goals, Goal::WinIn2))
+        (Goal::WinIn2, win_in_two(game, goals, budget))
     } else {
         (Goal::WinIn1, in_one)
     };
@@ -40,10 +42,12 @@ pub fn classify(game: &Game, goals: &[Goal]) -> Option<Proven> {
     })
 }
 
-/// The winning first turns for `goal` if it is sought, else none.
-fn winning_turns_if(game: &Game, goals: &[Goal], goal: Goal) -> Vec<Turn> {
-    if goals.contains(&goal) {
-        winning_turns(game, goal.solver_turns())
+/// The winning first turns of a win in 2, if it is sought and found within `budget` nodes;
+/// else none.
+fn win_in_two(game: &Game, goals: &[Goal], budget: u64) -> Vec<Turn> {
+    let sought = goals.contains(&Goal::WinIn2);
+    if sought && forces_win_within(game, 2, budget) == Some(true) {
+        winning_turns(game, 2)
     } else {
         Vec::new()
     }

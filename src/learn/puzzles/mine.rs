@@ -25,6 +25,8 @@ pub struct Mining {
     pub random: f64,
     /// The longest game, in turns.
     pub plies: usize,
+    /// The most nodes the prover spends looking for a win in 2 in one position.
+    pub budget: u64,
 }
 
 impl Default for Mining {
@@ -36,6 +38,7 @@ impl Default for Mining {
             nodes: 2_000,
             random: 0.25,
             plies: 160,
+            budget: 20_000,
         }
     }
 }
@@ -71,7 +74,7 @@ pub fn mine(variant: &Arc<Variant>, mining: &Mining, mut progress: impl FnMut(&s
             let Ok(game) = Game::from_fen(Arc::clone(variant), &fen) else {
                 continue;
             };
-            if let Some(proven) = classify(&game, &sought) {
+            if let Some(proven) = classify(&game, &sought, mining.budget) {
                 progress(&format!("{} {fen}", proven.goal.text()));
                 found[goal_index(proven.goal)].push(Mined { fen, proven });
             }

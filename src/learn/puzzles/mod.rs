@@ -11,6 +11,8 @@ mod shipped;
 
 pub use classify::{Proven, classify};
 pub use mine::{Mining, mine};
-pub use prove::{escape, forces_win, keeps_win, piece_move, proof_nodes, winning_turns};
+pub use prove::{
+    escape, forces_win, forces_win_within, keeps_win, piece_move, proof_nodes, winning_turns,
+};
 pub use set::{Goal, Puzzle, PuzzleSet, parse_set};
 pub use shipped::{load, shipped, shipped_ids};

@@ -68,6 +68,16 @@ pub fn escape(game_after_solver_turn: &Game, solver: Side, solver_turns_left: u3
     prover.escape(pos, variant.legal_turns(pos), solver_turns_left)
 }
 
+/// Whether the side to move in `game` wins within `solver_turns` of its turns (see
+/// [`forces_win`]), found within `budget` nodes of search; `None` if the budget ran out first.
+/// A cheap first look for mining, where a position too costly to decide is passed over.
+pub fn forces_win_within(game: &Game, solver_turns: u32, budget: u64) -> Option<bool> {
+    let mut prover = Prover::new(game.variant(), game.position().side);
+    prover.budget = budget;
+    let wins = game.outcome().is_none() && prover.wins(game.position(), solver_turns);
+    (prover.nodes <= budget).then_some(wins)
+}
+
 /// The nodes the prover searches to find that the side to move in `game` wins within
 /// `solver_turns` of its turns: few when the solution is among the forcing turns it tries
 /// first, many when it is a quiet turn found late. The puzzles' difficulty.
@@ -88,6 +98,8 @@ struct Prover<'a> {
     variant: &'a Variant,
     solver: Side,
     nodes: u64,
+    /// Past this many nodes every position is [`Node::Cut`].
+    budget: u64,
 }
 
 impl<'a> Prover<'a> {
@@ -96,6 +108,7 @@ impl<'a> Prover<'a> {
             variant,
             solver,
             nodes: 0,
+            budget: u64::MAX,
         }
     }
 
@@ -118,6 +131,7 @@ impl<'a> Prover<'a> {
         match self.visit(pos, last) {
             Node::Over(verdict) => verdict == Verdict::win_for(self.solver),
             Node::Going(replies) => self.escape(pos, replies, left).is_none(),
+            Node::Cut => false,
         }
     }
 
@@ -143,6 +157,7 @@ impl<'a> Prover<'a> {
         match self.visit(pos, last) {
             Node::Over(verdict) => verdict == Verdict::win_for(self.solver),
             Node::Going(turns) => left > 0 && self.wins_among(pos, turns, left),
+            Node::Cut => false,
         }
     }
 
@@ -154,6 +169,9 @@ impl<'a> Prover<'a> {
     /// [`Rules::own_outcome`]: crate::rules::Rules::own_outcome
     fn visit(&mut self, pos: &Position, last: &Turn) -> Node {
         self.nodes += 1;
+        if self.nodes > self.budget {
+            return Node::Cut;
+        }
         let variant = self.variant;
         let turns = variant.legal_turns(pos);
         let own = if turns.is_empty() {
@@ -193,6 +211,8 @@ enum Node {
     Over(Verdict),
     /// The game goes on, with these legal turns.
     Going(Vec<Turn>),
+    /// Not searched: the budget ran out. No win is found through it.
+    Cut,
 }
 
 /// Whether the opponent `side` has fewer pieces in `after` than in `before`.
