@@ -446,3 +446,44 @@ fn lessons_refuses_orthodox_chess_an_unknown_variant_and_a_draft_that_teaches_no
         "{why}"
     );
 }
+
+#[test]
+fn puzzles_list_prints_five_tab_separated_fields_per_puzzle_and_no_header() {
+    for variant in oddboard::learn::puzzles::shipped_ids() {
+        let out = stdout_of(&["puzzles", "list", variant]);
+        assert!(lines(&out).len() >= 40, "{variant}");
+        for (index, line) in lines(&out).iter().enumerate() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 5, "{line:?}");
+            assert_eq!(fields[0], format!("{variant}-{:02}", index + 1));
+            assert_eq!(fields[1], "-");
+            let status = stdout_of(&["status", variant, "--fen", fields[2], "--moves", fields[3]]);
+            let side = fields[2].split(' ').nth(1);
+            let won = if side == Some("w") { "1-0 " } else { "0-1 " };
+            assert!(lines(&status)[1].starts_with(won), "{line:?}: {status}");
+            assert!(["win-in-1", "win-in-2"].contains(&fields[4]), "{line:?}");
+        }
+    }
+}
+
+#[test]
+fn puzzles_of_an_unknown_variant_are_bad_input() {
+    let message = bad_input(&["puzzles", "list", "no-such-variant"]);
+    assert!(message.contains("no-such-variant"), "{message}");
+    bad_input(&["puzzles", "list", "chess"]);
+    bad_input(&["puzzles", "mine", "no-such-variant", "--count", "1"]);
+}
+
+#[test]
+fn puzzles_mine_prints_a_set_as_ron_the_same_for_the_same_seed() {
+    let args = ["puzzles", "mine", "amphora", "--count", "2", "--seed", "3"];
+    let first = oddboard(&args);
+    assert_eq!(first.status.code(), Some(0));
+    assert!(!first.stderr.is_empty(), "progress on stderr");
+    let text = String::from_utf8(first.stdout).expect("UTF-8");
+    let set =
+        oddboard::learn::puzzles::parse_set("mined.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(set.puzzles.len(), 2);
+    assert_eq!(set.puzzles[0].id, "amphora-01");
+    assert_eq!(oddboard(&args).stdout, text.as_bytes());
+}

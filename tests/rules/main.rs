@@ -19,5 +19,6 @@ mod pawns_to_kings;
 mod perft;
 mod pgn;
 mod properties;
+mod puzzles;
 mod readable;
 mod search;

@@ -11,9 +11,8 @@
 //! threefold repetition, which needs the game's history: from a position set up alone the
 //! horizon of two solver turns (four plies) cannot repeat a position a third time before the
 //! solver's win is judged, so leaving it out changes no answer. Turns are tried forcing ones
-//! first (checks, then captures), and every loop stops at its
-//! first answer: a solver turn at the first reply that escapes, a reply at the first turn that
-//! wins.
+//! first (checks, then captures), and every loop stops at its first answer: a solver turn at
+//! the first reply that escapes, a reply at the first turn that wins.
 
 use crate::rules::{Game, Loc, Position, Side, Turn, Variant, Verdict};
 
