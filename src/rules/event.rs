@@ -2,9 +2,10 @@
 //! re-deriving a rule.
 
 use super::types::{Loc, Piece};
+use serde::{Deserialize, Serialize};
 
-/// How a piece was captured.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// How a piece was captured (as a lesson's task names it, too).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize, Serialize)]
 pub enum Capture {
     /// The mover landed on it.
     Replacement,

@@ -222,39 +222,44 @@ fn learning(
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        match course {
-            Some(Ok(course)) => {
+        let course = course.map(|found| {
+            found.map(|course| {
                 let done = course
                     .lessons
                     .iter()
                     .filter(|l| progress.lesson_done(variant, &l.id))
                     .count();
-                let text = format!("Learn: {done} of {} lessons", course.lessons.len());
-                if ui
-                    .button(text)
-                    .on_hover_text("A lesson for each rule, done with the pieces on the board")
-                    .clicked()
-                {
-                    out.write(StudyAction::Course(variant.to_string()));
-                }
-            }
-            Some(Err(why)) => refused(ui, "Learn", why),
-            None => {}
-        }
-        match puzzles {
-            Some(Ok(set)) => {
+                format!("Learn: {done} of {} lessons", course.lessons.len())
+            })
+        });
+        let puzzles = puzzles.map(|found| {
+            found.map(|set| {
                 let solved = progress.puzzles_of(variant).solved.len();
-                let text = format!("Puzzles: {solved} of {} solved", set.puzzles.len());
-                if ui
-                    .button(text)
-                    .on_hover_text("Positions from the computer's own games where one move wins")
-                    .clicked()
-                {
-                    out.write(StudyAction::Puzzles(variant.to_string()));
+                format!("Puzzles: {solved} of {} solved", set.puzzles.len())
+            })
+        });
+        let entries = [
+            (
+                course,
+                "Learn",
+                "A lesson for each rule, done with the pieces on the board",
+                StudyAction::Course(variant.to_string()),
+            ),
+            (
+                puzzles,
+                "Puzzles",
+                "Positions from the computer's own games where one move wins",
+                StudyAction::Puzzles(variant.to_string()),
+            ),
+        ];
+        for (entry, what, about, action) in entries {
+            match entry {
+                Some(Ok(text)) if ui.button(text.as_str()).on_hover_text(about).clicked() => {
+                    out.write(action);
                 }
+                Some(Err(why)) => refused(ui, what, why),
+                _ => {}
             }
-            Some(Err(why)) => refused(ui, "Puzzles", why),
-            None => {}
         }
     });
 }

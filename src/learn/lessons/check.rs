@@ -66,7 +66,7 @@ pub enum Check {
 pub struct Taken {
     /// How it is taken.
     #[serde(default)]
-    pub how: Option<How>,
+    pub how: Option<Capture>,
     /// The piece taken, by its name.
     #[serde(default)]
     pub piece: Option<String>,
@@ -91,36 +91,6 @@ pub struct Promotion {
     /// Whether it is one of the mover's own pieces (false: the slide made an enemy Pawn last).
     #[serde(default)]
     pub own: Option<bool>,
-}
-
-/// How a piece is captured, as a lesson names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-pub enum How {
-    /// The mover lands on it.
-    Replacement,
-    /// Orthodox en passant.
-    EnPassant,
-    /// Caught diagonally between the mover and a friendly piece (Amphora).
-    Interception,
-    /// Lifted from afar on reaching the far rank (Amphora).
-    Telekinesis,
-    /// The mover stops next to it, moving towards it (Fanorona).
-    Approach,
-    /// The mover moves directly away from it (Fanorona).
-    Withdrawal,
-}
-
-impl How {
-    fn of(capture: Capture) -> How {
-        match capture {
-            Capture::Replacement => How::Replacement,
-            Capture::EnPassant => How::EnPassant,
-            Capture::Interception => How::Interception,
-            Capture::Telekinesis => How::Telekinesis,
-            Capture::Approach => How::Approach,
-            Capture::Withdrawal => How::Withdrawal,
-        }
-    }
 }
 
 /// Everything a check may ask about one turn: the turn, the engine's account of it and the game
@@ -189,7 +159,7 @@ impl Check {
             }
             Check::Captures(taken) => facts.events.iter().any(|event| match event {
                 Event::Captured { piece, at, how } => {
-                    taken.how.is_none_or(|h| h == How::of(*how))
+                    taken.how.is_none_or(|h| h == *how)
                         && taken.piece.as_ref().is_none_or(|n| is_named(*piece, n))
                         && taken.own.is_none_or(|own| own == (piece.side == mover))
                         && taken.at.as_ref().is_none_or(|squares| listed(squares, *at))

@@ -5,7 +5,7 @@
 mod check;
 mod course;
 
-pub use check::{Check, How, Promotion, Taken, TurnFacts};
+pub use check::{Check, Promotion, Taken, TurnFacts};
 pub use course::{Course, Judgement, Lesson, Mistake, Step, Tried};
 
 use crate::rules::Error;
