@@ -291,3 +291,26 @@ fn the_solver_stays_at_the_bottom_even_with_automatic_flipping() {
     solve(&mut app, &set.puzzles[index]);
     assert!(flipped(&app), "and stays there through the replies");
 }
+
+#[test]
+fn a_lesson_asked_for_by_name_opens_at_its_first_step_as_the_rules_tab_links_do() {
+    let mut app = app();
+    start(&mut app, "fanorona-chess", &[], None);
+    let course = lessons::load("fanorona-chess").expect("the course");
+    let (index, lesson) = course
+        .lessons
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.pieces.iter().any(|p| p == "King"))
+        .expect("a lesson of the King");
+    ask(
+        &mut app,
+        StudyAction::Lesson {
+            variant: "fanorona-chess".into(),
+            lesson: lesson.id.clone(),
+        },
+    );
+    let study = app.world().resource::<Study>();
+    assert!(matches!(study.subject, Subject::Lesson { lesson, step: 0, .. } if lesson == index));
+    assert_eq!(fen(&app), lesson.steps[0].fen);
+}

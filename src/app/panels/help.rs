@@ -23,8 +23,8 @@ const PANEL_DIAGRAM_WIDTH: f32 = 260.0;
 /// A cell of a diagram opened large, in points.
 const LARGE_CELL: f32 = 46.0;
 
-/// The summary and every piece of the variant, each with its diagram and, where the course
-/// has one, a link to the lesson that teaches it.
+/// The summary with the course's lessons (each a link to it), and every piece of the variant,
+/// each with its diagram and, where the course has one, a link to the lesson that teaches it.
 pub(super) fn rules_help(
     ui: &mut egui::Ui,
     game: &Game,
@@ -40,6 +40,18 @@ pub(super) fn rules_help(
         .cloned();
     let variant = game.variant();
     ui.label(&variant.data().summary);
+    if let Some(course) = &course {
+        egui::CollapsingHeader::new("Learn each rule by playing it").show(ui, |ui| {
+            for lesson in &course.lessons {
+                if ui.link(&lesson.title).clicked() {
+                    links.out.write(StudyAction::Lesson {
+                        variant: variant.id().to_string(),
+                        lesson: lesson.id.clone(),
+                    });
+                }
+            }
+        });
+    }
     ui.add_space(6.0);
     let files = f32::from(variant.geometry().files());
     let cell = PANEL_CELL.min(PANEL_DIAGRAM_WIDTH / files);
