@@ -219,6 +219,15 @@ fn the_hint_names_the_piece_and_the_solution_plays_the_line() {
     };
     let from = &puzzle.line[0][..2];
     assert!(hint.contains(from), "{hint} names {from}");
+    let rings = &app
+        .world()
+        .resource::<oddboard::app::board::sketch::Sketches>()
+        .rings;
+    assert_eq!(
+        rings.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+        [from],
+        "and rings it"
+    );
     ask(&mut app, StudyAction::Solution);
     settle(&mut app);
     assert_eq!(game(&app).turn_texts(), puzzle.line);

@@ -1,9 +1,11 @@
 //! Opening a study: a course where the learner left it, a lesson, a puzzle set at its first
-//! puzzle not solved, the next step or puzzle, the same again; a puzzle's hint and solution.
+//! puzzle not solved, the next step or puzzle, the same again; a puzzle's hint (its piece ringed
+//! on the board, as a player rings a square) and solution.
 
 use super::library::Library;
 use super::progress::Progress;
 use super::study::{Opening, Study, StudyAction, Subject};
+use crate::app::board::sketch::Sketches;
 use crate::app::shared::game::{ActiveGame, Flipped, Studying};
 use crate::app::shared::messages::Command;
 use crate::learn::lessons::Course;
@@ -22,6 +24,7 @@ pub(super) struct Desk<'w, 's> {
     flipped: ResMut<'w, Flipped>,
     studying: ResMut<'w, Studying>,
     game: Option<Res<'w, ActiveGame>>,
+    sketches: ResMut<'w, Sketches>,
 }
 
 /// Opens what the learner asks for.
@@ -38,6 +41,7 @@ pub(super) fn act(
         mut flipped,
         mut studying,
         game,
+        mut sketches,
     } = desk;
     for action in actions.read() {
         let mut opening = Opening {
@@ -91,7 +95,12 @@ pub(super) fn act(
             StudyAction::Hint | StudyAction::Solution => {
                 if let Some(study) = study.as_deref_mut() {
                     let game = game.as_deref().map(|g| &g.0);
-                    super::puzzle::help(study, action, game, &mut progress, &mut opening);
+                    let square =
+                        super::puzzle::help(study, action, game, &mut progress, &mut opening);
+                    if let Some(square) = square {
+                        sketches.rings.retain(|ringed| *ringed != square);
+                        sketches.rings.push(square);
+                    }
                 }
                 None
             }

@@ -7,7 +7,7 @@ use super::progress::Progress;
 use super::study::{Attempt, Opening, Study, StudyAction, Subject, new_plies};
 use crate::app::shared::game::ActiveGame;
 use crate::learn::puzzles::{Puzzle, escape, keeps_win, winning_turns};
-use crate::rules::{Game, Limits, Side, Turn, Verdict, search};
+use crate::rules::{Game, Limits, Loc, Side, Turn, Verdict, search};
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
 
@@ -137,36 +137,43 @@ fn reply(game: &Game, puzzle: &Puzzle) -> Option<Turn> {
     })
 }
 
-/// A hint (the piece to move) or the solution, played out from the start.
+/// A hint (the piece to move: named, and its square returned for the board to ring) or the
+/// solution, played out from the start.
 pub(super) fn help(
     study: &mut Study,
     action: &StudyAction,
     game: Option<&Game>,
     progress: &mut Progress,
     opening: &mut Opening,
-) {
+) -> Option<Loc> {
     let Subject::Puzzle { set, index, .. } = &study.subject else {
-        return;
+        return None;
     };
     let (set, index) = (set.clone(), *index);
     let puzzle = &set.puzzles[index];
     match action {
         StudyAction::Hint => {
-            let Some(game) = game.filter(|g| g.outcome().is_none()) else {
-                return;
-            };
+            let game = game.filter(|g| g.outcome().is_none())?;
             let made = game.turns().len().div_ceil(2) as u32;
             let left = puzzle.goal.solver_turns().saturating_sub(made);
-            let turn =
-                next_in_line(game, puzzle).or_else(|| winning_turns(game, left).first().copied());
-            let text = turn.and_then(|turn| {
-                let piece = game.position().board.piece(turn.from)?;
-                let name = &game.variant().data().piece(piece.kind)?.name;
-                Some(format!("Move the {name} on {}.", turn.from))
-            });
+            let turn = next_in_line(game, puzzle)
+                .or_else(|| winning_turns(game, left).first().copied())?;
+            let data = game.variant().data();
+            let text = match turn.placement {
+                Some((piece, at)) if at == turn.from => data
+                    .piece(piece.kind)
+                    .map(|p| format!("Place your {} on {at}, then move it.", p.name)),
+                _ => game
+                    .position()
+                    .board
+                    .piece(turn.from)
+                    .and_then(|piece| data.piece(piece.kind))
+                    .map(|p| format!("Move the {} on {}.", p.name, turn.from)),
+            };
             if let Subject::Puzzle { hint, .. } = &mut study.subject {
                 *hint = text;
             }
+            Some(turn.from)
         }
         StudyAction::Solution => {
             study.open(opening);
@@ -176,7 +183,8 @@ pub(super) fn help(
             progress.break_streak(&set.variant);
             study.attempt = Attempt::Shown;
             study.queue = line(puzzle).into();
+            None
         }
-        _ => {}
+        _ => None,
     }
 }
