@@ -92,26 +92,11 @@ pub fn next(scene: &StudyScene, study: &Study, game: &Game) -> Next {
                 .find(|t| (task.judge(game, t) == Judgement::Passed) == wanted);
             turn.map_or_else(|| Next::Fail("no turn to play".into()), Next::Play)
         }
-        Subject::Puzzle { set, index, .. } if game.turns().len().is_multiple_of(2) => {
-            let puzzle = &set.puzzles[*index];
-            let mut line = match puzzle.game() {
-                Ok(line) => line,
-                Err(e) => return Next::Fail(e.to_string()),
-            };
-            for text in &puzzle.line[..game.turns().len().min(puzzle.line.len())] {
-                if line.play_text(text).is_err() {
-                    return Next::Fail(format!("the line's {text} does not play"));
-                }
-            }
-            if line.turns() != game.turns() {
-                return Next::Wait;
-            }
-            match puzzle.line.get(game.turns().len()) {
-                Some(text) => match game.variant().parse_turn(game.position(), text) {
-                    Ok(turn) => Next::Play(turn),
-                    Err(e) => Next::Fail(e.to_string()),
-                },
-                None => Next::Wait,
+        Subject::Puzzle { line, .. } if game.turns().len().is_multiple_of(2) => {
+            let played = game.turns().len();
+            match line.get(played) {
+                Some(turn) if line[..played] == *game.turns() => Next::Play(*turn),
+                _ => Next::Wait,
             }
         }
         _ => Next::Wait,

@@ -46,8 +46,7 @@ pub(super) fn judge(
         }
         Judgement::Failed(why) => {
             study.take_back = true;
-            let text = game.variant().readable_turn(before.position(), &turn);
-            Attempt::Wrong(format!("{text}: {why}"))
+            Attempt::Wrong(format!("{}: {why}", game.readable_turns()[0]))
         }
     };
 }

@@ -65,17 +65,7 @@ impl Library {
             let set = read_either(
                 dir,
                 &format!("puzzles/{id}.ron"),
-                |file, text| {
-                    let set = puzzles::parse_set(file, text)?;
-                    if set.variant == id {
-                        Ok(set)
-                    } else {
-                        Err(Error::Data {
-                            place: file.to_string(),
-                            why: format!("the puzzles are for '{}', not '{id}'", set.variant),
-                        })
-                    }
-                },
+                |file, text| puzzles::read(id, file, text),
                 || puzzles::load(id),
             );
             for refused in [course.as_ref().err(), set.as_ref().err()]

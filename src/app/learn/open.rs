@@ -133,6 +133,7 @@ fn puzzle_study(set: &Arc<PuzzleSet>, index: usize) -> Study {
         Subject::Puzzle {
             set: Arc::clone(set),
             index,
+            line: set.puzzles[index].line_turns().unwrap_or_default(),
             hint: None,
             missed: false,
         },

@@ -91,14 +91,8 @@ fn read_progress(dir: Res<DataDir>, mut progress: ResMut<Progress>, mut notice: 
 }
 
 /// Writes the progress after a change (not the one of being read at start-up).
-fn write_progress(
-    dir: Res<DataDir>,
-    progress: Res<Progress>,
-    mut notice: ResMut<Notice>,
-    mut first: Local<bool>,
-) {
-    if !*first {
-        *first = true;
+fn write_progress(dir: Res<DataDir>, progress: Res<Progress>, mut notice: ResMut<Notice>) {
+    if progress.is_added() {
         return;
     }
     if let Some(path) = dir.file(FILE)

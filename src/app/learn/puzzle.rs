@@ -6,7 +6,7 @@
 use super::progress::Progress;
 use super::study::{Attempt, Opening, Study, StudyAction, Subject, new_plies};
 use crate::app::shared::game::ActiveGame;
-use crate::learn::puzzles::{Puzzle, escape, keeps_win, winning_turns};
+use crate::learn::puzzles::{escape, keeps_win, winning_turns};
 use crate::rules::{Game, Limits, Loc, Side, Turn, Verdict, search};
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -21,10 +21,13 @@ pub(super) fn judge(
     game: Res<ActiveGame>,
     mut progress: ResMut<Progress>,
 ) {
-    let Subject::Puzzle { set, index, .. } = &study.subject else {
+    let Subject::Puzzle {
+        set, index, line, ..
+    } = &study.subject
+    else {
         return;
     };
-    let (set, index) = (set.clone(), *index);
+    let (set, index, line) = (set.clone(), *index, line.clone());
     let plies = new_plies(&mut study, &game.0);
     let game = &game.0;
     let solver_moved = game.turns().len() % 2 == 1;
@@ -60,7 +63,7 @@ pub(super) fn judge(
     let left = puzzle.goal.solver_turns().saturating_sub(made);
     if keeps_win(game, solver, left) {
         study.attempt = Attempt::Trying;
-        if let Some(reply) = reply(game, puzzle) {
+        if let Some(reply) = reply(game, &line) {
             study.queue.push_back(reply);
         }
         return;
@@ -92,43 +95,21 @@ fn wrong(study: &mut Study, progress: &mut Progress, game: &Game, why: String) {
         *missed = true;
     }
     progress.break_streak(&study.variant);
-    let mut before = game.clone();
-    before.undo();
-    let turn = game.turns()[game.turns().len() - 1];
-    let text = game.variant().readable_turn(before.position(), &turn);
+    let text = game.readable_turns().last().map_or("", String::as_str);
     study.attempt = Attempt::Wrong(format!("{text}: {why}"));
     study.take_back = true;
 }
 
-/// The solution line's turns, as far as they read.
-fn line(puzzle: &Puzzle) -> Vec<Turn> {
-    let Ok(mut game) = puzzle.game() else {
-        return Vec::new();
-    };
-    let mut turns = Vec::new();
-    for text in &puzzle.line {
-        let Ok(turn) = game.variant().parse_turn(game.position(), text) else {
-            break;
-        };
-        if game.play(&turn).is_err() {
-            break;
-        }
-        turns.push(turn);
-    }
-    turns
-}
-
 /// The line's next turn where the game has followed it so far.
-fn next_in_line(game: &Game, puzzle: &Puzzle) -> Option<Turn> {
-    let line = line(puzzle);
+fn next_in_line(game: &Game, line: &[Turn]) -> Option<Turn> {
     let played = game.turns();
     (line.len() > played.len() && line[..played.len()] == *played).then(|| line[played.len()])
 }
 
 /// The engine's reply: the line's where the solver followed it, else the longest defence a
 /// short search finds.
-fn reply(game: &Game, puzzle: &Puzzle) -> Option<Turn> {
-    next_in_line(game, puzzle).or_else(|| {
+fn reply(game: &Game, line: &[Turn]) -> Option<Turn> {
+    next_in_line(game, line).or_else(|| {
         let limits = Limits {
             depth: Some(REPLY_DEPTH),
             ..Limits::default()
@@ -146,18 +127,21 @@ pub(super) fn help(
     progress: &mut Progress,
     opening: &mut Opening,
 ) -> Option<Loc> {
-    let Subject::Puzzle { set, index, .. } = &study.subject else {
+    let Subject::Puzzle {
+        set, index, line, ..
+    } = &study.subject
+    else {
         return None;
     };
-    let (set, index) = (set.clone(), *index);
+    let (set, index, line) = (set.clone(), *index, line.clone());
     let puzzle = &set.puzzles[index];
     match action {
         StudyAction::Hint => {
             let game = game.filter(|g| g.outcome().is_none())?;
             let made = game.turns().len().div_ceil(2) as u32;
             let left = puzzle.goal.solver_turns().saturating_sub(made);
-            let turn = next_in_line(game, puzzle)
-                .or_else(|| winning_turns(game, left).first().copied())?;
+            let turn =
+                next_in_line(game, &line).or_else(|| winning_turns(game, left).first().copied())?;
             let data = game.variant().data();
             let text = match turn.placement {
                 Some((piece, at)) if at == turn.from => data
@@ -182,7 +166,7 @@ pub(super) fn help(
             }
             progress.break_streak(&set.variant);
             study.attempt = Attempt::Shown;
-            study.queue = line(puzzle).into();
+            study.queue = line.into();
             None
         }
         _ => None,

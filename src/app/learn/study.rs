@@ -76,6 +76,8 @@ pub enum Subject {
         set: Arc<PuzzleSet>,
         /// The puzzle's place in it.
         index: usize,
+        /// Its solution line's turns, read once when it is opened.
+        line: Vec<Turn>,
         /// The hint given, if one was asked for.
         hint: Option<String>,
         /// A wrong try was made or the solution shown: solving it no longer lengthens the

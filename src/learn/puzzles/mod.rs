@@ -18,4 +18,4 @@ pub use prove::{
     escape, forces_win, forces_win_within, keeps_win, piece_move, proof_nodes, winning_turns,
 };
 pub use set::{Goal, Puzzle, PuzzleSet, parse_set};
-pub use shipped::{load, shipped, shipped_ids};
+pub use shipped::{load, read, shipped, shipped_ids};

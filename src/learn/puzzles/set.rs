@@ -1,7 +1,7 @@
 //! A variant's puzzles as data: the goal, each puzzle and the set, their RON form, and reading a
 //! set with every puzzle checked against the rules.
 
-use crate::rules::{Error, Game, Variant, Verdict};
+use crate::rules::{Error, Game, Turn, Variant, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -82,6 +82,15 @@ impl Puzzle {
     pub fn game(&self) -> Result<Game, Error> {
         let variant = Arc::new(Variant::load(&self.variant, &self.options)?);
         Game::from_fen(variant, &self.fen)
+    }
+
+    /// The solution line's turns, read by replaying it from the puzzle's start.
+    pub fn line_turns(&self) -> Result<Vec<Turn>, Error> {
+        let mut game = self.game()?;
+        for text in &self.line {
+            game.play_text(text)?;
+        }
+        Ok(game.turns().to_vec())
     }
 
     /// Checks the puzzle against the rules with `variant` (its own, with its options): the

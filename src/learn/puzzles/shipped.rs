@@ -37,12 +37,26 @@ pub fn shipped(variant_id: &str) -> Option<(&'static str, &'static str)> {
         .map(|(_, file, text)| (*file, *text))
 }
 
+/// The puzzles of `variant_id` in the RON `text` of `file` (a shipped set, or a player's own
+/// that stands in for it), read and checked (see [`parse_set`]), and refused if they are
+/// another variant's.
+pub fn read(variant_id: &str, file: &str, text: &str) -> Result<PuzzleSet, Error> {
+    let set = parse_set(file, text)?;
+    if set.variant != variant_id {
+        return Err(Error::Data {
+            place: file.to_string(),
+            why: format!("the puzzles are for '{}', not '{variant_id}'", set.variant),
+        });
+    }
+    Ok(set)
+}
+
 /// The shipped puzzles of `variant_id`, read and checked (see [`parse_set`]). An unknown
 /// variant is [`Error::UnknownVariant`]; a variant without puzzles (orthodox chess) an
 /// [`Error::Data`].
 pub fn load(variant_id: &str) -> Result<PuzzleSet, Error> {
     match shipped(variant_id) {
-        Some((file, text)) => parse_set(file, text),
+        Some((file, text)) => read(variant_id, file, text),
         None if ids().any(|id| id == variant_id) => Err(Error::Data {
             place: "assets/puzzles".into(),
             why: format!("no puzzles for '{variant_id}'"),
