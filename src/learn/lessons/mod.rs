@@ -10,25 +10,8 @@ pub use course::{Course, Judgement, Lesson, Mistake, Step, Tried};
 
 use crate::rules::Error;
 
-macro_rules! course_file {
-    ($id:literal) => {
-        (
-            $id,
-            concat!("assets/lessons/", $id, ".ron"),
-            include_str!(concat!("../../../assets/lessons/", $id, ".ron")),
-        )
-    };
-}
-
 /// Each variant with a course: its id, its file's name and the file's text, embedded.
-const SHIPPED: [(&str, &str, &str); 6] = [
-    course_file!("amphora"),
-    course_file!("amoeba"),
-    course_file!("fanorona-chess"),
-    course_file!("double-fanorona-chess"),
-    course_file!("american-chess"),
-    course_file!("pawns-to-kings"),
-];
+const SHIPPED: [(&str, &str, &str); 6] = embedded_files!("lessons");
 
 /// The ids of the variants that have a course, in the menu's order.
 pub fn course_ids() -> impl Iterator<Item = &'static str> {

@@ -3,26 +3,8 @@
 use super::set::{PuzzleSet, parse_set};
 use crate::rules::{Error, ids};
 
-/// The embedded file of one variant's puzzles: (variant id, file name, text).
-macro_rules! puzzle_file {
-    ($id:literal) => {
-        (
-            $id,
-            concat!("assets/puzzles/", $id, ".ron"),
-            include_str!(concat!("../../../assets/puzzles/", $id, ".ron")),
-        )
-    };
-}
-
 /// Every shipped set, in the order of the rules' variant table.
-const SHIPPED: [(&str, &str, &str); 6] = [
-    puzzle_file!("amphora"),
-    puzzle_file!("amoeba"),
-    puzzle_file!("fanorona-chess"),
-    puzzle_file!("double-fanorona-chess"),
-    puzzle_file!("american-chess"),
-    puzzle_file!("pawns-to-kings"),
-];
+const SHIPPED: [(&str, &str, &str); 6] = embedded_files!("puzzles");
 
 /// The ids of the variants that have shipped puzzles, in the order of the variant table.
 pub fn shipped_ids() -> impl Iterator<Item = &'static str> {
