@@ -2,7 +2,8 @@
 //!
 //! [`rules`] is the rules engine (plain Rust, no Bevy) that decides everything; [`cli`] is the
 //! rules command line that tests and reviewers drive; `app` (cargo feature `game`) is the
-//! Bevy game window, which only asks the engine.
+//! Bevy game window, which only asks the engine; `net` (with `game`) is play over the network:
+//! the server, the client's connection and the bot.
 
 #![warn(missing_docs)]
 
@@ -10,4 +11,6 @@
 pub mod app;
 pub mod cli;
 pub mod learn;
+#[cfg(feature = "game")]
+pub mod net;
 pub mod rules;

@@ -36,6 +36,7 @@ impl Game {
             | Reason::Resignation
             | Reason::Agreement
             | Reason::TimeForfeit
+            | Reason::Abandonment
             | Reason::ThreefoldRepetition
             | Reason::FiftyMoveRule
             | Reason::InsufficientMaterial => LocSet::EMPTY,

@@ -186,6 +186,11 @@ impl Game {
         self.end(Outcome::win(side.opponent(), Reason::TimeForfeit));
     }
 
+    /// `side` left a game over the network and did not come back: the opponent claimed the win.
+    pub fn abandon(&mut self, side: Side) {
+        self.end(Outcome::win(side.opponent(), Reason::Abandonment));
+    }
+
     /// Ends a game still going on, as the players (or their clocks) decided.
     fn end(&mut self, outcome: Outcome) {
         if self.outcome().is_none() {

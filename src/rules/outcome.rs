@@ -63,11 +63,13 @@ pub enum Reason {
     TurnLimit,
     /// Pawns-to-Kings: a side without a King facing no enemy Pawn or Blacksmith.
     NoKings,
+    /// A player left a game over the network and did not come back: the opponent claimed it.
+    Abandonment,
 }
 
 impl Reason {
     /// Every reason, in the order declared.
-    pub const ALL: [Reason; 13] = [
+    pub const ALL: [Reason; 14] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::ThreefoldRepetition,
@@ -81,6 +83,7 @@ impl Reason {
         Reason::Gauntlet,
         Reason::TurnLimit,
         Reason::NoKings,
+        Reason::Abandonment,
     ];
 
     /// The reason written as `text` (see [`Reason::text`]), if any.
@@ -104,6 +107,7 @@ impl Reason {
             Reason::Gauntlet => "gauntlet",
             Reason::TurnLimit => "turn limit",
             Reason::NoKings => "no kings",
+            Reason::Abandonment => "abandonment",
         }
     }
 }

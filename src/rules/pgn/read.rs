@@ -224,9 +224,12 @@ fn end(game: &mut Game, tags: &[Tag], result: &Item) -> Result<(), Error> {
     let named = termination.and_then(|tag| Reason::parse(&tag.value));
     if game.outcome().is_none() {
         let on_time = named == Some(Reason::TimeForfeit);
+        let left = named == Some(Reason::Abandonment);
         match written {
             "1-0" if on_time => game.time_out(Side::Black),
             "0-1" if on_time => game.time_out(Side::White),
+            "1-0" if left => game.abandon(Side::Black),
+            "0-1" if left => game.abandon(Side::White),
             "1-0" => game.resign(Side::Black),
             "0-1" => game.resign(Side::White),
             "1/2-1/2" => game.agree_draw(),

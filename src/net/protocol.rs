@@ -1,0 +1,203 @@
+//! What clients and the server say to each other: plain data, serialised by replicon
+//! (postcard). A client asks (`ClientMsg`); the server answers with the table list or a whole
+//! table's state (`ServerMsg`), so a client that missed anything is brought up to date by the
+//! next state it receives.
+
+use crate::app::shared::clocks::{Clocks, TimeControl};
+use crate::rules::{GameRecord, Outcome, Side};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// Identifies Oddboard's protocol (and its version) to renet: a peer with another id is not
+/// let in.
+pub const PROTOCOL_ID: u64 = 0x0dd_b0a2d_0025;
+
+/// The port the host and the server listen on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 5725;
+
+/// The largest message a client may send, in bytes: anything longer is refused unread.
+pub const MAX_CLIENT_MESSAGE: usize = 4096;
+
+/// The longest name and chat line, in characters.
+pub const MAX_TEXT: usize = 200;
+
+/// How many chat lines a table keeps (older ones are dropped).
+pub const CHAT_KEPT: usize = 50;
+
+/// How long a player may be away before the opponent may claim the game.
+pub const CLAIM_AFTER: Duration = Duration::from_secs(60);
+
+/// Refused messages a client may send before it is disconnected.
+pub const REFUSALS_ALLOWED: u32 = 20;
+
+/// A table's number on its server.
+pub type TableId = u32;
+
+/// What a game is played with: the variant, its options and the clock.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Terms {
+    /// The variant id.
+    pub variant: String,
+    /// The option names, sorted.
+    pub options: Vec<String>,
+    /// The time control; `None` for a game without clocks.
+    pub clock: Option<TimeControl>,
+}
+
+/// Something one player asks the other, who accepts or declines.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Offer {
+    /// End the game in a draw.
+    Draw,
+    /// Take back the asker's last turn (and the opponent's reply, if it has been played).
+    Takeback,
+}
+
+/// A request from a client.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum ClientMsg {
+    /// Send me the list of tables.
+    List,
+    /// Open a table and sit at it: `side` is the side I take (`None`: chosen at random).
+    Open {
+        /// The player's name.
+        name: String,
+        /// The game's terms.
+        terms: Terms,
+        /// The side the opener takes.
+        side: Option<Side>,
+    },
+    /// Sit at a table waiting for a player of these terms, or open one and wait.
+    Seek {
+        /// The player's name.
+        name: String,
+        /// The game's terms.
+        terms: Terms,
+    },
+    /// Take a table's free seat, or take back my own seat after a dropped connection (the same
+    /// name).
+    Join {
+        /// The player's name.
+        name: String,
+        /// The table.
+        table: TableId,
+    },
+    /// Watch a table as a spectator.
+    Watch {
+        /// The table.
+        table: TableId,
+    },
+    /// Play a turn: `ply` is the number of turns played before it, `text` its canonical text.
+    Turn {
+        /// The table.
+        table: TableId,
+        /// Turns played before this one.
+        ply: u32,
+        /// The turn's canonical text.
+        text: String,
+    },
+    /// Offer a draw or ask to take back.
+    Offer {
+        /// The table.
+        table: TableId,
+        /// What is offered.
+        offer: Offer,
+    },
+    /// Accept or decline the opponent's offer.
+    Answer {
+        /// The table.
+        table: TableId,
+        /// Whether it is accepted.
+        accept: bool,
+    },
+    /// Resign the game.
+    Resign {
+        /// The table.
+        table: TableId,
+    },
+    /// Claim the win: the opponent has been away longer than [`CLAIM_AFTER`].
+    Claim {
+        /// The table.
+        table: TableId,
+    },
+    /// Say something to the table.
+    Chat {
+        /// The table.
+        table: TableId,
+        /// The line said.
+        text: String,
+    },
+    /// Leave a table (a player leaving a game in progress is away, as if disconnected).
+    Leave {
+        /// The table.
+        table: TableId,
+    },
+}
+
+/// A table as the list shows it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TableInfo {
+    /// The table.
+    pub table: TableId,
+    /// The game's terms.
+    pub terms: Terms,
+    /// The players' names, first player first; empty for a free seat.
+    pub names: [String; 2],
+    /// Turns played so far.
+    pub plies: u32,
+    /// Whether the game has ended.
+    pub finished: bool,
+}
+
+/// A line of the table's chat.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Who said it.
+    pub from: String,
+    /// What was said.
+    pub text: String,
+}
+
+/// A whole table as one receiver sees it: everything a window needs to show the game.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TableState {
+    /// The table.
+    pub table: TableId,
+    /// The game's terms.
+    pub terms: Terms,
+    /// The players' names, first player first; empty for a free seat.
+    pub names: [String; 2],
+    /// The side the receiver plays, or `None` for a spectator.
+    pub you: Option<Side>,
+    /// The game: its start, the turns played and an end decided by the players or the clocks
+    /// (its `redo` is always empty).
+    pub record: GameRecord,
+    /// The clocks as they read when the state was sent.
+    pub clocks: Clocks,
+    /// The side whose clock runs, if any.
+    pub running: Option<Side>,
+    /// For each side, how long its player has been away (`None`: connected, or the seat free).
+    pub away: [Option<Duration>; 2],
+    /// Whether the receiver may claim the win now (its opponent has been away long enough).
+    pub may_claim: bool,
+    /// The offer waiting for an answer: who made it and what it is.
+    pub offer: Option<(Side, Offer)>,
+    /// The answer to the last offer: what it was and whether it was accepted.
+    pub answered: Option<(Offer, bool)>,
+    /// The chat, oldest first (the last [`CHAT_KEPT`] lines).
+    pub chat: Vec<ChatLine>,
+    /// How the game ended, if it has (from the record's replay or the players' decision).
+    pub outcome: Option<Outcome>,
+}
+
+/// What the server sends a client.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum ServerMsg {
+    /// The tables on the server (sent on `List`, and again to a listing client when it
+    /// changes).
+    Tables(Vec<TableInfo>),
+    /// A table the client sits at or watches, whole, after every change to it.
+    State(Box<TableState>),
+    /// Why the client's last message did nothing.
+    Refused(String),
+}
