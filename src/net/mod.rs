@@ -2,4 +2,12 @@
 //! and a clock it is given; [`server`] and [`client`] carry its messages over replicon and
 //! renet (UDP); [`serve`] and [`bot`] are the headless programs built on them.
 
+pub mod addresses;
+pub mod bot;
+pub mod client;
+pub mod lobby;
 pub mod protocol;
+pub mod records;
+pub mod run;
+pub mod server;
+pub mod wire;
