@@ -1,0 +1,506 @@
+//! The server's brain: the clients, the tables they sit at or watch, and every rule of play
+//! over the network, as plain logic over the rules engine and the time it is given. It never
+//! sends anything itself: each call returns the [`Effect`]s the server around it carries out,
+//! in order. Every message is checked before anything changes; a refused one changes nothing
+//! but the sender's count of refusals.
+
+use super::protocol::{
+    ClientMsg, MAX_TEXT, REFUSALS_ALLOWED, ServerMsg, TableId, TableInfo, Terms,
+};
+use super::table::{Role, Table};
+use crate::rules::{Game, Side, SplitMix64, Variant};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A connected client's key (the transport's number for its connection).
+pub type ClientKey = u64;
+
+/// What the lobby asks the server around it to do, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Send this client a message.
+    Send(ClientKey, ServerMsg),
+    /// Disconnect this client (it kept sending what was refused).
+    Disconnect(ClientKey),
+    /// One line for the server's log (joins, leaves, refused messages, games ended).
+    Log(String),
+    /// A finished game's record: the server writes `pgn` to
+    /// `<records dir>/<its own prefix>-<stem>.pgn`.
+    Record {
+        /// The file name's own part: the table's number and the variant.
+        stem: String,
+        /// The record.
+        pgn: String,
+    },
+}
+
+/// What the lobby knows of a client.
+#[derive(Default)]
+struct Client {
+    /// The table it sits at or watches.
+    at: Option<TableId>,
+    /// Whether it asked for the list (it is sent again on changes while it is at no table).
+    listing: bool,
+    /// Its messages refused so far.
+    refusals: u32,
+    /// Whether it has been told to go: its messages are no longer read.
+    dropped: bool,
+}
+
+/// The server's clients and tables.
+pub struct Lobby {
+    tables: BTreeMap<TableId, Table>,
+    clients: BTreeMap<ClientKey, Client>,
+    /// The number of the next table opened.
+    next_table: TableId,
+    /// Chooses the side of an opener who does not.
+    random: SplitMix64,
+    /// The latest time given: time never runs back.
+    now: Duration,
+    /// What the call under way asks the server to do.
+    effects: Vec<Effect>,
+    /// The tables changed by the call under way.
+    changed: BTreeSet<TableId>,
+    /// Whether the call under way changed the list.
+    list_changed: bool,
+}
+
+impl Lobby {
+    /// An empty lobby; `seed` drives the random choice of sides.
+    pub fn new(seed: u64) -> Lobby {
+        Lobby {
+            tables: BTreeMap::new(),
+            clients: BTreeMap::new(),
+            next_table: 1,
+            random: SplitMix64::new(seed),
+            now: Duration::ZERO,
+            effects: Vec::new(),
+            changed: BTreeSet::new(),
+            list_changed: false,
+        }
+    }
+
+    /// A client connected (from `address`, for the log).
+    pub fn connected(&mut self, client: ClientKey, address: &str, now: Duration) -> Vec<Effect> {
+        self.advance(now);
+        self.clients.entry(client).or_default();
+        self.log(format!("client {client} connected from {address}"));
+        self.flush()
+    }
+
+    /// A message from a client: `Err(why)` is one the transport could not read (malformed,
+    /// oversized).
+    pub fn receive(
+        &mut self,
+        client: ClientKey,
+        message: Result<ClientMsg, String>,
+        now: Duration,
+    ) -> Vec<Effect> {
+        self.advance(now);
+        let listener = self.clients.entry(client).or_default();
+        if !listener.dropped
+            && let Err(why) = message.and_then(|message| self.handle(client, message))
+        {
+            self.refuse(client, why);
+        }
+        self.flush()
+    }
+
+    /// A client's connection ended.
+    pub fn disconnected(&mut self, client: ClientKey, now: Duration) -> Vec<Effect> {
+        self.advance(now);
+        if self.clients.contains_key(&client) {
+            self.leave(client);
+            self.clients.remove(&client);
+            self.log(format!("client {client} disconnected"));
+        }
+        self.flush()
+    }
+
+    /// Time passed: flags fall, a claim becomes possible. Called every server frame (cheap
+    /// when nothing happens).
+    pub fn tick(&mut self, now: Duration) -> Vec<Effect> {
+        self.advance(now);
+        self.flush()
+    }
+
+    /// The tables as the list shows them.
+    pub fn tables(&self) -> Vec<TableInfo> {
+        self.tables.values().map(Table::info).collect()
+    }
+
+    /// Moves the lobby's time on to `now` (never back): a side whose time ran out loses, and a
+    /// table where a claim became possible is sent again.
+    fn advance(&mut self, now: Duration) {
+        let before = self.now;
+        self.now = now.max(before);
+        for (&id, table) in &mut self.tables {
+            if let Some(side) = table.flag(self.now) {
+                table.time_out(side, self.now);
+                self.changed.insert(id);
+            }
+            if table.claim_opened(before, self.now) {
+                self.changed.insert(id);
+            }
+        }
+    }
+
+    /// Does what `message` from `client` asks, or says why not (having changed nothing).
+    fn handle(&mut self, client: ClientKey, message: ClientMsg) -> Result<(), String> {
+        match message {
+            ClientMsg::List => self.list(client),
+            ClientMsg::Open { name, terms, side } => self.open(client, &name, terms, side)?,
+            ClientMsg::Seek { name, terms } => self.seek(client, &name, terms)?,
+            ClientMsg::Join { name, table } => self.join(client, &name, table)?,
+            ClientMsg::Watch { table } => self.watch(client, table)?,
+            ClientMsg::Turn { table, ply, text } => {
+                let now = self.now;
+                self.as_player(client, table, |t, side| t.play(side, ply, &text, now))?;
+            }
+            ClientMsg::Offer { table, offer } => {
+                self.as_player(client, table, |t, side| t.offer(side, offer))?;
+            }
+            ClientMsg::Answer { table, accept } => {
+                let now = self.now;
+                self.as_player(client, table, |t, side| t.answer(side, accept, now))?;
+            }
+            ClientMsg::Resign { table } => {
+                let now = self.now;
+                self.as_player(client, table, |t, side| t.resign(side, now))?;
+            }
+            ClientMsg::Claim { table } => {
+                let now = self.now;
+                self.as_player(client, table, |t, side| t.claim(side, now))?;
+            }
+            ClientMsg::Chat { table, text } => self.chat(client, table, &text)?,
+            ClientMsg::Leave { table } => {
+                self.role_at(client, table)?;
+                self.leave(client);
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends `client` the list, and again whenever it changes while it is at no table.
+    fn list(&mut self, client: ClientKey) {
+        if let Some(listener) = self.clients.get_mut(&client) {
+            listener.listing = true;
+        }
+        let tables = self.tables();
+        self.send(client, ServerMsg::Tables(tables));
+    }
+
+    /// Opens a table on `terms` and seats `client` as `name` at `side` (random if `None`).
+    fn open(
+        &mut self,
+        client: ClientKey,
+        name: &str,
+        terms: Terms,
+        side: Option<Side>,
+    ) -> Result<(), String> {
+        let name = checked_text(name, "a name")?;
+        let (terms, variant) = checked_terms(terms)?;
+        self.leave(client);
+        let side = side.unwrap_or_else(|| self.random_side());
+        self.open_checked(client, name, terms, variant, side);
+        Ok(())
+    }
+
+    /// Opens a table on checked terms and seats `client` as `name` at `side`.
+    fn open_checked(
+        &mut self,
+        client: ClientKey,
+        name: String,
+        terms: Terms,
+        variant: Arc<Variant>,
+        side: Side,
+    ) {
+        let id = self.next_table;
+        self.next_table = self.next_table.wrapping_add(1);
+        let label = terms_label(&terms);
+        let table = Table::new(id, terms, Game::new(variant), self.now);
+        self.tables.insert(id, table);
+        self.list_changed = true;
+        self.log(format!(
+            "client {client} ({name}) opened table {id}: {label}"
+        ));
+        self.sit(client, name, id, side);
+    }
+
+    /// Seats `client` as `name` at the oldest table waiting on `terms`, or opens one.
+    fn seek(&mut self, client: ClientKey, name: &str, terms: Terms) -> Result<(), String> {
+        let name = checked_text(name, "a name")?;
+        let (terms, variant) = checked_terms(terms)?;
+        self.leave(client);
+        let seat = self
+            .tables
+            .iter()
+            .filter(|(_, table)| table.is_waiting() && *table.terms() == terms)
+            .find_map(|(&id, table)| table.seat_for(client, &name).ok().map(|side| (id, side)));
+        match seat {
+            Some((id, side)) => self.sit(client, name, id, side),
+            None => {
+                let side = self.random_side();
+                self.open_checked(client, name, terms, variant, side);
+            }
+        }
+        Ok(())
+    }
+
+    /// Seats `client` as `name` at `table`: the free seat, or its own seat back.
+    fn join(&mut self, client: ClientKey, name: &str, table: TableId) -> Result<(), String> {
+        let name = checked_text(name, "a name")?;
+        let side = self.table(table)?.seat_for(client, &name)?;
+        self.leave(client);
+        self.sit(client, name, table, side);
+        Ok(())
+    }
+
+    /// Seats `client` (at no table, or watching this one) at `side` of table `id`.
+    fn sit(&mut self, client: ClientKey, name: String, id: TableId, side: Side) {
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
+        let back = table.name(side).is_some();
+        table.sit(client, name.clone(), side);
+        self.list_changed |= !back;
+        self.arrive(client, id);
+        let how = if back { "rejoined" } else { "sat at" };
+        self.log(format!(
+            "client {client} ({name}) {how} table {id} as {}",
+            side_name(side)
+        ));
+    }
+
+    /// Adds `client` as a spectator of `table`.
+    fn watch(&mut self, client: ClientKey, table: TableId) -> Result<(), String> {
+        match self.table(table)?.role(client) {
+            Some(Role::Player(_)) => return Err(format!("you play at table {table}")),
+            Some(Role::Spectator) => return Err(format!("you already watch table {table}")),
+            None => {}
+        }
+        self.leave(client);
+        if let Some(watched) = self.tables.get_mut(&table) {
+            watched.watch(client);
+        }
+        self.arrive(client, table);
+        self.log(format!("client {client} watches table {table}"));
+        Ok(())
+    }
+
+    /// Notes that `client` is now at table `id`, which changed.
+    fn arrive(&mut self, client: ClientKey, id: TableId) {
+        if let Some(arriving) = self.clients.get_mut(&client) {
+            arriving.at = Some(id);
+        }
+        self.changed.insert(id);
+    }
+
+    /// `client` leaves the table it is at, if any: a player is away from now on (a table that
+    /// never started is then removed), a spectator goes.
+    fn leave(&mut self, client: ClientKey) {
+        let Some(id) = self.clients.get_mut(&client).and_then(|c| c.at.take()) else {
+            return;
+        };
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.leave(client, self.now);
+        }
+        self.changed.insert(id);
+        self.log(format!("client {client} left table {id}"));
+    }
+
+    /// Applies `act` to table `id` for `client`'s side, if `client` plays there.
+    fn as_player(
+        &mut self,
+        client: ClientKey,
+        id: TableId,
+        act: impl FnOnce(&mut Table, Side) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let Role::Player(side) = self.role_at(client, id)? else {
+            return Err(format!("you do not play at table {id}"));
+        };
+        if let Some(table) = self.tables.get_mut(&id) {
+            act(table, side)?;
+        }
+        self.changed.insert(id);
+        Ok(())
+    }
+
+    /// Adds `client`'s line `text` to the chat of `table`.
+    fn chat(&mut self, client: ClientKey, id: TableId, text: &str) -> Result<(), String> {
+        let role = self.role_at(client, id)?;
+        let text = checked_text(text, "a chat line")?;
+        if let Some(table) = self.tables.get_mut(&id) {
+            table.say(role, text);
+        }
+        self.changed.insert(id);
+        Ok(())
+    }
+
+    /// The table `id`, if there is one.
+    fn table(&self, id: TableId) -> Result<&Table, String> {
+        self.tables
+            .get(&id)
+            .ok_or_else(|| format!("no such table: {id}"))
+    }
+
+    /// Who `client` is at table `id`; refused if it is not there.
+    fn role_at(&self, client: ClientKey, id: TableId) -> Result<Role, String> {
+        self.table(id)?
+            .role(client)
+            .ok_or_else(|| format!("you are not at table {id}"))
+    }
+
+    /// A side chosen at random.
+    fn random_side(&mut self) -> Side {
+        Side::BOTH[self.random.below(Side::BOTH.len())]
+    }
+
+    /// Refuses `client`'s message for `why`; past [`REFUSALS_ALLOWED`] it is disconnected.
+    fn refuse(&mut self, client: ClientKey, why: String) {
+        self.log(format!("client {client} refused: {why}"));
+        self.send(client, ServerMsg::Refused(why));
+        let Some(refused) = self.clients.get_mut(&client) else {
+            return;
+        };
+        refused.refusals = refused.refusals.saturating_add(1);
+        if refused.refusals > REFUSALS_ALLOWED {
+            refused.dropped = true;
+            let count = refused.refusals;
+            self.effects.push(Effect::Disconnect(client));
+            self.log(format!(
+                "client {client} disconnected after {count} refused messages"
+            ));
+        }
+    }
+
+    /// Asks the server to send `message` to `client`.
+    fn send(&mut self, client: ClientKey, message: ServerMsg) {
+        self.effects.push(Effect::Send(client, message));
+    }
+
+    /// Adds a line to the server's log.
+    fn log(&mut self, line: String) {
+        self.effects.push(Effect::Log(line));
+    }
+
+    /// Ends the call: each changed table reports its game's end once, is removed if deserted or
+    /// else sent to everyone at it; a changed list is sent to the clients listing it; then the
+    /// call's effects, in order.
+    fn flush(&mut self) -> Vec<Effect> {
+        for id in std::mem::take(&mut self.changed) {
+            self.report_ending(id);
+            self.remove_if_deserted(id);
+            self.send_state(id);
+        }
+        if std::mem::take(&mut self.list_changed) {
+            self.send_list();
+        }
+        std::mem::take(&mut self.effects)
+    }
+
+    /// If table `id`'s game has just ended: its record and a log line.
+    fn report_ending(&mut self, id: TableId) {
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
+        let Some((outcome, pgn)) = table.take_ending() else {
+            return;
+        };
+        let [white, black] =
+            Side::BOTH.map(|side| table.name(side).unwrap_or_default().to_string());
+        let stem = format!("{id:04}-{}", table.terms().variant);
+        self.effects.push(Effect::Record { stem, pgn });
+        self.log(format!("table {id} ended: {white} - {black}, {outcome}"));
+        self.list_changed = true;
+    }
+
+    /// Removes table `id` if it is deserted; its spectators are then at no table.
+    fn remove_if_deserted(&mut self, id: TableId) {
+        if !self.tables.get(&id).is_some_and(Table::is_deserted) {
+            return;
+        }
+        if let Some(table) = self.tables.remove(&id) {
+            for (client, _) in table.present() {
+                if let Some(left) = self.clients.get_mut(&client) {
+                    left.at = None;
+                }
+            }
+        }
+        self.list_changed = true;
+        self.log(format!("table {id} removed"));
+    }
+
+    /// Sends table `id`, if it is still there, to every client at it.
+    fn send_state(&mut self, id: TableId) {
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        let now = self.now;
+        let states: Vec<Effect> = table
+            .present()
+            .into_iter()
+            .map(|(client, role)| {
+                Effect::Send(
+                    client,
+                    ServerMsg::State(Box::new(table.state_for(role, now))),
+                )
+            })
+            .collect();
+        self.effects.extend(states);
+    }
+
+    /// Sends the list to every client that asked for it and is at no table.
+    fn send_list(&mut self) {
+        let tables = self.tables();
+        let listeners: Vec<ClientKey> = self
+            .clients
+            .iter()
+            .filter(|(_, c)| c.listing && c.at.is_none())
+            .map(|(&key, _)| key)
+            .collect();
+        for client in listeners {
+            self.send(client, ServerMsg::Tables(tables.clone()));
+        }
+    }
+}
+
+/// `text` trimmed, if it is 1 to [`MAX_TEXT`] characters without control characters; `what`
+/// names it in the refusal.
+fn checked_text(text: &str, what: &str) -> Result<String, String> {
+    let text = text.trim();
+    let length = text.chars().count();
+    if !(1..=MAX_TEXT).contains(&length) {
+        return Err(format!("{what} has 1 to {MAX_TEXT} characters"));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(format!("{what} has no control characters"));
+    }
+    Ok(text.to_string())
+}
+
+/// `terms` with the options as the variant names them (sorted, once each), and the variant;
+/// refused if the variant does not load with those options.
+fn checked_terms(terms: Terms) -> Result<(Terms, Arc<Variant>), String> {
+    let variant = Variant::load(&terms.variant, &terms.options).map_err(|e| e.to_string())?;
+    let terms = Terms {
+        options: variant.options().names().to_vec(),
+        ..terms
+    };
+    Ok((terms, Arc::new(variant)))
+}
+
+/// The terms as the log writes them: `chess [option …] 5+3`.
+fn terms_label(terms: &Terms) -> String {
+    let clock = terms.clock.map_or("no clock".to_string(), |c| c.label());
+    format!("{} [{}] {clock}", terms.variant, terms.options.join(" "))
+}
+
+/// The side as the log writes it.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "first player",
+        Side::Black => "second player",
+    }
+}

@@ -1,0 +1,438 @@
+//! One table of the server: a game between two seats, its spectators, the clocks the host
+//! keeps, the players' offers and the chat. Plain logic over the rules engine and the time it
+//! is given; the [`lobby`](super::lobby) routes clients to tables and says who is told what.
+
+use super::lobby::ClientKey;
+use super::protocol::{
+    CHAT_KEPT, CLAIM_AFTER, ChatLine, Offer, TableId, TableInfo, TableState, Terms,
+};
+use crate::app::shared::clocks::Clocks;
+use crate::rules::{Game, Outcome, PgnHeader, Side};
+use std::collections::VecDeque;
+use std::time::Duration;
+
+/// Who a client is at a table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Role {
+    /// It plays this side.
+    Player(Side),
+    /// It watches.
+    Spectator,
+}
+
+/// Whether a seated player is connected.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Presence {
+    /// Connected as this client.
+    Here(ClientKey),
+    /// Disconnected (or left) at this instant.
+    Away(Duration),
+}
+
+/// A taken seat: the player's name and whether they are here.
+#[derive(Clone, Debug)]
+struct Seat {
+    name: String,
+    presence: Presence,
+}
+
+/// A table: the game, its seats (first player first), spectators, clocks, offers and chat.
+pub struct Table {
+    id: TableId,
+    terms: Terms,
+    game: Game,
+    seats: [Option<Seat>; 2],
+    spectators: Vec<ClientKey>,
+    /// The clocks as they read at `since`.
+    clocks: Clocks,
+    /// When the running side's clock was last charged (or the last change to the game).
+    since: Duration,
+    /// How the game ended, if it has, and the side whose clock runs: judged once after each
+    /// change to the game, not on every tick.
+    outcome: Option<Outcome>,
+    running: Option<Side>,
+    offer: Option<(Side, Offer)>,
+    answered: Option<(Offer, bool)>,
+    chat: VecDeque<ChatLine>,
+    /// Whether the game's end has been reported (see [`Table::take_ending`]).
+    reported: bool,
+}
+
+impl Table {
+    /// A new table `id` for `game` played on `terms` (already checked), no one seated yet.
+    pub fn new(id: TableId, terms: Terms, game: Game, now: Duration) -> Table {
+        let mut table = Table {
+            id,
+            clocks: Clocks::new(terms.clock),
+            terms,
+            game,
+            seats: [None, None],
+            spectators: Vec::new(),
+            since: now,
+            outcome: None,
+            running: None,
+            offer: None,
+            answered: None,
+            chat: VecDeque::new(),
+            reported: false,
+        };
+        table.judge();
+        table
+    }
+
+    /// The game's terms.
+    pub fn terms(&self) -> &Terms {
+        &self.terms
+    }
+
+    /// The player's name at `side`, if the seat is taken.
+    pub fn name(&self, side: Side) -> Option<&str> {
+        self.seats[side.index()].as_ref().map(|s| s.name.as_str())
+    }
+
+    /// Who `client` is at this table, if it is here.
+    pub fn role(&self, client: ClientKey) -> Option<Role> {
+        let seated = Side::BOTH
+            .into_iter()
+            .find(|&side| self.client(side) == Some(client));
+        match seated {
+            Some(side) => Some(Role::Player(side)),
+            None => self.spectators.contains(&client).then_some(Role::Spectator),
+        }
+    }
+
+    /// Every client at this table and who it is.
+    pub fn present(&self) -> Vec<(ClientKey, Role)> {
+        let players = Side::BOTH
+            .into_iter()
+            .filter_map(|side| self.client(side).map(|c| (c, Role::Player(side))));
+        let spectators = self.spectators.iter().map(|&c| (c, Role::Spectator));
+        players.chain(spectators).collect()
+    }
+
+    /// The client connected at `side`, if any.
+    fn client(&self, side: Side) -> Option<ClientKey> {
+        match self.seats[side.index()].as_ref()?.presence {
+            Presence::Here(client) => Some(client),
+            Presence::Away(_) => None,
+        }
+    }
+
+    /// The free side, if exactly one seat is free.
+    fn free_side(&self) -> Option<Side> {
+        match &self.seats {
+            [None, Some(_)] => Some(Side::White),
+            [Some(_), None] => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// Whether the table waits for its second player: one seat free, the other player here,
+    /// no turn played.
+    pub fn is_waiting(&self) -> bool {
+        self.free_side()
+            .is_some_and(|free| self.client(free.opponent()).is_some())
+            && self.game.turns().is_empty()
+    }
+
+    /// Whether the game has ended.
+    pub fn is_finished(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Whether the table is to be removed: it never started and its player is gone, or it is
+    /// finished and nobody is at it.
+    pub fn is_deserted(&self) -> bool {
+        let no_player = Side::BOTH.iter().all(|&side| self.client(side).is_none());
+        let never_started = self.free_side().is_some() && no_player;
+        never_started || (self.is_finished() && no_player && self.spectators.is_empty())
+    }
+
+    /// The side `client` named `name` may sit at: its own seat back if a player of that name
+    /// is away there, else the free seat.
+    pub fn seat_for(&self, client: ClientKey, name: &str) -> Result<Side, String> {
+        if let Some(Role::Player(_)) = self.role(client) {
+            return Err(format!("you already sit at table {}", self.id));
+        }
+        let away = |side: &Side| {
+            self.seats[side.index()]
+                .as_ref()
+                .is_some_and(|s| s.name == name && matches!(s.presence, Presence::Away(_)))
+        };
+        Side::BOTH
+            .into_iter()
+            .find(away)
+            .or_else(|| self.free_side())
+            .ok_or_else(|| "that seat is taken".to_string())
+    }
+
+    /// Seats `client` as `name` at `side` (its own seat back, or a free one).
+    pub fn sit(&mut self, client: ClientKey, name: String, side: Side) {
+        self.seats[side.index()] = Some(Seat {
+            name,
+            presence: Presence::Here(client),
+        });
+    }
+
+    /// Adds `client` as a spectator.
+    pub fn watch(&mut self, client: ClientKey) {
+        self.spectators.push(client);
+    }
+
+    /// `client` leaves at `now`: a player is away from then on (its seat kept), a spectator
+    /// simply goes.
+    pub fn leave(&mut self, client: ClientKey, now: Duration) {
+        self.spectators.retain(|&c| c != client);
+        for seat in self.seats.iter_mut().flatten() {
+            if seat.presence == Presence::Here(client) {
+                seat.presence = Presence::Away(now);
+            }
+        }
+    }
+
+    /// How long the player at `side` has been away at `now`, if they are.
+    fn away(&self, side: Side, now: Duration) -> Option<Duration> {
+        match self.seats[side.index()].as_ref()?.presence {
+            Presence::Away(since) => Some(now.saturating_sub(since)),
+            Presence::Here(_) => None,
+        }
+    }
+
+    /// Whether the player at `side` may claim the win at `now`: the game goes on and the
+    /// opponent has been away for [`CLAIM_AFTER`].
+    fn may_claim(&self, side: Side, now: Duration) -> bool {
+        !self.is_finished() && self.away(side.opponent(), now) >= Some(CLAIM_AFTER)
+    }
+
+    /// Whether a claim became possible after `before` and by `now`.
+    pub fn claim_opened(&self, before: Duration, now: Duration) -> bool {
+        let opened = |side: Side| match self.seats[side.index()].as_ref().map(|s| s.presence) {
+            Some(Presence::Away(since)) => {
+                let moment = since.saturating_add(CLAIM_AFTER);
+                before < moment && moment <= now
+            }
+            _ => false,
+        };
+        !self.is_finished() && Side::BOTH.into_iter().any(opened)
+    }
+
+    /// The clocks as they read at `now`.
+    fn clocks_at(&self, now: Duration) -> Clocks {
+        let mut clocks = self.clocks;
+        if let Some(side) = self.running {
+            let left = &mut clocks.left[side.index()];
+            *left = left.saturating_sub(now.saturating_sub(self.since));
+        }
+        clocks
+    }
+
+    /// The side whose time has run out at `now`, if any.
+    pub fn flag(&self, now: Duration) -> Option<Side> {
+        let side = self.running?;
+        self.clocks_at(now).left(side).is_zero().then_some(side)
+    }
+
+    /// Charges the running clock up to `now`, from which it runs on: what the clocks read
+    /// later is the same, so this is done before any change to the game.
+    fn settle(&mut self, now: Duration) {
+        self.clocks = self.clocks_at(now);
+        self.since = now;
+    }
+
+    /// Judges the game again after a change: its end and the clock that runs.
+    fn judge(&mut self) {
+        self.outcome = self.game.outcome();
+        self.running = self.clocks.running(&self.game);
+        if self.outcome.is_some() {
+            self.offer = None;
+        }
+    }
+
+    /// Refuses unless both players have sat down and the game goes on.
+    fn going_on(&self) -> Result<(), String> {
+        if self.seats.iter().any(Option::is_none) {
+            Err("the game has not started: a seat is free".into())
+        } else if self.is_finished() {
+            Err("the game is over".into())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `side` plays `text` as turn `ply` (the number of turns played before it) at `now`: the
+    /// mover's clock is charged and given its increment, and a pending offer lapses.
+    pub fn play(&mut self, side: Side, ply: u32, text: &str, now: Duration) -> Result<(), String> {
+        self.going_on()?;
+        if self.game.position().side != side {
+            return Err("it is not your turn".into());
+        }
+        let played = self.game.turns().len();
+        if usize::try_from(ply) != Ok(played) {
+            return Err(format!("turn {ply} is stale: {played} turns are played"));
+        }
+        self.settle(now);
+        self.game.play_text(text).map_err(|e| e.to_string())?;
+        if let Some(control) = self.clocks.control {
+            let left = &mut self.clocks.left[side.index()];
+            *left = left.saturating_add(control.increment);
+        }
+        self.offer = None;
+        self.judge();
+        Ok(())
+    }
+
+    /// `side`'s time ran out at `now`.
+    pub fn time_out(&mut self, side: Side, now: Duration) {
+        self.finish(now, |game| game.time_out(side));
+    }
+
+    /// Ends the game at `now` as `end` decides.
+    fn finish(&mut self, now: Duration, end: impl FnOnce(&mut Game)) {
+        self.settle(now);
+        end(&mut self.game);
+        self.judge();
+    }
+
+    /// `side` resigns at `now`.
+    pub fn resign(&mut self, side: Side, now: Duration) -> Result<(), String> {
+        self.going_on()?;
+        self.finish(now, |game| game.resign(side));
+        Ok(())
+    }
+
+    /// `side` claims the win at `now`: its opponent has been away long enough.
+    pub fn claim(&mut self, side: Side, now: Duration) -> Result<(), String> {
+        self.going_on()?;
+        if !self.may_claim(side, now) {
+            return Err("the opponent has not been away long enough to claim".into());
+        }
+        self.finish(now, |game| game.abandon(side.opponent()));
+        Ok(())
+    }
+
+    /// `side` offers `offer`: the game goes on and no offer waits.
+    pub fn offer(&mut self, side: Side, offer: Offer) -> Result<(), String> {
+        self.going_on()?;
+        if self.offer.is_some() {
+            return Err("an offer already waits for an answer".into());
+        }
+        if offer == Offer::Takeback && self.takeback_plies(side).is_none() {
+            return Err("you have no turn to take back".into());
+        }
+        self.offer = Some((side, offer));
+        Ok(())
+    }
+
+    /// How many turns to undo so that `side`'s last turn is taken back and `side` is to move
+    /// again; `None` if `side` has played no turn.
+    fn takeback_plies(&self, side: Side) -> Option<usize> {
+        let played = self.game.turns().len();
+        (0..played)
+            .rev()
+            .find(|&ply| self.game.position_at(ply).is_some_and(|p| p.side == side))
+            .map(|ply| played - ply)
+    }
+
+    /// `side` answers the opponent's offer at `now`: an accepted draw ends the game, an
+    /// accepted takeback undoes the asker's last turn (and the reply to it).
+    pub fn answer(&mut self, side: Side, accept: bool, now: Duration) -> Result<(), String> {
+        let (asker, offer) = self.offer.ok_or("no offer waits for an answer")?;
+        if asker == side {
+            return Err("you cannot answer your own offer".into());
+        }
+        self.offer = None;
+        self.answered = Some((offer, accept));
+        match (offer, accept) {
+            (Offer::Draw, true) => self.finish(now, Game::agree_draw),
+            (Offer::Takeback, true) => self.take_back(asker, now),
+            (_, false) => {}
+        }
+        Ok(())
+    }
+
+    /// Undoes `asker`'s last turn and any reply to it, at `now`.
+    fn take_back(&mut self, asker: Side, now: Duration) {
+        let plies = self.takeback_plies(asker).unwrap_or_default();
+        self.settle(now);
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.judge();
+    }
+
+    /// Adds a chat line (already checked), keeping the last [`CHAT_KEPT`].
+    pub fn say(&mut self, role: Role, text: String) {
+        let from = match role {
+            Role::Player(side) => self.name(side).unwrap_or_default().to_string(),
+            Role::Spectator => "spectator".to_string(),
+        };
+        self.chat.push_back(ChatLine { from, text });
+        while self.chat.len() > CHAT_KEPT {
+            self.chat.pop_front();
+        }
+    }
+
+    /// The players' names, first player first, empty for a free seat.
+    fn names(&self) -> [String; 2] {
+        Side::BOTH.map(|side| self.name(side).unwrap_or_default().to_string())
+    }
+
+    /// The table as the list shows it.
+    pub fn info(&self) -> TableInfo {
+        TableInfo {
+            table: self.id,
+            terms: self.terms.clone(),
+            names: self.names(),
+            plies: u32::try_from(self.game.turns().len()).unwrap_or(u32::MAX),
+            finished: self.is_finished(),
+        }
+    }
+
+    /// The whole table as a client in `role` sees it at `now`.
+    pub fn state_for(&self, role: Role, now: Duration) -> TableState {
+        let you = match role {
+            Role::Player(side) => Some(side),
+            Role::Spectator => None,
+        };
+        let mut record = self.game.record();
+        record.redo.clear();
+        TableState {
+            table: self.id,
+            terms: self.terms.clone(),
+            names: self.names(),
+            you,
+            record,
+            clocks: self.clocks_at(now),
+            running: self.running,
+            away: Side::BOTH.map(|side| self.away(side, now)),
+            may_claim: you.is_some_and(|side| self.may_claim(side, now)),
+            offer: self.offer,
+            answered: self.answered,
+            chat: self.chat.iter().cloned().collect(),
+            outcome: self.outcome,
+        }
+    }
+
+    /// The game's ending and its record, the first time it is asked after the game ended
+    /// (`None` before and ever after).
+    pub fn take_ending(&mut self) -> Option<(Outcome, String)> {
+        let outcome = self.outcome.filter(|_| !self.reported)?;
+        self.reported = true;
+        Some((outcome, self.game.to_pgn(&self.header())))
+    }
+
+    /// The record's header: the event, the players, the time control in seconds (`300+3`).
+    fn header(&self) -> PgnHeader {
+        let [white, black] = self.names();
+        PgnHeader {
+            event: Some("Oddboard online".into()),
+            date: None,
+            white: Some(white),
+            black: Some(black),
+            time_control: self
+                .terms
+                .clock
+                .map(|c| format!("{}+{}", c.base.as_secs(), c.increment.as_secs())),
+        }
+    }
+}
