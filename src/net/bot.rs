@@ -142,7 +142,8 @@ impl Play {
         let seated = state.names.iter().all(|name| !name.is_empty());
         let busy = self.thinking.as_ref().is_some_and(|(ply, _)| *ply == plies)
             || self.sent.is_some_and(|(ply, _)| ply == plies);
-        if seated && !busy
+        if seated
+            && !busy
             && let Ok(game) = Game::from_record(&state.record)
             && game.position().side == side
         {

@@ -164,13 +164,15 @@ fn run(
         wake();
     };
     while !stop.load(Ordering::Relaxed) {
-        let connected = *app.world().resource::<State<ClientState>>().get() == ClientState::Connected;
+        let connected =
+            *app.world().resource::<State<ClientState>>().get() == ClientState::Connected;
         if connected {
             let requests: Vec<Inbound> = asked.try_iter().map(|r| Inbound(Ok(r))).collect();
             app.world_mut().write_message_batch(requests);
         }
         app.update();
-        let connected = *app.world().resource::<State<ClientState>>().get() == ClientState::Connected;
+        let connected =
+            *app.world().resource::<State<ClientState>>().get() == ClientState::Connected;
         if connected && !was_connected {
             say(NetEvent::Connected);
         }
@@ -214,9 +216,8 @@ fn closed_why(app: &App) -> String {
 fn fresh_client_id(nanos: u64) -> u64 {
     static COUNT: AtomicU64 = AtomicU64::new(0);
     let count = COUNT.fetch_add(1, Ordering::Relaxed);
-    let mut x = nanos
-        ^ (u64::from(std::process::id()) << 32)
-        ^ count.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut x =
+        nanos ^ (u64::from(std::process::id()) << 32) ^ count.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     x ^= x >> 33;
     x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     x ^ (x >> 33)

@@ -215,7 +215,9 @@ fn client_connected(
         .ok()
         .and_then(|id| transport.client_addr(id.get()))
         .map_or_else(|| "an unknown address".to_string(), |a| a.to_string());
-    let effects = brain.lobby.connected(key(add.entity), &address, time.elapsed());
+    let effects = brain
+        .lobby
+        .connected(key(add.entity), &address, time.elapsed());
     out.apply(&brain, effects);
 }
 
@@ -284,7 +286,10 @@ impl Out<'_> {
                     if let Some(dir) = &brain.records {
                         let name = format!("{}-{stem}.pgn", brain.run);
                         if let Err(e) = super::records::write(dir, &name, &pgn) {
-                            log(brain.log, &format!("could not write the record {name}: {e}"));
+                            log(
+                                brain.log,
+                                &format!("could not write the record {name}: {e}"),
+                            );
                         }
                     }
                 }

@@ -39,8 +39,13 @@ pub enum OnlineAction {
     },
     /// Ask the list of tables again.
     Refresh,
-    /// Sit at a table (or take one's seat back).
-    Join(TableId),
+    /// Sit at a table (or take one's seat back, under the same name).
+    Join {
+        /// The table.
+        table: TableId,
+        /// The player's name.
+        name: String,
+    },
     /// Watch a table.
     Watch(TableId),
     /// Resign the game.
@@ -97,7 +102,9 @@ pub struct Link {
 impl Link {
     /// The addresses the other player can reach this window's server at.
     pub fn host_addresses(&self) -> Vec<SocketAddr> {
-        self.hosted.as_ref().map_or_else(Vec::new, |h| reachable(h.address))
+        self.hosted
+            .as_ref()
+            .map_or_else(Vec::new, |h| reachable(h.address))
     }
 
     /// Sends a request, if connected.
@@ -153,7 +160,8 @@ pub fn act(
                 });
                 match started {
                     Ok(hosted) => {
-                        let here = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), hosted.address.port());
+                        let here =
+                            SocketAddr::new(Ipv4Addr::LOCALHOST.into(), hosted.address.port());
                         link.hosted = Some(hosted);
                         let request = ClientMsg::Open {
                             name: name.clone(),
@@ -167,11 +175,17 @@ pub fn act(
             }
             OnlineAction::Connect { name, address } => {
                 link.close();
-                open(&mut link, name, address, ClientMsg::List, waker(proxy.as_deref()));
+                open(
+                    &mut link,
+                    name,
+                    address,
+                    ClientMsg::List,
+                    waker(proxy.as_deref()),
+                );
             }
             OnlineAction::Refresh => link.send(ClientMsg::List),
-            OnlineAction::Join(table) => {
-                let name = link.name.clone();
+            OnlineAction::Join { table, name } => {
+                link.name = name.clone();
                 link.send(ClientMsg::Join { name, table });
             }
             OnlineAction::Watch(table) => link.send(ClientMsg::Watch { table }),

@@ -16,9 +16,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<OnlineAction>()
         .add_systems(
             Update,
-            (link::act, sync::receive)
-                .chain()
-                .in_set(Frame::Input),
+            (link::act, sync::receive).chain().in_set(Frame::Input),
         )
         .add_systems(Update, sync::send_own_turn.in_set(Frame::Sync))
         .add_systems(OnEnter(Screen::Menu), link::leave_table);

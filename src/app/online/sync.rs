@@ -109,7 +109,8 @@ fn step(game: &Game, state: &TableState) -> Step {
     if ours == *theirs && same_end {
         return Step::Same;
     }
-    if theirs.len() == ours.len() + 1 && theirs.starts_with(&ours) && state.record.ending.is_none() {
+    if theirs.len() == ours.len() + 1 && theirs.starts_with(&ours) && state.record.ending.is_none()
+    {
         let text = &theirs[ours.len()];
         let variant = game.variant();
         if let Ok(turn) = variant.parse_turn(game.position(), text) {

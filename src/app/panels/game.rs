@@ -6,12 +6,12 @@ use super::choices::settings_editor;
 use super::help::{Enlarged, LessonLinks, rules_help, show_enlarged};
 use super::online::{Dialog, game_section};
 use super::record::{captured, move_list};
-use crate::app::online::link::{Link, OnlineAction};
 use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
 use crate::app::board::layout::shown_position;
 use crate::app::learn::study::Study;
+use crate::app::online::link::{Link, OnlineAction};
 use crate::app::session::opponent::{Thinking, Watch};
 use crate::app::session::record::Tally;
 use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
@@ -165,7 +165,9 @@ fn game_panel(
         .show(&mut root, |ui| {
             status(ui, game, &viewing, &pictures);
             clock_faces(ui, game, &clocks);
-            computer_status(ui, game, &mut computer);
+            if online.link.table.is_none() {
+                computer_status(ui, game, &mut computer);
+            }
             hovered_piece(ui, game, &viewing, hovered.0);
             if viewing.ply.is_none() {
                 choices(ui, game, &builder, out);

@@ -1,8 +1,8 @@
 //! The menu: the variants and their options, saved games, and the settings.
 
 use super::Pictures;
-use super::online::{self, Dialog};
 use super::choices::{player_picker, settings_editor};
+use super::online::{self, Dialog};
 use super::picture::BoardPicture;
 use super::{Catalogue, Requests, root_ui};
 use crate::app::art::pieces::PieceArt;

@@ -219,7 +219,11 @@ fn join_form(
         }
         Phase::Lobby | Phase::Seated => {
             ui.horizontal(|ui| {
-                ui.label(format!("{} tables", link.tables.len()));
+                ui.label(match link.tables.len() {
+                    0 => "No tables yet: press Refresh in a moment.".to_string(),
+                    1 => "1 table".to_string(),
+                    n => format!("{n} tables"),
+                });
                 if ui.button("Refresh").clicked() {
                     out.write(OnlineAction::Refresh);
                 }
@@ -272,7 +276,10 @@ fn tables(
                 && (free || mine)
                 && ui.button(if mine { "Rejoin" } else { "Join" }).clicked()
             {
-                out.write(OnlineAction::Join(table.table));
+                out.write(OnlineAction::Join {
+                    table: table.table,
+                    name: name.to_string(),
+                });
             }
             if ui.button("Watch").clicked() {
                 out.write(OnlineAction::Watch(table.table));
@@ -351,8 +358,9 @@ pub(super) fn game_section(
     if let Some(trouble) = &link.trouble {
         ui.colored_label(egui::Color32::LIGHT_RED, trouble);
     }
+    let seated = state.names.iter().all(|n| !n.is_empty());
     ui.horizontal_wrapped(|ui| {
-        if state.you.is_some() && !over {
+        if state.you.is_some() && seated && !over {
             if ui.button("Resign").clicked() {
                 out.write(OnlineAction::Resign);
             }
@@ -360,7 +368,10 @@ pub(super) fn game_section(
                 out.write(OnlineAction::Offer(Offer::Draw));
             }
             if ui
-                .add_enabled(!game.turns().is_empty(), egui::Button::new("Ask to take back"))
+                .add_enabled(
+                    !game.turns().is_empty(),
+                    egui::Button::new("Ask to take back"),
+                )
                 .clicked()
             {
                 out.write(OnlineAction::Offer(Offer::Takeback));
@@ -380,7 +391,11 @@ pub(super) fn game_section(
 fn seat_line<'a>(state: &TableState, side_name: impl Fn(Side) -> &'a str) -> String {
     let name = |side: Side| {
         let who = &state.names[side.index()];
-        if who.is_empty() { "(free)" } else { who.as_str() }
+        if who.is_empty() {
+            "(free)"
+        } else {
+            who.as_str()
+        }
     };
     match state.you {
         Some(you) => format!(
