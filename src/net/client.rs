@@ -4,15 +4,14 @@
 //! [`Connection::send`]; what happens comes out of [`Connection::next`], and `wake` is called
 //! whenever something new is there (a sleeping window asks for a frame).
 
+use super::headless;
 use super::protocol::{ClientMsg, PROTOCOL_ID, ServerMsg};
-use super::wire::{self, Inbound};
-use bevy::app::ScheduleRunnerPlugin;
+use super::wire::Inbound;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::netcode::{ClientAuthentication, NetcodeClientTransport};
 use bevy_replicon_renet::renet::ConnectionConfig;
-use bevy_replicon_renet::{RenetChannelsExt, RenetClient, RepliconRenetPlugins};
+use bevy_replicon_renet::{RenetChannelsExt, RenetClient};
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr, UdpSocket};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
@@ -114,14 +113,7 @@ impl Drop for Connection {
 
 /// A headless client app connecting to `address`.
 fn client_app(address: SocketAddr) -> Result<App, String> {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
-        StatesPlugin,
-        RepliconPlugins,
-        RepliconRenetPlugins,
-        wire::plugin,
-    ));
+    let mut app = headless::app(FRAME);
     let channels = app.world().resource::<RepliconChannels>();
     let client = RenetClient::new(ConnectionConfig {
         server_channels_config: channels.server_configs(),
@@ -146,6 +138,7 @@ fn client_app(address: SocketAddr) -> Result<App, String> {
     let transport = NetcodeClientTransport::new(now, authentication, socket)
         .map_err(|e| format!("cannot reach {address}: {e}"))?;
     app.insert_resource(client).insert_resource(transport);
+    headless::single_threaded(&mut app);
     Ok(app)
 }
 

@@ -6,6 +6,7 @@
 pub mod addresses;
 pub mod bot;
 pub mod client;
+pub mod headless;
 pub mod lobby;
 pub mod protocol;
 pub mod records;

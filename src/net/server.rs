@@ -4,16 +4,15 @@
 //! connection and moment, and does what the lobby answers: sends, disconnects, logs, and writes
 //! finished games into the records directory.
 
+use super::headless;
 use super::lobby::{ClientKey, Effect, Lobby};
 use super::protocol::{PROTOCOL_ID, ServerMsg};
-use super::wire::{self, Inbound};
-use bevy::app::ScheduleRunnerPlugin;
+use super::wire::Inbound;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::netcode::{NetcodeServerTransport, ServerAuthentication, ServerConfig};
 use bevy_replicon_renet::renet::ConnectionConfig;
-use bevy_replicon_renet::{RenetChannelsExt, RenetServer, RepliconRenetPlugins};
+use bevy_replicon_renet::{RenetChannelsExt, RenetServer};
 use std::net::{SocketAddr, UdpSocket};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -95,14 +94,7 @@ fn server_app(
     let since_epoch = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
-        StatesPlugin,
-        RepliconPlugins,
-        RepliconRenetPlugins,
-        wire::plugin,
-    ));
+    let mut app = headless::app(FRAME);
     let channels = app.world().resource::<RepliconChannels>();
     let server = RenetServer::new(ConnectionConfig {
         server_channels_config: channels.server_configs(),
@@ -131,6 +123,7 @@ fn server_app(
         .add_observer(client_connected)
         .add_observer(client_disconnected)
         .add_systems(Update, (receive, tick).chain());
+    headless::single_threaded(&mut app);
     Ok(app)
 }
 

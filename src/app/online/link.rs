@@ -93,6 +93,8 @@ pub struct Link {
     pub tables: Vec<TableInfo>,
     /// The state of the table, as the server sent it last.
     pub table: Option<TableState>,
+    /// When that state arrived (the time away it gives has grown since).
+    pub received: Option<std::time::Instant>,
     /// The ply of the last turn this window sent, until the server answers.
     pub sent: Option<u32>,
     /// What went wrong last (a refused request, a lost connection), for the player.

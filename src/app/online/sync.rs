@@ -53,6 +53,7 @@ pub fn receive(
                 link.sent = None;
                 link.phase = Phase::Seated;
                 link.table = Some(*state);
+                link.received = Some(std::time::Instant::now());
             }
             NetEvent::Message(ServerMsg::Refused(why)) => {
                 if let Some(state) = &link.table {

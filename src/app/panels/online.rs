@@ -7,7 +7,7 @@ use crate::app::online::link::{Link, OnlineAction, Phase, clock_label};
 use crate::app::shared::messages::Command;
 use crate::app::shared::screen::Screen;
 use crate::cli::DEFAULT_PORT;
-use crate::net::protocol::{MAX_TEXT, Offer, TableInfo, TableState};
+use crate::net::protocol::{CLAIM_AFTER, MAX_TEXT, Offer, TableInfo, TableState};
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -334,16 +334,21 @@ pub(super) fn game_section(
             ui.monospace(address.to_string());
         }
     }
+    let since = link.received.map_or(Duration::ZERO, |at| at.elapsed());
     for side in Side::BOTH {
-        if let Some(away) = state.away[side.index()] {
-            ui.colored_label(
-                egui::Color32::LIGHT_YELLOW,
-                format!(
-                    "{} is away ({}); the game waits.",
-                    state.names[side.index()],
-                    minutes(away)
-                ),
+        if let Some(away) = state.away[side.index()].filter(|_| !over) {
+            let away = away + since;
+            let mut text = format!(
+                "{} is away ({}); the game waits.",
+                state.names[side.index()],
+                minutes(away)
             );
+            if state.you == Some(side.opponent()) && !state.may_claim {
+                let left = CLAIM_AFTER.saturating_sub(away);
+                text.push_str(&format!(" You may claim the win in {}.", minutes(left)));
+            }
+            ui.colored_label(egui::Color32::LIGHT_YELLOW, text);
+            ui.ctx().request_repaint_after(Duration::from_secs(1));
         }
     }
     if state.may_claim && !over {
