@@ -6,7 +6,7 @@ use crate::support::*;
 use oddboard::app::online::link::{Link, OnlineAction, Phase};
 use oddboard::app::shared::game::{Hint, Online};
 use oddboard::net::client::{Connection, NetEvent};
-use oddboard::net::protocol::{ClientMsg, ServerMsg, TableState, Terms};
+use oddboard::net::protocol::{ClientMsg, Offer, ServerMsg, TableState, Terms};
 use oddboard::rules::{Reason, Side};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -135,4 +135,31 @@ fn resigning_over_the_network_ends_the_game_in_both_windows() {
     let outcome = game(&app).outcome().expect("over");
     assert_eq!(outcome.reason, Reason::Resignation);
     assert_eq!(outcome.verdict.text(), "0-1");
+}
+
+#[test]
+fn a_takeback_the_window_accepts_takes_the_turns_back_on_the_board() {
+    let (mut app, bob) = hosted_game();
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let state = opponent_sees(&mut app, &bob, "e2e4", |s| s.record.turns.len() == 1);
+    bob.send(ClientMsg::Turn {
+        table: state.table,
+        ply: 1,
+        text: "e7e5".into(),
+    });
+    run_until(&mut app, "Bob's reply", |app| game(app).turns().len() == 2);
+    bob.send(ClientMsg::Offer {
+        table: state.table,
+        offer: Offer::Takeback,
+    });
+    run_until(&mut app, "Bob's request", |app| {
+        let link = app.world().resource::<Link>();
+        link.table.as_ref().is_some_and(|t| t.offer.is_some())
+    });
+    app.world_mut().write_message(OnlineAction::Answer(true));
+    run_until(&mut app, "the turn taken back", |app| game(app).turns().len() == 1);
+    settle(&mut app);
+    assert_eq!(game(&app).turn_texts(), ["e2e4"]);
+    assert_view_matches_game(&mut app);
 }
