@@ -158,7 +158,9 @@ fn a_takeback_the_window_accepts_takes_the_turns_back_on_the_board() {
         link.table.as_ref().is_some_and(|t| t.offer.is_some())
     });
     app.world_mut().write_message(OnlineAction::Answer(true));
-    run_until(&mut app, "the turn taken back", |app| game(app).turns().len() == 1);
+    run_until(&mut app, "the turn taken back", |app| {
+        game(app).turns().len() == 1
+    });
     settle(&mut app);
     assert_eq!(game(&app).turn_texts(), ["e2e4"]);
     assert_view_matches_game(&mut app);
