@@ -12,10 +12,14 @@ use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 use std::fmt;
 use std::io::Read;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// The port a host and `serve` listen on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 5725;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -43,6 +47,38 @@ enum Command {
         /// Open in this view (else the one chosen last).
         #[arg(long, value_enum)]
         view: Option<ViewArg>,
+    },
+    /// Run a server for games over the network (no window): it prints the addresses it
+    /// listens on, then one log line per join, leave, refusal and game ended.
+    Serve {
+        /// The port to listen on.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_PORT)]
+        port: u16,
+        /// The interface to listen on (its address); all of them by default.
+        #[arg(long, value_name = "ADDRESS", default_value = "0.0.0.0")]
+        bind: IpAddr,
+        /// Write every finished game into this directory, one record file each.
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
+    },
+    /// Play one game over the network as the computer: join a waiting game of the variant and
+    /// options, or open one and wait; exit when the game ends.
+    Bot {
+        /// The server, as HOST:PORT.
+        #[arg(value_name = "HOST:PORT", value_parser = server_address)]
+        address: SocketAddr,
+        /// How strongly it plays.
+        #[arg(long, value_name = "LEVEL", value_parser = level, default_value = "strong")]
+        level: Level,
+        /// The variant id (see `variants`).
+        #[arg(long, value_name = "VARIANT", default_value = "chess")]
+        variant: String,
+        /// A variant option (repeatable).
+        #[arg(long = "option", value_name = "NAME")]
+        options: Vec<String>,
+        /// The name it plays under (else `Oddboard (LEVEL)`).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
     },
     /// List the variant ids, one per line.
     Variants,
@@ -326,6 +362,75 @@ pub fn play_request(args: &[String]) -> Option<PlayRequest> {
     }
 }
 
+/// A request to serve games over the network, or to play one as a bot.
+#[derive(Debug, PartialEq)]
+pub enum NetRequest {
+    /// `serve`: listen at this address, writing records into the directory given.
+    Serve {
+        /// The interface and port.
+        bind: SocketAddr,
+        /// Where finished games are written.
+        records: Option<PathBuf>,
+    },
+    /// `bot`: play one game at this server.
+    Bot {
+        /// The server.
+        address: SocketAddr,
+        /// How strongly it plays.
+        level: Level,
+        /// The variant id.
+        variant: String,
+        /// The variant's options.
+        options: Vec<String>,
+        /// The name it plays under.
+        name: String,
+    },
+}
+
+/// Whether `args` ask to serve or to play as a bot: `None` for any other command; an error
+/// for a bot asked to play a variant or option that does not exist.
+pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
+    match Cli::try_parse_from(args).ok()?.command {
+        Command::Serve {
+            port,
+            bind,
+            records,
+        } => Some(Ok(NetRequest::Serve {
+            bind: SocketAddr::new(bind, port),
+            records,
+        })),
+        Command::Bot {
+            address,
+            level,
+            variant,
+            options,
+            name,
+        } => Some(
+            Variant::load(&variant, &options)
+                .map(|_| NetRequest::Bot {
+                    address,
+                    level,
+                    variant,
+                    options,
+                    name: name.unwrap_or_else(|| format!("Oddboard ({})", level.name())),
+                })
+                .map_err(CliError::from),
+        ),
+        _ => None,
+    }
+}
+
+/// A server's address as typed, `HOST:PORT`: a name is looked up as the system does.
+fn server_address(text: &str) -> Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let mut found = text
+        .to_socket_addrs()
+        .map_err(|e| format!("'{text}' is not a server address (HOST:PORT): {e}"))?;
+    found
+        .next()
+        .ok_or_else(|| format!("'{text}' names no address"))
+}
+
 /// Runs the command line `args` (the program name first) and returns what to print.
 pub fn run(args: &[String]) -> Result<Output, CliError> {
     let cli = match Cli::try_parse_from(args) {
@@ -344,9 +449,10 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
     };
     let mut out = Output::default();
     match cli.command {
-        Command::Play { .. } => {
+        Command::Play { .. } | Command::Serve { .. } | Command::Bot { .. } => {
             return Err(CliError::BadInput(
-                "play: this build has no game window (it was built without the `game` feature)"
+                "this build has no game window or network play (it was built without the `game` \
+                 feature)"
                     .into(),
             ));
         }

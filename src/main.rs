@@ -1,6 +1,6 @@
 //! The Oddboard binary: the game window (with the `game` feature, and no arguments or `play`),
 //! or the rules command line (`variants`, `moves`, `perft`, `status`, `bestmove`, `selfplay`,
-//! `record`, `replay`).
+//! `record`, `replay`, …); with `game`, also `serve` and `bot` (network play).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -21,6 +21,19 @@ fn main() -> ExitCode {
         return match oddboard::app::run(launch) {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,
             bevy::app::AppExit::Error(_) => ExitCode::from(1),
+        };
+    }
+    #[cfg(feature = "game")]
+    if let Some(request) = oddboard::cli::net_request(&args) {
+        let outcome = request
+            .map_err(|e| (e.to_string(), e.exit_code()))
+            .and_then(|request| oddboard::net::run::run(request).map_err(|e| (e, 1)));
+        return match outcome {
+            Ok(()) => ExitCode::SUCCESS,
+            Err((why, code)) => {
+                eprintln!("{why}");
+                ExitCode::from(code)
+            }
         };
     }
     match oddboard::cli::run(&args) {

@@ -11,6 +11,7 @@ pub mod editor;
 mod icon;
 pub mod learn;
 pub mod motion;
+pub mod online;
 mod panels;
 pub mod session;
 pub mod shared;
@@ -106,5 +107,6 @@ pub fn game_plugins(app: &mut App) {
         editor::plugin,
         view3d::plugin,
         learn::plugin,
+        online::plugin,
     ));
 }

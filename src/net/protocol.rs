@@ -5,15 +5,13 @@
 
 use crate::app::shared::clocks::{Clocks, TimeControl};
 use crate::rules::{GameRecord, Outcome, Side};
+use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// Identifies Oddboard's protocol (and its version) to renet: a peer with another id is not
 /// let in.
-pub const PROTOCOL_ID: u64 = 0x0dd_b0a2d_0025;
-
-/// The port the host and the server listen on unless told otherwise.
-pub const DEFAULT_PORT: u16 = 5725;
+pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0025;
 
 /// The largest message a client may send, in bytes: anything longer is refused unread.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -191,7 +189,7 @@ pub struct TableState {
 }
 
 /// What the server sends a client.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Message, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum ServerMsg {
     /// The tables on the server (sent on `List`, and again to a listing client when it
     /// changes).

@@ -12,6 +12,7 @@ mod learning;
 mod library;
 mod marks;
 mod motion;
+mod online;
 mod opponent;
 mod persistence;
 mod session;

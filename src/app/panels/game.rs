@@ -4,12 +4,14 @@
 use super::banner;
 use super::choices::settings_editor;
 use super::help::{Enlarged, LessonLinks, rules_help, show_enlarged};
+use super::online::{Dialog, game_section};
 use super::record::{captured, move_list};
 use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
 use crate::app::board::layout::shown_position;
 use crate::app::learn::study::Study;
+use crate::app::online::link::{Link, OnlineAction};
 use crate::app::session::opponent::{Thinking, Watch};
 use crate::app::session::record::Tally;
 use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
@@ -107,6 +109,7 @@ struct TurnView<'w> {
     clocks: Res<'w, Clocks>,
     tab: ResMut<'w, Tab>,
     links: LessonLinks<'w>,
+    online: OnlineView<'w>,
 }
 
 /// What the panel shows of the computer: who plays, whether it is thinking, the watcher's pause.
@@ -116,6 +119,14 @@ struct ComputerView<'w> {
     thinking: Res<'w, Thinking>,
     watch: Res<'w, Watch>,
     requests: MessageWriter<'w, ComputerRequest>,
+}
+
+/// What the panel shows of a game over the network, and where its requests go.
+#[derive(SystemParam)]
+struct OnlineView<'w> {
+    link: Res<'w, Link>,
+    dialog: ResMut<'w, Dialog>,
+    actions: MessageWriter<'w, OnlineAction>,
 }
 
 fn game_panel(
@@ -142,6 +153,7 @@ fn game_panel(
         mut view_choice,
         tab: mut tab_shown,
         mut links,
+        mut online,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let theme = view_choice.settings.theme;
@@ -153,7 +165,9 @@ fn game_panel(
         .show(&mut root, |ui| {
             status(ui, game, &viewing, &pictures);
             clock_faces(ui, game, &clocks);
-            computer_status(ui, game, &mut computer);
+            if online.link.table.is_none() {
+                computer_status(ui, game, &mut computer);
+            }
             hovered_piece(ui, game, &viewing, hovered.0);
             if viewing.ply.is_none() {
                 choices(ui, game, &builder, out);
@@ -162,9 +176,17 @@ fn game_panel(
                 ui.colored_label(egui::Color32::LIGHT_YELLOW, hint);
             }
             ui.separator();
-            match pending.0 {
-                Some(ask) => confirm(ui, game, ask, out),
-                None => buttons(ui, game, &viewing, out),
+            match (&online.link.table, pending.0) {
+                (Some(_), _) => game_section(
+                    ui,
+                    game,
+                    &online.link,
+                    &mut online.dialog,
+                    &mut online.actions,
+                    out,
+                ),
+                (None, Some(ask)) => confirm(ui, game, ask, out),
+                (None, None) => buttons(ui, game, &viewing, out),
             }
             view_controls(ui, &mut view_choice);
             ui.separator();

@@ -2,6 +2,7 @@
 
 use super::Pictures;
 use super::choices::{player_picker, settings_editor};
+use super::online::{self, Dialog};
 use super::picture::BoardPicture;
 use super::{Catalogue, Requests, root_ui};
 use crate::app::art::pieces::PieceArt;
@@ -20,6 +21,7 @@ use crate::app::shared::storage::Storage;
 use crate::app::storage::library::{SaveAction, SaveList};
 use crate::app::storage::saves::Autosave;
 use crate::app::storage::sharing::{Clipboard, Paste};
+use crate::net::protocol::Terms;
 use crate::rules::{Side, Variant, VariantData};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -66,6 +68,18 @@ fn select_the_game_on_the_board(
 }
 
 impl MenuChoice {
+    /// The game chosen, as a network table's terms (its options sorted).
+    pub(super) fn terms(&self, catalogue: &Catalogue) -> Option<Terms> {
+        let data = catalogue.0.get(self.variant)?;
+        let mut options = self.options.clone();
+        options.sort();
+        Some(Terms {
+            variant: data.id.clone(),
+            options,
+            clock: self.control,
+        })
+    }
+
     /// Selects `variant` with its options.
     fn select(&mut self, catalogue: &Catalogue, variant: &Variant) {
         if let Some(index) = catalogue.0.iter().position(|d| d.id == variant.id()) {
@@ -78,7 +92,7 @@ impl MenuChoice {
 /// What the menu reads (the variants, what is saved, the settings, the courses and puzzles
 /// with the player's progress) and where a course or puzzle set is asked for.
 #[derive(SystemParam)]
-struct MenuData<'w> {
+pub(super) struct MenuData<'w> {
     catalogue: Res<'w, Catalogue>,
     autosave: Res<'w, Autosave>,
     saves: Res<'w, SaveList>,
@@ -88,9 +102,10 @@ struct MenuData<'w> {
     library: Res<'w, Library>,
     progress: Res<'w, Progress>,
     study: MessageWriter<'w, StudyAction>,
+    dialog: ResMut<'w, Dialog>,
 }
 
-fn menu_screen(
+pub(super) fn menu_screen(
     mut contexts: EguiContexts,
     data: MenuData,
     mut choice: ResMut<MenuChoice>,
@@ -109,6 +124,7 @@ fn menu_screen(
         library: courses,
         progress,
         mut study,
+        mut dialog,
     } = data;
     let pictures: Vec<(Arc<Variant>, Pictures)> = previews
         .0
@@ -201,26 +217,24 @@ fn menu_screen(
                     out.write_batch(saved.resume());
                 }
             });
-            learning(ui, &data.id, &courses, &progress, &mut study);
+            learning(ui, &data.id, &courses, &progress, &mut study, &mut dialog);
         });
     });
     Ok(())
 }
 
 /// The variant's course and puzzles, each a button with the player's progress (or, for a file
-/// refused at start-up, why).
+/// refused at start-up, why); then Host and Join, for a game over the network.
 fn learning(
     ui: &mut egui::Ui,
     variant: &str,
     library: &Library,
     progress: &Progress,
     out: &mut MessageWriter<StudyAction>,
+    dialog: &mut Dialog,
 ) {
     let course = library.course(variant);
     let puzzles = library.puzzles(variant);
-    if course.is_none() && puzzles.is_none() {
-        return;
-    }
     ui.horizontal_wrapped(|ui| {
         let course = course.map(|found| {
             found.map(|course| {
@@ -261,6 +275,7 @@ fn learning(
                 _ => {}
             }
         }
+        online::menu_buttons(ui, dialog);
     });
 }
 

@@ -8,6 +8,7 @@ mod game;
 pub mod help;
 mod keys;
 mod menu;
+mod online;
 mod picker;
 pub mod picture;
 mod record;
@@ -86,6 +87,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, notice_window)
         .add_plugins((
             menu::plugin,
+            online::plugin,
             game::plugin,
             study::plugin,
             picker::plugin,

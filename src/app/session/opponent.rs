@@ -6,7 +6,7 @@
 //! the board (`HintFound`), which draws it as an arrow.
 
 use crate::app::motion::timeline::Timeline;
-use crate::app::shared::game::{ActiveGame, Hint, Studying, Viewing};
+use crate::app::shared::game::{ActiveGame, Hint, Online, Studying, Viewing};
 use crate::app::shared::messages::{Command, ComputerRequest, HintFound};
 use crate::app::shared::players::Players;
 use crate::app::shared::screen::Frame;
@@ -125,7 +125,7 @@ fn drop_stale(game: Option<Res<ActiveGame>>, mut thinking: ResMut<Thinking>) {
 fn watch_and_hint(
     mut requests: MessageReader<ComputerRequest>,
     game: Option<Res<ActiveGame>>,
-    (viewing, studying): (Res<Viewing>, Res<Studying>),
+    (viewing, studying, online): (Res<Viewing>, Res<Studying>, Option<Res<Online>>),
     mut watch: ResMut<Watch>,
     mut thinking: ResMut<Thinking>,
     limits: Res<SearchLimits>,
@@ -144,7 +144,8 @@ fn watch_and_hint(
             ComputerRequest::Hint => hint = true,
         }
     }
-    let Some(game) = game.filter(|_| hint && viewing.ply.is_none() && !studying.0) else {
+    let helped = !studying.0 && online.is_none();
+    let Some(game) = game.filter(|_| hint && viewing.ply.is_none() && helped) else {
         return;
     };
     if thinking.0.is_none() && game.0.outcome().is_none() {

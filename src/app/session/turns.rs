@@ -3,7 +3,7 @@
 
 use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::{
-    ActiveGame, Ask, Banner, Builder, Flipped, Hint, Notice, Pending, Viewing,
+    ActiveGame, Ask, Banner, Builder, Flipped, Hint, Notice, Online, Pending, Viewing,
 };
 use crate::app::shared::messages::{
     BoardReset, Command, ComputerRequest, Refused, SquareClicked, SwitchView, TurnPlayed,
@@ -73,6 +73,7 @@ pub fn builder_for(game: &Game) -> TurnBuilder {
 fn apply_clicks(
     mut clicks: MessageReader<SquareClicked>,
     mut game: Option<ResMut<ActiveGame>>,
+    online: Option<Res<Online>>,
     mut turn: TurnInput,
 ) {
     let Some(game) = game.as_mut() else {
@@ -85,6 +86,13 @@ fn apply_clicks(
             turn.hint.0 = Some(
                 "This is an earlier position: press End or \"Back to the game\" to play on.".into(),
             );
+            continue;
+        }
+        let not_yours = online
+            .as_ref()
+            .and_then(|online| online.refusal(game.0.position().side, &game.0));
+        if not_yours.is_some() && game.0.outcome().is_none() {
+            turn.hint.0 = not_yours;
             continue;
         }
         let asked = turn.builder.0.question();
@@ -197,7 +205,24 @@ fn screen_of(game: &Game) -> Screen {
     }
 }
 
+/// Whether `command` is for a game at this computer only: over the network, taking back,
+/// resigning, agreeing a draw and the flag are the server's to decide (the online panel asks
+/// it), and a rematch is a new table.
+fn local_only(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Undo
+            | Command::Redo
+            | Command::Resign
+            | Command::AgreeDraw
+            | Command::Confirm
+            | Command::Rematch
+            | Command::TimeOut(_)
+    )
+}
+
 fn apply_commands(
+    online: Option<Res<Online>>,
     mut commands_in: MessageReader<Command>,
     mut commands: Commands,
     mut game: Option<ResMut<ActiveGame>>,
@@ -206,6 +231,9 @@ fn apply_commands(
     mut turn: TurnInput,
 ) {
     for command in commands_in.read() {
+        if online.is_some() && local_only(command) {
+            continue;
+        }
         let asked = turn.pending.0.take();
         match command {
             Command::Start { .. } | Command::Resume(_) | Command::Rematch => {

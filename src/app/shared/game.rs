@@ -67,3 +67,30 @@ pub struct Banner(pub bool);
 /// hint is not offered, and the study panel stands in for the game panel.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Studying(pub bool);
+
+/// A game played over the network: the side this window plays (`None`: watching) and whether
+/// both seats are taken. Absent for a game at this computer. The host's server decides every
+/// turn, the clocks and the end: the board only plays what it says.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Online {
+    /// The side this window plays, or `None` for a spectator.
+    pub you: Option<Side>,
+    /// Whether both players sit at the table.
+    pub seated: bool,
+}
+
+impl Online {
+    /// Why this window may not move `side` now, if it may not.
+    pub fn refusal(&self, side: Side, game: &Game) -> Option<String> {
+        let data = game.variant().data();
+        match self.you {
+            None => Some("You are watching this game.".into()),
+            Some(_) if !self.seated => Some("Waiting for the other player to sit down.".into()),
+            Some(you) if you != side => Some(format!(
+                "{} to move: your opponent is thinking.",
+                data.side_name(side)
+            )),
+            Some(_) => None,
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! Play over the network, in the window: hosting a game (a server on a thread of this
+//! process, which this window joins like any other player), joining one at an address, and the
+//! game itself, whose every turn, clock and end come from the server. The board plays the
+//! opponent's turns with their full motion through the session, like the computer's.
+
+pub mod link;
+mod sync;
+
+use bevy::prelude::*;
+use link::{Link, OnlineAction};
+
+/// Registers network play.
+pub fn plugin(app: &mut App) {
+    use crate::app::shared::screen::{Frame, Screen};
+    app.init_resource::<Link>()
+        .add_message::<OnlineAction>()
+        .add_systems(
+            Update,
+            (link::act, sync::receive).chain().in_set(Frame::Input),
+        )
+        .add_systems(Update, sync::send_own_turn.in_set(Frame::Sync))
+        .add_systems(OnEnter(Screen::Menu), link::leave_table);
+}

@@ -1,0 +1,479 @@
+//! Network play's panels: the Host and Join dialogs over the menu, and the online part of the
+//! game panel (the table, the addresses to give, the opponent away, offers, chat).
+
+use super::Catalogue;
+use super::menu::MenuChoice;
+use crate::app::online::link::{Link, OnlineAction, Phase, clock_label};
+use crate::app::shared::messages::Command;
+use crate::app::shared::screen::Screen;
+use crate::cli::DEFAULT_PORT;
+use crate::net::protocol::{CLAIM_AFTER, MAX_TEXT, Offer, TableInfo, TableState};
+use crate::rules::{Game, Side};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::time::Duration;
+
+/// Registers the dialogs.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Dialog>().add_systems(
+        EguiPrimaryContextPass,
+        dialogs
+            .after(super::menu::menu_screen)
+            .run_if(in_state(Screen::Menu)),
+    );
+}
+
+/// Which dialog is open, and what has been typed in it.
+#[derive(Resource)]
+pub struct Dialog {
+    /// The dialog open, if any.
+    pub open: Option<Kind>,
+    name: String,
+    port: String,
+    address: String,
+    side: Option<Side>,
+    everywhere: bool,
+    /// The chat line being typed in a game.
+    pub chat: String,
+}
+
+impl Default for Dialog {
+    fn default() -> Dialog {
+        Dialog {
+            open: None,
+            name: String::new(),
+            port: DEFAULT_PORT.to_string(),
+            address: format!("127.0.0.1:{DEFAULT_PORT}"),
+            side: Some(Side::White),
+            everywhere: true,
+            chat: String::new(),
+        }
+    }
+}
+
+/// The two dialogs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// Host a game.
+    Host,
+    /// Join a game.
+    Join,
+}
+
+/// The menu's Host and Join buttons.
+pub(super) fn menu_buttons(ui: &mut egui::Ui, dialog: &mut Dialog) {
+    if ui
+        .button("Host a game…")
+        .on_hover_text("Play someone on another computer: they join at your address")
+        .clicked()
+    {
+        dialog.open = Some(Kind::Host);
+    }
+    if ui
+        .button("Join a game…")
+        .on_hover_text("Join or watch a game at another computer's address")
+        .clicked()
+    {
+        dialog.open = Some(Kind::Join);
+    }
+}
+
+fn dialogs(
+    mut contexts: EguiContexts,
+    mut dialog: ResMut<Dialog>,
+    link: Res<Link>,
+    choice: Res<MenuChoice>,
+    catalogue: Res<Catalogue>,
+    mut out: MessageWriter<OnlineAction>,
+) -> Result {
+    let Some(kind) = dialog.open else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let title = match kind {
+        Kind::Host => "Host a game",
+        Kind::Join => "Join a game",
+    };
+    let mut open = true;
+    egui::Window::new(title)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Your name:");
+                ui.add(egui::TextEdit::singleline(&mut dialog.name).char_limit(40));
+            });
+            match kind {
+                Kind::Host => host_form(ui, &mut dialog, &choice, &catalogue, &mut out),
+                Kind::Join => join_form(ui, &mut dialog, &link, &catalogue, &mut out),
+            }
+            if let Some(trouble) = &link.trouble {
+                ui.colored_label(egui::Color32::LIGHT_RED, trouble);
+            }
+        });
+    if !open {
+        dialog.open = None;
+        if link.phase != Phase::Off {
+            out.write(OnlineAction::Leave);
+        }
+    }
+    Ok(())
+}
+
+/// The name typed, or a stand-in.
+fn name_of(dialog: &Dialog) -> String {
+    let name = dialog.name.trim();
+    if name.is_empty() {
+        "Player".to_string()
+    } else {
+        name.chars().take(MAX_TEXT).collect()
+    }
+}
+
+/// The host's choices: the game is the one chosen in the menu.
+fn host_form(
+    ui: &mut egui::Ui,
+    dialog: &mut Dialog,
+    choice: &MenuChoice,
+    catalogue: &Catalogue,
+    out: &mut MessageWriter<OnlineAction>,
+) {
+    let Some(terms) = choice.terms(catalogue) else {
+        return;
+    };
+    let data = catalogue.0.iter().find(|d| d.id == terms.variant);
+    let variant_name = data.map_or(terms.variant.as_str(), |d| d.name.as_str());
+    ui.label(format!(
+        "{variant_name}{}, {}",
+        options_text(&terms.options),
+        clock_label(terms.clock)
+    ));
+    ui.horizontal(|ui| {
+        ui.label("You play:");
+        for side in Side::BOTH {
+            let name = data.map_or("?", |d| d.side_name(side));
+            ui.selectable_value(&mut dialog.side, Some(side), name);
+        }
+        ui.selectable_value(&mut dialog.side, None, "at random");
+    });
+    ui.horizontal(|ui| {
+        ui.label("Port:");
+        ui.add(egui::TextEdit::singleline(&mut dialog.port).desired_width(60.0));
+    });
+    ui.checkbox(
+        &mut dialog.everywhere,
+        "Let other computers join (listen on every network)",
+    );
+    let port = dialog.port.trim().parse::<u16>();
+    if port.is_err() {
+        ui.colored_label(
+            egui::Color32::LIGHT_RED,
+            format!("'{}' is not a port (0 to 65535)", dialog.port.trim()),
+        );
+    }
+    if let Ok(port) = port
+        && ui.button("Host").clicked()
+    {
+        out.write(OnlineAction::Host {
+            name: name_of(dialog),
+            terms,
+            side: dialog.side,
+            port,
+            everywhere: dialog.everywhere,
+        });
+    }
+}
+
+/// The address to join, then the server's tables.
+fn join_form(
+    ui: &mut egui::Ui,
+    dialog: &mut Dialog,
+    link: &Link,
+    catalogue: &Catalogue,
+    out: &mut MessageWriter<OnlineAction>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("Address:");
+        ui.add(egui::TextEdit::singleline(&mut dialog.address).hint_text("host:port"));
+        if ui.button("Connect").clicked() {
+            match server_address(&dialog.address) {
+                Ok(address) => {
+                    out.write(OnlineAction::Connect {
+                        name: name_of(dialog),
+                        address,
+                    });
+                }
+                Err(why) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, why);
+                }
+            }
+        }
+    });
+    match link.phase {
+        Phase::Off => {}
+        Phase::Connecting => {
+            ui.label("Connecting…");
+        }
+        Phase::Lobby | Phase::Seated => {
+            ui.horizontal(|ui| {
+                ui.label(match link.tables.len() {
+                    0 => "No tables yet: press Refresh in a moment.".to_string(),
+                    1 => "1 table".to_string(),
+                    n => format!("{n} tables"),
+                });
+                if ui.button("Refresh").clicked() {
+                    out.write(OnlineAction::Refresh);
+                }
+            });
+            tables(ui, &link.tables, &name_of(dialog), catalogue, out);
+        }
+    }
+}
+
+/// The server's tables, each with Join (or Rejoin) and Watch.
+fn tables(
+    ui: &mut egui::Ui,
+    tables: &[TableInfo],
+    name: &str,
+    catalogue: &Catalogue,
+    out: &mut MessageWriter<OnlineAction>,
+) {
+    egui::Grid::new("tables").striped(true).show(ui, |ui| {
+        for table in tables {
+            let data = catalogue.0.iter().find(|d| d.id == table.terms.variant);
+            let variant = data.map_or(table.terms.variant.as_str(), |d| d.name.as_str());
+            ui.label(format!(
+                "{variant}{}, {}",
+                options_text(&table.terms.options),
+                clock_label(table.terms.clock)
+            ));
+            let seats: Vec<String> = Side::BOTH
+                .iter()
+                .map(|&side| {
+                    let who = &table.names[side.index()];
+                    let side_name = data.map_or("?", |d| d.side_name(side));
+                    if who.is_empty() {
+                        format!("{side_name}: free")
+                    } else {
+                        format!("{side_name}: {who}")
+                    }
+                })
+                .collect();
+            ui.label(seats.join(", "));
+            ui.label(if table.finished {
+                "finished".to_string()
+            } else if table.plies == 0 {
+                "waiting".to_string()
+            } else {
+                format!("{} turns played", table.plies)
+            });
+            let free = table.names.iter().any(String::is_empty);
+            let mine = table.names.iter().any(|n| n == name);
+            if !table.finished
+                && (free || mine)
+                && ui.button(if mine { "Rejoin" } else { "Join" }).clicked()
+            {
+                out.write(OnlineAction::Join {
+                    table: table.table,
+                    name: name.to_string(),
+                });
+            }
+            if ui.button("Watch").clicked() {
+                out.write(OnlineAction::Watch(table.table));
+            }
+            ui.end_row();
+        }
+    });
+}
+
+/// The options, as ` (a, b)`, or nothing.
+fn options_text(options: &[String]) -> String {
+    if options.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", options.join(", "))
+    }
+}
+
+/// An address as typed, with the default port when none is given.
+fn server_address(text: &str) -> Result<SocketAddr, String> {
+    let text = text.trim();
+    let with_port = if text.contains(':') {
+        text.to_string()
+    } else {
+        format!("{text}:{DEFAULT_PORT}")
+    };
+    with_port
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut found| found.next())
+        .ok_or_else(|| format!("'{text}' is not an address (host:port)"))
+}
+
+/// The online part of the game panel, in place of the buttons of a game at this computer.
+pub(super) fn game_section(
+    ui: &mut egui::Ui,
+    game: &Game,
+    link: &Link,
+    dialog: &mut Dialog,
+    out: &mut MessageWriter<OnlineAction>,
+    session: &mut MessageWriter<Command>,
+) {
+    let Some(state) = &link.table else {
+        return;
+    };
+    let data = game.variant().data();
+    let over = game.outcome().is_some();
+    ui.label(egui::RichText::new(seat_line(state, |s| data.side_name(s))).strong());
+    if state.names.iter().any(String::is_empty) {
+        ui.label("Waiting for the other player. Give them one of these addresses:");
+        for address in link.host_addresses() {
+            ui.monospace(address.to_string());
+        }
+    }
+    let since = link.received.map_or(Duration::ZERO, |at| at.elapsed());
+    for side in Side::BOTH {
+        if let Some(away) = state.away[side.index()].filter(|_| !over) {
+            let away = away + since;
+            let mut text = format!(
+                "{} is away ({}); the game waits.",
+                state.names[side.index()],
+                minutes(away)
+            );
+            if state.you == Some(side.opponent()) && !state.may_claim {
+                let left = CLAIM_AFTER.saturating_sub(away);
+                text.push_str(&format!(" You may claim the win in {}.", minutes(left)));
+            }
+            ui.colored_label(egui::Color32::LIGHT_YELLOW, text);
+            ui.ctx().request_repaint_after(Duration::from_secs(1));
+        }
+    }
+    if state.may_claim && !over {
+        ui.horizontal(|ui| {
+            if ui.button("Claim the win").clicked() {
+                out.write(OnlineAction::Claim);
+            }
+            ui.label("or keep waiting");
+        });
+    }
+    offers(ui, state, out);
+    if let Some(trouble) = &link.trouble {
+        ui.colored_label(egui::Color32::LIGHT_RED, trouble);
+    }
+    let seated = state.names.iter().all(|n| !n.is_empty());
+    ui.horizontal_wrapped(|ui| {
+        if state.you.is_some() && seated && !over {
+            if ui.button("Resign").clicked() {
+                out.write(OnlineAction::Resign);
+            }
+            if ui.button("Offer a draw").clicked() {
+                out.write(OnlineAction::Offer(Offer::Draw));
+            }
+            if ui
+                .add_enabled(
+                    !game.turns().is_empty(),
+                    egui::Button::new("Ask to take back"),
+                )
+                .clicked()
+            {
+                out.write(OnlineAction::Offer(Offer::Takeback));
+            }
+        }
+        if ui.button("Flip (F)").clicked() {
+            session.write(Command::Flip);
+        }
+        if ui.button("Leave").clicked() {
+            out.write(OnlineAction::Leave);
+        }
+    });
+    chat(ui, state, dialog, out);
+}
+
+/// Who plays whom, as this window sees it.
+fn seat_line<'a>(state: &TableState, side_name: impl Fn(Side) -> &'a str) -> String {
+    let name = |side: Side| {
+        let who = &state.names[side.index()];
+        if who.is_empty() {
+            "(free)"
+        } else {
+            who.as_str()
+        }
+    };
+    match state.you {
+        Some(you) => format!(
+            "Online: you play {} against {}",
+            side_name(you),
+            name(you.opponent())
+        ),
+        None => format!(
+            "Watching: {} ({}) against {} ({})",
+            name(Side::White),
+            side_name(Side::White),
+            name(Side::Black),
+            side_name(Side::Black)
+        ),
+    }
+}
+
+/// The offer waiting, with Accept and Decline for the one it is made to; the last answer.
+fn offers(ui: &mut egui::Ui, state: &TableState, out: &mut MessageWriter<OnlineAction>) {
+    let what = |offer: Offer| match offer {
+        Offer::Draw => "a draw",
+        Offer::Takeback => "to take back",
+    };
+    if let Some((by, offer)) = state.offer {
+        if state.you == Some(by.opponent()) {
+            ui.label(format!("{} asks {}.", state.names[by.index()], what(offer)));
+            ui.horizontal(|ui| {
+                if ui.button("Accept").clicked() {
+                    out.write(OnlineAction::Answer(true));
+                }
+                if ui.button("Decline").clicked() {
+                    out.write(OnlineAction::Answer(false));
+                }
+            });
+        } else {
+            ui.label(format!(
+                "{} asked {}: waiting for the answer.",
+                state.names[by.index()],
+                what(offer)
+            ));
+        }
+    } else if let Some((offer, accepted)) = state.answered {
+        let verdict = if accepted { "accepted" } else { "declined" };
+        ui.label(format!("The request for {} was {verdict}.", what(offer)));
+    }
+}
+
+/// The table's chat: the last lines and a line to type.
+fn chat(
+    ui: &mut egui::Ui,
+    state: &TableState,
+    dialog: &mut Dialog,
+    out: &mut MessageWriter<OnlineAction>,
+) {
+    for line in state.chat.iter().rev().take(4).rev() {
+        ui.label(format!("{}: {}", line.from, line.text));
+    }
+    ui.horizontal(|ui| {
+        let typed = ui.add(
+            egui::TextEdit::singleline(&mut dialog.chat)
+                .char_limit(MAX_TEXT)
+                .hint_text("Say something")
+                .desired_width(200.0),
+        );
+        let entered = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button("Send").clicked() || entered) && !dialog.chat.trim().is_empty() {
+            out.write(OnlineAction::Chat(std::mem::take(&mut dialog.chat)));
+        }
+    });
+}
+
+/// A duration as minutes and seconds, `1:05`.
+fn minutes(duration: Duration) -> String {
+    let seconds = duration.as_secs();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}

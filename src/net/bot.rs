@@ -1,0 +1,181 @@
+//! `oddboard bot`: the computer opponent as a network player. It seeks a game of the variant
+//! and options asked (the server pairs it with whoever asks the same, or opens a table and
+//! waits), plays its side with the engine at the level asked until the game ends, and says how
+//! it went. Each turn's search runs on a thread of its own while the connection stays alive.
+//! Offers are declined; a win left by an opponent who does not come back is claimed.
+
+use super::client::{Connection, NetEvent};
+use super::protocol::{ClientMsg, ServerMsg, TableState, Terms};
+use crate::rules::{Game, Level, think};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long the bot waits for news before looking at its search again.
+const POLL: Duration = Duration::from_millis(2);
+
+/// What the bot is asked to do.
+#[derive(Clone, Debug)]
+pub struct BotSettings {
+    /// The server.
+    pub address: SocketAddr,
+    /// The level it plays at.
+    pub level: Level,
+    /// The game it seeks.
+    pub terms: Terms,
+    /// The name it plays under.
+    pub name: String,
+}
+
+/// How a bot's game went, for its last line and the load benchmark.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BotReport {
+    /// The result and reason, as a record writes them (`1-0 checkmate`).
+    pub result: String,
+    /// Each of its turns' round trips: sent, until the server's state showed it played.
+    pub round_trips: Vec<Duration>,
+}
+
+impl BotReport {
+    /// One line: the result, the turns it played and their round trips' median and 99th
+    /// percentile.
+    pub fn summary(&self) -> String {
+        let mut trips = self.round_trips.clone();
+        trips.sort();
+        let at = |share: f64| {
+            trips
+                .get(((trips.len() as f64 - 1.0) * share).round() as usize)
+                .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+        };
+        format!(
+            "{}; {} turns played, round trip median {:.1} ms, 99th percentile {:.1} ms",
+            self.result,
+            trips.len(),
+            at(0.5),
+            at(0.99)
+        )
+    }
+}
+
+/// The bot's game in progress: its search and its turn sent, if any.
+#[derive(Default)]
+struct Play {
+    /// The ply being thought about, and where its answer comes.
+    thinking: Option<(u32, Receiver<Option<String>>)>,
+    /// The table, the ply of the turn sent, and when.
+    sent: Option<(u32, Instant)>,
+    report: BotReport,
+}
+
+/// Plays one game and returns how it went; an error says why it could not (the server was
+/// not reached, or the connection was lost).
+pub fn play(settings: BotSettings) -> Result<BotReport, String> {
+    let (woken, news) = channel();
+    let connection = Connection::open(
+        settings.address,
+        Arc::new(move || {
+            let _ = woken.send(());
+        }),
+    )?;
+    let mut game = Play::default();
+    let mut table = None;
+    loop {
+        while let Some(event) = connection.next() {
+            match event {
+                NetEvent::Connected => connection.send(ClientMsg::Seek {
+                    name: settings.name.clone(),
+                    terms: settings.terms.clone(),
+                }),
+                NetEvent::Message(ServerMsg::State(state)) => {
+                    table = Some(state.table);
+                    if let Some(result) = game.follow(&state, settings.level, &connection) {
+                        game.report.result = result;
+                        return Ok(game.report);
+                    }
+                }
+                NetEvent::Message(ServerMsg::Refused(why)) => {
+                    eprintln!("{}: refused: {why}", settings.name);
+                }
+                NetEvent::Message(ServerMsg::Tables(_)) => {}
+                NetEvent::Closed(why) => return Err(format!("{}: {why}", settings.address)),
+            }
+        }
+        if let Some(table) = table {
+            game.send_found(table, &connection);
+        }
+        match news.recv_timeout(POLL) {
+            Ok(()) | Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(format!("{}: the connection ended", settings.address));
+            }
+        }
+    }
+}
+
+impl Play {
+    /// What the bot does with its table's state: answers offers, claims a game left, starts
+    /// thinking on its turn; the result once the game is over.
+    fn follow(&mut self, state: &TableState, level: Level, out: &Connection) -> Option<String> {
+        let side = state.you?;
+        let plies = state.record.turns.len() as u32;
+        if let Some((ply, at)) = self.sent
+            && plies > ply
+        {
+            self.report.round_trips.push(at.elapsed());
+            self.sent = None;
+        }
+        if let Some(outcome) = state.outcome {
+            return Some(outcome.to_string());
+        }
+        let table = state.table;
+        if state.offer.is_some_and(|(by, _)| by != side) {
+            out.send(ClientMsg::Answer {
+                table,
+                accept: false,
+            });
+        }
+        if state.may_claim {
+            out.send(ClientMsg::Claim { table });
+        }
+        let seated = state.names.iter().all(|name| !name.is_empty());
+        let busy = self.thinking.as_ref().is_some_and(|(ply, _)| *ply == plies)
+            || self.sent.is_some_and(|(ply, _)| ply == plies);
+        if seated
+            && !busy
+            && let Ok(game) = Game::from_record(&state.record)
+            && game.position().side == side
+        {
+            self.thinking = Some((plies, think_on_thread(game, level, plies)));
+        }
+        None
+    }
+
+    /// Sends the turn found, once the search is done.
+    fn send_found(&mut self, table: u32, out: &Connection) {
+        let Some((ply, answered)) = &self.thinking else {
+            return;
+        };
+        let ply = *ply;
+        let Ok(found) = answered.try_recv() else {
+            return;
+        };
+        self.thinking = None;
+        if let Some(text) = found {
+            out.send(ClientMsg::Turn { table, ply, text });
+            self.sent = Some((ply, Instant::now()));
+        }
+    }
+}
+
+/// Searches `game` on a thread of its own; the turn's text comes through the receiver.
+fn think_on_thread(game: Game, level: Level, ply: u32) -> Receiver<Option<String>> {
+    let (answer, answered) = channel();
+    std::thread::spawn(move || {
+        let stop = AtomicBool::new(false);
+        let turn = think(&game, level, &stop, u64::from(ply) ^ 0x0dd);
+        let _ = answer.send(turn.map(|t| game.variant().turn_text(&t)));
+    });
+    answered
+}

@@ -1,0 +1,217 @@
+//! A client's connection to a server, for the game window, the bot and the tests: a headless
+//! replicon client app on a thread of its own, so the connection is kept alive (and the
+//! server's messages read) however rarely the window draws. Requests go in through
+//! [`Connection::send`]; what happens comes out of [`Connection::next`], and `wake` is called
+//! whenever something new is there (a sleeping window asks for a frame).
+
+use super::headless;
+use super::protocol::{ClientMsg, PROTOCOL_ID, ServerMsg};
+use super::wire::Inbound;
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+use bevy_replicon_renet::netcode::{ClientAuthentication, NetcodeClientTransport};
+use bevy_replicon_renet::renet::ConnectionConfig;
+use bevy_replicon_renet::{RenetChannelsExt, RenetClient};
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr, UdpSocket};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// How often the connection's thread looks at its socket.
+const FRAME: Duration = Duration::from_millis(5);
+
+/// How long a connection may take to be set up before it is given up.
+pub const CONNECT_WAIT: Duration = Duration::from_secs(10);
+
+/// What happened on a connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetEvent {
+    /// The server let us in: requests may be sent.
+    Connected,
+    /// A message from the server.
+    Message(ServerMsg),
+    /// The connection ended (or could not be made), and why.
+    Closed(String),
+}
+
+/// Called from the connection's thread when an event is waiting.
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
+/// An open connection to a server; closed when dropped.
+pub struct Connection {
+    /// The server's address.
+    pub address: SocketAddr,
+    requests: Sender<ClientMsg>,
+    events: Mutex<Receiver<NetEvent>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Connection {
+    /// Starts connecting to the server at `address`; an error names the address and why it
+    /// cannot even be tried. Whether it succeeds comes as an event.
+    pub fn open(address: SocketAddr, wake: Wake) -> Result<Connection, String> {
+        let (requests, asked) = channel();
+        let (tell, events) = channel();
+        let (ready, started) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopping = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("oddboard-connection".into())
+            .spawn(move || match client_app(address) {
+                Ok(mut app) => {
+                    let _ = ready.send(Ok(()));
+                    app.finish();
+                    app.cleanup();
+                    run(&mut app, &asked, &tell, &*wake, &stopping);
+                }
+                Err(why) => {
+                    let _ = ready.send(Err(why));
+                }
+            })
+            .map_err(|e| format!("cannot reach {address}: {e}"))?;
+        started
+            .recv()
+            .unwrap_or_else(|_| Err(format!("cannot reach {address}")))?;
+        Ok(Connection {
+            address,
+            requests,
+            events: Mutex::new(events),
+            stop,
+            thread: Some(thread),
+        })
+    }
+
+    /// Sends a request (dropped if the connection has ended).
+    pub fn send(&self, request: ClientMsg) {
+        let _ = self.requests.send(request);
+    }
+
+    /// The next thing that happened, if any.
+    pub fn next(&self) -> Option<NetEvent> {
+        let events = self.events.lock().ok()?;
+        match events.try_recv() {
+            Ok(event) => Some(event),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                Some(NetEvent::Closed("the connection ended".into()))
+            }
+        }
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A headless client app connecting to `address`.
+fn client_app(address: SocketAddr) -> Result<App, String> {
+    let mut app = headless::app(FRAME);
+    let channels = app.world().resource::<RepliconChannels>();
+    let client = RenetClient::new(ConnectionConfig {
+        server_channels_config: channels.server_configs(),
+        client_channels_config: channels.client_configs(),
+        ..default()
+    });
+    let local: SocketAddr = if address.is_ipv4() {
+        (Ipv4Addr::UNSPECIFIED, 0).into()
+    } else {
+        (Ipv6Addr::UNSPECIFIED, 0).into()
+    };
+    let socket = UdpSocket::bind(local).map_err(|e| format!("cannot reach {address}: {e}"))?;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    let authentication = ClientAuthentication::Unsecure {
+        client_id: fresh_client_id(now.as_nanos() as u64),
+        protocol_id: PROTOCOL_ID,
+        server_addr: address,
+        user_data: None,
+    };
+    let transport = NetcodeClientTransport::new(now, authentication, socket)
+        .map_err(|e| format!("cannot reach {address}: {e}"))?;
+    app.insert_resource(client).insert_resource(transport);
+    headless::single_threaded(&mut app);
+    Ok(app)
+}
+
+/// The connection's loop: requests out, messages in, until stopped or closed.
+fn run(
+    app: &mut App,
+    asked: &Receiver<ClientMsg>,
+    tell: &Sender<NetEvent>,
+    wake: &(dyn Fn() + Send + Sync),
+    stop: &AtomicBool,
+) {
+    let started = Instant::now();
+    let mut was_connected = false;
+    let say = |event: NetEvent| {
+        let _ = tell.send(event);
+        wake();
+    };
+    while !stop.load(Ordering::Relaxed) {
+        let connected =
+            *app.world().resource::<State<ClientState>>().get() == ClientState::Connected;
+        if connected {
+            let requests: Vec<Inbound> = asked.try_iter().map(|r| Inbound(Ok(r))).collect();
+            app.world_mut().write_message_batch(requests);
+        }
+        app.update();
+        let connected =
+            *app.world().resource::<State<ClientState>>().get() == ClientState::Connected;
+        if connected && !was_connected {
+            say(NetEvent::Connected);
+        }
+        let received: Vec<ServerMsg> = app
+            .world_mut()
+            .resource_mut::<Messages<ServerMsg>>()
+            .drain()
+            .collect();
+        for message in received {
+            say(NetEvent::Message(message));
+        }
+        if was_connected && !connected {
+            say(NetEvent::Closed(closed_why(app)));
+            return;
+        }
+        if !connected && started.elapsed() > CONNECT_WAIT {
+            say(NetEvent::Closed("the server did not answer".into()));
+            return;
+        }
+        was_connected = connected;
+        std::thread::sleep(FRAME);
+    }
+    if let Some(mut transport) = app.world_mut().get_resource_mut::<NetcodeClientTransport>() {
+        transport.disconnect();
+    }
+}
+
+/// Why the connection ended, as renet tells it.
+fn closed_why(app: &App) -> String {
+    app.world()
+        .get_resource::<RenetClient>()
+        .and_then(|client| client.disconnect_reason())
+        .map_or_else(
+            || "the connection ended".to_string(),
+            |reason| format!("the connection ended ({reason})"),
+        )
+}
+
+/// A connection id no other client of the server has: netcode refuses a second connection with
+/// the same id. Mixes the time, the process and a count.
+fn fresh_client_id(nanos: u64) -> u64 {
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let count = COUNT.fetch_add(1, Ordering::Relaxed);
+    let mut x =
+        nanos ^ (u64::from(std::process::id()) << 32) ^ count.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    x ^ (x >> 33)
+}

@@ -1,0 +1,33 @@
+//! The headless Bevy app that a server and each connection run: no window, no renderer, the
+//! protocol registered, and every schedule on one thread (a few systems a frame: a thread pool's
+//! hand-offs would cost more than the work, at two hundred frames a second).
+
+use super::wire;
+use bevy::app::ScheduleRunnerPlugin;
+use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_replicon::prelude::*;
+use bevy_replicon_renet::RepliconRenetPlugins;
+use std::time::Duration;
+
+/// A headless app with replicon over renet and the protocol, updated every `frame` when run.
+pub fn app(frame: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(frame)),
+        StatesPlugin,
+        RepliconPlugins,
+        RepliconRenetPlugins,
+        wire::plugin,
+    ));
+    app
+}
+
+/// Puts every schedule of `app` on one thread; called once all its systems are added.
+pub fn single_threaded(app: &mut App) {
+    let mut schedules = app.world_mut().resource_mut::<Schedules>();
+    for (_, schedule) in schedules.iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
+}

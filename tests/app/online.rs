@@ -1,0 +1,165 @@
+//! Network play in the window, over the real transport on 127.0.0.1: the window hosts a table
+//! (its own server on a thread), a second player joins from a plain connection, and the board
+//! is kept in step with the server both ways. Every wait is bounded by a count of frames.
+
+use crate::support::*;
+use oddboard::app::online::link::{Link, OnlineAction, Phase};
+use oddboard::app::shared::game::{Hint, Online};
+use oddboard::net::client::{Connection, NetEvent};
+use oddboard::net::protocol::{ClientMsg, Offer, ServerMsg, TableState, Terms};
+use oddboard::rules::{Reason, Side};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The most frames (2 ms apart) a wait may take before the test fails.
+const PATIENCE: usize = 5000;
+
+/// Runs the app's frames until `done` holds.
+fn run_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    for _ in 0..PATIENCE {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the window never saw {what}");
+}
+
+/// Runs the app's frames until the opponent's connection receives a state that `wanted`
+/// accepts; returns it.
+fn opponent_sees(
+    app: &mut App,
+    opponent: &Connection,
+    what: &str,
+    wanted: impl Fn(&TableState) -> bool,
+) -> TableState {
+    for _ in 0..PATIENCE {
+        app.update();
+        while let Some(event) = opponent.next() {
+            if let NetEvent::Message(ServerMsg::State(state)) = event
+                && wanted(&state)
+            {
+                return *state;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the opponent never saw {what}");
+}
+
+/// The window hosts a chess table as White (its server on a free port of 127.0.0.1) and Bob
+/// joins it as Black from a connection of his own.
+fn hosted_game() -> (App, Connection) {
+    let mut app = app();
+    app.world_mut().write_message(OnlineAction::Host {
+        name: "Alice".into(),
+        terms: Terms {
+            variant: "chess".into(),
+            options: vec![],
+            clock: None,
+        },
+        side: Some(Side::White),
+        port: 0,
+        everywhere: false,
+    });
+    run_until(&mut app, "its own table", |app| {
+        app.world().resource::<Link>().phase == Phase::Seated
+    });
+    let link = app.world().resource::<Link>();
+    let port = link
+        .hosted
+        .as_ref()
+        .expect("a hosted server")
+        .address
+        .port();
+    let table = link.table_id().expect("a table");
+    let bob = Connection::open(
+        SocketAddr::new(Ipv4Addr::LOCALHOST.into(), port),
+        Arc::new(|| {}),
+    )
+    .expect("a connection");
+    bob.send(ClientMsg::Join {
+        name: "Bob".into(),
+        table,
+    });
+    opponent_sees(&mut app, &bob, "his seat", |s| s.you == Some(Side::Black));
+    run_until(&mut app, "both seats taken", |app| {
+        app.world()
+            .get_resource::<Online>()
+            .is_some_and(|online| online.seated)
+    });
+    settle(&mut app);
+    (app, bob)
+}
+
+#[test]
+fn a_turn_played_on_the_board_reaches_the_opponent_and_the_reply_plays_on_the_board() {
+    let (mut app, bob) = hosted_game();
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let state = opponent_sees(&mut app, &bob, "e2e4", |s| s.record.turns.len() == 1);
+    assert_eq!(state.record.turns, ["e2e4"]);
+    bob.send(ClientMsg::Turn {
+        table: state.table,
+        ply: 1,
+        text: "e7e5".into(),
+    });
+    run_until(&mut app, "Bob's reply", |app| game(app).turns().len() == 2);
+    settle(&mut app);
+    assert_eq!(game(&app).turn_texts(), ["e2e4", "e7e5"]);
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn the_window_cannot_move_the_opponents_side() {
+    let (mut app, bob) = hosted_game();
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    opponent_sees(&mut app, &bob, "e2e4", |s| s.record.turns.len() == 1);
+    click(&mut app, "e7");
+    click(&mut app, "e5");
+    assert_eq!(game(&app).turns().len(), 1, "Black's pawn stayed");
+    let hint = app.world().resource::<Hint>().0.clone().unwrap_or_default();
+    assert!(hint.contains("your opponent is thinking"), "{hint}");
+}
+
+#[test]
+fn resigning_over_the_network_ends_the_game_in_both_windows() {
+    let (mut app, bob) = hosted_game();
+    app.world_mut().write_message(OnlineAction::Resign);
+    let state = opponent_sees(&mut app, &bob, "the resignation", |s| s.outcome.is_some());
+    assert_eq!(state.outcome.map(|o| o.reason), Some(Reason::Resignation));
+    run_until(&mut app, "the end", |app| game(app).outcome().is_some());
+    let outcome = game(&app).outcome().expect("over");
+    assert_eq!(outcome.reason, Reason::Resignation);
+    assert_eq!(outcome.verdict.text(), "0-1");
+}
+
+#[test]
+fn a_takeback_the_window_accepts_takes_the_turns_back_on_the_board() {
+    let (mut app, bob) = hosted_game();
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let state = opponent_sees(&mut app, &bob, "e2e4", |s| s.record.turns.len() == 1);
+    bob.send(ClientMsg::Turn {
+        table: state.table,
+        ply: 1,
+        text: "e7e5".into(),
+    });
+    run_until(&mut app, "Bob's reply", |app| game(app).turns().len() == 2);
+    bob.send(ClientMsg::Offer {
+        table: state.table,
+        offer: Offer::Takeback,
+    });
+    run_until(&mut app, "Bob's request", |app| {
+        let link = app.world().resource::<Link>();
+        link.table.as_ref().is_some_and(|t| t.offer.is_some())
+    });
+    app.world_mut().write_message(OnlineAction::Answer(true));
+    run_until(&mut app, "the turn taken back", |app| game(app).turns().len() == 1);
+    settle(&mut app);
+    assert_eq!(game(&app).turn_texts(), ["e2e4"]);
+    assert_view_matches_game(&mut app);
+}
