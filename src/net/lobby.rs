@@ -98,8 +98,8 @@ impl Lobby {
         now: Duration,
     ) -> Vec<Effect> {
         self.advance(now);
-        let listener = self.clients.entry(client).or_default();
-        if !listener.dropped
+        let sender = self.clients.entry(client).or_default();
+        if !sender.dropped
             && let Err(why) = message.and_then(|message| self.handle(client, message))
         {
             self.refuse(client, why);
@@ -155,23 +155,19 @@ impl Lobby {
             ClientMsg::Join { name, table } => self.join(client, &name, table)?,
             ClientMsg::Watch { table } => self.watch(client, table)?,
             ClientMsg::Turn { table, ply, text } => {
-                let now = self.now;
-                self.as_player(client, table, |t, side| t.play(side, ply, &text, now))?;
+                self.as_player(client, table, |t, side, now| t.play(side, ply, &text, now))?;
             }
             ClientMsg::Offer { table, offer } => {
-                self.as_player(client, table, |t, side| t.offer(side, offer))?;
+                self.as_player(client, table, |t, side, _| t.offer(side, offer))?;
             }
             ClientMsg::Answer { table, accept } => {
-                let now = self.now;
-                self.as_player(client, table, |t, side| t.answer(side, accept, now))?;
+                self.as_player(client, table, |t, side, now| t.answer(side, accept, now))?;
             }
             ClientMsg::Resign { table } => {
-                let now = self.now;
-                self.as_player(client, table, |t, side| t.resign(side, now))?;
+                self.as_player(client, table, |t, side, now| t.resign(side, now))?;
             }
             ClientMsg::Claim { table } => {
-                let now = self.now;
-                self.as_player(client, table, |t, side| t.claim(side, now))?;
+                self.as_player(client, table, |t, side, now| t.claim(side, now))?;
             }
             ClientMsg::Chat { table, text } => self.chat(client, table, &text)?,
             ClientMsg::Leave { table } => {
@@ -310,18 +306,19 @@ impl Lobby {
         self.log(format!("client {client} left table {id}"));
     }
 
-    /// Applies `act` to table `id` for `client`'s side, if `client` plays there.
+    /// Applies `act` to table `id` for `client`'s side at the lobby's time, if `client` plays
+    /// there.
     fn as_player(
         &mut self,
         client: ClientKey,
         id: TableId,
-        act: impl FnOnce(&mut Table, Side) -> Result<(), String>,
+        act: impl FnOnce(&mut Table, Side, Duration) -> Result<(), String>,
     ) -> Result<(), String> {
         let Role::Player(side) = self.role_at(client, id)? else {
             return Err(format!("you do not play at table {id}"));
         };
         if let Some(table) = self.tables.get_mut(&id) {
-            act(table, side)?;
+            act(table, side, self.now)?;
         }
         self.changed.insert(id);
         Ok(())
@@ -382,7 +379,7 @@ impl Lobby {
 
     /// Adds a line to the server's log.
     fn log(&mut self, line: String) {
-        self.effects.push(Effect::Log(line));
+        self.effects.push(Effect::Log(one_line(&line)));
     }
 
     /// Ends the call: each changed table reports its game's end once, is removed if deserted or
@@ -478,6 +475,20 @@ fn checked_text(text: &str, what: &str) -> Result<String, String> {
         return Err(format!("{what} has no control characters"));
     }
     Ok(text.to_string())
+}
+
+/// `text` with its control characters escaped (a client's text in a log line keeps it one
+/// line).
+fn one_line(text: &str) -> String {
+    let mut line = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    line
 }
 
 /// `terms` with the options as the variant names them (sorted, once each), and the variant;

@@ -7,4 +7,5 @@ mod abuse;
 mod clocks;
 mod lobby;
 mod offers;
+mod random;
 mod support;
