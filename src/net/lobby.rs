@@ -244,10 +244,25 @@ impl Lobby {
         Ok(())
     }
 
-    /// Seats `client` as `name` at `table`: the free seat, or its own seat back.
+    /// Seats `client` as `name` at `table`: the free seat, or its own seat back. A player whose
+    /// old connection the server still thinks alive (a window that crashed a moment ago) takes
+    /// the seat over from it, rather than waiting for the transport to time it out.
     fn join(&mut self, client: ClientKey, name: &str, table: TableId) -> Result<(), String> {
         let name = checked_text(name, "a name")?;
-        let side = self.table(table)?.seat_for(client, &name)?;
+        let found = self.table(table)?;
+        let side = match found.seat_for(client, &name) {
+            Ok(side) => side,
+            Err(why) => match found.seated_as(&name) {
+                Some((side, old)) if old != client => {
+                    self.leave(old);
+                    self.log(format!(
+                        "client {client} ({name}) took over the seat of client {old} at table {table}"
+                    ));
+                    side
+                }
+                _ => return Err(why),
+            },
+        };
         self.leave(client);
         self.sit(client, name, table, side);
         Ok(())

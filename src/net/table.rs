@@ -166,6 +166,15 @@ impl Table {
             .ok_or_else(|| "that seat is taken".to_string())
     }
 
+    /// The side a connected player named `name` sits at, and its connection.
+    pub fn seated_as(&self, name: &str) -> Option<(Side, ClientKey)> {
+        Side::BOTH.into_iter().find_map(|side| {
+            let seat = self.seats[side.index()].as_ref()?;
+            (seat.name == name).then_some(())?;
+            self.client(side).map(|client| (side, client))
+        })
+    }
+
     /// Seats `client` as `name` at `side` (its own seat back, or a free one).
     pub fn sit(&mut self, client: ClientKey, name: String, side: Side) {
         self.seats[side.index()] = Some(Seat {

@@ -206,6 +206,23 @@ fn a_dropped_player_rejoins_by_name_and_gets_the_exact_state() {
 }
 
 #[test]
+fn a_player_whose_old_connection_lingers_takes_the_seat_over_by_name() {
+    let mut server = Server::with(&[ALICE, BOB, CAROL]);
+    let table = server.seated(chess());
+    let before = last_state(&server.play(table, 0, &["e2e4", "e7e5", "g1f3"]), BOB);
+    let effects = server.send(CAROL, join("bob", table));
+    assert_eq!(last_state(&effects, CAROL), before);
+    let old = server.send(BOB, turn(table, 3, "b8c6"));
+    assert_eq!(
+        refusals(&old, BOB).len(),
+        1,
+        "the old connection no longer plays"
+    );
+    let effects = server.send(CAROL, turn(table, 3, "b8c6"));
+    assert_eq!(last_state(&effects, ALICE).record.turns.len(), 4);
+}
+
+#[test]
 fn a_player_who_leaves_a_game_in_progress_is_away() {
     let mut server = Server::with(&[ALICE, BOB]);
     let table = server.seated(chess());
