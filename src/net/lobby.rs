@@ -144,6 +144,15 @@ impl Lobby {
                 self.changed.insert(id);
             }
         }
+        let forgotten: Vec<TableId> = self
+            .tables
+            .iter()
+            .filter(|(_, table)| table.is_forgotten(self.now))
+            .map(|(&id, _)| id)
+            .collect();
+        for id in forgotten {
+            self.remove(id, "given up: both players away too long");
+        }
     }
 
     /// Does what `message` from `client` asks, or says why not (having changed nothing).
@@ -430,9 +439,13 @@ impl Lobby {
 
     /// Removes table `id` if it is deserted; its spectators are then at no table.
     fn remove_if_deserted(&mut self, id: TableId) {
-        if !self.tables.get(&id).is_some_and(Table::is_deserted) {
-            return;
+        if self.tables.get(&id).is_some_and(Table::is_deserted) {
+            self.remove(id, "removed");
         }
+    }
+
+    /// Removes table `id`, saying why in the log; a spectator still there is at no table.
+    fn remove(&mut self, id: TableId, why: &str) {
         if let Some(table) = self.tables.remove(&id) {
             for (client, _) in table.present() {
                 if let Some(left) = self.clients.get_mut(&client) {
@@ -441,7 +454,7 @@ impl Lobby {
             }
         }
         self.list_changed = true;
-        self.log(format!("table {id} removed"));
+        self.log(format!("table {id} {why}"));
     }
 
     /// Sends table `id`, if it is still there, to every client at it.

@@ -25,6 +25,9 @@ pub const CHAT_KEPT: usize = 50;
 /// How long a player may be away before the opponent may claim the game.
 pub const CLAIM_AFTER: Duration = Duration::from_secs(60);
 
+/// How long a game is kept whose players have both been away: then it is given up.
+pub const FORGOTTEN_AFTER: Duration = Duration::from_secs(60 * 60);
+
 /// Refused messages a client may send before it is disconnected.
 pub const REFUSALS_ALLOWED: u32 = 20;
 

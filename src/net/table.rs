@@ -4,7 +4,7 @@
 
 use super::lobby::ClientKey;
 use super::protocol::{
-    CHAT_KEPT, CLAIM_AFTER, ChatLine, Offer, TableId, TableInfo, TableState, Terms,
+    CHAT_KEPT, CLAIM_AFTER, ChatLine, FORGOTTEN_AFTER, Offer, TableId, TableInfo, TableState, Terms,
 };
 use crate::app::shared::clocks::Clocks;
 use crate::rules::{Game, Outcome, PgnHeader, Side};
@@ -146,6 +146,16 @@ impl Table {
         let no_player = Side::BOTH.iter().all(|&side| self.client(side).is_none());
         let never_started = self.free_side().is_some() && no_player;
         never_started || (self.is_finished() && no_player && self.spectators.is_empty())
+    }
+
+    /// Whether the game is given up at `now`: unfinished, both its players away for
+    /// [`FORGOTTEN_AFTER`] (a server does not keep it for ever).
+    pub fn is_forgotten(&self, now: Duration) -> bool {
+        !self.is_finished()
+            && Side::BOTH.iter().all(|&side| {
+                self.away(side, now)
+                    .is_some_and(|away| away >= FORGOTTEN_AFTER)
+            })
     }
 
     /// The side `client` named `name` may sit at: its own seat back if a player of that name

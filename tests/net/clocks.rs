@@ -1,7 +1,7 @@
 //! The clocks the host keeps, and claims of a game the opponent left, on the virtual clock.
 
 use crate::support::*;
-use oddboard::net::protocol::{CLAIM_AFTER, ClientMsg};
+use oddboard::net::protocol::{CLAIM_AFTER, ClientMsg, FORGOTTEN_AFTER};
 use oddboard::rules::{Game, Outcome, Reason, Side};
 use std::time::Duration;
 
@@ -129,4 +129,21 @@ fn a_rejoin_clears_the_away_time() {
     let effects = server.send(ALICE, ClientMsg::Claim { table });
     assert_eq!(refusals(&effects, ALICE).len(), 1);
     assert_eq!(server.look(table).away, [None, None]);
+}
+
+#[test]
+fn a_game_both_players_left_is_given_up_after_an_hour() {
+    let mut server = Server::with(&[ALICE, BOB]);
+    let table = server.seated(chess());
+    server.play(table, 0, &["e2e4"]);
+    server.drop_client(ALICE);
+    server.drop_client(BOB);
+    server.wait(FORGOTTEN_AFTER.as_secs() - 1);
+    assert_eq!(
+        server.lobby.tables().len(),
+        1,
+        "kept while it may come back"
+    );
+    server.wait(1);
+    assert!(server.lobby.tables().is_empty(), "given up");
 }
