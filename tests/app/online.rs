@@ -165,3 +165,73 @@ fn a_takeback_the_window_accepts_takes_the_turns_back_on_the_board() {
     assert_eq!(game(&app).turn_texts(), ["e2e4"]);
     assert_view_matches_game(&mut app);
 }
+
+#[test]
+fn a_window_watching_a_game_plays_each_turn_and_may_move_no_piece() {
+    use oddboard::net::server::{Hosted, LogTo, ServerSettings};
+    let server = Hosted::start(ServerSettings {
+        bind: SocketAddr::new(Ipv4Addr::LOCALHOST.into(), 0),
+        records: None,
+        log: LogTo::Bevy,
+    })
+    .expect("a server");
+    let mut app = app();
+    let connect = || Connection::open(server.address, Arc::new(|| {})).expect("a connection");
+    let (alice, bob) = (connect(), connect());
+    let chess = Terms {
+        variant: "chess".into(),
+        options: vec![],
+        clock: None,
+    };
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        player.send(ClientMsg::Seek {
+            name: name.into(),
+            terms: chess.clone(),
+        });
+    }
+    let state = opponent_sees(&mut app, &bob, "the game", |s| {
+        s.names.iter().all(|n| !n.is_empty())
+    });
+    let white = if state.you == Some(Side::White) {
+        &bob
+    } else {
+        &alice
+    };
+    white.send(ClientMsg::Turn {
+        table: state.table,
+        ply: 0,
+        text: "d2d4".into(),
+    });
+    app.world_mut().write_message(OnlineAction::Connect {
+        name: "carol".into(),
+        address: server.address,
+    });
+    run_until(&mut app, "the list", |app| {
+        !app.world().resource::<Link>().tables.is_empty()
+    });
+    app.world_mut()
+        .write_message(OnlineAction::Watch(state.table));
+    run_until(&mut app, "the game watched", |app| {
+        app.world()
+            .get_resource::<ActiveGame>()
+            .is_some_and(|game| game.0.turns().len() == 1)
+    });
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Online>().you, None);
+    click(&mut app, "d7");
+    click(&mut app, "d5");
+    assert_eq!(game(&app).turns().len(), 1, "a spectator moves nothing");
+    let black = if std::ptr::eq(white, &bob) {
+        &alice
+    } else {
+        &bob
+    };
+    black.send(ClientMsg::Turn {
+        table: state.table,
+        ply: 1,
+        text: "d7d5".into(),
+    });
+    run_until(&mut app, "Black's turn", |app| game(app).turns().len() == 2);
+    settle(&mut app);
+    assert_view_matches_game(&mut app);
+}
