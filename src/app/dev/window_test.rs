@@ -6,12 +6,15 @@
 //! telekinesis), the gap an Amoeba slide left, a finished game, turns in progress (capture rings, the victims of a
 //! destination pointed at, the promotion picker) and a turn the computer answers (its search
 //! off the main thread wakes the sleeping window); then lessons and puzzles opened as the menu
-//! opens them (a wrong try explained, a lesson done, a puzzle solved). It checks no screenshot
-//! is blank, and exits.
+//! opens them (a wrong try explained, a lesson done, a puzzle solved); and a game over the
+//! network against the bot (its turns arrive through the real transport and play on the
+//! board). It checks no screenshot is blank, and exits.
 
+use super::online_scene::{self, OnlineScene};
 use super::study_scenes::{self, Next, STUDY_SCENES, StudyScene};
 use crate::app::board::layout::{BoardLayout, BoardPos, PieceView};
 use crate::app::learn::study::{Study, StudyAction};
+use crate::app::online::link::{Link, OnlineAction};
 use crate::app::shared::game::{ActiveGame, Builder};
 use crate::app::shared::messages::{Command, SquareClicked};
 use crate::app::shared::players::{Player, Players};
@@ -218,6 +221,7 @@ enum Act {
     Variant(usize),
     Scene(usize),
     Study(usize),
+    Online,
     Done,
 }
 
@@ -251,6 +255,7 @@ impl Script {
             Act::Study(i) => STUDY_SCENES
                 .get(i)
                 .map_or_else(String::new, |s| s.name.to_string()),
+            Act::Online => online_scene::NAME.to_string(),
             Act::Done => String::new(),
         }
     }
@@ -263,6 +268,7 @@ impl Script {
             Act::Scene(i) if i + 1 < SCENES.len() => Act::Scene(i + 1),
             Act::Scene(_) => Act::Study(0),
             Act::Study(i) if i + 1 < STUDY_SCENES.len() => Act::Study(i + 1),
+            Act::Study(_) => Act::Online,
             _ => Act::Done,
         };
         self.stage = Stage::Start;
@@ -295,6 +301,7 @@ pub fn plugin(dir: PathBuf, scenes: bool) -> impl Fn(&mut App) {
             failures: Vec::new(),
             scenes,
         })
+        .init_resource::<OnlineScene>()
         .add_systems(Update, drive.in_set(Frame::Input));
     }
 }
@@ -309,6 +316,8 @@ struct Hands<'w> {
     exit: MessageWriter<'w, AppExit>,
     hovered: ResMut<'w, Hovered>,
     study: MessageWriter<'w, StudyAction>,
+    online: MessageWriter<'w, OnlineAction>,
+    online_scene: ResMut<'w, OnlineScene>,
 }
 
 /// What the script looks at: the game, the turn being built, and where pieces are drawn.
@@ -319,6 +328,7 @@ struct Eyes<'w, 's> {
     layout: Option<Res<'w, BoardLayout>>,
     pieces: Query<'w, 's, (&'static BoardPos, &'static Transform), With<PieceView>>,
     study: Option<Res<'w, Study>>,
+    link: Res<'w, Link>,
 }
 
 fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut hands: Hands) {
@@ -328,6 +338,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
         layout,
         pieces,
         study,
+        link,
     } = eyes;
     if !matches!(script.stage, Stage::Still { .. }) {
         hands.redraw.write(RequestRedraw);
@@ -368,6 +379,10 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
                     .failures
                     .push(format!("{name}: nothing came of {PATIENCE} inputs"));
                 script.next();
+                return;
+            }
+            if script.part == Act::Online {
+                play_online(&mut script, &link, game.as_deref(), &builder, &mut hands);
                 return;
             }
             let Some(game) = game.filter(|g| g.0.variant().id() == variant_of(&script)) else {
@@ -473,8 +488,42 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
         }
         Stage::AwaitShot => {
             if script.shot_done {
+                if script.part == Act::Online {
+                    let leave = online_scene::leave(&mut hands.online_scene);
+                    hands.online.write(leave);
+                }
                 script.next();
             }
+        }
+    }
+}
+
+/// Plays the game over the network: White's turns by clicks, waiting for the bot's.
+fn play_online(
+    script: &mut Script,
+    link: &Link,
+    game: Option<&ActiveGame>,
+    builder: &Builder,
+    hands: &mut Hands,
+) {
+    match online_scene::next(&mut hands.online_scene, link, game) {
+        Ok(online_scene::Next::Host) => {
+            hands.online.write(online_scene::host());
+        }
+        Ok(online_scene::Next::Wait) => {}
+        Ok(online_scene::Next::Play(turn)) => {
+            next_input(builder, turn, &mut hands.out, &mut hands.clicks);
+        }
+        Ok(online_scene::Next::Done) => {
+            script.stage = Stage::Still {
+                since: Instant::now(),
+            };
+        }
+        Err(why) => {
+            script
+                .failures
+                .push(format!("{}: {why}", online_scene::NAME));
+            script.next();
         }
     }
 }
@@ -489,10 +538,11 @@ fn variant_of(script: &Script) -> String {
 }
 
 /// Starts the variant, or the scene's position with its players (a study scene opens its
-/// study instead, as the menu does).
+/// study instead, as the menu does; the game over the network starts from the menu).
 fn start_commands(script: &Script) -> Vec<Command> {
     let commands = match script.part {
         Act::Study(_) => return Vec::new(),
+        Act::Online => return vec![Command::Menu],
         Act::Scene(i) => {
             let scene = &SCENES[i];
             [
