@@ -5,7 +5,7 @@
 //! Offers are declined; a win left by an opponent who does not come back is claimed.
 
 use super::client::{Connection, NetEvent};
-use super::protocol::{ClientMsg, ServerMsg, TableState, Terms};
+use super::protocol::{ClientMsg, ServerMsg, TableId, TableState, Terms};
 use crate::rules::{Game, Level, think};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -64,7 +64,7 @@ impl BotReport {
 struct Play {
     /// The ply being thought about, and where its answer comes.
     thinking: Option<(u32, Receiver<Option<String>>)>,
-    /// The table, the ply of the turn sent, and when.
+    /// The ply of the turn sent, and when.
     sent: Option<(u32, Instant)>,
     report: BotReport,
 }
@@ -153,7 +153,7 @@ impl Play {
     }
 
     /// Sends the turn found, once the search is done.
-    fn send_found(&mut self, table: u32, out: &Connection) {
+    fn send_found(&mut self, table: TableId, out: &Connection) {
         let Some((ply, answered)) = &self.thinking else {
             return;
         };
