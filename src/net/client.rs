@@ -9,9 +9,8 @@ use super::protocol::{ClientMsg, PROTOCOL_ID, ServerMsg};
 use super::wire::Inbound;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
+use bevy_replicon_renet::RenetClient;
 use bevy_replicon_renet::netcode::{ClientAuthentication, NetcodeClientTransport};
-use bevy_replicon_renet::renet::ConnectionConfig;
-use bevy_replicon_renet::{RenetChannelsExt, RenetClient};
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr, UdpSocket};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
@@ -114,12 +113,7 @@ impl Drop for Connection {
 /// A headless client app connecting to `address`.
 fn client_app(address: SocketAddr) -> Result<App, String> {
     let mut app = headless::app(FRAME);
-    let channels = app.world().resource::<RepliconChannels>();
-    let client = RenetClient::new(ConnectionConfig {
-        server_channels_config: channels.server_configs(),
-        client_channels_config: channels.client_configs(),
-        ..default()
-    });
+    let client = RenetClient::new(headless::connection_config(&app));
     let local: SocketAddr = if address.is_ipv4() {
         (Ipv4Addr::UNSPECIFIED, 0).into()
     } else {

@@ -8,7 +8,8 @@ use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
-use bevy_replicon_renet::RepliconRenetPlugins;
+use bevy_replicon_renet::renet::ConnectionConfig;
+use bevy_replicon_renet::{RenetChannelsExt, RepliconRenetPlugins};
 use std::time::Duration;
 
 /// A headless app with replicon over renet and the protocol, updated every `frame` when run.
@@ -22,6 +23,16 @@ pub fn app(frame: Duration) -> App {
         wire::plugin,
     ));
     app
+}
+
+/// renet's connection settings for `app`'s replicon channels (the same on both ends).
+pub fn connection_config(app: &App) -> ConnectionConfig {
+    let channels = app.world().resource::<RepliconChannels>();
+    ConnectionConfig {
+        server_channels_config: channels.server_configs(),
+        client_channels_config: channels.client_configs(),
+        ..default()
+    }
 }
 
 /// Puts every schedule of `app` on one thread; called once all its systems are added.

@@ -10,9 +10,8 @@ use super::protocol::{PROTOCOL_ID, ServerMsg};
 use super::wire::Inbound;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
+use bevy_replicon_renet::RenetServer;
 use bevy_replicon_renet::netcode::{NetcodeServerTransport, ServerAuthentication, ServerConfig};
-use bevy_replicon_renet::renet::ConnectionConfig;
-use bevy_replicon_renet::{RenetChannelsExt, RenetServer};
 use std::net::{SocketAddr, UdpSocket};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -95,12 +94,7 @@ fn server_app(
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
     let mut app = headless::app(FRAME);
-    let channels = app.world().resource::<RepliconChannels>();
-    let server = RenetServer::new(ConnectionConfig {
-        server_channels_config: channels.server_configs(),
-        client_channels_config: channels.client_configs(),
-        ..default()
-    });
+    let server = RenetServer::new(headless::connection_config(&app));
     let transport = NetcodeServerTransport::new(
         ServerConfig {
             current_time: since_epoch,
