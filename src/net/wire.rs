@@ -17,7 +17,8 @@ pub struct Inbound(pub Result<ClientMsg, String>);
 /// Registers the protocol's messages on an app (server, client or both).
 pub fn plugin(app: &mut App) {
     app.add_client_message_with(Channel::Ordered, write_inbound, read_inbound)
-        .add_server_message::<ServerMsg>(Channel::Ordered);
+        .add_server_message::<ServerMsg>(Channel::Ordered)
+        .make_message_independent::<ServerMsg>();
 }
 
 /// Writes a client's request; a refusal is never sent.
