@@ -230,6 +230,9 @@ fn receive(
         let Some(client) = message.client_id.entity() else {
             continue;
         };
+        if !out.connected.contains(client) {
+            continue;
+        }
         let effects = brain
             .lobby
             .receive(key(client), message.message.0.clone(), time.elapsed());
@@ -245,18 +248,21 @@ fn tick(time: Res<Time<Real>>, mut brain: ResMut<Brain>, mut out: Out) {
 
 /// Where the lobby's effects go out: messages and disconnections.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Out<'w> {
+struct Out<'w, 's> {
     messages: MessageWriter<'w, ToClients<ServerMsg>>,
     disconnects: MessageWriter<'w, DisconnectRequest>,
+    connected: Query<'w, 's, (), With<ConnectedClient>>,
 }
 
-impl Out<'_> {
+impl Out<'_, '_> {
     /// Does what the lobby asked, in order.
     fn apply(&mut self, brain: &Brain, effects: Vec<Effect>) {
         for effect in effects {
             match effect {
                 Effect::Send(client, message) => {
-                    if let Some(client) = entity(client) {
+                    if let Some(client) = entity(client)
+                        && self.connected.contains(client)
+                    {
                         self.messages.write(ToClients {
                             targets: SendTargets::Single(ClientId::Client(client)),
                             message,
@@ -264,7 +270,9 @@ impl Out<'_> {
                     }
                 }
                 Effect::Disconnect(client) => {
-                    if let Some(client) = entity(client) {
+                    if let Some(client) = entity(client)
+                        && self.connected.contains(client)
+                    {
                         self.disconnects.write(DisconnectRequest { client });
                     }
                 }
