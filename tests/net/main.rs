@@ -1,5 +1,6 @@
 //! The network tests: the server's brain (the lobby) driven by hand, client by client, on a
-//! virtual clock (no test sleeps or reads the wall clock).
+//! virtual clock (no test sleeps or reads the wall clock); and the real transport on 127.0.0.1
+//! (`transport`).
 
 #![cfg(feature = "game")]
 
@@ -9,3 +10,4 @@ mod lobby;
 mod offers;
 mod random;
 mod support;
+mod transport;
