@@ -53,6 +53,10 @@ struct Brain {
     log: LogTo,
     /// Prefixes record names so that no two runs of a server write the same file.
     run: u64,
+    /// What the lobby answered to connections and disconnections, carried out in `Update`:
+    /// the observers run while renet's events are read, when a client whose disconnection is
+    /// still to come in the same frame could be sent a message after it is gone.
+    pending: Vec<Effect>,
 }
 
 /// A server app ready to run, and the address it listens on.
@@ -113,6 +117,7 @@ fn server_app(
             records: settings.records,
             log: settings.log,
             run: since_epoch.as_secs(),
+            pending: Vec::new(),
         })
         .add_observer(client_connected)
         .add_observer(client_disconnected)
@@ -195,7 +200,6 @@ fn client_connected(
     transport: Res<NetcodeServerTransport>,
     time: Res<Time<Real>>,
     mut brain: ResMut<Brain>,
-    mut out: Out,
 ) {
     let address = clients
         .get(add.entity)
@@ -205,7 +209,7 @@ fn client_connected(
     let effects = brain
         .lobby
         .connected(key(add.entity), &address, time.elapsed());
-    out.apply(&brain, effects);
+    brain.pending.extend(effects);
 }
 
 /// Tells the lobby a connection ended.
@@ -213,19 +217,21 @@ fn client_disconnected(
     remove: On<Remove, ConnectedClient>,
     time: Res<Time<Real>>,
     mut brain: ResMut<Brain>,
-    mut out: Out,
 ) {
     let effects = brain.lobby.disconnected(key(remove.entity), time.elapsed());
-    out.apply(&brain, effects);
+    brain.pending.extend(effects);
 }
 
-/// Hands the lobby every message received this frame.
+/// Carries out what connections and disconnections caused, then hands the lobby every message
+/// received this frame.
 fn receive(
     mut inbound: MessageReader<FromClient<Inbound>>,
     time: Res<Time<Real>>,
     mut brain: ResMut<Brain>,
     mut out: Out,
 ) {
+    let pending = std::mem::take(&mut brain.pending);
+    out.apply(&brain, pending);
     for message in inbound.read() {
         let Some(client) = message.client_id.entity() else {
             continue;
