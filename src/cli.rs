@@ -79,6 +79,10 @@ enum Command {
         /// The name it plays under (else `Oddboard (LEVEL)`).
         #[arg(long, value_name = "NAME")]
         name: Option<String>,
+        /// The clock of the game it seeks, as minutes+seconds added per turn (`5+3`); none by
+        /// default.
+        #[arg(long, value_name = "M+S", value_parser = clock)]
+        clock: Option<(u64, u64)>,
     },
     /// List the variant ids, one per line.
     Variants,
@@ -384,6 +388,8 @@ pub enum NetRequest {
         options: Vec<String>,
         /// The name it plays under.
         name: String,
+        /// The clock of the game it seeks: minutes, and seconds added per turn.
+        clock: Option<(u64, u64)>,
     },
 }
 
@@ -405,6 +411,7 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
             variant,
             options,
             name,
+            clock,
         } => Some(
             Variant::load(&variant, &options)
                 .map(|_| NetRequest::Bot {
@@ -413,10 +420,23 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
                     variant,
                     options,
                     name: name.unwrap_or_else(|| format!("Oddboard ({})", level.name())),
+                    clock,
                 })
                 .map_err(CliError::from),
         ),
         _ => None,
+    }
+}
+
+/// A clock as typed, `M+S`: minutes, and seconds added per turn.
+fn clock(text: &str) -> Result<(u64, u64), String> {
+    let parts = text.split_once('+').and_then(|(minutes, seconds)| {
+        Some((minutes.trim().parse().ok()?, seconds.trim().parse().ok()?))
+    });
+    match parts {
+        Some((0, 0)) => Err(format!("'{text}' gives no time at all")),
+        Some(parts) => Ok(parts),
+        None => Err(format!("'{text}' is not a clock (minutes+seconds, as 5+3)")),
     }
 }
 

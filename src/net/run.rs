@@ -5,6 +5,7 @@ use super::addresses::reachable;
 use super::bot::{self, BotSettings};
 use super::protocol::Terms;
 use super::server::{self, LogTo, ServerSettings};
+use crate::app::shared::clocks::TimeControl;
 use crate::cli::NetRequest;
 
 /// Runs a network command; an error is one line saying why it could not go on.
@@ -29,6 +30,7 @@ pub fn run(request: NetRequest) -> Result<(), String> {
             variant,
             options,
             name,
+            clock,
         } => {
             let report = bot::play(BotSettings {
                 address,
@@ -36,7 +38,7 @@ pub fn run(request: NetRequest) -> Result<(), String> {
                 terms: Terms {
                     variant,
                     options,
-                    clock: None,
+                    clock: clock.map(|(minutes, seconds)| TimeControl::minutes(minutes, seconds)),
                 },
                 name: name.clone(),
             })?;
