@@ -487,3 +487,20 @@ fn puzzles_mine_prints_a_set_as_ron_the_same_for_the_same_seed() {
     assert_eq!(set.puzzles[0].id, "amphora-01");
     assert_eq!(oddboard(&args).stdout, text.as_bytes());
 }
+
+#[cfg(feature = "game")]
+#[test]
+fn serve_and_bot_refuse_bad_options_in_one_line_naming_them() {
+    for (args, named) in [
+        (&["bot", "nohost"][..], "nohost"),
+        (&["bot", "127.0.0.1:5725", "--variant", "nope"], "nope"),
+        (&["bot", "127.0.0.1:5725", "--level", "godlike"], "godlike"),
+        (&["bot", "127.0.0.1:5725", "--clock", "5x3"], "5x3"),
+        (&["bot", "127.0.0.1:5725", "--clock", "0+0"], "0+0"),
+        (&["serve", "--port", "99999"], "99999"),
+        (&["serve", "--bind", "nowhere"], "nowhere"),
+    ] {
+        let message = bad_input(args);
+        assert!(message.contains(named), "{args:?}: {message}");
+    }
+}
