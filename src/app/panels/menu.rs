@@ -53,7 +53,9 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            menu_screen.run_if(in_state(Screen::Menu)),
+            (menu_screen, online::dialogs)
+                .chain()
+                .run_if(in_state(Screen::Menu)),
         );
 }
 
@@ -69,7 +71,7 @@ fn select_the_game_on_the_board(
 
 impl MenuChoice {
     /// The game chosen, as a network table's terms (its options sorted).
-    pub(super) fn terms(&self, catalogue: &Catalogue) -> Option<Terms> {
+    fn terms(&self, catalogue: &Catalogue) -> Option<Terms> {
         let data = catalogue.0.get(self.variant)?;
         let mut options = self.options.clone();
         options.sort();
@@ -92,7 +94,7 @@ impl MenuChoice {
 /// What the menu reads (the variants, what is saved, the settings, the courses and puzzles
 /// with the player's progress) and where a course or puzzle set is asked for.
 #[derive(SystemParam)]
-pub(super) struct MenuData<'w> {
+struct MenuData<'w> {
     catalogue: Res<'w, Catalogue>,
     autosave: Res<'w, Autosave>,
     saves: Res<'w, SaveList>,
@@ -105,7 +107,7 @@ pub(super) struct MenuData<'w> {
     dialog: ResMut<'w, Dialog>,
 }
 
-pub(super) fn menu_screen(
+fn menu_screen(
     mut contexts: EguiContexts,
     data: MenuData,
     mut choice: ResMut<MenuChoice>,
@@ -133,6 +135,10 @@ pub(super) fn menu_screen(
         .collect();
     let ctx = contexts.ctx_mut()?;
     panel.set_if_neq(PanelWidth(0.0));
+    let terms = choice.terms(&catalogue);
+    if dialog.terms != terms {
+        dialog.terms = terms;
+    }
     let Requests {
         out,
         storage,

@@ -2,26 +2,19 @@
 //! game panel (the table, the addresses to give, the opponent away, offers, chat).
 
 use super::Catalogue;
-use super::menu::MenuChoice;
 use crate::app::online::link::{Link, OnlineAction, Phase, clock_label};
 use crate::app::shared::messages::Command;
-use crate::app::shared::screen::Screen;
 use crate::cli::DEFAULT_PORT;
-use crate::net::protocol::{CLAIM_AFTER, MAX_TEXT, Offer, TableInfo, TableState};
+use crate::net::protocol::{CLAIM_AFTER, MAX_TEXT, Offer, TableInfo, TableState, Terms};
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
-/// Registers the dialogs.
+/// Registers the dialogs' state (the menu draws them, over itself).
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Dialog>().add_systems(
-        EguiPrimaryContextPass,
-        dialogs
-            .after(super::menu::menu_screen)
-            .run_if(in_state(Screen::Menu)),
-    );
+    app.init_resource::<Dialog>();
 }
 
 /// Which dialog is open, and what has been typed in it.
@@ -34,6 +27,8 @@ pub struct Dialog {
     address: String,
     side: Option<Side>,
     everywhere: bool,
+    /// The game chosen in the menu, which a host offers.
+    pub terms: Option<Terms>,
     /// The chat line being typed in a game.
     pub chat: String,
 }
@@ -47,6 +42,7 @@ impl Default for Dialog {
             address: format!("127.0.0.1:{DEFAULT_PORT}"),
             side: Some(Side::White),
             everywhere: true,
+            terms: None,
             chat: String::new(),
         }
     }
@@ -79,11 +75,11 @@ pub(super) fn menu_buttons(ui: &mut egui::Ui, dialog: &mut Dialog) {
     }
 }
 
-fn dialogs(
+/// The Host or Join dialog, if one is open, over the menu.
+pub(super) fn dialogs(
     mut contexts: EguiContexts,
     mut dialog: ResMut<Dialog>,
     link: Res<Link>,
-    choice: Res<MenuChoice>,
     catalogue: Res<Catalogue>,
     mut out: MessageWriter<OnlineAction>,
 ) -> Result {
@@ -107,7 +103,7 @@ fn dialogs(
                 ui.add(egui::TextEdit::singleline(&mut dialog.name).char_limit(40));
             });
             match kind {
-                Kind::Host => host_form(ui, &mut dialog, &choice, &catalogue, &mut out),
+                Kind::Host => host_form(ui, &mut dialog, &catalogue, &mut out),
                 Kind::Join => join_form(ui, &mut dialog, &link, &catalogue, &mut out),
             }
             if let Some(trouble) = &link.trouble {
@@ -137,11 +133,10 @@ fn name_of(dialog: &Dialog) -> String {
 fn host_form(
     ui: &mut egui::Ui,
     dialog: &mut Dialog,
-    choice: &MenuChoice,
     catalogue: &Catalogue,
     out: &mut MessageWriter<OnlineAction>,
 ) {
-    let Some(terms) = choice.terms(catalogue) else {
+    let Some(terms) = dialog.terms.clone() else {
         return;
     };
     let data = catalogue.0.iter().find(|d| d.id == terms.variant);
