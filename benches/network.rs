@@ -10,7 +10,7 @@
 //! 50 games, 600 s, chess; `all` for a mix of every variant, game by game in turn).
 
 use bevy_replicon::postcard_utils;
-use oddboard::net::bot::{self, BotReport, BotSettings};
+use oddboard::net::bot::{self, BotReport, BotSettings, quantile};
 use oddboard::net::client::{Connection, NetEvent};
 use oddboard::net::protocol::{ClientMsg, ServerMsg, Terms};
 use oddboard::rules::{Game, Level, ids};
@@ -216,12 +216,6 @@ fn log_of<'a>(logged: &'a [String], bot: &str) -> Vec<&'a str> {
         })
         .map(String::as_str)
         .collect()
-}
-
-/// The `share` quantile of sorted `values`, in milliseconds.
-fn quantile(sorted: &[Duration], share: f64) -> f64 {
-    let at = ((sorted.len().saturating_sub(1)) as f64 * share).round() as usize;
-    sorted.get(at).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
 /// A bot's name: its game and its seat in the order the bots were started.

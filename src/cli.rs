@@ -441,7 +441,7 @@ fn clock(text: &str) -> Result<(u64, u64), String> {
 }
 
 /// A server's address as typed, `HOST:PORT`: a name is looked up as the system does.
-fn server_address(text: &str) -> Result<SocketAddr, String> {
+pub fn server_address(text: &str) -> Result<SocketAddr, String> {
     use std::net::ToSocketAddrs;
     let mut found = text
         .to_socket_addrs()

@@ -44,19 +44,20 @@ impl BotReport {
     pub fn summary(&self) -> String {
         let mut trips = self.round_trips.clone();
         trips.sort();
-        let at = |share: f64| {
-            trips
-                .get(((trips.len() as f64 - 1.0) * share).round() as usize)
-                .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-        };
         format!(
             "{}; {} turns played, round trip median {:.1} ms, 99th percentile {:.1} ms",
             self.result,
             trips.len(),
-            at(0.5),
-            at(0.99)
+            quantile(&trips, 0.5),
+            quantile(&trips, 0.99)
         )
     }
+}
+
+/// The `share` quantile of `sorted` durations, in milliseconds (0 for none).
+pub fn quantile(sorted: &[Duration], share: f64) -> f64 {
+    let at = (sorted.len().saturating_sub(1) as f64 * share).round() as usize;
+    sorted.get(at).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
 /// The bot's game in progress: its search and its turn sent, if any.

@@ -121,6 +121,14 @@ impl Link {
         self.table.as_ref().map(|t| t.table)
     }
 
+    /// Leaves the table (if at one) and ends the link.
+    fn leave(&mut self) {
+        if let Some(table) = self.table_id() {
+            self.send(ClientMsg::Leave { table });
+        }
+        self.close();
+    }
+
     /// Ends the link: the connection closed, a hosted server stopped.
     fn close(&mut self) {
         *self = Link {
@@ -192,10 +200,7 @@ pub fn act(
             }
             OnlineAction::Watch(table) => link.send(ClientMsg::Watch { table }),
             OnlineAction::Leave => {
-                if let Some(table) = table {
-                    link.send(ClientMsg::Leave { table });
-                }
-                link.close();
+                link.leave();
                 commands.remove_resource::<Online>();
                 out.write(Command::Menu);
             }
@@ -214,10 +219,7 @@ pub fn act(
 /// menu is a game at this computer.
 pub fn leave_table(mut link: ResMut<Link>, mut commands: Commands) {
     if link.phase == Phase::Seated {
-        if let Some(table) = link.table_id() {
-            link.send(ClientMsg::Leave { table });
-        }
-        link.close();
+        link.leave();
     }
     commands.remove_resource::<Online>();
 }

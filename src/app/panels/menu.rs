@@ -416,11 +416,7 @@ fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, choice: &mut MenuCho
 
 /// The name players know a variant by, from its id.
 fn display_name<'a>(catalogue: &'a Catalogue, id: &'a str) -> &'a str {
-    catalogue
-        .0
-        .iter()
-        .find(|data| data.id == id)
-        .map_or(id, |data| data.name.as_str())
+    catalogue.data(id).map_or(id, |data| data.name.as_str())
 }
 
 /// The saved games: each with its variant, players, date, moves and result, to open, rename,

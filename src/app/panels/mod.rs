@@ -69,6 +69,13 @@ impl Pictures {
 #[derive(Resource, Default)]
 pub struct Catalogue(pub Vec<VariantData>);
 
+impl Catalogue {
+    /// The data of the variant `id`, if there is one.
+    pub fn data(&self, id: &str) -> Option<&VariantData> {
+        self.0.iter().find(|data| data.id == id)
+    }
+}
+
 /// Registers the panels.
 pub fn plugin(app: &mut App) {
     let catalogue = Catalogue(all_data().unwrap_or_default());

@@ -9,7 +9,7 @@ use crate::net::protocol::{CLAIM_AFTER, MAX_TEXT, Offer, TableInfo, TableState, 
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::time::Duration;
 
 /// Registers the dialogs' state (the menu draws them, over itself).
@@ -139,7 +139,7 @@ fn host_form(
     let Some(terms) = dialog.terms.clone() else {
         return;
     };
-    let data = catalogue.0.iter().find(|d| d.id == terms.variant);
+    let data = catalogue.data(&terms.variant);
     let variant_name = data.map_or(terms.variant.as_str(), |d| d.name.as_str());
     ui.label(format!(
         "{variant_name}{}, {}",
@@ -238,7 +238,7 @@ fn tables(
 ) {
     egui::Grid::new("tables").striped(true).show(ui, |ui| {
         for table in tables {
-            let data = catalogue.0.iter().find(|d| d.id == table.terms.variant);
+            let data = catalogue.data(&table.terms.variant);
             let variant = data.map_or(table.terms.variant.as_str(), |d| d.name.as_str());
             ui.label(format!(
                 "{variant}{}, {}",
@@ -301,11 +301,7 @@ fn server_address(text: &str) -> Result<SocketAddr, String> {
     } else {
         format!("{text}:{DEFAULT_PORT}")
     };
-    with_port
-        .to_socket_addrs()
-        .ok()
-        .and_then(|mut found| found.next())
-        .ok_or_else(|| format!("'{text}' is not an address (host:port)"))
+    crate::cli::server_address(&with_port)
 }
 
 /// The online part of the game panel, in place of the buttons of a game at this computer.
