@@ -49,7 +49,10 @@ pub use pgn::PgnHeader;
 pub use position::{Castling, Position, Reserve, RuleState};
 pub use reach::Reach;
 pub use royal::KingSafety;
-pub use search::{Found, Level, Limits, MAX_DEPTH, Score, SplitMix64, search, think, think_with};
+pub use search::{
+    DEFAULT_HASH_MIB, Engine, Found, Level, Limits, Line, MAX_DEPTH, MAX_LINES, MAX_THREADS, Score,
+    SplitMix64, search, think, think_with,
+};
 pub use turn::{EndPromotions, Removal, Turn};
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 pub use variant::{PieceDiagram, Play, Rules, Variant};

@@ -198,6 +198,21 @@ pub trait Rules: Play + Send + Sync {
     /// `pos`, when known (a position set up from a FEN has none).
     fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome>;
 
+    /// The position as it would be if the side to move passed: the other side to move, no en
+    /// passant square or slide barred, the clock one on. `None` when passing would leave the
+    /// mover's royal piece in check. For the search's null-move test and the analysis's threat
+    /// (what the opponent would play if it were its turn); never a legal turn.
+    fn null_move(&self, pos: &Position) -> Option<Position> {
+        if self.in_check(pos) {
+            return None;
+        }
+        let mut passed = *pos;
+        passed.state.en_passant = None;
+        passed.state.last_slide = None;
+        passed.finish_turn(false);
+        Some(passed)
+    }
+
     /// Whether the side to move has a legal turn.
     fn has_legal_turn(&self, pos: &Position) -> bool {
         !self.legal_turns(pos).is_empty()

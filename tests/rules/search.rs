@@ -2,7 +2,7 @@
 //! ends) within a fixed depth, never returns an illegal turn, and stops at once when told.
 
 use crate::common::{config, game_after, name, setups};
-use oddboard::rules::{Found, Game, Level, Limits, search, think, think_with};
+use oddboard::rules::{Engine, Found, Game, Level, Limits, search, think, think_with};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -235,4 +235,55 @@ fn the_search_table_keeps_american_chess_positions_of_other_move_numbers_apart()
         key("chess", &format!("{CHESS} 49")),
         key("chess", &format!("{CHESS} 50"))
     );
+}
+
+#[test]
+fn three_lines_are_three_different_turns_best_first() {
+    let game = game_after(
+        "chess",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "",
+    );
+    let mut engine = Engine::default();
+    engine.set_lines(3);
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let found = engine.search(&game, &limits, &AtomicBool::new(false), |_| {});
+    assert_eq!(found.lines.len(), 3);
+    let firsts: Vec<_> = found.lines.iter().map(|line| line.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(found.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    assert_eq!(Some(firsts[0]), found.best);
+    assert_eq!(found.lines[0].score, found.score);
+}
+
+#[test]
+fn lines_are_no_more_than_the_legal_turns() {
+    // White's King on h1 has one legal turn.
+    let game = game_after("chess", "7k/8/8/8/8/8/6q1/7K w - - 0 1", "");
+    let mut engine = Engine::default();
+    engine.set_lines(3);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let found = engine.search(&game, &limits, &AtomicBool::new(false), |_| {});
+    assert_eq!(found.lines.len(), 1);
+}
+
+#[test]
+fn two_threads_find_the_same_mate() {
+    const FEN: &str = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    let game = game_after("chess", FEN, "");
+    let mut engine = Engine::default();
+    engine.set_threads(2);
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let found = engine.search(&game, &limits, &AtomicBool::new(false), |_| {});
+    assert_eq!(found.score.to_string(), "win 1");
+    assert_eq!(game.variant().turn_text(&found.best.unwrap()), "d1d8");
 }

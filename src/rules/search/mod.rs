@@ -15,9 +15,10 @@ pub use score::Score;
 
 use super::game::Game;
 use super::turn::Turn;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::{Duration, Instant};
 use tree::{Halt, MAX_PLY, Tree};
+use tt::Table;
 
 /// The deepest iteration a search starts.
 pub const MAX_DEPTH: u32 = (MAX_PLY / 2) as u32;
@@ -51,6 +52,15 @@ impl Limits {
     }
 }
 
+/// One line of analysis: a turn of the root, its score and the turns expected to follow.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// The score of the position after the line's first turn, for the side to move at the root.
+    pub score: Score,
+    /// The line's first turn, then the expected replies.
+    pub pv: Vec<Turn>,
+}
+
 /// What a search found: reported after each iteration, and returned at the end.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Found {
@@ -60,12 +70,15 @@ pub struct Found {
     pub score: Score,
     /// The depth of the last iteration completed, in plies (0: none was).
     pub depth: u32,
-    /// Nodes searched, quiescence included.
+    /// Nodes searched by every thread, quiescence included.
     pub nodes: u64,
     /// The time taken.
     pub elapsed: Duration,
     /// The principal variation: the best turn, then the expected replies.
     pub pv: Vec<Turn>,
+    /// The best lines, best first, as many as [`Engine::set_lines`] asks (fewer where the
+    /// position has fewer legal turns); the first is `score` and `pv`.
+    pub lines: Vec<Line>,
 }
 
 impl Found {
@@ -75,40 +88,177 @@ impl Found {
     }
 }
 
-/// Searches `game`'s current position by iterative deepening within `limits`, calling `report`
-/// after each completed iteration. Once `stop` is set it returns at once with the best turn
-/// found so far (the first ordered legal turn if no iteration has completed).
+/// The transposition table's size when none is chosen, in MiB.
+pub const DEFAULT_HASH_MIB: usize = 16;
+
+/// The most threads a search runs.
+pub const MAX_THREADS: usize = 64;
+
+/// The most lines a search reports.
+pub const MAX_LINES: usize = 16;
+
+/// A search engine kept from one search to the next: its transposition table (so the next
+/// search of a game starts from what the last one learned), and how many lines and threads it
+/// searches with.
+pub struct Engine {
+    table: Table,
+    lines: usize,
+    threads: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(DEFAULT_HASH_MIB)
+    }
+}
+
+impl Engine {
+    /// An engine with a table of about `hash_mib` MiB, one line and one thread.
+    pub fn new(hash_mib: usize) -> Engine {
+        Engine {
+            table: Table::new(hash_mib),
+            lines: 1,
+            threads: 1,
+        }
+    }
+
+    /// Replaces the table with an empty one of about `hash_mib` MiB.
+    pub fn set_hash(&mut self, hash_mib: usize) {
+        self.table = Table::new(hash_mib);
+    }
+
+    /// Searches for the best `lines` lines (1 to [`MAX_LINES`]) rather than the best alone.
+    pub fn set_lines(&mut self, lines: usize) {
+        self.lines = lines.clamp(1, MAX_LINES);
+    }
+
+    /// Searches with `threads` threads (1 to [`MAX_THREADS`]) sharing the table: the extra
+    /// ones search the same position a ply apart and fill the table for the first.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Forgets what earlier searches learned (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Searches `game`'s current position by iterative deepening within `limits`, calling
+    /// `report` after each completed iteration. Once `stop` is set it returns at once with the
+    /// best turn found so far (the first ordered legal turn if no iteration has completed).
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: impl FnMut(&Found),
+    ) -> Found {
+        self.table.next_search();
+        let started = Instant::now();
+        let done = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let table = &self.table;
+        std::thread::scope(|scope| {
+            for helper in 1..self.threads {
+                let (done, helper_nodes) = (&done, &helper_nodes);
+                scope.spawn(move || {
+                    let mut tree = Tree::new(game, table, halt(&Limits::default(), done, started));
+                    let root = *game.position();
+                    let last = game.turns().last();
+                    let mut depth = 1 + (helper % 2) as i32;
+                    while depth <= MAX_DEPTH as i32 && !tree.halted() {
+                        tree.root(&root, last, depth, &[]);
+                        helper_nodes.fetch_add(tree.take_nodes(), Atomic::Relaxed);
+                        depth += 1;
+                    }
+                    helper_nodes.fetch_add(tree.take_nodes(), Atomic::Relaxed);
+                });
+            }
+            let found = deepen(
+                game,
+                table,
+                self.lines,
+                limits,
+                stop,
+                started,
+                &helper_nodes,
+                report,
+            );
+            done.store(true, Atomic::Relaxed);
+            found
+        })
+    }
+}
+
+/// Searches `game`'s current position with a fresh [`Engine`] of one line and one thread: see
+/// [`Engine::search`].
 pub fn search(
     game: &Game,
     limits: &Limits,
     stop: &AtomicBool,
+    report: impl FnMut(&Found),
+) -> Found {
+    Engine::default().search(game, limits, stop, report)
+}
+
+/// The main thread's iterative deepening: each iteration searches the best `lines` lines in
+/// turn, each excluding the first turns of those before it.
+#[allow(clippy::too_many_arguments)]
+fn deepen(
+    game: &Game,
+    table: &Table,
+    lines: usize,
+    limits: &Limits,
+    stop: &AtomicBool,
+    started: Instant,
+    helper_nodes: &AtomicU64,
     mut report: impl FnMut(&Found),
 ) -> Found {
-    let started = Instant::now();
-    let mut tree = Tree::new(game, halt(limits, stop, started));
+    let mut tree = Tree::new(game, table, halt(limits, stop, started));
     let root = *game.position();
     let last = game.turns().last();
+    let first = tree.ordered_turns(&root).first().copied();
+    let lines = lines.min(game.legal_turns().len().max(1));
     let mut found = Found {
-        best: tree.ordered_turns(&root).first().copied(),
+        best: first,
         ..Found::default()
     };
     let deepest = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut depth = 1;
     while found.best.is_some() && depth <= deepest && !stopped(stop) {
-        let (score, best) = tree.root(&root, last, depth as i32);
-        if let Some(turn) = best {
-            if found.pv.first() != Some(&turn) {
-                found.pv = vec![turn];
+        let mut searched: Vec<Line> = Vec::with_capacity(lines);
+        let mut excluded: Vec<Turn> = Vec::with_capacity(lines);
+        while searched.len() < lines {
+            let (score, best) = tree.root(&root, last, depth as i32, &excluded);
+            let Some(turn) = best else { break };
+            if excluded.is_empty() {
+                found.best = Some(turn);
             }
-            found.best = Some(turn);
+            if tree.halted() {
+                break;
+            }
+            let mut pv = vec![turn];
+            let child = game.variant().play_unchecked(&root, &turn);
+            pv.extend(tree.principal_variation(&child, depth as usize - 1));
+            searched.push(Line {
+                score: Score(score),
+                pv,
+            });
+            excluded.push(turn);
         }
         if tree.halted() {
             break;
         }
-        found.score = Score(score);
+        searched.sort_by_key(|line| std::cmp::Reverse(line.score));
+        found.best = searched.first().and_then(|line| line.pv.first().copied());
+        found.score = searched.first().map_or(Score(0), |line| line.score);
+        found.pv = searched
+            .first()
+            .map(|line| line.pv.clone())
+            .unwrap_or_default();
+        found.lines = searched;
         found.depth = depth;
-        found.pv = tree.principal_variation(&root, depth as usize);
-        found.nodes = tree.nodes;
+        found.nodes = tree.nodes + helper_nodes.load(Atomic::Relaxed);
         found.elapsed = started.elapsed();
         report(&found);
         let half_time_gone = limits.time.is_some_and(|t| found.elapsed * 2 > t);
@@ -117,7 +267,7 @@ pub fn search(
         }
         depth += 1;
     }
-    found.nodes = tree.nodes;
+    found.nodes = tree.nodes + helper_nodes.load(Atomic::Relaxed);
     found.elapsed = started.elapsed();
     found
 }
@@ -127,7 +277,8 @@ pub fn search(
 /// best). Halted before any, it is the first ordered turn alone, scored 0; empty only when
 /// there is no legal turn.
 fn score_each(game: &Game, depth: u32, limits: &Limits, stop: &AtomicBool) -> Vec<(Turn, i32)> {
-    let mut tree = Tree::new(game, halt(limits, stop, Instant::now()));
+    let table = Table::new(DEFAULT_HASH_MIB);
+    let mut tree = Tree::new(game, &table, halt(limits, stop, Instant::now()));
     let root = *game.position();
     let ordered = tree.ordered_turns(&root);
     let mut scored = Vec::with_capacity(ordered.len());
@@ -152,5 +303,5 @@ fn halt<'a>(limits: &Limits, stop: &'a AtomicBool, started: Instant) -> Halt<'a>
 }
 
 fn stopped(stop: &AtomicBool) -> bool {
-    stop.load(std::sync::atomic::Ordering::Relaxed)
+    stop.load(Atomic::Relaxed)
 }

@@ -28,9 +28,6 @@ const FREE_CAPTURE_PLIES: usize = 2;
 /// placement, a promotion); captures that cannot raise the score even so are not searched.
 const DELTA_MARGIN: i32 = 200;
 
-/// The transposition table's size: 2^19 slots of 16 bytes.
-const TABLE_BITS: u32 = 19;
-
 /// How many nodes pass between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
 
@@ -49,7 +46,7 @@ pub(super) struct Halt<'a> {
 pub(super) struct Tree<'a> {
     variant: &'a Variant,
     eval: Evaluator,
-    table: Table,
+    table: &'a Table,
     order: Ordering,
     /// The legal turns of the node at each ply.
     turns: Vec<Vec<Turn>>,
@@ -67,11 +64,13 @@ pub(super) struct Tree<'a> {
     halted: bool,
     /// The best turn found at the root in the current iteration.
     root_best: Option<Turn>,
+    /// Root turns this iteration leaves out (the lines already found).
+    excluded: Vec<Turn>,
 }
 
 impl<'a> Tree<'a> {
     /// A search of `game`'s current position, stopped as `halt` says.
-    pub(super) fn new(game: &'a Game, halt: Halt<'a>) -> Tree<'a> {
+    pub(super) fn new(game: &'a Game, table: &'a Table, halt: Halt<'a>) -> Tree<'a> {
         let variant = game.variant().as_ref();
         let mut path = Vec::with_capacity(game.turns().len() + MAX_PLY);
         path.extend(
@@ -80,7 +79,7 @@ impl<'a> Tree<'a> {
         Tree {
             variant,
             eval: Evaluator::new(variant),
-            table: Table::new(TABLE_BITS),
+            table,
             order: Ordering::new(MAX_PLY),
             turns: buffers(),
             keys: buffers(),
@@ -91,7 +90,13 @@ impl<'a> Tree<'a> {
             nodes: 0,
             halted: false,
             root_best: None,
+            excluded: Vec::new(),
         }
+    }
+
+    /// The nodes counted since the last call.
+    pub(super) fn take_nodes(&mut self) -> u64 {
+        std::mem::take(&mut self.nodes)
     }
 
     /// Whether the search was stopped (by the flag, the deadline or the node budget).
@@ -122,15 +127,19 @@ impl<'a> Tree<'a> {
         ordered
     }
 
-    /// Searches the root `pos` (reached by `last`) `depth` plies deep: its score, and the best
-    /// turn if one was searched to the end before a halt.
+    /// Searches the root `pos` (reached by `last`) `depth` plies deep, leaving out the turns
+    /// `excluded` (the lines already found): its score, and the best turn if one was searched
+    /// to the end before a halt.
     pub(super) fn root(
         &mut self,
         pos: &Position,
         last: Option<&Turn>,
         depth: i32,
+        excluded: &[Turn],
     ) -> (i32, Option<Turn>) {
         self.root_best = None;
+        self.excluded.clear();
+        self.excluded.extend_from_slice(excluded);
         let score = self.negamax(pos, last, depth, 0, -INFINITE, INFINITE);
         (score, self.root_best.take())
     }
@@ -255,6 +264,9 @@ impl<'a> Tree<'a> {
         let mut tried = 0;
         while let Some((index, order_key)) = pick(&mut self.keys[ply]) {
             let turn = self.turns[ply][index];
+            if ply == 0 && self.excluded.contains(&turn) {
+                continue;
+            }
             let child = self.variant.play_unchecked(pos, &turn);
             let quiet = is_quiet(order_key);
             let score = if tried == 0 {
@@ -290,7 +302,9 @@ impl<'a> Tree<'a> {
         } else {
             Bound::Exact
         };
-        self.table.store(key, depth, ply, (best.0, bound), best.1);
+        if ply > 0 || self.excluded.is_empty() {
+            self.table.store(key, depth, ply, (best.0, bound), best.1);
+        }
         best.0
     }
 

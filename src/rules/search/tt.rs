@@ -1,7 +1,10 @@
 //! The transposition table: what earlier searches of a position found, keyed by its Zobrist
-//! hash, in a fixed number of slots allocated once per search.
+//! hash. It is shared by the threads of one search and kept from one search to the next, so it
+//! is written without locks: each slot is two atomic words, the key folded with the data, and a
+//! slot torn by two writers at once fails its key check and reads as empty.
 
 use super::score::{from_table, to_table};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score says about the position's true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -15,19 +18,24 @@ pub(super) enum Bound {
     Upper,
 }
 
-/// One slot: a position's hash, what was found and how deep.
+/// What a slot holds for one position: the score, how deep it was searched, the bound and the
+/// best turn's index.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Entry {
-    key: u64,
-    score: i32,
-    depth: i16,
-    bound: Bound,
+    score: i16,
     /// The best turn's index in the position's list of legal turns (which is the same every
     /// time the position is generated), or `NO_TURN`.
     best: u16,
+    depth: u8,
+    bound: Bound,
+    /// The search that wrote it (`Table::age`), so older entries are replaced first.
+    age: u8,
 }
 
 const NO_TURN: u16 = u16::MAX;
+
+/// A bit set in every written slot's data, so no entry packs to an empty slot's zero.
+const WRITTEN: u64 = 1 << 63;
 
 impl Entry {
     /// The index of the best turn found, in the position's list of legal turns.
@@ -35,64 +43,175 @@ impl Entry {
         (self.best != NO_TURN).then_some(usize::from(self.best))
     }
 
+    /// The depth the entry was searched to.
+    pub(super) fn depth(&self) -> i32 {
+        i32::from(self.depth)
+    }
+
+    /// The stored score at `ply` and what it bounds.
+    pub(super) fn score(&self, ply: usize) -> (i32, Bound) {
+        (from_table(i32::from(self.score), ply), self.bound)
+    }
+
     /// The stored score, if it decides a search `depth` deep at `ply` with window
     /// (`alpha`, `beta`).
     pub(super) fn cutoff(&self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-        if i32::from(self.depth) < depth {
+        if self.depth() < depth {
             return None;
         }
-        let score = from_table(self.score, ply);
-        let decides = match self.bound {
+        let (score, bound) = self.score(ply);
+        let decides = match bound {
             Bound::Exact => true,
             Bound::Lower => score >= beta,
             Bound::Upper => score <= alpha,
         };
         decides.then_some(score)
     }
+
+    fn pack(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        u64::from(self.score as u16)
+            | u64::from(self.best) << 16
+            | u64::from(self.depth) << 32
+            | bound << 40
+            | u64::from(self.age) << 48
+            | WRITTEN
+    }
+
+    fn unpack(data: u64) -> Entry {
+        Entry {
+            score: data as u16 as i16,
+            best: (data >> 16) as u16,
+            depth: (data >> 32) as u8,
+            bound: match (data >> 40) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            age: (data >> 48) as u8,
+        }
+    }
 }
 
-/// A fixed-size table of entries, replaced by depth.
+/// One slot: the key folded with the data (so a torn slot fails the check), then the data.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    fn read(&self) -> (u64, u64) {
+        let data = self.data.load(Ordering::Relaxed);
+        (self.check.load(Ordering::Relaxed) ^ data, data)
+    }
+}
+
+/// How many slots share a bucket: the first keeps the deepest search, the second the latest.
+const BUCKET: usize = 2;
+
+/// The table's size in bytes per slot.
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// A fixed-size table of two-slot buckets, shared by the threads of a search.
 pub(super) struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
+    age: AtomicU8,
 }
 
 impl Table {
-    /// A table of `2^bits` empty slots.
-    pub(super) fn new(bits: u32) -> Table {
-        let size = 1usize << bits;
+    /// A table of about `mebibytes` MiB (a power of two number of buckets, at least one).
+    pub(super) fn new(mebibytes: usize) -> Table {
+        let buckets = (mebibytes.max(1) * (1 << 20) / (SLOT_BYTES * BUCKET)).max(1);
+        let buckets = 1usize << buckets.ilog2();
         Table {
-            entries: vec![Entry::default(); size],
-            mask: size - 1,
+            slots: (0..buckets * BUCKET).map(|_| Slot::default()).collect(),
+            mask: buckets - 1,
+            age: AtomicU8::new(0),
         }
     }
 
-    /// The entry of the position with hash `key`, if its slot holds it.
-    pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.entries[key as usize & self.mask];
-        (entry.key == key).then_some(entry)
+    /// Forgets every entry.
+    pub(super) fn clear(&mut self) {
+        for slot in &mut self.slots {
+            *slot = Slot::default();
+        }
     }
 
-    /// Stores what a search `depth` deep at `ply` found for the position with hash `key`,
-    /// unless its slot holds a deeper search of the same position.
+    /// Marks the entries written so far as older than those of the next search.
+    pub(super) fn next_search(&self) {
+        let age = self.age.load(Ordering::Relaxed).wrapping_add(1) % 64;
+        self.age.store(age, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let start = (key as usize & self.mask) * BUCKET;
+        &self.slots[start..start + BUCKET]
+    }
+
+    /// The entry of the position with hash `key`, if the table holds it.
+    pub(super) fn probe(&self, key: u64) -> Option<Entry> {
+        self.bucket(key)
+            .iter()
+            .map(Slot::read)
+            .find(|(stored, data)| *stored == key && *data != 0)
+            .map(|(_, data)| Entry::unpack(data))
+    }
+
+    /// Stores what a search `depth` deep at `ply` found for the position with hash `key`: in
+    /// the slot that already holds the position (unless that holds a deeper search of it), else
+    /// in the first slot if that holds a shallower or older search, else in the second.
     pub(super) fn store(
-        &mut self,
+        &self,
         key: u64,
         depth: i32,
         ply: usize,
         (score, bound): (i32, Bound),
         best: Option<usize>,
     ) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if slot.key == key && i32::from(slot.depth) > depth {
-            return;
-        }
-        *slot = Entry {
-            key,
-            score: to_table(score, ply),
-            depth: depth.clamp(0, i32::from(i16::MAX)) as i16,
-            bound,
+        let age = self.age.load(Ordering::Relaxed);
+        let entry = Entry {
+            score: to_table(score, ply).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             best: best.and_then(|b| u16::try_from(b).ok()).unwrap_or(NO_TURN),
+            depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
+            bound,
+            age,
         };
+        let bucket = self.bucket(key);
+        let held: [(u64, u64); BUCKET] = std::array::from_fn(|i| bucket[i].read());
+        let slot = if let Some(i) = held.iter().position(|(k, d)| *k == key && *d != 0) {
+            let old = Entry::unpack(held[i].1);
+            if old.age == age && old.depth() > entry.depth() && bound != Bound::Exact {
+                return;
+            }
+            i
+        } else {
+            let first = Entry::unpack(held[0].1);
+            usize::from(first.age == age && first.depth() > entry.depth())
+        };
+        let data = entry.pack();
+        bucket[slot].data.store(data, Ordering::Relaxed);
+        bucket[slot].check.store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_reads_back_as_stored() {
+        let table = Table::new(1);
+        table.store(0xDEAD_BEEF, 7, 3, (-29_990, Bound::Lower), Some(12));
+        let entry = table.probe(0xDEAD_BEEF).expect("stored");
+        assert_eq!(entry.depth(), 7);
+        assert_eq!(entry.best(), Some(12));
+        assert_eq!(entry.score(3), (-29_990, Bound::Lower));
+        assert!(table.probe(0xDEAD_BEEE).is_none());
     }
 }
