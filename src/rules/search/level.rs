@@ -57,6 +57,26 @@ impl Level {
             .find(|level| level.name().eq_ignore_ascii_case(text))
     }
 
+    /// About the level's rating in orthodox chess, on the scale of Stockfish's `UCI_Elo`
+    /// (measured against it: README, "How strong the levels are").
+    pub fn chess_rating(self) -> u32 {
+        match self {
+            Level::Beginner => 800,
+            Level::Casual => 1200,
+            Level::Strong => 1900,
+            Level::Max => 2100,
+        }
+    }
+
+    /// The strongest level rated at most `rating` in chess; the weakest where none is.
+    pub fn for_rating(rating: u32) -> Level {
+        Level::ALL
+            .into_iter()
+            .rev()
+            .find(|level| level.chess_rating() <= rating)
+            .unwrap_or(Level::Beginner)
+    }
+
     fn plan(self) -> Plan {
         match self {
             Level::Beginner => Plan::Sample {
