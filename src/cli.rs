@@ -6,7 +6,8 @@
 use crate::learn::lessons;
 use crate::learn::puzzles::{self, Mining, PuzzleSet};
 use crate::rules::{
-    Error, Found, Game, Level, Limits, PgnHeader, Variant, Verdict, ids, search, think_with,
+    Engine, Error, Found, Game, Level, Limits, PgnHeader, Variant, Verdict, default_threads, ids,
+    think_with,
 };
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
@@ -121,6 +122,11 @@ enum Command {
         position: PositionArgs,
         #[command(flatten)]
         think: ThinkArgs,
+        /// Search a time, depth or node count on this many threads (default: one per core for a
+        /// time; one for a depth or a node count, so those searches are repeatable). The levels
+        /// search on every core.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: Option<u64>,
     },
     /// List a variant's course of lessons: each lesson's id and title, tab-separated.
     Lessons {
@@ -514,10 +520,14 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             let (game, _) = Game::from_pgn(&read_text(&file)?)?;
             out.stdout = status(&game);
         }
-        Command::Bestmove { position, think } => {
+        Command::Bestmove {
+            position,
+            think,
+            threads,
+        } => {
             let game = set_up(&position)?;
             let mut lines = String::new();
-            let best = bestmove(&game, &think, &mut lines)?;
+            let best = bestmove(&game, &think, threads, &mut lines)?;
             out.stdout.push_str(&best);
             out.stdout.push('\n');
             out.stderr = Some(lines.trim_end().to_string()).filter(|l| !l.is_empty());
@@ -664,7 +674,12 @@ fn perft(game: &Game, depth: u32, divide: bool, threads: usize, out: &mut String
 
 /// Searches the game's position as `think` says, noting each iteration in `lines`: the
 /// canonical text of the turn to play.
-fn bestmove(game: &Game, think: &ThinkArgs, lines: &mut String) -> Result<String, CliError> {
+fn bestmove(
+    game: &Game,
+    think: &ThinkArgs,
+    threads: Option<u64>,
+    lines: &mut String,
+) -> Result<String, CliError> {
     if let Some(outcome) = game.outcome() {
         return Err(CliError::BadInput(format!(
             "bestmove: the game is over ({outcome})"
@@ -693,7 +708,14 @@ fn bestmove(game: &Game, think: &ThinkArgs, lines: &mut String) -> Result<String
         let level = think.level.unwrap_or(Level::Strong);
         think_with(game, level, &limits, &stop, 0, report)
     } else {
-        search(game, &limits, &stop, report).best
+        let repeatable = limits.depth.is_some() || limits.nodes.is_some();
+        let mut engine = Engine::default();
+        engine.set_threads(
+            threads.map_or(if repeatable { 1 } else { default_threads() }, |n| {
+                n as usize
+            }),
+        );
+        engine.search(game, &limits, &stop, report).best
     };
     best.map(|turn| variant.turn_text(&turn))
         .ok_or_else(|| CliError::BadInput("bestmove: no legal turn".into()))

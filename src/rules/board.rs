@@ -33,6 +33,8 @@ pub struct Board {
     kings: LocSet,
     holes: LocSet,
     hash: u64,
+    /// How many pieces of each kind each side has on the board.
+    counts: [[u8; Kind::COUNT]; 2],
 }
 
 impl Board {
@@ -45,6 +47,7 @@ impl Board {
             kings: LocSet::EMPTY,
             holes: LocSet::EMPTY,
             hash: 0,
+            counts: [[0; Kind::COUNT]; 2],
         }
     }
 
@@ -117,11 +120,17 @@ impl Board {
         self.occupied[1] &= !bit;
         self.kings &= !bit;
         self.holes &= !bit;
+        if old >= 2 {
+            let piece = decode(old);
+            self.counts[piece.side.index()][piece.kind.index()] -= 1;
+        }
         if code == HOLE {
             self.holes |= bit;
         } else if code >= 2 {
             self.occupied[usize::from(code & 1)] |= bit;
-            if decode(code).kind == Kind::King {
+            let piece = decode(code);
+            self.counts[piece.side.index()][piece.kind.index()] += 1;
+            if piece.kind == Kind::King {
                 self.kings |= bit;
             }
         }
@@ -186,10 +195,9 @@ impl Board {
     }
 
     /// How many pieces of exactly this kind and side stand on the board.
+    #[inline]
     pub fn count(&self, piece: Piece) -> usize {
-        self.pieces_of(piece.side)
-            .filter(|(_, p)| *p == piece)
-            .count()
+        usize::from(self.counts[piece.side.index()][piece.kind.index()])
     }
 
     /// The Zobrist hash of the contents (squares, holes and pieces).

@@ -51,7 +51,7 @@ pub use reach::Reach;
 pub use royal::KingSafety;
 pub use search::{
     DEFAULT_HASH_MIB, Engine, Found, Level, Limits, Line, MAX_DEPTH, MAX_LINES, MAX_THREADS, Score,
-    SplitMix64, search, think, think_with,
+    SplitMix64, default_threads, search, think, think_with,
 };
 pub use turn::{EndPromotions, Removal, Turn};
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};

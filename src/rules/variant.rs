@@ -314,7 +314,7 @@ pub trait Rules: Play + Send + Sync {
     }
 
     /// Whether a turn may capture a piece that stands neither on its destination nor on the
-    /// square its `x` part names (Amphora's interceptions, orthodox en passant).
+    /// square its `x` part names (Amphora's interceptions; en passant is seen by the search).
     fn unseen_captures(&self) -> bool {
         false
     }

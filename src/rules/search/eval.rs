@@ -26,11 +26,15 @@ impl Evaluator {
         self.values[kind.index()]
     }
 
-    /// The material on the board, for the first player.
+    /// The material on the board, for the first player: each kind's value times how many more
+    /// of it the first player has (the board keeps the counts).
     fn material(&self, pos: &Position) -> i32 {
-        pos.board
-            .pieces()
-            .map(|(_, piece)| signed(piece, self.value(piece.kind)))
+        Kind::ALL
+            .into_iter()
+            .map(|kind| {
+                let count = |side| pos.board.count(Piece::new(kind, side)) as i32;
+                self.value(kind) * (count(Side::White) - count(Side::Black))
+            })
             .sum()
     }
 
@@ -58,13 +62,5 @@ impl Evaluator {
             Side::White => white,
             Side::Black => -white,
         }
-    }
-}
-
-/// `amount` for `piece`'s side, counted for the first player.
-fn signed(piece: Piece, amount: i32) -> i32 {
-    match piece.side {
-        Side::White => amount,
-        Side::Black => -amount,
     }
 }

@@ -2,7 +2,7 @@
 //! and pick among them by chance, as a human might; the high ones search in earnest.
 
 use super::rng::SplitMix64;
-use super::{Found, Limits, score_each, search};
+use super::{Engine, Found, Limits, default_threads, score_each};
 use crate::rules::game::Game;
 use crate::rules::turn::Turn;
 use serde::{Deserialize, Serialize};
@@ -16,7 +16,7 @@ pub enum Level {
     Beginner,
     /// Sees two turns ahead and sometimes picks a slightly lesser turn.
     Casual,
-    /// Searches about a second per turn and plays the best turn it finds.
+    /// Searches about a second per turn, on every core, and plays the best turn it finds.
     Strong,
     /// Searches about five seconds per turn.
     Max,
@@ -130,7 +130,9 @@ pub fn think_with(
                 time: Some(time),
                 ..Limits::default()
             };
-            search(game, &limits.capped(cap), stop, report).best
+            let mut engine = Engine::default();
+            engine.set_threads(default_threads());
+            engine.search(game, &limits.capped(cap), stop, report).best
         }
         Plan::Sample {
             depth,

@@ -94,6 +94,14 @@ pub const DEFAULT_HASH_MIB: usize = 16;
 /// The most threads a search runs.
 pub const MAX_THREADS: usize = 64;
 
+/// How many threads a search uses when its caller does not say: one per core the machine
+/// offers (at most [`MAX_THREADS`]).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(MAX_THREADS)
+}
+
 /// The most lines a search reports.
 pub const MAX_LINES: usize = 16;
 
@@ -162,16 +170,18 @@ impl Engine {
             for helper in 1..self.threads {
                 let (done, helper_nodes) = (&done, &helper_nodes);
                 scope.spawn(move || {
-                    let mut tree = Tree::new(game, table, halt(&Limits::default(), done, started));
+                    let halt = Halt {
+                        tally: Some(helper_nodes),
+                        ..halt(&Limits::default(), done, started)
+                    };
+                    let mut tree = Tree::new(game, table, halt);
                     let root = *game.position();
                     let last = game.turns().last();
                     let mut depth = 1 + (helper % 2) as i32;
                     while depth <= MAX_DEPTH as i32 && !tree.halted() {
                         tree.root(&root, last, depth, &[]);
-                        helper_nodes.fetch_add(tree.take_nodes(), Atomic::Relaxed);
                         depth += 1;
                     }
-                    helper_nodes.fetch_add(tree.take_nodes(), Atomic::Relaxed);
                 });
             }
             let found = deepen(
@@ -299,6 +309,7 @@ fn halt<'a>(limits: &Limits, stop: &'a AtomicBool, started: Instant) -> Halt<'a>
         stop,
         deadline: limits.time.map(|t| started + t),
         nodes: limits.nodes,
+        tally: None,
     }
 }
 

@@ -4,7 +4,7 @@
 use super::eval::Evaluator;
 use crate::rules::position::Position;
 use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{LOC_COUNT, Side};
+use crate::rules::types::{Kind, LOC_COUNT, Side};
 
 /// The ordering key of the transposition table's turn.
 const TABLE_TURN: i32 = 1 << 30;
@@ -89,8 +89,9 @@ pub(super) fn pick(keys: &mut [i32]) -> Option<(usize, i32)> {
 }
 
 /// What `turn` visibly wins, judged from the board alone without playing it: the value of the
-/// enemy piece on its destination or removed by its `x` part, less a tenth of the mover's, plus
-/// what a promotion adds. Captures the board does not show (interceptions) count as none.
+/// enemy piece on its destination, removed by its `x` part or taken en passant, less a tenth of
+/// the mover's, plus what a promotion adds. Captures the board does not show (interceptions)
+/// count as none.
 fn gain(eval: &Evaluator, pos: &Position, turn: &Turn) -> i32 {
     let enemy_value = |at| {
         pos.board
@@ -98,13 +99,17 @@ fn gain(eval: &Evaluator, pos: &Position, turn: &Turn) -> i32 {
             .filter(|p| p.side != pos.side)
             .map_or(0, |p| eval.value(p.kind).max(1))
     };
+    let mover = pos.board.piece(turn.from);
     let mut victim = enemy_value(turn.to);
     match turn.removal {
         Some(Removal::At(at)) => victim += enemy_value(at),
         Some(Removal::Reserve) => victim += 1,
         None => {}
     }
-    let mover = pos.board.piece(turn.from).map_or(0, |p| eval.value(p.kind));
+    if pos.state.en_passant == Some(turn.to) && mover.is_some_and(|p| p.kind == Kind::Pawn) {
+        victim += eval.value(Kind::Pawn).max(1);
+    }
+    let mover = mover.map_or(0, |p| eval.value(p.kind));
     let promotion = turn
         .promotion
         .filter(|p| p.side == pos.side)

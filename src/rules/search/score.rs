@@ -14,7 +14,7 @@ pub(super) const WIN: i32 = 30_000;
 pub(super) const INFINITE: i32 = 31_000;
 
 /// Scores at least this far from zero are decided games.
-const DECIDED: i32 = WIN - 1_000;
+pub(super) const DECIDED: i32 = WIN - 1_000;
 
 impl Score {
     /// Whether the score is a decided game (won or lost), rather than a judgement.

@@ -4,14 +4,15 @@
 
 use super::eval::Evaluator;
 use super::order::{Ordering, is_quiet, pick};
-use super::score::{INFINITE, WIN};
+use super::score::{DECIDED, INFINITE, WIN};
 use super::tt::{Bound, Table};
 use crate::rules::game::Game;
 use crate::rules::outcome::Verdict;
 use crate::rules::position::Position;
 use crate::rules::turn::Turn;
+use crate::rules::types::Kind;
 use crate::rules::variant::Variant;
-use std::sync::atomic::{AtomicBool, Ordering as Atomic};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::Instant;
 
 /// The deepest ply the search reaches, quiescence included.
@@ -31,6 +32,69 @@ const DELTA_MARGIN: i32 = 200;
 /// How many nodes pass between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
 
+/// Reverse futility: within this many plies of the horizon, a static judgement this much per
+/// ply above beta ends the node.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
+
+/// The null-move test runs this many plies or more from the horizon.
+const NULL_MOVE_DEPTH: i32 = 3;
+
+/// Late-move pruning: within this many plies of the horizon, a node searches at most
+/// `LATE_MOVE_BASE + depth²` quiet turns.
+const LATE_MOVE_DEPTH: usize = 4;
+const LATE_MOVE_BASE: usize = 3;
+
+/// Futility: within this many plies of the horizon, quiet turns are not searched where the
+/// static judgement plus this much per ply is no better than alpha.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 120;
+
+/// The repetition key pushed on the path for a pass, so no position repeats through it and no
+/// pass follows a pass.
+const NULL_KEY: u64 = 0;
+
+/// What the pruning decisions of one node of the main search need to know.
+struct Node {
+    /// Plies to the horizon.
+    depth: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// Whether the side to move is in check.
+    in_check: bool,
+    /// Whether the window is null (a scout node, not on the principal variation).
+    scout: bool,
+    /// The static judgement (meaningless in check).
+    stand: i32,
+}
+
+/// Late-move reductions: how many plies shallower the `n`th turn of a node `depth` plies from
+/// the horizon is searched first, growing with the logarithms of both.
+struct Reductions([[u8; 64]; 64]);
+
+impl Reductions {
+    fn new() -> Reductions {
+        let mut table = [[0; 64]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (tried, cell) in row.iter_mut().enumerate().skip(1) {
+                let r = 0.75 + (depth as f64).ln() * (tried as f64).ln() / 2.25;
+                *cell = r.max(0.0) as u8;
+            }
+        }
+        Reductions(table)
+    }
+
+    /// The reduction of the `tried`th turn (0 first) at `depth`, one less off the principal
+    /// variation's nodes, leaving at least one ply.
+    fn of(&self, depth: i32, tried: usize, scout: bool) -> i32 {
+        if depth < 3 || tried < 2 {
+            return 0;
+        }
+        let r = i32::from(self.0[(depth as usize).min(63)][tried.min(63)]) - i32::from(!scout);
+        r.clamp(0, depth - 2)
+    }
+}
+
 /// When the search must stop: the caller's flag, a deadline, a node budget.
 pub(super) struct Halt<'a> {
     /// Set by the caller to stop at once.
@@ -39,6 +103,8 @@ pub(super) struct Halt<'a> {
     pub deadline: Option<Instant>,
     /// No more nodes than this.
     pub nodes: Option<u64>,
+    /// Where a helper thread adds the nodes it searches, as it goes.
+    pub tally: Option<&'a AtomicU64>,
 }
 
 /// One search's state: the game's history for repetitions, the table, the ordering and the
@@ -66,6 +132,7 @@ pub(super) struct Tree<'a> {
     root_best: Option<Turn>,
     /// Root turns this iteration leaves out (the lines already found).
     excluded: Vec<Turn>,
+    reductions: Reductions,
 }
 
 impl<'a> Tree<'a> {
@@ -91,12 +158,8 @@ impl<'a> Tree<'a> {
             halted: false,
             root_best: None,
             excluded: Vec::new(),
+            reductions: Reductions::new(),
         }
-    }
-
-    /// The nodes counted since the last call.
-    pub(super) fn take_nodes(&mut self) -> u64 {
-        std::mem::take(&mut self.nodes)
     }
 
     /// Whether the search was stopped (by the flag, the deadline or the node budget).
@@ -182,6 +245,9 @@ impl<'a> Tree<'a> {
     fn out_of_time(&mut self) -> bool {
         self.nodes += 1;
         if !self.halted && self.nodes.is_multiple_of(CHECK_EVERY) {
+            if let Some(tally) = self.halt.tally {
+                tally.fetch_add(CHECK_EVERY, Atomic::Relaxed);
+            }
             self.halted = self.halt.stop.load(Atomic::Relaxed)
                 || self.halt.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.halt.nodes.is_some_and(|n| self.nodes >= n);
@@ -229,7 +295,12 @@ impl<'a> Tree<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        if depth <= 0 || ply + QUIESCENCE_PLIES + 1 >= MAX_PLY {
+        if ply + QUIESCENCE_PLIES + 1 >= MAX_PLY {
+            return self.eval.evaluate(self.variant, pos);
+        }
+        let in_check = ply > 0 && self.variant.in_check(pos);
+        let depth = depth + i32::from(in_check);
+        if depth <= 0 {
             return self.quiesce(pos, last, ply, 0, alpha, beta);
         }
         if self.out_of_time() {
@@ -243,6 +314,20 @@ impl<'a> Tree<'a> {
         if ply > 0
             && let Some(score) = entry.and_then(|e| e.cutoff(depth, ply, alpha, beta))
         {
+            return score;
+        }
+        let node = Node {
+            depth,
+            ply,
+            in_check,
+            scout: beta - alpha == 1,
+            stand: if in_check {
+                -INFINITE
+            } else {
+                self.eval.evaluate(self.variant, pos)
+            },
+        };
+        if let Some(score) = self.prune_node(pos, key, &node, beta) {
             return score;
         }
         self.variant.legal_turns_into(pos, &mut self.turns[ply]);
@@ -262,17 +347,27 @@ impl<'a> Tree<'a> {
         let mut best = (-INFINITE, None);
         self.path.push(key);
         let mut tried = 0;
+        let mut quiets = 0;
         while let Some((index, order_key)) = pick(&mut self.keys[ply]) {
             let turn = self.turns[ply][index];
             if ply == 0 && self.excluded.contains(&turn) {
                 continue;
             }
-            let child = self.variant.play_unchecked(pos, &turn);
             let quiet = is_quiet(order_key);
+            if quiet && tried > 0 && best.0 > -DECIDED && self.futile(&node, quiets, alpha) {
+                quiets += 1;
+                continue;
+            }
+            quiets += usize::from(quiet);
+            let child = self.variant.play_unchecked(pos, &turn);
             let score = if tried == 0 {
                 -self.negamax(&child, Some(&turn), depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let reduction = i32::from(depth >= 3 && tried >= 4 && quiet);
+                let reduction = if quiet && !in_check {
+                    self.reductions.of(depth, tried, node.scout)
+                } else {
+                    0
+                };
                 self.scout(&child, &turn, (depth, reduction), ply, (alpha, beta))
             };
             tried += 1;
@@ -295,6 +390,9 @@ impl<'a> Tree<'a> {
             }
         }
         self.path.pop();
+        if best.1.is_none() {
+            return alpha;
+        }
         let bound = if best.0 <= original_alpha {
             Bound::Upper
         } else if best.0 >= beta {
@@ -306,6 +404,69 @@ impl<'a> Tree<'a> {
             self.table.store(key, depth, ply, (best.0, bound), best.1);
         }
         best.0
+    }
+
+    /// A score that ends the search of a scout node before its turns are listed, where the
+    /// position is so good for the mover that the opponent would avoid it: the static
+    /// judgement far above `beta` near the horizon (reverse futility), or a search after
+    /// passing, a few plies shallower, still at `beta` or above (the null-move test; not in
+    /// check, not straight after another pass, and only while the mover has pieces besides
+    /// its Pawns and royal pieces, where zugzwang is rare).
+    fn prune_node(&mut self, pos: &Position, key: u64, node: &Node, beta: i32) -> Option<i32> {
+        if !node.scout || node.in_check || node.ply == 0 || beta.abs() >= DECIDED {
+            return None;
+        }
+        if node.depth <= REVERSE_FUTILITY_DEPTH
+            && node.stand - REVERSE_FUTILITY_MARGIN * node.depth >= beta
+        {
+            return Some(node.stand);
+        }
+        let after_pass = self.path.last() == Some(&NULL_KEY);
+        if node.depth < NULL_MOVE_DEPTH
+            || node.stand < beta
+            || after_pass
+            || !self.has_officers(pos)
+        {
+            return None;
+        }
+        let passed = self.variant.null_move(pos)?;
+        let reduction = 3 + node.depth / 4;
+        self.path.push(key);
+        self.path.push(NULL_KEY);
+        let score = -self.negamax(
+            &passed,
+            None,
+            node.depth - 1 - reduction,
+            node.ply + 1,
+            -beta,
+            -beta + 1,
+        );
+        self.path.truncate(self.path.len() - 2);
+        if self.halted {
+            return Some(0);
+        }
+        (score >= beta).then_some(if score >= DECIDED { beta } else { score })
+    }
+
+    /// Whether the side to move has a piece other than Pawns and royal pieces.
+    fn has_officers(&self, pos: &Position) -> bool {
+        pos.board
+            .pieces()
+            .any(|(_, p)| p.side == pos.side && p.kind != Kind::Pawn && p.kind != Kind::King)
+    }
+
+    /// Whether the next quiet turn of a node is not worth searching: near the horizon, after
+    /// enough quiet turns were tried (late-move pruning), or where even a good placement
+    /// could not lift the static judgement to `alpha` (futility).
+    fn futile(&self, node: &Node, quiets: usize, alpha: i32) -> bool {
+        if node.in_check || node.ply == 0 {
+            return false;
+        }
+        let depth = node.depth as usize;
+        (depth <= LATE_MOVE_DEPTH && quiets >= LATE_MOVE_BASE + depth * depth)
+            || (node.depth <= FUTILITY_DEPTH
+                && node.stand + FUTILITY_MARGIN * node.depth <= alpha
+                && alpha.abs() < DECIDED)
     }
 
     /// The score of `child` (after `turn`, not the first tried at `ply`) for the mover: a
@@ -350,13 +511,13 @@ impl<'a> Tree<'a> {
         if self.out_of_time() {
             return 0;
         }
-        self.variant.legal_turns_into(pos, &mut self.turns[ply]);
-        if self.turns[ply].is_empty() {
-            return self.ended(pos, last, ply);
-        }
         let stand = self.eval.evaluate(self.variant, pos);
         if stand >= beta || extra >= QUIESCENCE_PLIES {
             return stand;
+        }
+        self.variant.legal_turns_into(pos, &mut self.turns[ply]);
+        if self.turns[ply].is_empty() {
+            return self.ended(pos, last, ply);
         }
         alpha = alpha.max(stand);
         let mut best = stand;

@@ -551,10 +551,6 @@ impl Rules for Chess {
             .is_some_and(|king| self.attacked(&pos.board, king, pos.side.opponent()))
     }
 
-    fn unseen_captures(&self) -> bool {
-        true
-    }
-
     /// Pawns forward and to the middle, minor pieces (and a little the heavy ones) to the
     /// middle, the King at home while Queens are on the board and to the middle after.
     fn positional(&self, pos: &Position) -> i32 {
