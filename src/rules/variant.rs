@@ -326,6 +326,13 @@ pub trait Rules: Play + Send + Sync {
         0
     }
 
+    /// The variant's whole judgement of `pos` for the first player, where it weighs material
+    /// itself rather than by its pieces' fixed values (orthodox chess blends middlegame and
+    /// endgame values); `None` (the default) judges by the values plus [`Rules::positional`].
+    fn judgement(&self, _pos: &Position) -> Option<i32> {
+        None
+    }
+
     /// Whether the move number decides anything (American Chess's turn limit): the computer
     /// opponent's table then keeps apart positions that differ only in it.
     fn counts_moves(&self) -> bool {

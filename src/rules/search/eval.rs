@@ -57,7 +57,9 @@ impl Evaluator {
 
     /// How good `pos` looks for the side to move, in hundredths of a Pawn.
     pub(super) fn evaluate(&self, variant: &Variant, pos: &Position) -> i32 {
-        let white = self.material(pos) + variant.positional(pos);
+        let white = variant
+            .judgement(pos)
+            .unwrap_or_else(|| self.material(pos) + variant.positional(pos));
         match pos.side {
             Side::White => white,
             Side::Black => -white,

@@ -17,6 +17,8 @@ use super::game::Game;
 use super::turn::Turn;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::{Duration, Instant};
+use super::position::Position;
+use score::INFINITE;
 use tree::{Halt, MAX_PLY, Tree};
 use tt::Table;
 
@@ -179,7 +181,7 @@ impl Engine {
                     let last = game.turns().last();
                     let mut depth = 1 + (helper % 2) as i32;
                     while depth <= MAX_DEPTH as i32 && !tree.halted() {
-                        tree.root(&root, last, depth, &[]);
+                        tree.root(&root, last, depth, &[], (-INFINITE, INFINITE));
                         depth += 1;
                     }
                 });
@@ -197,6 +199,50 @@ impl Engine {
             done.store(true, Atomic::Relaxed);
             found
         })
+    }
+}
+
+/// Iterations from this depth on search the best line in a window around the last
+/// iteration's score first.
+const ASPIRATION_DEPTH: u32 = 5;
+
+/// The first window's half-width, in hundredths of a Pawn; it doubles on each failure.
+const ASPIRATION_WINDOW: i32 = 25;
+
+/// The best line's score and first turn at `depth`, searched in a narrow window around
+/// `previous` (the last iteration's score) that widens on the side the score falls outside
+/// until the score falls within it. Halted, the turn is one that failed high (better than the
+/// window) or none, never one of a search that failed low.
+fn aspirate(
+    tree: &mut Tree,
+    root: &Position,
+    last: Option<&Turn>,
+    depth: i32,
+    previous: Score,
+) -> (i32, Option<Turn>) {
+    let full = (-INFINITE, INFINITE);
+    if previous.is_decided() {
+        return tree.root(root, last, depth, &[], full);
+    }
+    let mut delta = ASPIRATION_WINDOW;
+    let (mut low, mut high) = (previous.0 - delta, previous.0 + delta);
+    loop {
+        let (score, best) = tree.root(root, last, depth, &[], (low, high));
+        if score <= low && low > -INFINITE {
+            if tree.halted() {
+                return (score, None);
+            }
+            high = (low + high) / 2;
+            low = (low - delta).max(-INFINITE);
+        } else if score >= high && high < INFINITE {
+            if tree.halted() {
+                return (score, best);
+            }
+            high = (high + delta).min(INFINITE);
+        } else {
+            return (score, best);
+        }
+        delta *= 2;
     }
 }
 
@@ -239,7 +285,12 @@ fn deepen(
         let mut searched: Vec<Line> = Vec::with_capacity(lines);
         let mut excluded: Vec<Turn> = Vec::with_capacity(lines);
         while searched.len() < lines {
-            let (score, best) = tree.root(&root, last, depth as i32, &excluded);
+            let (score, best) = if excluded.is_empty() && depth >= ASPIRATION_DEPTH {
+                aspirate(&mut tree, &root, last, depth as i32, found.score)
+            } else {
+                let full = (-INFINITE, INFINITE);
+                tree.root(&root, last, depth as i32, &excluded, full)
+            };
             let Some(turn) = best else { break };
             if excluded.is_empty() {
                 found.best = Some(turn);

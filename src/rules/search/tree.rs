@@ -190,20 +190,21 @@ impl<'a> Tree<'a> {
         ordered
     }
 
-    /// Searches the root `pos` (reached by `last`) `depth` plies deep, leaving out the turns
-    /// `excluded` (the lines already found): its score, and the best turn if one was searched
-    /// to the end before a halt.
+    /// Searches the root `pos` (reached by `last`) `depth` plies deep within the window
+    /// (`alpha`, `beta`), leaving out the turns `excluded` (the lines already found): its
+    /// score, and the best turn if one was searched to the end before a halt.
     pub(super) fn root(
         &mut self,
         pos: &Position,
         last: Option<&Turn>,
         depth: i32,
         excluded: &[Turn],
+        (alpha, beta): (i32, i32),
     ) -> (i32, Option<Turn>) {
         self.root_best = None;
         self.excluded.clear();
         self.excluded.extend_from_slice(excluded);
-        let score = self.negamax(pos, last, depth, 0, -INFINITE, INFINITE);
+        let score = self.negamax(pos, last, depth, 0, alpha, beta);
         (score, self.root_best.take())
     }
 

@@ -1,7 +1,7 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
-use super::terms;
+use super::pesto;
 use crate::rules::bits::with_bit_instructions;
 use crate::rules::board::Board;
 use crate::rules::data::{Options, VariantData};
@@ -551,23 +551,9 @@ impl Rules for Chess {
             .is_some_and(|king| self.attacked(&pos.board, king, pos.side.opponent()))
     }
 
-    /// Pawns forward and to the middle, minor pieces (and a little the heavy ones) to the
-    /// middle, the King at home while Queens are on the board and to the middle after.
-    fn positional(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let queens = pos.board.pieces().any(|(_, p)| p.kind == Kind::Queen);
-        terms::sum_for_white(&pos.board, |loc, piece| {
-            let centre = terms::centrality(geometry, loc);
-            let ahead = terms::progress(geometry, loc, piece.side);
-            match piece.kind {
-                Kind::Pawn => 4 * ahead + 3 * centre,
-                Kind::Knight | Kind::Bishop => 6 * centre,
-                Kind::Queen | Kind::Rook => 2 * centre,
-                Kind::King if queens => -10 * ahead - 6 * centre,
-                Kind::King => 6 * centre,
-                _ => 0,
-            }
-        })
+    /// Material and placement by PeSTO's tapered tables (`pesto.rs`).
+    fn judgement(&self, pos: &Position) -> Option<i32> {
+        Some(pesto::evaluate(&pos.board))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -6,6 +6,7 @@ mod amphora;
 mod chess;
 mod fanorona;
 mod pawns_to_kings;
+mod pesto;
 mod terms;
 
 use super::data::{Options, VariantData};
