@@ -397,9 +397,10 @@ fn progress(count: usize, total: usize, fixture: &Fixture, played: &Played, sett
     );
 }
 
-/// A's Elo difference from its mean score: `-400·log10(1/score − 1)` (±∞ at 0 and 1).
+/// A's Elo difference from its mean score: `-400·log10(1/score − 1)`, written as
+/// `400·log10(score / (1 − score))` so that an even score is +0 (±∞ at 0 and 1).
 fn elo(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    400.0 * (score / (1.0 - score)).log10()
 }
 
 /// The mean of the per-game scores.
@@ -552,7 +553,7 @@ fn self_test() -> bool {
     scores.extend([0.5; 20]);
     scores.extend([0.0; 8]);
     let checks = [
-        ("elo(0.5)", close(elo(0.5), 0.0)),
+        ("elo(0.5)", elo(0.5) == 0.0 && elo(0.5).is_sign_positive()),
         ("elo(0.75)", close(elo(0.75), 190.85)),
         ("elo(0.25)", close(elo(0.25), -190.85)),
         ("elo(1)", elo(1.0) == f64::INFINITY),
