@@ -479,7 +479,8 @@ fn row(label: &str, games: &[(&Fixture, &Played)]) -> String {
         "±∞".into()
     };
     format!(
-        "| {label} | {} | {wins} | {draws} | {losses} | {}/{} | {} | {margin} | {:.1} % | {}/{} | {} |",
+        "| {label} | {} | {wins} | {draws} | {losses} | {}/{} | {} | {margin} | {:.1} % \
+         | {}/{} | {} |",
         games.len(),
         scores.iter().sum::<f64>(),
         games.len(),
@@ -496,7 +497,8 @@ fn row(label: &str, games: &[(&Fixture, &Played)]) -> String {
 fn report(fixtures: &[Fixture], games: &[Played], settings: &Settings) {
     let [a, b] = &settings.engines;
     println!(
-        "A = {} ({}), B = {} ({}): {} ms a turn, {} plies at most (a draw), seed {}, {} game(s) at once",
+        "A = {} ({}), B = {} ({}): {} ms a turn, {} plies at most (a draw), seed {}, \
+         {} game(s) at once",
         a.name,
         a.path.display(),
         b.name,
@@ -508,7 +510,8 @@ fn report(fixtures: &[Fixture], games: &[Played], settings: &Settings) {
     );
     println!();
     println!(
-        "| variant | games | {0} won | drawn | {0} lost | {0}'s score | Elo {0} − {1} | 95 % | LOS | forfeits {0}/{1} | mean plies |",
+        "| variant | games | {0} won | drawn | {0} lost | {0}'s score | Elo {0} − {1} | 95 % | LOS \
+         | forfeits {0}/{1} | mean plies |",
         a.name, b.name
     );
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
@@ -537,7 +540,8 @@ fn report(fixtures: &[Fixture], games: &[Played], settings: &Settings) {
         let mut timing = Timing::default();
         games.iter().for_each(|p| timing.merge(&p.timing[seat]));
         println!(
-            "- {}: turns answered {}, {:.0} ms a turn on average, the longest {:.0} ms (process start to exit)",
+            "- {}: turns answered {}, {:.0} ms a turn on average, the longest {:.0} ms \
+             (process start to exit)",
             engine.name,
             timing.turns,
             timing.total.as_secs_f64() * 1000.0 / f64::from(timing.turns.max(1)),
