@@ -8,9 +8,11 @@
 //! in total, with the Elo difference, its 95 % error bar and the likelihood of superiority.
 //!
 //! `cargo bench --no-default-features --bench match -- --engine A=PATH --engine B=PATH
-//! [--variant V]… [--games N] [--movetime MS] [--plies N] [--seed S] [--jobs J]` (defaults:
-//! every variant, 40 games each, 100 ms, 200 plies counting as a draw, seed 1, one game at a
-//! time); `-- --self-test` checks the arithmetic alone.
+//! [--engine-arg NAME=ARG]… [--variant V]… [--games N] [--movetime MS] [--plies N] [--seed S]
+//! [--jobs J]` (defaults: every variant, 40 games each, 100 ms, 200 plies counting as a draw,
+//! seed 1, one game at a time); `--engine-arg` adds an argument to one engine's `bestmove`
+//! (`--engine-arg A=--threads=1` for a build that would take every core);
+//! `-- --self-test` checks the arithmetic alone.
 
 use oddboard::rules::{Game, Side, SplitMix64, Variant, Verdict, ids};
 use std::io::Read;
@@ -27,6 +29,8 @@ use std::time::{Duration, Instant};
 struct Engine {
     name: String,
     path: PathBuf,
+    /// Added to each `bestmove` command.
+    extra: Vec<String>,
 }
 
 /// The bench's settings, from its arguments.
@@ -48,6 +52,7 @@ struct Settings {
 /// wrong with it.
 fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> {
     let mut engines = Vec::new();
+    let mut extras = Vec::new();
     let mut variants = Vec::new();
     let mut games = 40;
     let mut movetime = 100;
@@ -60,6 +65,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
         match arg.as_str() {
             "--bench" => {}
             "--engine" => engines.push(engine(&value()?)?),
+            "--engine-arg" => extras.push(value()?),
             "--variant" => variants.push(variant_id(value()?)?),
             "--games" => games = positive(&arg, &value()?)?,
             "--movetime" => movetime = positive(&arg, &value()?)?,
@@ -69,11 +75,21 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
             _ => return Err(format!("unknown argument '{arg}'")),
         }
     }
-    let engines: [Engine; 2] = engines
+    let mut engines: [Engine; 2] = engines
         .try_into()
         .map_err(|_| "give two engines, --engine A=PATH --engine B=PATH".to_string())?;
     if engines[0].name == engines[1].name {
         return Err(format!("both engines are named '{}'", engines[0].name));
+    }
+    for extra in extras {
+        let (name, arg) = extra.split_once('=').unwrap_or((&extra, ""));
+        let engine = engines.iter_mut().find(|e| e.name == name);
+        let Some(engine) = engine.filter(|_| !arg.is_empty()) else {
+            return Err(format!(
+                "--engine-arg '{extra}': write NAME=ARG for an engine's name"
+            ));
+        };
+        engine.extra.push(arg.to_string());
     }
     if variants.is_empty() {
         variants = ids().map(str::to_string).collect();
@@ -102,6 +118,7 @@ fn engine(text: &str) -> Result<Engine, String> {
     Ok(Engine {
         name: name.to_string(),
         path,
+        extra: Vec::new(),
     })
 }
 
@@ -287,6 +304,7 @@ fn ask(
     }
     command
         .args(["--movetime", &movetime.as_millis().to_string()])
+        .args(&engine.extra)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -492,17 +510,21 @@ fn row(label: &str, games: &[(&Fixture, &Played)]) -> String {
     )
 }
 
+/// `name (PATH extra arguments…)`.
+fn described(engine: &Engine) -> String {
+    let mut command = vec![engine.path.display().to_string()];
+    command.extend(engine.extra.iter().cloned());
+    format!("{} ({})", engine.name, command.join(" "))
+}
+
 /// Prints the header, the table per variant and in total, every forfeit and the engines' time
 /// per turn.
 fn report(fixtures: &[Fixture], games: &[Played], settings: &Settings) {
     let [a, b] = &settings.engines;
     println!(
-        "A = {} ({}), B = {} ({}): {} ms a turn, {} plies at most (a draw), seed {}, \
-         {} game(s) at once",
-        a.name,
-        a.path.display(),
-        b.name,
-        b.path.display(),
+        "A = {}, B = {}: {} ms a turn, {} plies at most (a draw), seed {}, {} game(s) at once",
+        described(a),
+        described(b),
         settings.movetime.as_millis(),
         settings.plies,
         settings.seed,
