@@ -20,7 +20,7 @@ the Oddboard figure it gives is a rough one.
     pip install chess==1.11.2      # if `import chess` fails
     tools/stockfish-match.py --oddboard target/release/oddboard --elo 1500 --games 20 \\
         --movetime 200 [--level strong] [--seed 1] [--pgn games.pgn] \\
-        [--stockfish /usr/games/stockfish]
+        [--stockfish /usr/games/stockfish] [--oddboard-arg=--threads=1]…
 """
 
 import argparse
@@ -84,6 +84,9 @@ def options():
     parser.add_argument("--seed", type=int, default=1, help="orders the openings (default 1)")
     parser.add_argument("--pgn", help="write the games to this file")
     parser.add_argument("--stockfish", default="/usr/games/stockfish", help="Stockfish binary")
+    parser.add_argument("--oddboard-arg", action="append", default=[], metavar="ARG",
+                        help="add ARG to each bestmove command (repeatable; write "
+                             "--oddboard-arg=--threads=1 for an argument starting with -)")
     args = parser.parse_args()
     if args.games < 1 or args.movetime < 1:
         parser.error("--games and --movetime must be at least 1")
@@ -125,6 +128,7 @@ def oddboard_move(args, board, played):
     else:
         command += ["--movetime", str(args.movetime)]
         patience = 10 * args.movetime / 1000 + 2
+    command += args.oddboard_arg
     started = time.monotonic()
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=patience)
