@@ -13,4 +13,4 @@ pub mod cli;
 pub mod learn;
 #[cfg(feature = "game")]
 pub mod net;
-pub mod rules;
+pub use oddboard_rules as rules;

@@ -10,21 +10,21 @@
 
 use super::chess::movement;
 use super::terms;
-use crate::rules::board::Board;
-use crate::rules::data::{Options, VariantData};
-use crate::rules::editing::clamp_controls;
-use crate::rules::error::Error;
-use crate::rules::event::{Event, Recorder};
-use crate::rules::fen;
-use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
-use crate::rules::landing::land;
-use crate::rules::movement::{Range, ride};
-use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::{Position, RuleState};
-use crate::rules::turn::Turn;
-use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
-use crate::rules::validate::waiting_side_not_in_check;
-use crate::rules::variant::{Apply, Basics, Rules};
+use crate::board::Board;
+use crate::data::{Options, VariantData};
+use crate::editing::clamp_controls;
+use crate::error::Error;
+use crate::event::{Event, Recorder};
+use crate::fen;
+use crate::geometry::{KNIGHT_OFFSETS, Lines};
+use crate::landing::land;
+use crate::movement::{Range, ride};
+use crate::outcome::{Outcome, Reason};
+use crate::position::{Position, RuleState};
+use crate::turn::Turn;
+use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
+use crate::validate::waiting_side_not_in_check;
+use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 5] = [

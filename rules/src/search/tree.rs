@@ -6,12 +6,12 @@ use super::eval::Evaluator;
 use super::order::{Ordering, is_quiet, pick};
 use super::score::{DECIDED, INFINITE, WIN};
 use super::tt::{Bound, Table};
-use crate::rules::game::Game;
-use crate::rules::outcome::Verdict;
-use crate::rules::position::Position;
-use crate::rules::turn::Turn;
-use crate::rules::types::Kind;
-use crate::rules::variant::Variant;
+use crate::game::Game;
+use crate::outcome::Verdict;
+use crate::position::Position;
+use crate::turn::Turn;
+use crate::types::Kind;
+use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::Instant;
 
@@ -118,6 +118,8 @@ pub(super) struct Tree<'a> {
     turns: Vec<Vec<Turn>>,
     /// The ordering keys of those turns.
     keys: Vec<Vec<i32>>,
+    /// The quiet turns searched so far at each ply's node.
+    quiets: Vec<Vec<Turn>>,
     /// The repetition keys of the game's positions before the root, then of the nodes on the
     /// path from the root to the current node (excluded).
     path: Vec<u64>,
@@ -150,6 +152,7 @@ impl<'a> Tree<'a> {
             order: Ordering::new(MAX_PLY),
             turns: buffers(),
             keys: buffers(),
+            quiets: buffers(),
             path,
             clock_draws: variant.clock_draws(),
             unseen_captures: variant.unseen_captures(),
@@ -347,6 +350,7 @@ impl<'a> Tree<'a> {
         let original_alpha = alpha;
         let mut best = (-INFINITE, None);
         self.path.push(key);
+        self.quiets[ply].clear();
         let mut tried = 0;
         let mut quiets = 0;
         while let Some((index, order_key)) = pick(&mut self.keys[ply]) {
@@ -385,9 +389,15 @@ impl<'a> Tree<'a> {
                 if alpha >= beta {
                     if quiet {
                         self.order.reward(&turn, pos.side, ply, depth);
+                        for earlier in &self.quiets[ply] {
+                            self.order.punish(earlier, pos.side, depth);
+                        }
                     }
                     break;
                 }
+            }
+            if quiet {
+                self.quiets[ply].push(turn);
             }
         }
         self.path.pop();
@@ -512,7 +522,17 @@ impl<'a> Tree<'a> {
         if self.out_of_time() {
             return 0;
         }
-        let stand = self.eval.evaluate(self.variant, pos);
+        let key = self.variant.search_key(pos);
+        let entry = self.table.probe(key);
+        if let Some(score) = entry.and_then(|e| e.cutoff(0, ply, alpha, beta)) {
+            return score;
+        }
+        let evading = extra < QUIESCENCE_PLIES && self.variant.in_check(pos);
+        let stand = if evading {
+            -INFINITE
+        } else {
+            self.eval.evaluate(self.variant, pos)
+        };
         if stand >= beta || extra >= QUIESCENCE_PLIES {
             return stand;
         }
@@ -526,24 +546,25 @@ impl<'a> Tree<'a> {
             &self.eval,
             pos,
             &self.turns[ply],
-            None,
+            entry.and_then(|e| e.best()),
             ply,
             &mut self.keys[ply],
         );
         let enemy = pos.side.opponent();
         let enemies = pos.board.occupied_by(enemy).len();
-        while let Some((index, key)) = pick(&mut self.keys[ply]) {
-            if is_quiet(key) && !self.unseen_captures {
+        while let Some((index, order_key)) = pick(&mut self.keys[ply]) {
+            if is_quiet(order_key) && !self.unseen_captures && !evading {
                 break;
             }
             let turn = self.turns[ply][index];
             let recapture = last.is_some_and(|l| l.to == turn.to);
-            if extra >= FREE_CAPTURE_PLIES && !recapture {
+            if extra >= FREE_CAPTURE_PLIES && !recapture && !evading {
                 continue;
             }
             let child = self.variant.play_unchecked(pos, &turn);
             let takes = child.board.occupied_by(enemy).len() < enemies || turn.removal.is_some();
-            if !takes || stand + self.eval.taken(pos, &child, enemy) + DELTA_MARGIN <= alpha {
+            let hopeless = stand + self.eval.taken(pos, &child, enemy) + DELTA_MARGIN <= alpha;
+            if !evading && (!takes || hopeless) {
                 continue;
             }
             let score = -self.quiesce(&child, Some(&turn), ply + 1, extra + 1, -beta, -alpha);

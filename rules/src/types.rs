@@ -77,7 +77,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a piece is, across every variant. Letters are a variant's business (see
-    /// [`crate::rules::PieceLetters`]): American Chess writes its Colonel `N`, for example.
+    /// [`crate::PieceLetters`]): American Chess writes its Colonel `N`, for example.
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
     pub enum Kind {
         /// A pawn of whatever kind the variant has.

@@ -2,8 +2,8 @@
 //! turn changes with a few set operations, without making its board.
 
 use super::guard;
-use crate::rules::position::Position;
-use crate::rules::types::{Kind, Loc, LocSet, Side};
+use crate::position::Position;
+use crate::types::{Kind, Loc, LocSet, Side};
 
 /// The kinds of piece Amphora knows.
 pub const KINDS: [Kind; 3] = [Kind::King, Kind::Guard, Kind::Pawn];

@@ -2,20 +2,20 @@
 //! approach and withdrawal instead of by replacement.
 
 use super::terms;
-use crate::rules::board::Board;
-use crate::rules::data::{Options, VariantData};
-use crate::rules::editing::{StateControl, StateKey};
-use crate::rules::error::Error;
-use crate::rules::event::{Capture, Event, Recorder};
-use crate::rules::fen;
-use crate::rules::geometry::{Geometry, Lines};
-use crate::rules::movement::{KNIGHT_PATHS, Movement, Path, PathTable, Range, path_leap, ride};
-use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::{Position, Reserve, RuleState};
-use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, Piece, Side};
-use crate::rules::validate::waiting_side_not_in_check;
-use crate::rules::variant::{Apply, Basics, Rules};
+use crate::board::Board;
+use crate::data::{Options, VariantData};
+use crate::editing::{StateControl, StateKey};
+use crate::error::Error;
+use crate::event::{Capture, Event, Recorder};
+use crate::fen;
+use crate::geometry::{Geometry, Lines};
+use crate::movement::{KNIGHT_PATHS, Movement, Path, PathTable, Range, path_leap, ride};
+use crate::outcome::{Outcome, Reason};
+use crate::position::{Position, Reserve, RuleState};
+use crate::turn::{Removal, Turn};
+use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, Piece, Side};
+use crate::validate::waiting_side_not_in_check;
+use crate::variant::{Apply, Basics, Rules};
 use std::cell::Cell;
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art. The
@@ -993,9 +993,9 @@ impl Rules for Fanorona {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::event::Discard;
-    use crate::rules::search::SplitMix64;
-    use crate::rules::variant::{Play as _, Variant};
+    use crate::event::Discard;
+    use crate::search::SplitMix64;
+    use crate::variant::{Play as _, Variant};
 
     /// The legal turns, judged by the King's watched lines, are exactly the possible turns that
     /// pass the plain test: the King not capturable on the board, and with the reserve, the

@@ -3,8 +3,8 @@
 
 use super::rng::SplitMix64;
 use super::{Engine, Found, Limits, default_threads, score_each};
-use crate::rules::game::Game;
-use crate::rules::turn::Turn;
+use crate::game::Game;
+use crate::turn::Turn;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -1,9 +1,9 @@
 //! Small judgements of piece placement that the variants' evaluation terms
-//! ([`Rules::positional`](crate::rules::variant::Rules::positional)) share.
+//! ([`Rules::positional`](crate::variant::Rules::positional)) share.
 
-use crate::rules::board::Board;
-use crate::rules::geometry::Geometry;
-use crate::rules::types::{Dir, Loc, Piece, Side};
+use crate::board::Board;
+use crate::geometry::Geometry;
+use crate::types::{Dir, Loc, Piece, Side};
 
 /// `amount` counted for the first player: as it is for White, negated for Black.
 pub fn for_white(side: Side, amount: i32) -> i32 {

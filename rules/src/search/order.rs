@@ -2,9 +2,9 @@
 //! take, then the killers of the ply, then quiet turns by their history of cut-offs.
 
 use super::eval::Evaluator;
-use crate::rules::position::Position;
-use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Kind, LOC_COUNT, Side};
+use crate::position::Position;
+use crate::turn::{Removal, Turn};
+use crate::types::{Kind, LOC_COUNT, Side};
 
 /// The ordering key of the transposition table's turn.
 const TABLE_TURN: i32 = 1 << 30;
@@ -12,8 +12,8 @@ const TABLE_TURN: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 /// The ordering key of the ply's first killer (the second is one less).
 const KILLER: i32 = 1 << 27;
-/// History scores stay below the killers.
-const HISTORY_CAP: i32 = KILLER / 2;
+/// History scores stay between minus this and this, below the killers.
+const HISTORY_CAP: i32 = 1 << 14;
 
 /// The killers of each ply and the history of quiet turns that caused cut-offs.
 pub(super) struct Ordering {
@@ -66,8 +66,22 @@ impl Ordering {
             killers[1] = killers[0];
             killers[0] = Some(*turn);
         }
+        self.adjust(turn, side, depth * depth);
+    }
+
+    /// Notes that the quiet `turn` of `side` was searched before another turn caused a cut-off,
+    /// `depth` plies from the horizon.
+    pub(super) fn punish(&mut self, turn: &Turn, side: Side, depth: i32) {
+        self.adjust(turn, side, -depth * depth);
+    }
+
+    /// Moves `turn`'s history by `bonus`, less the more it already leans that way, so it stays
+    /// within `HISTORY_CAP` either way and recent results count most.
+    fn adjust(&mut self, turn: &Turn, side: Side, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_CAP, HISTORY_CAP);
         let history = &mut self.history[history_index(side, turn)];
-        *history = (*history + depth * depth).min(HISTORY_CAP);
+        *history +=
+            bonus - (i64::from(*history) * i64::from(bonus.abs()) / i64::from(HISTORY_CAP)) as i32;
     }
 }
 

@@ -4,8 +4,8 @@
 
 use super::layout::{KINDS, Layout};
 use super::{Amphora, SIDEWAYS_LIMIT, guard, piece_index};
-use crate::rules::position::Position;
-use crate::rules::types::{DirSet, Kind, Loc, LocSet, Side};
+use crate::position::Position;
+use crate::types::{DirSet, Kind, Loc, LocSet, Side};
 
 /// What the backward tests of whether a side removes the enemy King ask about.
 #[derive(Clone, Copy)]

@@ -131,11 +131,11 @@ fn with_bit(bits: u8, bit: u8, on: bool) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::types::Kind;
+    use crate::types::Kind;
 
     #[test]
     fn each_key_reads_back_what_was_set() {
-        let variant = crate::rules::Variant::load("chess", &[]).expect("chess loads");
+        let variant = crate::Variant::load("chess", &[]).expect("chess loads");
         let mut pos = *variant.start();
         let keys = [
             (StateKey::Castling(Castling::BLACK_QUEEN), 0),

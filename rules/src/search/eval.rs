@@ -1,9 +1,9 @@
 //! The static judgement of a position: material counted with the variant's piece values, plus
 //! the variant's own terms (its goal, its pieces' placement).
 
-use crate::rules::position::Position;
-use crate::rules::types::{Kind, LocSet, Piece, Side};
-use crate::rules::variant::Variant;
+use crate::position::Position;
+use crate::types::{Kind, LocSet, Piece, Side};
+use crate::variant::Variant;
 
 /// A variant's piece values, read once from its data, and the judgement built on them.
 pub(super) struct Evaluator {

@@ -2,24 +2,24 @@
 //! perft numbers are published.
 
 use super::pesto;
-use crate::rules::bits::with_bit_instructions;
-use crate::rules::board::Board;
-use crate::rules::data::{Options, VariantData};
-use crate::rules::editing::{StateControl, StateKey, clamp_controls};
-use crate::rules::error::Error;
-use crate::rules::event::{Capture, Discard, Event, Recorder};
-use crate::rules::fen;
-use crate::rules::geometry::{Geometry, KNIGHT_OFFSETS, Lines};
-use crate::rules::landing::land;
-use crate::rules::movement::Movement;
-use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::{Castling, Position, RuleState};
-use crate::rules::reach::Reach;
-use crate::rules::royal::KingSafety;
-use crate::rules::turn::Turn;
-use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
-use crate::rules::validate::waiting_side_not_in_check;
-use crate::rules::variant::{Apply, Basics, Rules};
+use crate::bits::with_bit_instructions;
+use crate::board::Board;
+use crate::data::{Options, VariantData};
+use crate::editing::{StateControl, StateKey, clamp_controls};
+use crate::error::Error;
+use crate::event::{Capture, Discard, Event, Recorder};
+use crate::fen;
+use crate::geometry::{Geometry, KNIGHT_OFFSETS, Lines};
+use crate::landing::land;
+use crate::movement::Movement;
+use crate::outcome::{Outcome, Reason};
+use crate::position::{Castling, Position, RuleState};
+use crate::reach::Reach;
+use crate::royal::KingSafety;
+use crate::turn::Turn;
+use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
+use crate::validate::waiting_side_not_in_check;
+use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 6] = [

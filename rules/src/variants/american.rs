@@ -2,19 +2,19 @@
 //! files) with a General at the end of each full turn.
 
 use super::terms;
-use crate::rules::board::Board;
-use crate::rules::data::{Options, VariantData};
-use crate::rules::editing::{StateControl, StateKey};
-use crate::rules::error::Error;
-use crate::rules::event::Recorder;
-use crate::rules::geometry::{Geometry, Lines};
-use crate::rules::landing::land;
-use crate::rules::movement::{Movement, Range, empty_squares, hop};
-use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::Position;
-use crate::rules::turn::Turn;
-use crate::rules::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::rules::variant::{Apply, Basics, Rules};
+use crate::board::Board;
+use crate::data::{Options, VariantData};
+use crate::editing::{StateControl, StateKey};
+use crate::error::Error;
+use crate::event::Recorder;
+use crate::geometry::{Geometry, Lines};
+use crate::landing::land;
+use crate::movement::{Movement, Range, empty_squares, hop};
+use crate::outcome::{Outcome, Reason};
+use crate::position::Position;
+use crate::turn::Turn;
+use crate::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
+use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 7] = [

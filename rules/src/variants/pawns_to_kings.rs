@@ -3,20 +3,20 @@
 //! player has is royal.
 
 use super::terms;
-use crate::rules::attack::Pins;
-use crate::rules::board::Board;
-use crate::rules::data::{Options, VariantData};
-use crate::rules::error::Error;
-use crate::rules::event::{Discard, Recorder};
-use crate::rules::geometry::{KNIGHT_OFFSETS, Lines};
-use crate::rules::landing::land;
-use crate::rules::movement::{Movement, Range, ride};
-use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::Position;
-use crate::rules::turn::Turn;
-use crate::rules::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::rules::validate::waiting_side_not_in_check;
-use crate::rules::variant::{Apply, Basics, Rules};
+use crate::attack::Pins;
+use crate::board::Board;
+use crate::data::{Options, VariantData};
+use crate::error::Error;
+use crate::event::{Discard, Recorder};
+use crate::geometry::{KNIGHT_OFFSETS, Lines};
+use crate::landing::land;
+use crate::movement::{Movement, Range, ride};
+use crate::outcome::{Outcome, Reason};
+use crate::position::Position;
+use crate::turn::Turn;
+use crate::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
+use crate::validate::waiting_side_not_in_check;
+use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 8] = [

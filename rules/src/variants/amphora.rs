@@ -11,19 +11,19 @@ mod layout;
 mod threat;
 
 use super::terms;
-use crate::rules::bits::with_bit_instructions;
-use crate::rules::board::Board;
-use crate::rules::data::{Options, VariantData};
-use crate::rules::editing::{StateControl, StateKey};
-use crate::rules::error::Error;
-use crate::rules::event::{Capture, Discard, Event, Recorder};
-use crate::rules::fen;
-use crate::rules::geometry::{Geometry, Lines};
-use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::position::{Position, Reserve, RuleState};
-use crate::rules::turn::{Removal, Turn};
-use crate::rules::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
-use crate::rules::variant::{Apply, Basics, Rules};
+use crate::bits::with_bit_instructions;
+use crate::board::Board;
+use crate::data::{Options, VariantData};
+use crate::editing::{StateControl, StateKey};
+use crate::error::Error;
+use crate::event::{Capture, Discard, Event, Recorder};
+use crate::fen;
+use crate::geometry::{Geometry, Lines};
+use crate::outcome::{Outcome, Reason};
+use crate::position::{Position, Reserve, RuleState};
+use crate::turn::{Removal, Turn};
+use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
+use crate::variant::{Apply, Basics, Rules};
 use layout::{KINDS, Layout};
 
 /// The most consecutive sideways moves a player may make.
@@ -913,7 +913,7 @@ impl Rules for Amphora {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::variants::Variant;
+    use crate::variants::Variant;
 
     /// A small deterministic xorshift generator, so failures reproduce.
     struct Random(u64);

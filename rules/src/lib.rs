@@ -1,6 +1,8 @@
 //! The rules engine: plain Rust, no Bevy. The game, the command line and the tests all ask it
 //! what is legal and what a turn does.
 
+#![warn(missing_docs)]
+
 mod attack;
 mod bits;
 mod board;

@@ -14,11 +14,11 @@ pub use rng::SplitMix64;
 pub use score::Score;
 
 use super::game::Game;
+use super::position::Position;
 use super::turn::Turn;
+use score::INFINITE;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::{Duration, Instant};
-use super::position::Position;
-use score::INFINITE;
 use tree::{Halt, MAX_PLY, Tree};
 use tt::Table;
 
@@ -322,8 +322,7 @@ fn deepen(
         found.nodes = tree.nodes + helper_nodes.load(Atomic::Relaxed);
         found.elapsed = started.elapsed();
         report(&found);
-        let half_time_gone = limits.time.is_some_and(|t| found.elapsed * 2 > t);
-        if found.score.is_decided() || half_time_gone {
+        if found.score.is_decided() {
             break;
         }
         depth += 1;

@@ -4,8 +4,8 @@
 //! Evaluation Function"), tuned there on many games; each table is written from White's point
 //! of view with the eighth rank first, as it is published.
 
-use crate::rules::board::Board;
-use crate::rules::types::{Kind, Loc, Side};
+use crate::board::Board;
+use crate::types::{Kind, Loc, Side};
 
 /// Middlegame and endgame values of a Pawn, Knight, Bishop, Rook and Queen.
 const MG_VALUE: [i32; 5] = [82, 337, 365, 477, 1025];

@@ -5,8 +5,8 @@
 use super::layout::Layout;
 use super::threat::Threat;
 use super::{Amphora, Play, SIDEWAYS_LIMIT, Skip, guard};
-use crate::rules::position::Position;
-use crate::rules::types::{DirSet, Kind, LocSet, MAX_FILES, Side};
+use crate::position::Position;
+use crate::types::{DirSet, Kind, LocSet, MAX_FILES, Side};
 
 /// What a position says of all its quiet moves (see [`Play::is_quiet`]) at once: such a move
 /// that neither leaves nor enters a square of `touchy` is legal exactly when `safe`.
