@@ -1,0 +1,155 @@
+//! The search thread: one `go` at a time runs on its own thread, so commands are still read
+//! (`isready` answered, `stop` obeyed) while it thinks. The thread writes its `info` lines and
+//! its `bestmove` (after `stop` only, for `go infinite`) and hands the engine, with its
+//! transposition table, back for the next search.
+
+use super::info;
+use super::output::Out;
+use crate::rules::{Engine, Game, Level, Limits, think_with};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+
+/// The search thread's stack: as large as the main thread's, where the command line searches.
+const STACK_BYTES: usize = 8 << 20;
+
+/// One search to run.
+pub struct Job {
+    /// The game whose current position is searched.
+    pub game: Game,
+    /// When to stop.
+    pub limits: Limits,
+    /// Give the best move only once told to stop, even if the search ends before.
+    pub infinite: bool,
+    /// Play as this level does, with this seed for its chance, rather than at full strength.
+    pub level: Option<(Level, u64)>,
+    /// The transposition table's size, in MiB.
+    pub hash_mib: usize,
+    /// The best lines to report.
+    pub lines: usize,
+    /// The threads to search with.
+    pub threads: usize,
+}
+
+/// A search running on its thread.
+struct Running {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<Engine>,
+}
+
+/// The engine between searches, or the search that has it.
+pub struct Searcher {
+    /// The engine, while no search has it (`None` also before the first search).
+    engine: Option<Engine>,
+    /// The size of the engine's table, in MiB.
+    hash_mib: usize,
+    /// Whether the table is to be emptied before the next search (a new game).
+    new_game: bool,
+    running: Option<Running>,
+    out: Out,
+}
+
+impl Searcher {
+    /// No search yet; the engine is made for the first.
+    pub fn new(out: Out) -> Searcher {
+        Searcher {
+            engine: None,
+            hash_mib: 0,
+            new_game: false,
+            running: None,
+            out,
+        }
+    }
+
+    /// Starts `job` on its own thread; refused while another search runs.
+    pub fn start(&mut self, job: Job) -> Result<(), String> {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| !r.thread.is_finished())
+        {
+            return Err("go: already searching (send stop first)".into());
+        }
+        let mut engine = self.take_engine(job.hash_mib);
+        if std::mem::take(&mut self.new_game) {
+            engine.clear();
+        }
+        engine.set_lines(job.lines);
+        engine.set_threads(job.threads);
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (stop, out) = (Arc::clone(&stop), self.out.clone());
+            std::thread::Builder::new()
+                .name("uci-search".into())
+                .stack_size(STACK_BYTES)
+                .spawn(move || think(engine, &job, &stop, &out))
+                .map_err(|e| format!("go: cannot start the search thread: {e}"))?
+        };
+        self.running = Some(Running { stop, thread });
+        Ok(())
+    }
+
+    /// Stops the search, if one runs, once it has written its `bestmove`.
+    pub fn stop(&mut self) {
+        if let Some(running) = &self.running {
+            running.stop.store(true, Ordering::Release);
+            running.thread.thread().unpark();
+        }
+        self.join();
+    }
+
+    /// Empties the table before the next search: what it learned belongs to another game.
+    pub fn new_game(&mut self) {
+        self.new_game = true;
+    }
+
+    /// The engine with a table of `hash_mib` MiB, waiting for the last search to hand it back
+    /// (it has finished) or making a new one.
+    fn take_engine(&mut self, hash_mib: usize) -> Engine {
+        self.join();
+        match self.engine.take() {
+            Some(mut engine) => {
+                if self.hash_mib != hash_mib {
+                    engine.set_hash(hash_mib);
+                }
+                self.hash_mib = hash_mib;
+                engine
+            }
+            None => {
+                self.hash_mib = hash_mib;
+                self.new_game = false;
+                Engine::new(hash_mib)
+            }
+        }
+    }
+
+    /// Waits for the search thread and takes its engine back (none if it failed).
+    fn join(&mut self) {
+        if let Some(running) = self.running.take() {
+            self.engine = running.thread.join().ok();
+        }
+    }
+}
+
+/// The search thread's work: search (or play as a level), writing each iteration's lines, then
+/// the best move (for an infinite search, once `stop` is set).
+fn think(mut engine: Engine, job: &Job, stop: &AtomicBool, out: &Out) -> Engine {
+    let variant = job.game.variant();
+    let report = |found: &_| {
+        for line in info::iteration(variant, found, job.lines > 1) {
+            out.line(&line);
+        }
+    };
+    // A level plays nothing in a game the rules call drawn (repetition, the fifty-move rule, a
+    // dead position) while turns are legal; a GUI judges those draws itself and may play on,
+    // so there the full search, which plays on, chooses.
+    let chosen = job
+        .level
+        .and_then(|(level, seed)| think_with(&job.game, level, &job.limits, stop, seed, report));
+    let best = chosen.or_else(|| engine.search(&job.game, &job.limits, stop, report).best);
+    while job.infinite && !stop.load(Ordering::Acquire) {
+        std::thread::park();
+    }
+    out.line(&info::bestmove(variant, best.as_ref()));
+    engine
+}
