@@ -33,7 +33,12 @@ pub struct Job {
 
 /// A search running on its thread.
 struct Running {
+    /// Set to stop the search.
     stop: Arc<AtomicBool>,
+    /// Set by the search once it has chosen its move, just before it writes `bestmove`: from
+    /// then on the GUI may send the next `go`, and the thread is as good as done (a thread
+    /// that failed is done without it).
+    chosen: Arc<AtomicBool>,
     thread: JoinHandle<Engine>,
 }
 
@@ -41,7 +46,7 @@ struct Running {
 pub struct Searcher {
     /// The engine, while no search has it (`None` also before the first search).
     engine: Option<Engine>,
-    /// The size of the engine's table, in MiB.
+    /// The size of the kept engine's table, in MiB.
     hash_mib: usize,
     /// Whether the table is to be emptied before the next search (a new game).
     new_game: bool,
@@ -66,26 +71,33 @@ impl Searcher {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| !r.thread.is_finished())
+            .is_some_and(|r| !r.chosen.load(Ordering::Acquire) && !r.thread.is_finished())
         {
             return Err("go: already searching (send stop first)".into());
         }
-        let mut engine = self.take_engine(job.hash_mib);
-        if std::mem::take(&mut self.new_game) {
-            engine.clear();
-        }
-        engine.set_lines(job.lines);
-        engine.set_threads(job.threads);
+        self.join();
+        let kept = self.engine.take();
+        let resize = self.hash_mib != job.hash_mib;
+        let clear = std::mem::take(&mut self.new_game);
+        self.hash_mib = job.hash_mib;
         let stop = Arc::new(AtomicBool::new(false));
+        let chosen = Arc::new(AtomicBool::new(false));
         let thread = {
-            let (stop, out) = (Arc::clone(&stop), self.out.clone());
+            let (stop, chosen, out) = (Arc::clone(&stop), Arc::clone(&chosen), self.out.clone());
             std::thread::Builder::new()
                 .name("uci-search".into())
                 .stack_size(STACK_BYTES)
-                .spawn(move || think(engine, &job, &stop, &out))
+                .spawn(move || {
+                    let engine = prepared(kept, &job, resize, clear);
+                    think(engine, &job, &stop, &chosen, &out)
+                })
                 .map_err(|e| format!("go: cannot start the search thread: {e}"))?
         };
-        self.running = Some(Running { stop, thread });
+        self.running = Some(Running {
+            stop,
+            chosen,
+            thread,
+        });
         Ok(())
     }
 
@@ -103,26 +115,6 @@ impl Searcher {
         self.new_game = true;
     }
 
-    /// The engine with a table of `hash_mib` MiB, waiting for the last search to hand it back
-    /// (it has finished) or making a new one.
-    fn take_engine(&mut self, hash_mib: usize) -> Engine {
-        self.join();
-        match self.engine.take() {
-            Some(mut engine) => {
-                if self.hash_mib != hash_mib {
-                    engine.set_hash(hash_mib);
-                }
-                self.hash_mib = hash_mib;
-                engine
-            }
-            None => {
-                self.hash_mib = hash_mib;
-                self.new_game = false;
-                Engine::new(hash_mib)
-            }
-        }
-    }
-
     /// Waits for the search thread and takes its engine back (none if it failed).
     fn join(&mut self) {
         if let Some(running) = self.running.take() {
@@ -131,9 +123,35 @@ impl Searcher {
     }
 }
 
+/// The engine for `job`, made ready on the search thread (a large table takes a while to
+/// allocate or empty, and `isready` is answered meanwhile): the one `kept` from the last
+/// search, its table resized to the job's or emptied for a new game, or else a new one.
+fn prepared(kept: Option<Engine>, job: &Job, resize: bool, clear: bool) -> Engine {
+    let mut engine = match kept {
+        Some(mut engine) => {
+            if resize {
+                engine.set_hash(job.hash_mib);
+            } else if clear {
+                engine.clear();
+            }
+            engine
+        }
+        None => Engine::new(job.hash_mib),
+    };
+    engine.set_lines(job.lines);
+    engine.set_threads(job.threads);
+    engine
+}
+
 /// The search thread's work: search (or play as a level), writing each iteration's lines, then
-/// the best move (for an infinite search, once `stop` is set).
-fn think(mut engine: Engine, job: &Job, stop: &AtomicBool, out: &Out) -> Engine {
+/// the best move (for an infinite search, once `stop` is set), setting `chosen` just before.
+fn think(
+    mut engine: Engine,
+    job: &Job,
+    stop: &AtomicBool,
+    chosen: &AtomicBool,
+    out: &Out,
+) -> Engine {
     let variant = job.game.variant();
     let report = |found: &_| {
         for line in info::iteration(variant, found, job.lines > 1) {
@@ -143,13 +161,14 @@ fn think(mut engine: Engine, job: &Job, stop: &AtomicBool, out: &Out) -> Engine 
     // A level plays nothing in a game the rules call drawn (repetition, the fifty-move rule, a
     // dead position) while turns are legal; a GUI judges those draws itself and may play on,
     // so there the full search, which plays on, chooses.
-    let chosen = job
+    let by_level = job
         .level
         .and_then(|(level, seed)| think_with(&job.game, level, &job.limits, stop, seed, report));
-    let best = chosen.or_else(|| engine.search(&job.game, &job.limits, stop, report).best);
+    let best = by_level.or_else(|| engine.search(&job.game, &job.limits, stop, report).best);
     while job.infinite && !stop.load(Ordering::Acquire) {
         std::thread::park();
     }
+    chosen.store(true, Ordering::Release);
     out.line(&info::bestmove(variant, best.as_ref()));
     engine
 }

@@ -383,7 +383,7 @@ fn go_nodes_is_the_same_search_every_time() {
 }
 
 #[test]
-fn limited_strength_and_threads_still_play_legal_moves() {
+fn limited_strength_threads_and_a_new_table_still_play_legal_moves() {
     let mut engine = Engine::start();
     engine.send("setoption name UCI_LimitStrength value true");
     engine.send("setoption name UCI_Elo value 800");
@@ -392,6 +392,7 @@ fn limited_strength_and_threads_still_play_legal_moves() {
     assert!(chess_moves(None, "e2e4").contains(&best), "{best}");
     engine.send("setoption name UCI_LimitStrength value false");
     engine.send("setoption name Threads value 2");
+    engine.send("setoption name Hash value 2");
     engine.send("ucinewgame");
     engine.send("position startpos");
     let (_, best) = engine.go("go depth 4");
@@ -412,4 +413,18 @@ fn a_game_on_the_clock_gets_a_move() {
     engine.send("position startpos moves e2e4");
     let (_, best) = engine.go("go wtime 1000 btime 1000 winc 10 binc 10 depth 2");
     assert!(chess_moves(None, "e2e4").contains(&best), "{best}");
+}
+
+#[test]
+fn a_go_sent_as_soon_as_bestmove_arrives_is_obeyed() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    for _ in 0..30 {
+        let (infos, best) = engine.go("go depth 1");
+        assert!(
+            infos.iter().all(|l| !l.starts_with("info string")),
+            "{infos:?}"
+        );
+        assert!(chess_moves(None, "").contains(&best), "{best}");
+    }
 }
