@@ -17,6 +17,10 @@ use output::Out;
 use session::{Flow, Session};
 use std::io::{BufRead, Write};
 
+/// Orthodox chess's variant id: the variant chosen at first, and the one whose moves are written
+/// in standard UCI text.
+const ORTHODOX: &str = "chess";
+
 /// Speaks UCI: reads commands from `input` and answers on `output` until `quit` or the end of
 /// `input`, either of which first stops any search.
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {

@@ -3,10 +3,8 @@
 //! every other variant uses Oddboard's canonical move text (NOTATION.md), which has no spaces,
 //! so each turn is one word of a `position … moves` line or of `bestmove`.
 
+use super::ORTHODOX;
 use crate::rules::{Position, Turn, Variant};
-
-/// The variant whose turns are written in standard UCI text.
-const ORTHODOX: &str = "chess";
 
 /// `turn` as the protocol writes it in `variant`.
 pub fn write(variant: &Variant, turn: &Turn) -> String {

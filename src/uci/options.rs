@@ -3,6 +3,7 @@
 //! (`UCI_Variant`, as Fairy-Stockfish offers its variants) and one check per variant option,
 //! named by the option's id.
 
+use super::ORTHODOX;
 use crate::rules::{DEFAULT_HASH_MIB, Level, MAX_LINES, MAX_THREADS, VariantData, all_data, ids};
 use std::collections::BTreeSet;
 
@@ -40,7 +41,7 @@ impl Default for Settings {
             lines: 1,
             limit_strength: false,
             elo: Level::Strong.chess_rating(),
-            variant: "chess".into(),
+            variant: ORTHODOX.into(),
             variant_options: BTreeSet::new(),
         }
     }
