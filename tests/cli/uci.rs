@@ -107,18 +107,21 @@ impl Drop for Engine {
 /// The legal moves of a chess position in UCI text, from the rules command line.
 fn chess_moves(fen: Option<&str>, moves: &str) -> Vec<String> {
     variant_moves("chess", fen, moves)
-        .iter()
-        .map(|m| m.replace('=', "").to_ascii_lowercase())
-        .collect()
 }
 
-/// The legal turns of a position of `variant` in canonical text, from the rules command line.
+/// The legal turns of a position of `variant` as the protocol writes them (UCI text in chess,
+/// canonical text elsewhere), from the rules command line.
 fn variant_moves(variant: &str, fen: Option<&str>, moves: &str) -> Vec<String> {
     let mut args = vec!["moves", variant, "--moves", moves];
     if let Some(fen) = fen {
         args.extend(["--fen", fen]);
     }
-    stdout_of(&args).lines().map(String::from).collect()
+    let canonical = stdout_of(&args);
+    let written = |turn: &str| match variant {
+        "chess" => turn.replace('=', "").to_ascii_lowercase(),
+        _ => turn.to_string(),
+    };
+    canonical.lines().map(written).collect()
 }
 
 /// The words of `line` after `key`, up to the next of UCI's info keys.
@@ -426,5 +429,30 @@ fn a_go_sent_as_soon_as_bestmove_arrives_is_obeyed() {
             "{infos:?}"
         );
         assert!(chess_moves(None, "").contains(&best), "{best}");
+    }
+}
+
+#[test]
+fn every_variant_plays_its_own_moves_back_through_position() {
+    let mut engine = Engine::start();
+    for id in stdout_of(&["variants"]).lines() {
+        engine.send(&format!("setoption name UCI_Variant value {id}"));
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..8 {
+            let moves = played.join(" ");
+            engine.send(&format!("position startpos moves {moves}"));
+            let (infos, best) = engine.go("go nodes 300");
+            assert!(
+                infos.iter().all(|l| !l.starts_with("info string")),
+                "{id} {moves}: {infos:?}"
+            );
+            let legal = variant_moves(id, None, &moves);
+            if legal.is_empty() {
+                assert_eq!(best, "(none)", "{id} {moves}");
+                break;
+            }
+            assert!(legal.contains(&best), "{id} {moves}: {best}");
+            played.push(best);
+        }
     }
 }
