@@ -1,7 +1,8 @@
 //! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`, the
 //! computer opponent's `bestmove` and `selfplay`, game records' `record` and `replay`, the
 //! courses' `lessons`, and `puzzles list` and `puzzles mine`. No Bevy: it asks the rules engine
-//! and prints, and bad input is one line on stderr with exit code 2.
+//! and prints, and bad input is one line on stderr with exit code 2. `uci` hands standard input
+//! and output to the engine protocol ([`crate::uci`]).
 
 use crate::learn::lessons;
 use crate::learn::puzzles::{self, Mining, PuzzleSet};
@@ -171,6 +172,9 @@ enum Command {
     /// List the shipped puzzles, or mine new ones from self-play.
     #[command(subcommand)]
     Puzzles(PuzzlesCommand),
+    /// Speak the Universal Chess Interface on standard input and output, for chess GUIs and
+    /// match tools (every variant through the option UCI_Variant).
+    Uci,
 }
 
 /// The `puzzles` commands.
@@ -580,6 +584,7 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             };
             out.stdout = puzzles::mine(&variant, &mining, |note| eprintln!("{note}")).to_ron();
         }
+        Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout()),
     }
     Ok(out)
 }

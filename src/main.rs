@@ -1,6 +1,7 @@
 //! The Oddboard binary: the game window (with the `game` feature, and no arguments or `play`),
 //! or the rules command line (`variants`, `moves`, `perft`, `status`, `bestmove`, `selfplay`,
-//! `record`, `replay`, …); with `game`, also `serve` and `bot` (network play).
+//! `record`, `replay`, …) and the engine protocol `uci`; with `game`, also `serve` and `bot`
+//! (network play).
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -1,10 +1,13 @@
 //! The real binary's command line (NOTATION.md): what each command prints on stdout, and that
-//! bad input is exit code 2, nothing on stdout and exactly one line on stderr.
+//! bad input is exit code 2, nothing on stdout and exactly one line on stderr; the engine
+//! protocol `uci` in [`uci`].
 
 use oddboard::rules::ids;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+mod uci;
 
 /// Runs the built binary with `args`.
 fn oddboard(args: &[&str]) -> Output {
