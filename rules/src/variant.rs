@@ -163,6 +163,15 @@ pub trait Rules: Play + Send + Sync {
     /// describes them: what each variant writes.
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>);
 
+    /// Puts into `out` (cleared first) the legal turns of `pos` the search's quiescence looks
+    /// at past its horizon: at least every turn that takes or promotes. True when the variant
+    /// lists only those (so an empty list does not mean the game is over); by default it lists
+    /// every legal turn and says false.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        self.legal_turns_into(pos, out);
+        false
+    }
+
     /// The legal turns of `pos`, in no particular order.
     fn legal_turns(&self, pos: &Position) -> Vec<Turn> {
         let mut out = Vec::new();

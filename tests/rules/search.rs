@@ -287,3 +287,36 @@ fn two_threads_find_the_same_mate() {
     assert_eq!(found.score.to_string(), "win 1");
     assert_eq!(game.variant().turn_text(&found.best.unwrap()), "d1d8");
 }
+
+#[test]
+fn chess_quiescence_lists_exactly_the_captures_and_promotions() {
+    // Captures of every kind, en passant (d6), promotions with and without a capture, a pin.
+    const FENS: [&str; 3] = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 30",
+        "4k3/8/8/8/1b6/8/3P4/4K2R w K - 0 1",
+    ];
+    for fen in FENS {
+        let game = game_after("chess", fen, "");
+        let (variant, pos) = (game.variant(), game.position());
+        let mut noisy = Vec::new();
+        assert!(variant.noisy_turns_into(pos, &mut noisy));
+        let takes_or_promotes = |turn: &&oddboard::rules::Turn| {
+            pos.board.piece(turn.to).is_some()
+                || turn.promotion.is_some()
+                || pos.state.en_passant == Some(turn.to)
+                    && pos.board.piece(turn.from).map(|p| p.kind)
+                        == Some(oddboard::rules::Kind::Pawn)
+        };
+        let mut expected: Vec<String> = variant
+            .legal_turns(pos)
+            .iter()
+            .filter(takes_or_promotes)
+            .map(|t| variant.turn_text(t))
+            .collect();
+        let mut listed: Vec<String> = noisy.iter().map(|t| variant.turn_text(t)).collect();
+        expected.sort();
+        listed.sort();
+        assert_eq!(listed, expected, "{fen}");
+    }
+}

@@ -31,7 +31,7 @@ impl Ordering {
         }
     }
 
-    /// Puts into `keys` the ordering key of each of `turns` of `pos` at `ply`, the table's turn
+    /// Ranks `turns` of `pos` at `ply` into `ranked` by their ordering keys, the table's turn
     /// (an index into `turns`) first.
     pub(super) fn rank(
         &self,
@@ -40,22 +40,29 @@ impl Ordering {
         turns: &[Turn],
         table_turn: Option<usize>,
         ply: usize,
-        keys: &mut Vec<i32>,
+        ranked: &mut Ranked,
     ) {
-        keys.clear();
-        keys.extend(turns.iter().enumerate().map(|(index, turn)| {
-            if Some(index) == table_turn {
-                return TABLE_TURN;
-            }
-            let gain = gain(eval, pos, turn);
-            if gain > 0 {
-                CAPTURE + gain
-            } else if let Some(slot) = self.killers[ply].iter().position(|k| *k == Some(*turn)) {
-                KILLER - slot as i32
-            } else {
-                self.history[history_index(pos.side, turn)]
-            }
+        ranked.next = 0;
+        ranked.entries.clear();
+        ranked.entries.extend(turns.iter().enumerate().map(|(index, turn)| {
+            let key = self.key(eval, pos, turn, Some(index) == table_turn, ply);
+            i64::from(key) << 16 | index as i64
         }));
+    }
+
+    /// The ordering key of `turn` of `pos` at `ply`.
+    fn key(&self, eval: &Evaluator, pos: &Position, turn: &Turn, table: bool, ply: usize) -> i32 {
+        if table {
+            return TABLE_TURN;
+        }
+        let gain = gain(eval, pos, turn);
+        if gain > 0 {
+            CAPTURE + gain
+        } else if let Some(slot) = self.killers[ply].iter().position(|k| *k == Some(*turn)) {
+            KILLER - slot as i32
+        } else {
+            self.history[history_index(pos.side, turn)]
+        }
     }
 
     /// Notes that the quiet `turn` of `side` caused a cut-off at `ply`, `depth` plies from the
@@ -90,16 +97,37 @@ pub(super) fn is_quiet(key: i32) -> bool {
     key < CAPTURE
 }
 
-/// The index of the best key not yet taken, which is then marked taken; `None` when all are.
-pub(super) fn pick(keys: &mut [i32]) -> Option<(usize, i32)> {
-    let (index, key) = keys
-        .iter()
-        .copied()
-        .enumerate()
-        .filter(|(_, key)| *key != i32::MIN)
-        .max_by_key(|(_, key)| *key)?;
-    keys[index] = i32::MIN;
-    Some((index, key))
+/// How many turns of a node are picked one by one (the likeliest to cut the node off at once)
+/// before the rest are sorted in one go.
+const PICKED_ONE_BY_ONE: usize = 4;
+
+/// A node's turns in the order to search them: each entry is a turn's ordering key above its
+/// index in the node's list (so entries compare by key), taken best first.
+#[derive(Default)]
+pub(super) struct Ranked {
+    entries: Vec<i64>,
+    next: usize,
+}
+
+impl Ranked {
+    /// The next turn to search: its index in the node's list and its ordering key; `None` when
+    /// all have been taken. The first few are found by a pass over the rest, then the rest is
+    /// sorted once, so a node cut off early sorts nothing and one searched through sorts once.
+    pub(super) fn next(&mut self) -> Option<(usize, i32)> {
+        let rest = self.entries.get_mut(self.next..)?;
+        if rest.is_empty() {
+            return None;
+        }
+        if self.next < PICKED_ONE_BY_ONE {
+            let best = (0..rest.len()).max_by_key(|&i| rest[i])?;
+            rest.swap(0, best);
+        } else if self.next == PICKED_ONE_BY_ONE {
+            rest.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        let entry = rest[0];
+        self.next += 1;
+        Some(((entry & 0xFFFF) as usize, (entry >> 16) as i32))
+    }
 }
 
 /// What `turn` visibly wins, judged from the board alone without playing it: the value of the

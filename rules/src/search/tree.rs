@@ -3,7 +3,7 @@
 //! captures. Each ply has its own preallocated turn list, so no node allocates.
 
 use super::eval::Evaluator;
-use super::order::{Ordering, is_quiet, pick};
+use super::order::{Ordering, Ranked, is_quiet};
 use super::score::{DECIDED, INFINITE, WIN};
 use super::tt::{Bound, Table};
 use crate::game::Game;
@@ -116,8 +116,8 @@ pub(super) struct Tree<'a> {
     order: Ordering,
     /// The legal turns of the node at each ply.
     turns: Vec<Vec<Turn>>,
-    /// The ordering keys of those turns.
-    keys: Vec<Vec<i32>>,
+    /// Those turns in the order to search them.
+    ranked: Vec<Ranked>,
     /// The quiet turns searched so far at each ply's node.
     quiets: Vec<Vec<Turn>>,
     /// The repetition keys of the game's positions before the root, then of the nodes on the
@@ -151,7 +151,7 @@ impl<'a> Tree<'a> {
             table,
             order: Ordering::new(MAX_PLY),
             turns: buffers(),
-            keys: buffers(),
+            ranked: (0..MAX_PLY).map(|_| Ranked::default()).collect(),
             quiets: buffers(),
             path,
             clock_draws: variant.clock_draws(),
@@ -184,10 +184,10 @@ impl<'a> Tree<'a> {
             &self.turns[0],
             table_turn,
             0,
-            &mut self.keys[0],
+            &mut self.ranked[0],
         );
         let mut ordered = Vec::with_capacity(self.turns[0].len());
-        while let Some((index, _)) = pick(&mut self.keys[0]) {
+        while let Some((index, _)) = self.ranked[0].next() {
             ordered.push(self.turns[0][index]);
         }
         ordered
@@ -345,7 +345,7 @@ impl<'a> Tree<'a> {
             &self.turns[ply],
             table_turn,
             ply,
-            &mut self.keys[ply],
+            &mut self.ranked[ply],
         );
         let original_alpha = alpha;
         let mut best = (-INFINITE, None);
@@ -353,7 +353,7 @@ impl<'a> Tree<'a> {
         self.quiets[ply].clear();
         let mut tried = 0;
         let mut quiets = 0;
-        while let Some((index, order_key)) = pick(&mut self.keys[ply]) {
+        while let Some((index, order_key)) = self.ranked[ply].next() {
             let turn = self.turns[ply][index];
             if ply == 0 && self.excluded.contains(&turn) {
                 continue;
@@ -466,11 +466,11 @@ impl<'a> Tree<'a> {
             .any(|(_, p)| p.side == pos.side && p.kind != Kind::Pawn && p.kind != Kind::King)
     }
 
-    /// Whether the next quiet turn of a node is not worth searching: near the horizon, after
+    /// Whether the next quiet turn of a scout node is not worth searching: near the horizon, after
     /// enough quiet turns were tried (late-move pruning), or where even a good placement
     /// could not lift the static judgement to `alpha` (futility).
     fn futile(&self, node: &Node, quiets: usize, alpha: i32) -> bool {
-        if node.in_check || node.ply == 0 {
+        if node.in_check || !node.scout {
             return false;
         }
         let depth = node.depth as usize;
@@ -536,9 +536,18 @@ impl<'a> Tree<'a> {
         if stand >= beta || extra >= QUIESCENCE_PLIES {
             return stand;
         }
-        self.variant.legal_turns_into(pos, &mut self.turns[ply]);
+        let noisy_only = if evading {
+            self.variant.legal_turns_into(pos, &mut self.turns[ply]);
+            false
+        } else {
+            self.variant.noisy_turns_into(pos, &mut self.turns[ply])
+        };
         if self.turns[ply].is_empty() {
-            return self.ended(pos, last, ply);
+            return if noisy_only {
+                stand
+            } else {
+                self.ended(pos, last, ply)
+            };
         }
         alpha = alpha.max(stand);
         let mut best = stand;
@@ -546,13 +555,13 @@ impl<'a> Tree<'a> {
             &self.eval,
             pos,
             &self.turns[ply],
-            entry.and_then(|e| e.best()),
+            entry.and_then(|e| e.best()).filter(|_| !noisy_only),
             ply,
-            &mut self.keys[ply],
+            &mut self.ranked[ply],
         );
         let enemy = pos.side.opponent();
         let enemies = pos.board.occupied_by(enemy).len();
-        while let Some((index, order_key)) = pick(&mut self.keys[ply]) {
+        while let Some((index, order_key)) = self.ranked[ply].next() {
             if is_quiet(order_key) && !self.unseen_captures && !evading {
                 break;
             }

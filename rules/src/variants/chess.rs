@@ -435,6 +435,33 @@ impl Moves for TurnList<'_> {
     }
 }
 
+/// Lists the turns that take (onto `victims`: the enemy's pieces and the en passant square) or
+/// promote.
+struct Noisy<'a> {
+    list: TurnList<'a>,
+    victims: LocSet,
+}
+
+impl Moves for Noisy<'_> {
+    fn piece(&mut self, from: Loc, targets: LocSet, promotes: bool) {
+        let targets = if promotes {
+            targets
+        } else {
+            targets & self.victims
+        };
+        self.list.piece(from, targets, promotes);
+    }
+
+    fn pawns(&mut self, targets: LocSet, back: Dir, steps: u8, promotes: bool) {
+        let targets = if promotes {
+            targets
+        } else {
+            targets & self.victims
+        };
+        self.list.pawns(targets, back, steps, promotes);
+    }
+}
+
 fn castling_text(castling: Castling) -> String {
     let text: String = [
         (Castling::WHITE_KING, 'K'),
@@ -537,6 +564,22 @@ impl Rules for Chess {
             geometry: &self.basics.geometry,
         };
         with_bit_instructions(|| self.legal_moves(pos, &mut list));
+    }
+
+    /// The captures (en passant included) and promotions alone.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        let mut noisy = Noisy {
+            list: TurnList {
+                out,
+                side: pos.side,
+                geometry: &self.basics.geometry,
+            },
+            victims: pos.board.occupied_by(pos.side.opponent())
+                | pos.state.en_passant.map_or(LocSet::EMPTY, Loc::bit),
+        };
+        with_bit_instructions(|| self.legal_moves(pos, &mut noisy));
+        true
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
