@@ -99,8 +99,17 @@ pub struct Plank;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Decor;
 
-/// The position the board shows.
+/// The position the board shows: a line of the analysis being stepped through, else the
+/// record's position shown.
 pub fn shown_position(game: &Game, viewing: &Viewing) -> Position {
+    match viewing.line {
+        Some(line) => line.position,
+        None => record_position(game, viewing),
+    }
+}
+
+/// The position of the game's record the board shows, or shows a line of the analysis from.
+pub fn record_position(game: &Game, viewing: &Viewing) -> Position {
     viewing
         .ply
         .and_then(|ply| game.position_at(ply))
