@@ -7,7 +7,7 @@ use super::Offered;
 use super::eval::ShownLine;
 use super::worker::{Findings, Threads, Threat, Worker};
 use crate::app::art::shapes::Shapes;
-use crate::app::board::layout::{BoardLayout, record_position};
+use crate::app::board::layout::BoardLayout;
 use crate::app::board::sketch::arrow;
 use crate::app::online::link::waker;
 use crate::app::shared::game::{ActiveGame, Viewing};
@@ -189,7 +189,7 @@ fn follow(
 fn subject(game: &Game, viewing: &Viewing) -> Subject {
     Subject {
         ply: viewing.ply.unwrap_or(game.turns().len()),
-        position: record_position(game, viewing),
+        position: viewing.record_position(game),
     }
 }
 

@@ -7,7 +7,6 @@ use super::eval::{BOUND, Eval, ShownLine};
 use super::live::{Analysis, LineStep, Stepping};
 use super::review::{Review, Severity};
 use super::worker::Threat;
-use crate::app::board::layout::record_position;
 use crate::app::shared::game::Viewing;
 use crate::app::shared::messages::{AnalysisRequest, Command};
 use crate::rules::{Game, Side};
@@ -123,7 +122,7 @@ impl AnalysisPanel<'_> {
         out: &mut MessageWriter<Command>,
     ) {
         let review = &*self.review;
-        if !review.covers(game) && !review.running() {
+        if !review.covers(game) && !review.running() && !game.turns().is_empty() {
             let label = if game.outcome().is_some() {
                 "Evaluation graph"
             } else {
@@ -200,7 +199,7 @@ fn threat(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, threat: Option<&Thr
     match threat {
         Some(Threat::Line(line)) => {
             let moves: Vec<&str> = line.moves.iter().take(3).map(String::as_str).collect();
-            let opponent = record_position(game, viewing).side.opponent();
+            let opponent = viewing.record_position(game).side.opponent();
             let side = game.variant().data().side_name(opponent);
             ui.colored_label(
                 egui::Color32::from_rgb(240, 140, 120),
@@ -296,7 +295,16 @@ fn summary(game: &Game, review: &Review) -> String {
         .iter()
         .map(|side| {
             let [mistakes, blunders] = counts[side.index()];
-            format!("{}: {mistakes} ?, {blunders} ??", data.side_name(*side))
+            let found: Vec<String> = [(mistakes, "mistake"), (blunders, "blunder")]
+                .iter()
+                .filter(|(count, _)| *count > 0)
+                .map(|(count, word)| format!("{count} {word}{}", if *count > 1 { "s" } else { "" }))
+                .collect();
+            let name = data.side_name(*side);
+            match found.is_empty() {
+                true => format!("{name}: no mistake"),
+                false => format!("{name}: {}", found.join(", ")),
+            }
         })
         .collect();
     parts.join(" · ")

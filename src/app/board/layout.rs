@@ -104,17 +104,8 @@ pub struct Decor;
 pub fn shown_position(game: &Game, viewing: &Viewing) -> Position {
     match viewing.line {
         Some(line) => line.position,
-        None => record_position(game, viewing),
+        None => viewing.record_position(game),
     }
-}
-
-/// The position of the game's record the board shows, or shows a line of the analysis from.
-pub fn record_position(game: &Game, viewing: &Viewing) -> Position {
-    viewing
-        .ply
-        .and_then(|ply| game.position_at(ply))
-        .copied()
-        .unwrap_or(*game.position())
 }
 
 /// The colours the board is drawn in besides its theme's squares.

@@ -362,48 +362,38 @@ fn apply_commands(
 /// one turn further along the line, or one back, plays out on the board (forwards or
 /// backwards) as stepping through the move list does; any other jump redraws it.
 fn explore(game: &Game, line: Option<&Explored>, turn: &mut TurnInput) {
-    let base = turn
-        .viewing
-        .ply
-        .and_then(|ply| game.position_at(ply))
-        .copied()
-        .unwrap_or(*game.position());
-    let variant = game.variant();
-    let turns = line.map_or(&[][..], |line| {
-        &line.turns[..line.shown.min(line.turns.len())]
+    let (turns, shown) = line.map_or((&[][..], 0), |line| {
+        (&line.turns[..], line.shown.min(line.turns.len()))
     });
-    let all = line.map_or(&[][..], |line| &line.turns[..]);
-    let mut positions = vec![base];
-    for played in all {
+    let variant = game.variant();
+    let mut positions = vec![turn.viewing.record_position(game)];
+    for played in turns {
         let before = positions[positions.len() - 1];
         positions.push(variant.play_unchecked(&before, played));
     }
-    let shown = turns.len();
-    let now = turn.viewing.line.map_or(base, |line| line.position);
-    let mut events = Vec::new();
-    let step = if shown > 0 && positions[shown - 1] == now {
-        variant.play_recorded(&now, &all[shown - 1], &mut events);
-        Some(false)
-    } else if positions.get(shown + 1) == Some(&now) {
-        variant.play_recorded(&positions[shown], &all[shown], &mut events);
-        Some(true)
-    } else {
-        None
-    };
-    let wanted = turns.last().map(|last| OffRecord {
+    let now = turn.viewing.line.map_or(positions[0], |line| line.position);
+    let wanted = shown.checked_sub(1).map(|last| OffRecord {
         position: positions[shown],
-        last: *last,
+        last: turns[last],
     });
     if wanted == turn.viewing.line {
         return;
     }
-    match step {
-        Some(backwards) => {
-            turn.played.write(TurnPlayed { events, backwards });
-        }
-        None => {
-            turn.reset.write(BoardReset);
-        }
+    let mut events = Vec::new();
+    if shown > 0 && positions[shown - 1] == now {
+        variant.play_recorded(&now, &turns[shown - 1], &mut events);
+        turn.played.write(TurnPlayed {
+            events,
+            backwards: false,
+        });
+    } else if positions.get(shown + 1) == Some(&now) {
+        variant.play_recorded(&positions[shown], &turns[shown], &mut events);
+        turn.played.write(TurnPlayed {
+            events,
+            backwards: true,
+        });
+    } else {
+        turn.reset.write(BoardReset);
     }
     turn.viewing.line = wanted;
     turn.hint.set_if_neq(Hint(None));

@@ -29,6 +29,15 @@ impl Viewing {
     pub fn is_live(&self) -> bool {
         self.ply.is_none() && self.line.is_none()
     }
+
+    /// The position of `game`'s record shown: the one at `ply`, or the live one. A line of
+    /// the analysis shown is stepped through from it.
+    pub fn record_position(&self, game: &Game) -> Position {
+        self.ply
+            .and_then(|ply| game.position_at(ply))
+            .copied()
+            .unwrap_or(*game.position())
+    }
 }
 
 /// A position off the game's record, shown while a line of the analysis is stepped through.
