@@ -2,6 +2,7 @@
 //! the game, turns clicks into the engine's legal turns, and animates what the engine says
 //! happened. One plugin per concern, registered here.
 
+pub mod analysis;
 pub mod art;
 #[cfg(feature = "sound")]
 mod audio;
@@ -94,7 +95,8 @@ pub fn run(launch: Launch) -> AppExit {
 }
 
 /// Every plugin of the game that needs no window: the shared types, the session, the board,
-/// motion, art, storage, the editor, the 3D view's twins and the lessons and puzzles. Headless tests add these to
+/// motion, art, storage, the editor, the 3D view's twins, the lessons and puzzles, network play
+/// and the analysis board. Headless tests add these to
 /// `MinimalPlugins`.
 pub fn game_plugins(app: &mut App) {
     app.add_plugins((
@@ -108,5 +110,6 @@ pub fn game_plugins(app: &mut App) {
         view3d::plugin,
         learn::plugin,
         online::plugin,
+        analysis::plugin,
     ));
 }

@@ -4,6 +4,7 @@
 
 #![cfg(feature = "game")]
 
+mod analysis;
 mod clocks;
 mod controls;
 mod editor;

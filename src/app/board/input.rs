@@ -5,7 +5,9 @@ use crate::app::board::camera::BoardCamera;
 use crate::app::board::layout::{BoardLayout, BoardPos, Cell, PieceView, SnapBack};
 use crate::app::board::sketch::Sketched;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
-use crate::app::shared::messages::{Command, ComputerRequest, SquareClicked, SwitchView};
+use crate::app::shared::messages::{
+    AnalysisRequest, Command, ComputerRequest, SquareClicked, SwitchView,
+};
 use crate::app::shared::pointer::{Dragged, Hovered, TextEntry};
 use crate::app::shared::screen::Frame;
 use crate::app::shared::settings::{BoardView, Settings};
@@ -188,7 +190,7 @@ fn on_out(out: On<Pointer<Out>>, cells: Query<&Cell>, mut hovered: ResMut<Hovere
     }
 }
 
-/// F flips, H asks for a hint, V switches between 2D and 3D, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the
+/// F flips, H asks for a hint, A turns the analysis on or off, V switches between 2D and 3D, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the
 /// move list, Escape cancels the turn being built. Keys are read in the order they came, each with Control as it
 /// was at that moment, so a quick Ctrl+Z (all four key messages in one frame) still undoes.
 fn keyboard(
@@ -216,6 +218,7 @@ fn keyboard(
             Some(Shortcut::Session(command)) => {
                 if let Command::View(ply) = command {
                     view.ply = ply;
+                    view.line = None;
                 }
                 out.session.write(command);
             }
@@ -224,6 +227,9 @@ fn keyboard(
             }
             Some(Shortcut::SwitchView) => {
                 out.switches.write(SwitchView);
+            }
+            Some(Shortcut::Analysis) => {
+                out.analysis.write(AnalysisRequest::Toggle);
             }
             None => {}
         }
@@ -239,13 +245,16 @@ struct KeyRequests<'w> {
     session: MessageWriter<'w, Command>,
     computer: MessageWriter<'w, ComputerRequest>,
     switches: MessageWriter<'w, SwitchView>,
+    analysis: MessageWriter<'w, AnalysisRequest>,
 }
 
-/// What a key asks for: a command to the session, a request to the computer, or the other view.
+/// What a key asks for: a command to the session, a request to the computer, the other view,
+/// or the analysis on or off.
 enum Shortcut {
     Session(Command),
     Computer(ComputerRequest),
     SwitchView,
+    Analysis,
 }
 
 /// What a key pressed (with Control held or not) asks for, with `viewing` shown and `live`
@@ -255,6 +264,7 @@ fn shortcut(key: KeyCode, ctrl: bool, viewing: &Viewing, live: usize) -> Option<
     let command = match key {
         KeyCode::KeyH if !ctrl => return Some(Shortcut::Computer(ComputerRequest::Hint)),
         KeyCode::KeyV if !ctrl => return Some(Shortcut::SwitchView),
+        KeyCode::KeyA if !ctrl => return Some(Shortcut::Analysis),
         KeyCode::KeyF if !ctrl => Command::Flip,
         KeyCode::KeyZ if ctrl => Command::Undo,
         KeyCode::KeyY if ctrl => Command::Redo,

@@ -99,13 +99,13 @@ pub struct Plank;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Decor;
 
-/// The position the board shows.
+/// The position the board shows: a line of the analysis being stepped through, else the
+/// record's position shown.
 pub fn shown_position(game: &Game, viewing: &Viewing) -> Position {
-    viewing
-        .ply
-        .and_then(|ply| game.position_at(ply))
-        .copied()
-        .unwrap_or(*game.position())
+    match viewing.line {
+        Some(line) => line.position,
+        None => viewing.record_position(game),
+    }
 }
 
 /// The colours the board is drawn in besides its theme's squares.

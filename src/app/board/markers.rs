@@ -163,18 +163,23 @@ fn redraw(
     let game = &game.0;
     let pos = source.position();
     let shown_ply = viewing.ply.unwrap_or(game.turns().len());
-    let live = viewing.ply.is_none();
+    let live = viewing.is_live();
     let mut marks: Vec<(Marker, Loc)> = Vec::new();
-    if let Some(last) = shown_ply.checked_sub(1).and_then(|i| game.turns().get(i)) {
+    let last = match viewing.line {
+        Some(line) => Some(line.last),
+        None => shown_ply
+            .checked_sub(1)
+            .and_then(|i| game.turns().get(i))
+            .copied(),
+    };
+    if let Some(last) = last {
         marks.extend([(Marker::LastMove, last.from), (Marker::LastMove, last.to)]);
         if let Some((from, to)) = last.slide {
             marks.extend([(Marker::SlideGap, from), (Marker::SlideTile, to)]);
         }
-        marks.extend(
-            vacated(game, shown_ply - 1)
-                .into_iter()
-                .map(|l| (Marker::Vacated, l)),
-        );
+    }
+    if let Some(ply) = shown_ply.checked_sub(1).filter(|_| viewing.line.is_none()) {
+        marks.extend(vacated(game, ply).into_iter().map(|l| (Marker::Vacated, l)));
     }
     if game.variant().in_check(&pos) {
         marks.extend(

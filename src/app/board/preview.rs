@@ -75,7 +75,7 @@ fn show_turn_in_progress(
     for ghost in &ghosts {
         commands.entity(ghost).despawn();
     }
-    if source.viewing.ply.is_some() {
+    if !source.viewing.is_live() {
         return;
     }
     let builder = &builder.0;

@@ -145,24 +145,38 @@ fn redraw(
         );
     }
     for &(from, to) in &sketches.arrows {
-        let (a, b) = (layout.world(from), layout.world(to));
-        let along = (b - a).normalize_or_zero();
-        let angle = Quat::from_rotation_z(along.y.atan2(along.x));
-        let head = SQUARE * 0.42;
-        let tip = b - along * SQUARE * 0.12;
-        let shaft_end = tip - along * head;
-        let start = a + along * SQUARE * 0.2;
-        let shaft = Sprite::from_color(INK, Vec2::new(start.distance(shaft_end), SQUARE * 0.14));
-        spawn(
-            shaft,
-            Transform::from_translation(((start + shaft_end) / 2.0).extend(Z_SKETCH))
-                .with_rotation(angle),
-        );
-        let arrow_head = Shapes::sprite(&shapes.head, INK, Vec2::splat(head));
-        spawn(
-            arrow_head,
-            Transform::from_translation((tip - along * head / 2.0).extend(Z_SKETCH))
-                .with_rotation(angle),
-        );
+        for (sprite, transform) in arrow(&layout, &shapes, (from, to), INK, Z_SKETCH) {
+            spawn(sprite, transform);
+        }
     }
+}
+
+/// The shaft and the head of an arrow from one square to another, in `colour`, drawn at
+/// height `z`: the players' arrows and the analysis's.
+pub fn arrow(
+    layout: &BoardLayout,
+    shapes: &Shapes,
+    (from, to): (Loc, Loc),
+    colour: Color,
+    z: f32,
+) -> [(Sprite, Transform); 2] {
+    let (a, b) = (layout.world(from), layout.world(to));
+    let along = (b - a).normalize_or_zero();
+    let angle = Quat::from_rotation_z(along.y.atan2(along.x));
+    let head = SQUARE * 0.42;
+    let tip = b - along * SQUARE * 0.12;
+    let shaft_end = tip - along * head;
+    let start = a + along * SQUARE * 0.2;
+    let shaft = Sprite::from_color(colour, Vec2::new(start.distance(shaft_end), SQUARE * 0.14));
+    let arrow_head = Shapes::sprite(&shapes.head, colour, Vec2::splat(head));
+    [
+        (
+            shaft,
+            Transform::from_translation(((start + shaft_end) / 2.0).extend(z)).with_rotation(angle),
+        ),
+        (
+            arrow_head,
+            Transform::from_translation((tip - along * head / 2.0).extend(z)).with_rotation(angle),
+        ),
+    ]
 }

@@ -351,7 +351,7 @@ fn animate_turns(
     if !last.backwards && game.0.variant().in_check(&pos) {
         plan.check(pos.board.kings_of(pos.side).iter());
     }
-    if !last.backwards && viewing.ply.is_none() && game.0.outcome().is_some() {
+    if !last.backwards && viewing.is_live() && game.0.outcome().is_some() {
         plan.game_over();
     }
     for (entity, mut clips) in plan.clips {

@@ -5,18 +5,22 @@
 //! a few chosen scenes: turns shot in mid-motion (an Amoeba slide, an interception, a
 //! telekinesis), the gap an Amoeba slide left, a finished game, turns in progress (capture rings, the victims of a
 //! destination pointed at, the promotion picker) and a turn the computer answers (its search
-//! off the main thread wakes the sleeping window); then lessons and puzzles opened as the menu
+//! off the main thread wakes the sleeping window), the analysis board (its lines and arrows
+//! once its thread has reported, and a finished game's evaluation graph once reviewed); then
+//! lessons and puzzles opened as the menu
 //! opens them (a wrong try explained, a lesson done, a puzzle solved); and a game over the
 //! network against the bot (its turns arrive through the real transport and play on the
 //! board). It checks no screenshot is blank, and exits.
 
 use super::online_scene::{self, OnlineScene};
 use super::study_scenes::{self, Next, STUDY_SCENES, StudyScene};
+use crate::app::analysis::live::Analysis;
+use crate::app::analysis::review::Review;
 use crate::app::board::layout::{BoardLayout, BoardPos, PieceView};
 use crate::app::learn::study::{Study, StudyAction};
 use crate::app::online::link::{Link, OnlineAction};
 use crate::app::shared::game::{ActiveGame, Builder};
-use crate::app::shared::messages::{Command, SquareClicked};
+use crate::app::shared::messages::{AnalysisRequest, Command, SquareClicked};
 use crate::app::shared::players::{Player, Players};
 use crate::app::shared::pointer::Hovered;
 use crate::app::shared::screen::Frame;
@@ -54,6 +58,8 @@ struct Scene {
     point_at: Option<&'static str>,
     players: Players,
     shot: Shot,
+    /// With the analysis on: shot once it has lines (and a finished game's review is done).
+    analysis: bool,
 }
 
 /// When a scene is shot.
@@ -84,6 +90,7 @@ const fn played(
         point_at: None,
         players: Players([Player::Person; 2]),
         shot,
+        analysis: false,
     }
 }
 
@@ -105,6 +112,7 @@ const fn begun(
         point_at,
         players: Players([Player::Person; 2]),
         shot: Shot::Still,
+        analysis: false,
     }
 }
 
@@ -128,8 +136,31 @@ const fn against_computer(
         point_at: None,
         players: Players([Player::Person, Player::Computer(Level::Strong)]),
         shot: Shot::Still,
+        analysis: false,
     }
 }
+
+/// A chess scene with the analysis on after `turns`, shot once the analysis has reported (and,
+/// for a finished game, once its review is done).
+const fn analysed(name: &'static str, turns: &'static [&'static str]) -> Scene {
+    Scene {
+        name,
+        variant: "chess",
+        options: &[],
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        turns,
+        clicks: &[],
+        point_at: None,
+        players: Players([Player::Person; 2]),
+        shot: Shot::Still,
+        analysis: true,
+    }
+}
+
+/// The depth the analysis must reach before its scene is shot.
+const ANALYSED_DEPTH: u32 = 4;
+/// The longest an analysis scene waits for the analysis or the review.
+const ANALYSIS_PATIENCE: Duration = Duration::from_secs(60);
 
 const SCENES: &[Scene] = &[
     played(
@@ -201,6 +232,14 @@ const SCENES: &[Scene] = &[
         "6n1/p5P1/8/8/8/8/8/S7 w 0 41",
         &["g7", "f8"],
         None,
+    ),
+    analysed(
+        "analysis",
+        &["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"],
+    ),
+    analysed(
+        "analysis-review",
+        &["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"],
     ),
 ];
 
@@ -318,6 +357,7 @@ struct Hands<'w> {
     study: MessageWriter<'w, StudyAction>,
     online: MessageWriter<'w, OnlineAction>,
     online_scene: ResMut<'w, OnlineScene>,
+    analysis: MessageWriter<'w, AnalysisRequest>,
 }
 
 /// What the script looks at: the game, the turn being built, and where pieces are drawn.
@@ -329,6 +369,8 @@ struct Eyes<'w, 's> {
     pieces: Query<'w, 's, (&'static BoardPos, &'static Transform), With<PieceView>>,
     study: Option<Res<'w, Study>>,
     link: Res<'w, Link>,
+    analysis: Res<'w, Analysis>,
+    review: Res<'w, Review>,
 }
 
 fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut hands: Hands) {
@@ -339,6 +381,8 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
         pieces,
         study,
         link,
+        analysis,
+        review,
     } = eyes;
     if !matches!(script.stage, Stage::Still { .. }) {
         hands.redraw.write(RequestRedraw);
@@ -367,6 +411,11 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
             hands.out.write_batch(start_commands(&script));
             if let Act::Study(i) = script.part {
                 hands.study.write(STUDY_SCENES[i].opening());
+            }
+            if let Act::Scene(i) = script.part
+                && SCENES[i].analysis
+            {
+                hands.analysis.write(AnalysisRequest::On);
             }
             script.stage = Stage::Play {
                 turns_left: TURNS_PER_VARIANT,
@@ -438,6 +487,19 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
             if since.elapsed() < STILL {
                 return;
             }
+            if let (Act::Scene(i), Some(game)) = (script.part, &game)
+                && SCENES[i].analysis
+                && !analysis_ready(game, &analysis, &review)
+            {
+                if since.elapsed() > ANALYSIS_PATIENCE {
+                    script.failures.push(format!(
+                        "{name}: no analysis after {}s",
+                        ANALYSIS_PATIENCE.as_secs()
+                    ));
+                    script.stage = Stage::Shoot;
+                }
+                return;
+            }
             if let (Act::Scene(i), Some(game)) = (script.part, &game) {
                 let scene = &SCENES[i];
                 let answered = scene.turns.len() * 2;
@@ -488,6 +550,11 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
         }
         Stage::AwaitShot => {
             if script.shot_done {
+                if let Act::Scene(i) = script.part
+                    && SCENES[i].analysis
+                {
+                    hands.analysis.write(AnalysisRequest::Toggle);
+                }
                 if script.part == Act::Online {
                     let leave = online_scene::leave(&mut hands.online_scene);
                     hands.online.write(leave);
@@ -495,6 +562,16 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
                 script.next();
             }
         }
+    }
+}
+
+/// Whether the analysis has reported on `game`'s position (deep enough, with the threat), or
+/// the game is over and its review done.
+fn analysis_ready(game: &ActiveGame, analysis: &Analysis, review: &Review) -> bool {
+    let findings = &analysis.findings;
+    match findings.over {
+        Some(_) => review.covers(&game.0) && !review.running(),
+        None => findings.depth >= ANALYSED_DEPTH && findings.threat.is_some(),
     }
 }
 

@@ -134,6 +134,16 @@ fn controls(
         {
             out.write(EditorAction::Start);
         }
+        if ui
+            .add_enabled(
+                editor.problem.is_none(),
+                egui::Button::new("Analyse this position"),
+            )
+            .on_hover_text("Opens it on the analysis board, both sides played by hand")
+            .clicked()
+        {
+            out.write(EditorAction::Analyse);
+        }
         if ui.button("Back to the menu").clicked() {
             out.write(EditorAction::Close);
         }

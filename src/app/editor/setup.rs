@@ -5,11 +5,12 @@
 //! ticked stays wished for); the position it shows and starts from is that with whatever the
 //! pieces do not allow dropped by the engine, so a right comes back by itself when its Rook
 //! does. The engine judges every position: one it refuses is explained in a player's words and
-//! cannot be started.
+//! cannot be started. "Analyse this position" starts it between two people with the analysis
+//! on.
 
 use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::Notice;
-use crate::app::shared::messages::Command;
+use crate::app::shared::messages::{AnalysisRequest, Command};
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::{Frame, Screen};
 use crate::rules::{Error, GameRecord, Holes, Loc, Piece, Position, Side, StateKey, Variant};
@@ -54,6 +55,9 @@ pub enum EditorAction {
     Fen(String),
     /// Starts a game from the position, with the players chosen.
     Start,
+    /// Opens the position on the analysis board: a game between two people from it, with the
+    /// analysis on.
+    Analyse,
     /// Leaves the editor for the menu.
     Close,
 }
@@ -182,7 +186,7 @@ impl Editor {
                     self.problem = Some(Refusal::of(&e));
                 }
             },
-            EditorAction::Start if self.problem.is_none() => {
+            EditorAction::Start | EditorAction::Analyse if self.problem.is_none() => {
                 return Some(GameRecord {
                     variant: self.variant.id().to_string(),
                     options: self.options.clone(),
@@ -192,7 +196,10 @@ impl Editor {
                     ending: None,
                 });
             }
-            EditorAction::Open { .. } | EditorAction::Start | EditorAction::Close => {}
+            EditorAction::Open { .. }
+            | EditorAction::Start
+            | EditorAction::Analyse
+            | EditorAction::Close => {}
         }
         None
     }
@@ -210,6 +217,7 @@ fn edit(
     mut editor: Option<ResMut<Editor>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut out: MessageWriter<Command>,
+    mut analysis: MessageWriter<AnalysisRequest>,
     mut notice: ResMut<Notice>,
 ) {
     for action in actions.read() {
@@ -233,9 +241,18 @@ fn edit(
                     continue;
                 };
                 if let Some(record) = editor.act(action) {
+                    let analyse = *action == EditorAction::Analyse;
+                    let players = if analyse {
+                        Players::default()
+                    } else {
+                        editor.players
+                    };
+                    if analyse {
+                        analysis.write(AnalysisRequest::On);
+                    }
                     out.write_batch([
                         Command::Resume(record),
-                        Command::Players(editor.players),
+                        Command::Players(players),
                         Command::Names(Names::default()),
                         Command::Clocks(Clocks::default()),
                     ]);

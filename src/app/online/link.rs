@@ -250,8 +250,9 @@ fn open(link: &mut Link, name: String, address: SocketAddr, first: ClientMsg, wa
     }
 }
 
-/// Wakes the sleeping window when the connection has news (nothing without a window).
-fn waker(proxy: Option<&EventLoopProxyWrapper>) -> Wake {
+/// Wakes the sleeping window when a thread has news (the connection, the analysis); nothing
+/// without a window.
+pub fn waker(proxy: Option<&EventLoopProxyWrapper>) -> Wake {
     let proxy = proxy.map(|p| (**p).clone());
     Arc::new(move || {
         if let Some(proxy) = &proxy {

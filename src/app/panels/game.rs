@@ -7,6 +7,7 @@ use super::help::{Enlarged, LessonLinks, rules_help, show_enlarged};
 use super::online::{Dialog, game_section};
 use super::record::{captured, move_list};
 use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
+use crate::app::analysis::panel::AnalysisPanel;
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
 use crate::app::board::layout::shown_position;
@@ -110,6 +111,7 @@ struct TurnView<'w> {
     tab: ResMut<'w, Tab>,
     links: LessonLinks<'w>,
     online: OnlineView<'w>,
+    analysis: AnalysisPanel<'w>,
 }
 
 /// What the panel shows of the computer: who plays, whether it is thinking, the watcher's pause.
@@ -154,6 +156,7 @@ fn game_panel(
         tab: mut tab_shown,
         mut links,
         mut online,
+        mut analysis,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let theme = view_choice.settings.theme;
@@ -166,10 +169,11 @@ fn game_panel(
             status(ui, game, &viewing, &pictures);
             clock_faces(ui, game, &clocks);
             if online.link.table.is_none() {
-                computer_status(ui, game, &mut computer);
+                computer_status(ui, game, &mut computer, &mut analysis);
+                analysis.section(ui, game, &viewing);
             }
             hovered_piece(ui, game, &viewing, hovered.0);
-            if viewing.ply.is_none() {
+            if viewing.is_live() {
                 choices(ui, game, &builder, out);
             }
             if let Some(hint) = &hint.0 {
@@ -202,7 +206,10 @@ fn game_panel(
                     Tab::Moves => {
                         let shown = viewing.ply.unwrap_or(game.turns().len());
                         captured(ui, game, &tally, shown, &pictures);
-                        move_list(ui, game, &viewing, out);
+                        if online.link.table.is_none() {
+                            analysis.graph(ui, game, &viewing, out);
+                        }
+                        move_list(ui, game, &viewing, &analysis.review, out);
                     }
                     Tab::Rules => {
                         rules_help(ui, game, &pictures, theme, &mut enlarged, &mut links);
@@ -224,9 +231,14 @@ fn game_panel(
     Ok(())
 }
 
-/// Who the computer plays, whether it is thinking, a hint, and pause and step when it plays
-/// itself.
-fn computer_status(ui: &mut egui::Ui, game: &Game, computer: &mut ComputerView) {
+/// Who the computer plays, whether it is thinking, a hint, the analysis's switch, and pause and
+/// step when it plays itself.
+fn computer_status(
+    ui: &mut egui::Ui,
+    game: &Game,
+    computer: &mut ComputerView,
+    analysis: &mut AnalysisPanel,
+) {
     let sides = &game.variant().data().sides;
     let levels = Side::BOTH.map(|side| computer.players.computer(side));
     for side in Side::BOTH {
@@ -252,6 +264,7 @@ fn computer_status(ui: &mut egui::Ui, game: &Game, computer: &mut ComputerView) 
         if ui.add_enabled(person_to_move && !over, hint).clicked() {
             computer.requests.write(ComputerRequest::Hint);
         }
+        analysis.switch(ui);
         if levels.iter().all(Option::is_some) && !over {
             let watch = *computer.watch;
             if ui
@@ -327,7 +340,9 @@ pub(super) fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, pictures
             ui.colored_label(egui::Color32::LIGHT_RED, "check");
         }
     });
-    if viewing.ply.is_some() {
+    if viewing.line.is_some() {
+        ui.colored_label(egui::Color32::LIGHT_BLUE, "Showing a line of the analysis");
+    } else if viewing.ply.is_some() {
         ui.colored_label(egui::Color32::LIGHT_BLUE, "Showing an earlier position");
     }
     let counters = variant.counters(&pos);
@@ -619,7 +634,7 @@ fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageW
         if ui.button("Flip (F)").clicked() {
             out.write(Command::Flip);
         }
-        if viewing.ply.is_some() && ui.button("Back to the game").clicked() {
+        if !viewing.is_live() && ui.button("Back to the game").clicked() {
             out.write(Command::View(None));
         }
     });

@@ -52,11 +52,7 @@ fn picker(
     let Ok((camera, view)) = camera.single() else {
         return Ok(());
     };
-    let Some(offer) = builder
-        .0
-        .promotion_offer()
-        .filter(|_| viewing.ply.is_none())
-    else {
+    let Some(offer) = builder.0.promotion_offer().filter(|_| viewing.is_live()) else {
         return Ok(());
     };
     let game = &game.0;

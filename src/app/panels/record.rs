@@ -2,6 +2,8 @@
 //! numbered, each a button to look at its position.
 
 use super::Pictures;
+use crate::app::analysis::panel::severity_colour;
+use crate::app::analysis::review::Review;
 use crate::app::session::record::{Tally, move_rows, result_line};
 use crate::app::shared::game::Viewing;
 use crate::app::shared::messages::Command;
@@ -9,12 +11,14 @@ use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-/// The moves in readable text, numbered, each a button that shows the position after it; the
-/// result at the end.
+/// The moves in readable text, numbered, each a button that shows the position after it, the
+/// review's mistakes marked (`?`, `??`, in colour, the engine's turn on hover); the result at
+/// the end.
 pub(super) fn move_list(
     ui: &mut egui::Ui,
     game: &Game,
     viewing: &Viewing,
+    review: &Review,
     out: &mut MessageWriter<Command>,
 ) {
     ui.label(egui::RichText::new("Moves").strong());
@@ -25,7 +29,7 @@ pub(super) fn move_list(
             ui.label(format!("{}.", row.number));
             for (column, turn) in row.turns.iter().enumerate() {
                 match turn {
-                    Some((ply, text)) if ui.selectable_label(shown == *ply, text).clicked() => {
+                    Some((ply, text)) if marked_turn(ui, review, *ply, text, shown).clicked() => {
                         out.write(Command::View((*ply < live).then_some(*ply)));
                     }
                     None if column == 0 => {
@@ -40,6 +44,27 @@ pub(super) fn move_list(
     if let Some(line) = result_line(game) {
         ui.label(egui::RichText::new(line).strong());
     }
+}
+
+/// The button of the turn `ply` of the move list, marked if the review found it a mistake.
+fn marked_turn(
+    ui: &mut egui::Ui,
+    review: &Review,
+    ply: usize,
+    text: &str,
+    shown: usize,
+) -> egui::Response {
+    let Some(mark) = review.mark(ply) else {
+        return ui.selectable_label(shown == ply, text);
+    };
+    let label = egui::RichText::new(format!("{text}{}", mark.severity.sign()))
+        .color(severity_colour(mark.severity));
+    ui.selectable_label(shown == ply, label)
+        .on_hover_text(format!(
+            "Lost {:.1} pawns; the engine preferred {}",
+            f64::from(mark.loss) / 100.0,
+            mark.better
+        ))
 }
 
 /// The pieces each side has lost by the position shown (`shown` turns in), in pictures.

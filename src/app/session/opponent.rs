@@ -145,7 +145,7 @@ fn watch_and_hint(
         }
     }
     let helped = !studying.0 && online.is_none();
-    let Some(game) = game.filter(|_| hint && viewing.ply.is_none() && helped) else {
+    let Some(game) = game.filter(|_| hint && viewing.is_live() && helped) else {
         return;
     };
     if thinking.0.is_none() && game.0.outcome().is_none() {
@@ -172,7 +172,7 @@ fn start_thinking(
 ) {
     let game = &game.0;
     let held = watch.paused && watch.steps == 0;
-    if thinking.0.is_some() || held || viewing.ply.is_some() || game.outcome().is_some() {
+    if thinking.0.is_some() || held || !viewing.is_live() || game.outcome().is_some() {
         return;
     }
     if let Some(level) = players.computer(game.position().side) {

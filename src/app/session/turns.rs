@@ -3,10 +3,10 @@
 
 use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::{
-    ActiveGame, Ask, Banner, Builder, Flipped, Hint, Notice, Online, Pending, Viewing,
+    ActiveGame, Ask, Banner, Builder, Flipped, Hint, Notice, OffRecord, Online, Pending, Viewing,
 };
 use crate::app::shared::messages::{
-    BoardReset, Command, ComputerRequest, Refused, SquareClicked, SwitchView, TurnPlayed,
+    BoardReset, Command, ComputerRequest, Explored, Refused, SquareClicked, SwitchView, TurnPlayed,
 };
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::{Frame, Screen};
@@ -82,6 +82,13 @@ fn apply_clicks(
     };
     for SquareClicked(square) in clicks.read() {
         turn.pending.set_if_neq(Pending(None));
+        if turn.viewing.line.is_some() {
+            turn.hint.0 = Some(
+                "This is a line of the analysis: press End or \"Back to the game\" to play on."
+                    .into(),
+            );
+            continue;
+        }
         if turn.viewing.ply.is_some() {
             turn.hint.0 = Some(
                 "This is an earlier position: press End or \"Back to the game\" to play on.".into(),
@@ -191,7 +198,7 @@ impl TurnInput<'_> {
     fn ready(&mut self, game: &Game) {
         self.builder.0 = builder_for(game);
         self.hint.0 = None;
-        self.viewing.set_if_neq(Viewing { ply: None });
+        self.viewing.set_if_neq(Viewing::default());
         NextState::set_if_neq(&mut self.next_screen, screen_of(game));
     }
 }
@@ -274,8 +281,16 @@ fn apply_commands(
                         }
                     }
                 }
-                turn.viewing.set_if_neq(Viewing { ply: *ply });
+                turn.viewing.set_if_neq(Viewing {
+                    ply: *ply,
+                    line: None,
+                });
                 turn.hint.set_if_neq(Hint(None));
+            }
+            Command::Explore(line) => {
+                if let Some(game) = &game {
+                    explore(&game.0, line.as_ref(), &mut turn);
+                }
             }
             Command::CancelTurn => {
                 if turn.builder.0.in_progress() {
@@ -341,6 +356,47 @@ fn apply_commands(
             }
         }
     }
+}
+
+/// Shows the position `line` reaches from the record's position shown, without playing it:
+/// one turn further along the line, or one back, plays out on the board (forwards or
+/// backwards) as stepping through the move list does; any other jump redraws it.
+fn explore(game: &Game, line: Option<&Explored>, turn: &mut TurnInput) {
+    let (turns, shown) = line.map_or((&[][..], 0), |line| {
+        (&line.turns[..], line.shown.min(line.turns.len()))
+    });
+    let variant = game.variant();
+    let mut positions = vec![turn.viewing.record_position(game)];
+    for played in turns {
+        let before = positions[positions.len() - 1];
+        positions.push(variant.play_unchecked(&before, played));
+    }
+    let now = turn.viewing.line.map_or(positions[0], |line| line.position);
+    let wanted = shown.checked_sub(1).map(|last| OffRecord {
+        position: positions[shown],
+        last: turns[last],
+    });
+    if wanted == turn.viewing.line {
+        return;
+    }
+    let mut events = Vec::new();
+    if shown > 0 && positions[shown - 1] == now {
+        variant.play_recorded(&now, &turns[shown - 1], &mut events);
+        turn.played.write(TurnPlayed {
+            events,
+            backwards: false,
+        });
+    } else if positions.get(shown + 1) == Some(&now) {
+        variant.play_recorded(&positions[shown], &turns[shown], &mut events);
+        turn.played.write(TurnPlayed {
+            events,
+            backwards: true,
+        });
+    } else {
+        turn.reset.write(BoardReset);
+    }
+    turn.viewing.line = wanted;
+    turn.hint.set_if_neq(Hint(None));
 }
 
 /// The game a command starts, if it starts one: a new game of a variant, a saved game, or a

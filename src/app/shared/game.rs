@@ -2,7 +2,7 @@
 //! position shown and which way up, and what the player is told or asked.
 
 use super::turn_builder::TurnBuilder;
-use crate::rules::{Game, Side};
+use crate::rules::{Game, Position, Side, Turn};
 use bevy::prelude::*;
 
 /// The game being played: the one authority on the position.
@@ -13,11 +13,40 @@ pub struct ActiveGame(pub Game);
 #[derive(Resource, Default, Clone)]
 pub struct Builder(pub TurnBuilder);
 
-/// Which position the board shows: the live one, or an earlier one from the move list.
+/// Which position the board shows: the live one, or an earlier one from the move list, or a
+/// position off the record reached along a line of the analysis from either.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Viewing {
-    /// The ply shown (0: the start), or `None` for the live position.
+    /// The ply of the record shown (0: the start), or `None` for the live position.
     pub ply: Option<usize>,
+    /// A position reached from the record's position `ply` along a line of the analysis, shown
+    /// instead of it: looked at, never played on.
+    pub line: Option<OffRecord>,
+}
+
+impl Viewing {
+    /// Whether the board shows the live position, the one turns are played in.
+    pub fn is_live(&self) -> bool {
+        self.ply.is_none() && self.line.is_none()
+    }
+
+    /// The position of `game`'s record shown: the one at `ply`, or the live one. A line of
+    /// the analysis shown is stepped through from it.
+    pub fn record_position(&self, game: &Game) -> Position {
+        self.ply
+            .and_then(|ply| game.position_at(ply))
+            .copied()
+            .unwrap_or(*game.position())
+    }
+}
+
+/// A position off the game's record, shown while a line of the analysis is stepped through.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OffRecord {
+    /// The position after the turns of the line shown so far.
+    pub position: Position,
+    /// The last of those turns, marked on the board as the last turn is.
+    pub last: Turn,
 }
 
 /// Whether the board is seen from the second player's side.

@@ -58,8 +58,21 @@ pub enum Command {
     TimeOut(Side),
     /// Show an earlier position (or the live one, `None`).
     View(Option<usize>),
+    /// Show the position after the first `shown` turns of `turns`, a line played from the
+    /// record's position shown, without playing them (`None`, or none shown: that position
+    /// again).
+    Explore(Option<Explored>),
     /// Leave the game for the menu.
     Menu,
+}
+
+/// A line of turns from the record's position shown, and how many of them the board shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explored {
+    /// The line, from the record's position shown.
+    pub turns: Vec<Turn>,
+    /// How many of its turns are played out on the board.
+    pub shown: usize,
 }
 
 /// A turn was played: what happened, in order, for the view to animate.
@@ -91,6 +104,18 @@ pub enum ComputerRequest {
     Pause(bool),
     /// While paused, let the computer play one turn.
     Step,
+}
+
+/// A request to the analysis board, from the panels, the keyboard or the position editor.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisRequest {
+    /// Turn the analysis on or off, where it is offered (not in a lesson, a puzzle or a game
+    /// over the network).
+    Toggle,
+    /// Turn it on, for the next game (the editor's "Analyse this position").
+    On,
+    /// Evaluate every position of the game so far, for its graph and its mistakes.
+    Review,
 }
 
 /// Switch between the 2D and the 3D view (saved with the settings).

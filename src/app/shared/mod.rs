@@ -20,8 +20,8 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     use game::{Banner, Builder, Flipped, Hint, Notice, Pending, Studying, Viewing};
     use messages::{
-        BoardReset, Command, ComputerRequest, HintFound, Refused, SquareClicked, SwitchView,
-        TurnPlayed,
+        AnalysisRequest, BoardReset, Command, ComputerRequest, HintFound, Refused, SquareClicked,
+        SwitchView, TurnPlayed,
     };
     use screen::{Frame, InGame, Screen};
     app.init_state::<Screen>()
@@ -60,6 +60,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .add_message::<HintFound>()
         .add_message::<ComputerRequest>()
+        .add_message::<AnalysisRequest>()
         .add_message::<SwitchView>()
         .add_message::<storage::Storage>()
         .add_message::<cue::Cue>();

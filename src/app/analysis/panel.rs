@@ -1,0 +1,319 @@
+//! The analysis in the game's side panel (egui): the switch; the evaluation bar, the best lines
+//! with their evaluations and depth, each turn a link that steps through the line on the board,
+//! and the threat; the game's evaluation graph (click to go to a position) and the marks of its
+//! mistakes for the move list.
+
+use super::eval::{BOUND, Eval, ShownLine};
+use super::live::{Analysis, LineStep, Stepping};
+use super::review::{Review, Severity};
+use super::worker::Threat;
+use crate::app::shared::game::Viewing;
+use crate::app::shared::messages::{AnalysisRequest, Command};
+use crate::rules::{Game, Side};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// The most turns of a line written in the panel.
+const TURNS_SHOWN: usize = 8;
+/// The evaluation graph's height, in points.
+const GRAPH_HEIGHT: f32 = 72.0;
+/// The colour of a mistake's mark.
+const MISTAKE_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 170, 60);
+/// The colour of a blunder's mark.
+const BLUNDER_COLOUR: egui::Color32 = egui::Color32::from_rgb(235, 80, 70);
+
+/// What the panel shows of the analysis, and where its requests go.
+#[derive(SystemParam)]
+pub struct AnalysisPanel<'w> {
+    analysis: Res<'w, Analysis>,
+    stepping: Res<'w, Stepping>,
+    /// The game's review, for the graph and the move list's marks.
+    pub review: Res<'w, Review>,
+    steps: MessageWriter<'w, LineStep>,
+    requests: MessageWriter<'w, AnalysisRequest>,
+}
+
+impl AnalysisPanel<'_> {
+    /// The switch: the analysis on or off.
+    pub fn switch(&mut self, ui: &mut egui::Ui) {
+        if ui
+            .selectable_label(self.analysis.on, "Analysis (A)")
+            .on_hover_text("The engine's evaluation, best lines and the threat, as you look")
+            .clicked()
+        {
+            self.requests.write(AnalysisRequest::Toggle);
+        }
+    }
+
+    /// The analysis of the position shown, when it is on: the bar, the lines (or the line
+    /// being stepped through) and the threat.
+    pub fn section(&mut self, ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
+        if !self.analysis.on {
+            return;
+        }
+        let findings = &self.analysis.findings;
+        if let Some(outcome) = findings.over {
+            ui.weak(format!("The game is over here: {outcome}."));
+            return;
+        }
+        let best = findings.lines.first().map(|line| line.eval);
+        bar(ui, best);
+        ui.horizontal(|ui| {
+            let eval = best.map_or_else(|| "…".to_string(), Eval::text);
+            ui.label(egui::RichText::new(eval).monospace().strong().size(16.0));
+            if findings.depth > 0 {
+                ui.weak(format!(
+                    "depth {} · {} k nodes",
+                    findings.depth,
+                    findings.nodes / 1000
+                ));
+            } else {
+                ui.weak("analysing…");
+            }
+        });
+        let mut asked = None;
+        match &self.stepping.0 {
+            Some((line, shown)) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.weak("Line:");
+                    for (i, text) in line.moves.iter().enumerate().take(TURNS_SHOWN) {
+                        if ui.selectable_label(i + 1 == *shown, text).clicked() {
+                            asked = Some(LineStep::To(i));
+                        }
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Previous").clicked() {
+                        asked = Some(LineStep::Back);
+                    }
+                    if ui
+                        .add_enabled(*shown < line.turns.len(), egui::Button::new("Next"))
+                        .clicked()
+                    {
+                        asked = Some(LineStep::Forward);
+                    }
+                    if ui.button("Back to the position").clicked() {
+                        asked = Some(LineStep::Close);
+                    }
+                });
+            }
+            None => {
+                for (index, line) in findings.lines.iter().enumerate() {
+                    if let Some(upto) = line_row(ui, line) {
+                        asked = Some(LineStep::Open { line: index, upto });
+                    }
+                }
+            }
+        }
+        if let Some(step) = asked {
+            self.steps.write(step);
+        }
+        threat(ui, game, viewing, findings.threat.as_ref());
+    }
+
+    /// The game's evaluation graph, White above, each turn marked as a mistake or blunder a dot;
+    /// a click shows that position. Where the game has none yet, a button that asks for it.
+    pub fn graph(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Game,
+        viewing: &Viewing,
+        out: &mut MessageWriter<Command>,
+    ) {
+        let review = &*self.review;
+        if !review.covers(game) && !review.running() && !game.turns().is_empty() {
+            let label = if game.outcome().is_some() {
+                "Evaluation graph"
+            } else {
+                "Evaluation graph of the game so far"
+            };
+            if ui
+                .button(label)
+                .on_hover_text("The engine evaluates every position and marks the mistakes")
+                .clicked()
+            {
+                self.requests.write(AnalysisRequest::Review);
+            }
+        }
+        if review.turns() == 0 {
+            return;
+        }
+        let live = game.turns().len();
+        let shown = viewing.ply.unwrap_or(live);
+        if let Some(ply) = draw_graph(ui, review, shown) {
+            out.write(Command::View((ply < live).then_some(ply)));
+        }
+        if review.running() {
+            ui.weak(format!(
+                "Evaluating: {} of {} positions",
+                review.points.len(),
+                review.turns() + 1
+            ));
+        } else {
+            ui.weak(summary(game, review));
+        }
+    }
+}
+
+/// The evaluation bar: the first player's share in light, the second's in dark.
+fn bar(ui: &mut egui::Ui, eval: Option<Eval>) {
+    let size = egui::vec2(ui.available_width(), 14.0);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let painter = ui.painter();
+    let share = eval.map_or(0.5, Eval::first_player_share);
+    painter.rect_filled(rect, 2.0, egui::Color32::from_gray(45));
+    let light =
+        egui::Rect::from_min_size(rect.min, egui::vec2(rect.width() * share, rect.height()));
+    painter.rect_filled(light, 2.0, egui::Color32::from_gray(232));
+    painter.vline(
+        rect.center().x,
+        rect.y_range(),
+        egui::Stroke::new(1.0, egui::Color32::from_gray(128)),
+    );
+}
+
+/// One line: its evaluation, then its turns, each a link; the index of the turn clicked.
+fn line_row(ui: &mut egui::Ui, line: &ShownLine) -> Option<usize> {
+    let mut clicked = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        ui.label(egui::RichText::new(line.eval.text()).monospace().strong());
+        for (i, text) in line.moves.iter().enumerate().take(TURNS_SHOWN) {
+            let link = egui::Label::new(text.as_str()).sense(egui::Sense::click());
+            if ui
+                .add(link)
+                .on_hover_text("Step through this line on the board")
+                .clicked()
+            {
+                clicked = Some(i);
+            }
+        }
+    });
+    clicked
+}
+
+/// The threat: what the opponent of the side to move in the position analysed would play if
+/// it were its turn.
+fn threat(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, threat: Option<&Threat>) {
+    match threat {
+        Some(Threat::Line(line)) => {
+            let moves: Vec<&str> = line.moves.iter().take(3).map(String::as_str).collect();
+            let opponent = viewing.record_position(game).side.opponent();
+            let side = game.variant().data().side_name(opponent);
+            ui.colored_label(
+                egui::Color32::from_rgb(240, 140, 120),
+                format!("Threat ({side} to move): {}", moves.join(" ")),
+            );
+        }
+        Some(Threat::None(why)) => {
+            ui.weak(format!("Threat: {why}"));
+        }
+        None => {}
+    }
+}
+
+/// Draws the graph and returns the ply clicked, if any.
+fn draw_graph(ui: &mut egui::Ui, review: &Review, shown: usize) -> Option<usize> {
+    let size = egui::vec2(ui.available_width(), GRAPH_HEIGHT);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, egui::Color32::from_gray(36));
+    let plies = review.turns().max(1) as f32;
+    let mid = rect.center().y;
+    let x = |ply: usize| rect.left() + rect.width() * ply as f32 / plies;
+    let y = |eval: Eval| mid - eval.bounded() as f32 / BOUND as f32 * (GRAPH_HEIGHT / 2.0 - 3.0);
+    let points: Vec<egui::Pos2> = review
+        .points
+        .iter()
+        .enumerate()
+        .map(|(ply, point)| egui::pos2(x(ply), y(point.eval)))
+        .collect();
+    let light = egui::Color32::from_gray(210);
+    for pair in points.windows(2) {
+        for piece in above(pair[0], pair[1], mid) {
+            painter.add(egui::Shape::convex_polygon(
+                piece,
+                light,
+                egui::Stroke::NONE,
+            ));
+        }
+    }
+    painter.hline(
+        rect.x_range(),
+        mid,
+        egui::Stroke::new(1.0, egui::Color32::from_gray(110)),
+    );
+    painter.add(egui::Shape::line(
+        points.clone(),
+        egui::Stroke::new(1.5, egui::Color32::from_rgb(230, 180, 60)),
+    ));
+    for (ply, at) in points.iter().enumerate().skip(1) {
+        if let Some(mark) = review.mark(ply) {
+            let colour = severity_colour(mark.severity);
+            painter.circle_filled(*at, 3.0, colour);
+        }
+    }
+    painter.vline(
+        x(shown.min(review.turns())),
+        rect.y_range(),
+        egui::Stroke::new(1.0, egui::Color32::LIGHT_BLUE),
+    );
+    let clicked = response.clicked().then(|| response.interact_pointer_pos());
+    let at = clicked.flatten()?;
+    let ply = ((at.x - rect.left()) / rect.width() * plies).round();
+    Some((ply.max(0.0) as usize).min(review.turns()))
+}
+
+/// The part of the strip between the middle line and the segment `a`–`b` that lies above the
+/// middle (the first player's side), as convex pieces.
+fn above(a: egui::Pos2, b: egui::Pos2, mid: f32) -> Vec<Vec<egui::Pos2>> {
+    let up = |p: egui::Pos2| p.y < mid;
+    match (up(a), up(b)) {
+        (true, true) => vec![vec![egui::pos2(a.x, mid), a, b, egui::pos2(b.x, mid)]],
+        (false, false) => Vec::new(),
+        _ => {
+            let t = (mid - a.y) / (b.y - a.y);
+            let cross = egui::pos2(a.x + (b.x - a.x) * t, mid);
+            let top = if up(a) { a } else { b };
+            vec![vec![egui::pos2(top.x, mid), top, cross]]
+        }
+    }
+}
+
+/// How many mistakes and blunders each side made, in words.
+fn summary(game: &Game, review: &Review) -> String {
+    let mut counts = [[0; 2]; 2];
+    for ply in 1..=review.turns() {
+        if let (Some(mark), Some(point)) = (review.mark(ply), review.points.get(ply - 1)) {
+            let kind = usize::from(mark.severity == Severity::Blunder);
+            counts[point.mover.index()][kind] += 1;
+        }
+    }
+    let data = game.variant().data();
+    let parts: Vec<String> = Side::BOTH
+        .iter()
+        .map(|side| {
+            let [mistakes, blunders] = counts[side.index()];
+            let found: Vec<String> = [(mistakes, "mistake"), (blunders, "blunder")]
+                .iter()
+                .filter(|(count, _)| *count > 0)
+                .map(|(count, word)| format!("{count} {word}{}", if *count > 1 { "s" } else { "" }))
+                .collect();
+            let name = data.side_name(*side);
+            match found.is_empty() {
+                true => format!("{name}: no mistake"),
+                false => format!("{name}: {}", found.join(", ")),
+            }
+        })
+        .collect();
+    parts.join(" · ")
+}
+
+/// The colour a turn of this severity is marked in.
+pub fn severity_colour(severity: Severity) -> egui::Color32 {
+    match severity {
+        Severity::Mistake => MISTAKE_COLOUR,
+        Severity::Blunder => BLUNDER_COLOUR,
+    }
+}
