@@ -164,9 +164,10 @@ pub trait Rules: Play + Send + Sync {
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>);
 
     /// Puts into `out` (cleared first) the legal turns of `pos` the search's quiescence looks
-    /// at past its horizon: at least every turn that takes or promotes. True when the variant
-    /// lists only those (so an empty list does not mean the game is over); by default it lists
-    /// every legal turn and says false.
+    /// at past its horizon: the turns that take or promote (of turns that differ only in a part
+    /// that takes nothing, such as Amoeba's slide, one is enough). True when the variant lists
+    /// only those (so an empty list does not mean the game is over); by default it lists every
+    /// legal turn and says false.
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
         self.legal_turns_into(pos, out);
         false

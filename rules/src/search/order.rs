@@ -44,10 +44,12 @@ impl Ordering {
     ) {
         ranked.next = 0;
         ranked.entries.clear();
-        ranked.entries.extend(turns.iter().enumerate().map(|(index, turn)| {
-            let key = self.key(eval, pos, turn, Some(index) == table_turn, ply);
-            i64::from(key) << 16 | index as i64
-        }));
+        ranked
+            .entries
+            .extend(turns.iter().enumerate().map(|(index, turn)| {
+                let key = self.key(eval, pos, turn, Some(index) == table_turn, ply);
+                i64::from(key) << 16 | index as i64
+            }));
     }
 
     /// The ordering key of `turn` of `pos` at `ply`.

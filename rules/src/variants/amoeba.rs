@@ -629,6 +629,26 @@ impl Rules for Amoeba {
         });
     }
 
+    /// The captures and promotions on arrival without a slide: a slide takes nothing, so the
+    /// quiescence search needs only one version of each.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        let Some(ctx) = self.context(pos) else {
+            return true;
+        };
+        let enemies = pos.board.occupied_by(pos.side.opponent());
+        self.for_each_piece_move(&pos.board, &ctx, |m| {
+            if !enemies.contains(m.to) && !m.promotes {
+                return;
+            }
+            let after = self.after_move(pos, &ctx, m);
+            if after.safe {
+                self.push_turns(pos.side, m, None, after.last_pawns, out);
+            }
+        });
+        true
+    }
+
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
         let mut count = 0;
         self.for_each_legal(pos, |m, _, promoted| {
