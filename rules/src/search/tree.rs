@@ -21,8 +21,9 @@ pub(super) const MAX_PLY: usize = 128;
 /// How many plies of captures the quiescence search follows past the horizon.
 const QUIESCENCE_PLIES: usize = 8;
 
-/// How many of those plies may capture anywhere; after them only recaptures on the square of
-/// the last turn are followed.
+/// Where the quiescence search must play every turn to see its captures (Amphora's
+/// interceptions), how many of its plies may capture anywhere; after them only recaptures on
+/// the square of the last turn are followed. Elsewhere every ply may capture anywhere.
 const FREE_CAPTURE_PLIES: usize = 2;
 
 /// How much more than the material it takes a capture in the quiescence search may gain (by
@@ -126,6 +127,8 @@ pub(super) struct Tree<'a> {
     clock_draws: bool,
     /// Whether the quiescence search must play quiet-looking turns to see all captures.
     unseen_captures: bool,
+    /// How many quiescence plies may capture anywhere.
+    free_capture_plies: usize,
     halt: Halt<'a>,
     /// Nodes searched so far.
     pub nodes: u64,
@@ -156,6 +159,11 @@ impl<'a> Tree<'a> {
             path,
             clock_draws: variant.clock_draws(),
             unseen_captures: variant.unseen_captures(),
+            free_capture_plies: if variant.unseen_captures() {
+                FREE_CAPTURE_PLIES
+            } else {
+                QUIESCENCE_PLIES
+            },
             halt,
             nodes: 0,
             halted: false,
@@ -567,7 +575,7 @@ impl<'a> Tree<'a> {
             }
             let turn = self.turns[ply][index];
             let recapture = last.is_some_and(|l| l.to == turn.to);
-            if extra >= FREE_CAPTURE_PLIES && !recapture && !evading {
+            if extra >= self.free_capture_plies && !recapture && !evading {
                 continue;
             }
             let child = self.variant.play_unchecked(pos, &turn);

@@ -594,9 +594,16 @@ impl Rules for Chess {
             .is_some_and(|king| self.attacked(&pos.board, king, pos.side.opponent()))
     }
 
-    /// Material and placement by PeSTO's tapered tables (`pesto.rs`).
+    /// Material and placement by PeSTO's tapered tables, Pawn structure, open files, the King's
+    /// shelter and mobility (`pesto.rs`).
     fn judgement(&self, pos: &Position) -> Option<i32> {
-        Some(pesto::evaluate(&pos.board))
+        let board = &pos.board;
+        let blockers = board.blockers();
+        let reach = |loc: Loc, piece: Piece| {
+            let own = board.occupied_by(piece.side);
+            (self.reach.attacks(piece, loc, blockers) & !own).len() as u32
+        };
+        Some(pesto::evaluate(board, reach))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -5,7 +5,7 @@
 //! of view with the eighth rank first, as it is published.
 
 use crate::board::Board;
-use crate::types::{Kind, Loc, Side};
+use crate::types::{Kind, Loc, Piece, Side};
 
 /// Middlegame and endgame values of a Pawn, Knight, Bishop, Rook and Queen.
 const MG_VALUE: [i32; 5] = [82, 337, 365, 477, 1025];
@@ -185,11 +185,86 @@ fn square(loc: Loc, side: Side) -> usize {
     from_top * 8 + usize::from(loc.file()).min(7)
 }
 
+/// A passed Pawn's bonus by how many ranks it has come from its own first rank, middlegame and
+/// endgame.
+const PASSED_MG: [i32; 8] = [0, 2, 5, 10, 20, 35, 55, 0];
+const PASSED_EG: [i32; 8] = [0, 10, 15, 25, 45, 75, 120, 0];
+
+/// A Pawn with no friendly Pawn on the files beside it, and a Pawn behind another of its side.
+const ISOLATED: (i32, i32) = (-10, -12);
+const DOUBLED: (i32, i32) = (-8, -20);
+
+/// A Rook on a file with no Pawn, or with no Pawn of its own side.
+const OPEN_FILE: (i32, i32) = (25, 10);
+const HALF_OPEN_FILE: (i32, i32) = (12, 8);
+
+/// In the middlegame, each Pawn of its own in the three squares before the King (on its first
+/// two ranks).
+const SHIELD: i32 = 12;
+
+/// Mobility: per square a Knight, Bishop, Rook or Queen could move to beyond the number it has
+/// on an average board (middlegame and endgame weights, then that number), by kind.
+const MOBILITY: [(i32, i32, i32); 5] = [(0, 0, 0), (4, 4, 4), (5, 5, 6), (2, 4, 7), (1, 2, 13)];
+
+/// What the judgement needs to know of each side's Pawns: per file, the ranks holding one (a
+/// bit per rank).
+#[derive(Default)]
+struct Pawns([[u8; 8]; 2]);
+
+impl Pawns {
+    fn on(&self, side: Side, file: usize) -> u8 {
+        self.0[side.index()].get(file).copied().unwrap_or(0)
+    }
+
+    fn beside(&self, side: Side, file: usize) -> u8 {
+        let left = file.checked_sub(1).map_or(0, |f| self.on(side, f));
+        left | self.on(side, file + 1)
+    }
+
+    /// The ranks ahead of `rank`, from `side`'s point of view, as bits.
+    fn ahead(side: Side, rank: usize) -> u8 {
+        match side {
+            Side::White => !((2u16 << rank) - 1) as u8,
+            Side::Black => ((1u16 << rank) - 1) as u8,
+        }
+    }
+
+    /// The middlegame and endgame terms of `side`'s Pawn on `file`, `rank`: passed, isolated,
+    /// doubled.
+    fn terms(&self, side: Side, file: usize, rank: usize) -> (i32, i32) {
+        let enemy = side.opponent();
+        let ahead = Pawns::ahead(side, rank);
+        let blockers = self.on(enemy, file) | self.beside(enemy, file);
+        let (mut mg, mut eg) = (0, 0);
+        if blockers & ahead == 0 {
+            let from_home = match side {
+                Side::White => rank,
+                Side::Black => 7 - rank,
+            };
+            mg += PASSED_MG[from_home];
+            eg += PASSED_EG[from_home];
+        }
+        if self.beside(side, file) == 0 {
+            mg += ISOLATED.0;
+            eg += ISOLATED.1;
+        }
+        if self.on(side, file) & ahead != 0 {
+            mg += DOUBLED.0;
+            eg += DOUBLED.1;
+        }
+        (mg, eg)
+    }
+}
+
 /// The judgement of `board` for White, in hundredths of a Pawn (roughly: PeSTO's Pawn is 82
-/// in the middlegame and 94 in the endgame).
-pub fn evaluate(board: &Board) -> i32 {
+/// in the middlegame and 94 in the endgame). `reach` counts the squares a piece on a square
+/// could move to (its mobility).
+pub fn evaluate(board: &Board, reach: impl Fn(Loc, Piece) -> u32) -> i32 {
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
     let mut bishops = [0; 2];
+    let mut pawns = Pawns::default();
+    let mut others = [(0, 0, Side::White, Kind::King); 8];
+    let mut count = 0;
     for (loc, piece) in board.pieces() {
         let Some((mg_table, eg_table)) = tables(piece.kind) else {
             continue;
@@ -202,22 +277,87 @@ pub fn evaluate(board: &Board) -> i32 {
             e += ev;
             phase += PHASE[kind];
         }
-        if piece.kind == Kind::Bishop {
-            bishops[piece.side.index()] += 1;
+        if let Some(&(mw, ew, average)) = MOBILITY.get(kind).filter(|m| m.0 > 0) {
+            let beyond = reach(loc, piece) as i32 - average;
+            m += mw * beyond;
+            e += ew * beyond;
         }
-        let sign = match piece.side {
-            Side::White => 1,
-            Side::Black => -1,
-        };
+        match piece.kind {
+            Kind::Bishop => bishops[piece.side.index()] += 1,
+            Kind::Pawn => {
+                if let Some(ranks) = pawns.0[piece.side.index()].get_mut(usize::from(loc.file())) {
+                    *ranks |= 1 << loc.rank().min(7);
+                }
+            }
+            Kind::Rook | Kind::King if count < others.len() => {
+                others[count] = (
+                    usize::from(loc.file()),
+                    usize::from(loc.rank()),
+                    piece.side,
+                    piece.kind,
+                );
+                count += 1;
+            }
+            _ => {}
+        }
+        let sign = sign(piece.side);
         mg += sign * m;
         eg += sign * e;
     }
-    for (side, sign) in [(Side::White, 1), (Side::Black, -1)] {
+    for side in Side::BOTH {
+        let sign = sign(side);
         if bishops[side.index()] >= 2 {
             mg += sign * BISHOP_PAIR.0;
             eg += sign * BISHOP_PAIR.1;
         }
+        for file in 0..8 {
+            let mut ranks = pawns.on(side, file);
+            while ranks != 0 {
+                let rank = ranks.trailing_zeros() as usize;
+                ranks &= ranks - 1;
+                let (m, e) = pawns.terms(side, file, rank);
+                mg += sign * m;
+                eg += sign * e;
+            }
+        }
+    }
+    for &(file, rank, side, kind) in &others[..count] {
+        let sign = sign(side);
+        if kind == Kind::Rook && pawns.on(side, file) == 0 {
+            let (m, e) = if pawns.on(side.opponent(), file) == 0 {
+                OPEN_FILE
+            } else {
+                HALF_OPEN_FILE
+            };
+            mg += sign * m;
+            eg += sign * e;
+        } else if kind == Kind::King {
+            mg += sign * SHIELD * shield(&pawns, side, file, rank);
+        }
     }
     let phase = phase.min(FULL_PHASE);
     (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// How many of `side`'s Pawns stand on the three squares before its King on `file`, `rank`,
+/// when the King is on its first two ranks.
+fn shield(pawns: &Pawns, side: Side, file: usize, rank: usize) -> i32 {
+    let (home, front) = match side {
+        Side::White => (rank <= 1, rank + 1),
+        Side::Black => (rank >= 6, rank.wrapping_sub(1)),
+    };
+    if !home || front > 7 {
+        return 0;
+    }
+    (file.saturating_sub(1)..=(file + 1).min(7))
+        .filter(|f| pawns.on(side, *f) & (1 << front) != 0)
+        .count() as i32
+}
+
+/// 1 for White, -1 for Black.
+fn sign(side: Side) -> i32 {
+    match side {
+        Side::White => 1,
+        Side::Black => -1,
+    }
 }

@@ -6,7 +6,8 @@ use crate::app::shared::settings::{AnimationSpeed, BoardTheme, BoardView, Settin
 use crate::rules::{Level, Side};
 use bevy_egui::egui;
 
-/// Who plays `side`: a person, or the computer at one of its levels.
+/// Who plays `side`: a person, or the computer at one of its levels, each listed with its
+/// rating in orthodox chess (measured against Stockfish: README, "How strong the levels are").
 pub fn player_picker(ui: &mut egui::Ui, side: Side, players: &mut Players) {
     let player = &mut players.0[side.index()];
     let label = |player: Player| match player {
@@ -19,7 +20,12 @@ pub fn player_picker(ui: &mut egui::Ui, side: Side, players: &mut Players) {
             ui.selectable_value(player, Player::Person, label(Player::Person));
             for level in Level::ALL {
                 let computer = Player::Computer(level);
-                ui.selectable_value(player, computer, label(computer));
+                let rated = format!(
+                    "{} — about {} in chess",
+                    label(computer),
+                    level.chess_rating()
+                );
+                ui.selectable_value(player, computer, rated);
             }
         });
 }
