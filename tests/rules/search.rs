@@ -2,7 +2,7 @@
 //! ends) within a fixed depth, never returns an illegal turn, and stops at once when told.
 
 use crate::common::{config, game_after, name, setups};
-use oddboard::rules::{Engine, Found, Game, Level, Limits, search, think, think_with};
+use oddboard::rules::{Engine, Found, Game, Level, Limits, Turn, search, think, think_with};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -214,6 +214,52 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(24))]
+
+    /// Where a variant lists the quiescence search's turns itself, they are exactly its legal
+    /// turns that take (the opponent has fewer pieces after) or promote (the piece that lands
+    /// is not the one that left), those with a slide left out (a slide takes nothing).
+    #[test]
+    fn quiescence_lists_exactly_the_legal_turns_that_take_or_promote(
+        choices in vec(any::<u32>(), 0..60)
+    ) {
+        for variant in setups() {
+            let mut game = Game::new(Arc::clone(variant));
+            for choice in &choices {
+                let legal = game.legal_turns();
+                if legal.is_empty() {
+                    break;
+                }
+                game.play(&legal[*choice as usize % legal.len()]).expect("a legal turn plays");
+            }
+            let pos = game.position();
+            let mut noisy = Vec::new();
+            if !variant.noisy_turns_into(pos, &mut noisy) {
+                continue;
+            }
+            let enemy = pos.side.opponent();
+            let takes_or_promotes = |turn: &&Turn| {
+                let after = variant.play_unchecked(pos, turn);
+                turn.slide.is_none()
+                    && (after.board.occupied_by(enemy).len() < pos.board.occupied_by(enemy).len()
+                        || after.board.piece(turn.to) != pos.board.piece(turn.from))
+            };
+            let texts = |turns: &mut dyn Iterator<Item = &Turn>| {
+                let mut texts: Vec<String> = turns.map(|t| variant.turn_text(t)).collect();
+                texts.sort();
+                texts
+            };
+            let legal = variant.legal_turns(pos);
+            prop_assert_eq!(
+                texts(&mut noisy.iter()),
+                texts(&mut legal.iter().filter(takes_or_promotes)),
+                "{} {}", name(variant), variant.fen(pos)
+            );
+        }
+    }
+}
+
 /// American Chess ends at its turn limit, so what the search found for a position holds only
 /// at its move number: the table keeps the two apart (in chess, where the move number decides
 /// nothing, they share an entry, and transpositions across move orders are found).
@@ -237,6 +283,19 @@ fn the_search_table_keeps_american_chess_positions_of_other_move_numbers_apart()
     );
 }
 
+/// What an [`Engine`] with `lines` lines and `threads` threads finds in `game`, `depth` plies
+/// deep.
+fn engine_search(game: &Game, lines: usize, threads: usize, depth: u32) -> Found {
+    let mut engine = Engine::default();
+    engine.set_lines(lines);
+    engine.set_threads(threads);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    engine.search(game, &limits, &AtomicBool::new(false), |_| {})
+}
+
 #[test]
 fn three_lines_are_three_different_turns_best_first() {
     let game = game_after(
@@ -244,13 +303,7 @@ fn three_lines_are_three_different_turns_best_first() {
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
         "",
     );
-    let mut engine = Engine::default();
-    engine.set_lines(3);
-    let limits = Limits {
-        depth: Some(4),
-        ..Limits::default()
-    };
-    let found = engine.search(&game, &limits, &AtomicBool::new(false), |_| {});
+    let found = engine_search(&game, 3, 1, 4);
     assert_eq!(found.lines.len(), 3);
     let firsts: Vec<_> = found.lines.iter().map(|line| line.pv[0]).collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
@@ -263,13 +316,7 @@ fn three_lines_are_three_different_turns_best_first() {
 fn lines_are_no_more_than_the_legal_turns() {
     // White's King on h1 has one legal turn.
     let game = game_after("chess", "7k/8/8/8/8/8/6q1/7K w - - 0 1", "");
-    let mut engine = Engine::default();
-    engine.set_lines(3);
-    let limits = Limits {
-        depth: Some(3),
-        ..Limits::default()
-    };
-    let found = engine.search(&game, &limits, &AtomicBool::new(false), |_| {});
+    let found = engine_search(&game, 3, 1, 3);
     assert_eq!(found.lines.len(), 1);
 }
 
@@ -277,13 +324,7 @@ fn lines_are_no_more_than_the_legal_turns() {
 fn two_threads_find_the_same_mate() {
     const FEN: &str = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
     let game = game_after("chess", FEN, "");
-    let mut engine = Engine::default();
-    engine.set_threads(2);
-    let limits = Limits {
-        depth: Some(4),
-        ..Limits::default()
-    };
-    let found = engine.search(&game, &limits, &AtomicBool::new(false), |_| {});
+    let found = engine_search(&game, 1, 2, 4);
     assert_eq!(found.score.to_string(), "win 1");
     assert_eq!(game.variant().turn_text(&found.best.unwrap()), "d1d8");
 }

@@ -226,6 +226,26 @@ impl Rules for American {
         }
     }
 
+    /// The captures and the moves that make a General.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        if self.full_turn_judgement(pos).is_some() {
+            return false;
+        }
+        let board = &pos.board;
+        let enemies = board.occupied_by(pos.side.opponent());
+        let last = self.basics.geometry.last_rank(pos.side);
+        for (from, piece) in board.pieces_of(pos.side) {
+            let promoting = promotes(piece.kind);
+            let noisy = self
+                .destinations(board, from, piece)
+                .iter()
+                .filter(|to| enemies.contains(*to) || promoting && to.rank() == last);
+            out.extend(noisy.map(|to| Turn::new(from, to)));
+        }
+        true
+    }
+
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
         if self.full_turn_judgement(pos).is_some() {
             return 0;

@@ -289,6 +289,23 @@ impl Rules for PawnsToKings {
         self.keep_legal(pos, out);
     }
 
+    /// The captures of enemy pieces and the promotions alone.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        if no_kings_outcome(&pos.board).is_some() {
+            return false;
+        }
+        let board = &pos.board;
+        let enemies = board.occupied_by(pos.side.opponent());
+        self.pseudo_legal(board, pos.side, &mut |turn| {
+            if enemies.contains(turn.to) || turn.promotion.is_some() {
+                out.push(turn);
+            }
+        });
+        self.keep_legal(pos, out);
+        true
+    }
+
     /// Without a King every turn the pieces can make is legal: those are counted as they come.
     fn count_turns(&self, pos: &Position, scratch: &mut Vec<Turn>) -> u64 {
         if !pos.board.kings_of(pos.side).is_empty() {
