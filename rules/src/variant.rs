@@ -329,6 +329,14 @@ pub trait Rules: Play + Send + Sync {
         false
     }
 
+    /// Whether the search's quiescence follows captures anywhere for its whole depth, rather
+    /// than anywhere for two plies and then recaptures only: for a variant whose captures are
+    /// few enough (orthodox chess), not one where they multiply (American Chess's long-range
+    /// pieces on a larger board).
+    fn full_quiescence(&self) -> bool {
+        false
+    }
+
     /// The variant's own terms in the computer opponent's judgement of `pos`, beyond material,
     /// in hundredths of a Pawn for the first player: how near each side is to the variant's goal
     /// and how well its pieces stand.

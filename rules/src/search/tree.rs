@@ -21,9 +21,8 @@ pub(super) const MAX_PLY: usize = 128;
 /// How many plies of captures the quiescence search follows past the horizon.
 const QUIESCENCE_PLIES: usize = 8;
 
-/// Where the quiescence search must play every turn to see its captures (Amphora's
-/// interceptions), how many of its plies may capture anywhere; after them only recaptures on
-/// the square of the last turn are followed. Elsewhere every ply may capture anywhere.
+/// How many of those plies may capture anywhere; after them only recaptures on the square of
+/// the last turn are followed (in every ply where the variant asks for a full quiescence).
 const FREE_CAPTURE_PLIES: usize = 2;
 
 /// How much more than the material it takes a capture in the quiescence search may gain (by
@@ -159,10 +158,10 @@ impl<'a> Tree<'a> {
             path,
             clock_draws: variant.clock_draws(),
             unseen_captures: variant.unseen_captures(),
-            free_capture_plies: if variant.unseen_captures() {
-                FREE_CAPTURE_PLIES
-            } else {
+            free_capture_plies: if variant.full_quiescence() {
                 QUIESCENCE_PLIES
+            } else {
+                FREE_CAPTURE_PLIES
             },
             halt,
             nodes: 0,

@@ -566,6 +566,11 @@ impl Rules for Chess {
         with_bit_instructions(|| self.legal_moves(pos, &mut list));
     }
 
+    /// Captures are few: quiescence follows them all the way.
+    fn full_quiescence(&self) -> bool {
+        true
+    }
+
     /// The captures (en passant included) and promotions alone.
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
         out.clear();
