@@ -209,7 +209,7 @@ pub trait Rules: Play + Send + Sync {
     fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome>;
 
     /// The position as it would be if the side to move passed: the other side to move, no en
-    /// passant square or slide barred, the clock one on. `None` when passing would leave the
+    /// passant square, slide barred or placement right, the clock one on. `None` when passing would leave the
     /// mover's royal piece in check. For the search's null-move test and the analysis's threat
     /// (what the opponent would play if it were its turn); never a legal turn.
     fn null_move(&self, pos: &Position) -> Option<Position> {
@@ -219,8 +219,18 @@ pub trait Rules: Play + Send + Sync {
         let mut passed = *pos;
         passed.state.en_passant = None;
         passed.state.last_slide = None;
+        passed.state.placement_right = false;
         passed.finish_turn(false);
         Some(passed)
+    }
+
+    /// Whether the game is over in `pos` by the variant's own rule whatever the side to move
+    /// could play (Amphora's King removed, American Chess's Gauntlet judged, Pawns-to-Kings
+    /// with no King left to make): such a position has no legal turn. The search asks before
+    /// it judges a position by its material, so an end is never mistaken for a good position.
+    /// Ends by the lack of a legal turn (checkmate) are not asked for here.
+    fn decided(&self, _pos: &Position) -> bool {
+        false
     }
 
     /// Whether the side to move has a legal turn.

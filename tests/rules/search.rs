@@ -219,7 +219,8 @@ proptest! {
 
     /// Where a variant lists the quiescence search's turns itself, they are exactly its legal
     /// turns that take (the opponent has fewer pieces after) or promote (the piece that lands
-    /// is not the one that left), those with a slide left out (a slide takes nothing).
+    /// is not the one that left), those with a slide left out (a slide takes nothing); and a
+    /// position the variant calls decided before any turn has no legal turn.
     #[test]
     fn quiescence_lists_exactly_the_legal_turns_that_take_or_promote(
         choices in vec(any::<u32>(), 0..60)
@@ -234,6 +235,10 @@ proptest! {
                 game.play(&legal[*choice as usize % legal.len()]).expect("a legal turn plays");
             }
             let pos = game.position();
+            prop_assert!(
+                !variant.decided(pos) || variant.legal_turns(pos).is_empty(),
+                "{} decided with legal turns: {}", name(variant), variant.fen(pos)
+            );
             let mut noisy = Vec::new();
             if !variant.noisy_turns_into(pos, &mut noisy) {
                 continue;

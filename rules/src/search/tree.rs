@@ -320,6 +320,9 @@ impl<'a> Tree<'a> {
         if ply > 0 && self.drawn(pos) {
             return 0;
         }
+        if self.variant.decided(pos) {
+            return self.ended(pos, last, ply);
+        }
         let key = self.variant.search_key(pos);
         let entry = self.table.probe(key);
         if ply > 0
@@ -528,6 +531,9 @@ impl<'a> Tree<'a> {
     ) -> i32 {
         if self.out_of_time() {
             return 0;
+        }
+        if self.variant.decided(pos) {
+            return self.ended(pos, last, ply);
         }
         let key = self.variant.search_key(pos);
         let entry = self.table.probe(key);

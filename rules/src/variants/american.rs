@@ -226,6 +226,11 @@ impl Rules for American {
         }
     }
 
+    /// The Gauntlet decides at the end of a full turn.
+    fn decided(&self, pos: &Position) -> bool {
+        self.full_turn_judgement(pos).is_some()
+    }
+
     /// The captures and the moves that make a General.
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
         out.clear();

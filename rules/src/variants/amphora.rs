@@ -763,6 +763,11 @@ impl Rules for Amphora {
         placed + in_hand
     }
 
+    /// The side to move has lost its King.
+    fn decided(&self, pos: &Position) -> bool {
+        pos.board.kings_of(pos.side).is_empty()
+    }
+
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
         let winner = pos.side.opponent();
         if pos.board.king_of(pos.side).is_none() {

@@ -289,6 +289,11 @@ impl Rules for PawnsToKings {
         self.keep_legal(pos, out);
     }
 
+    /// A side has no King and no piece left to make one.
+    fn decided(&self, pos: &Position) -> bool {
+        no_kings_outcome(&pos.board).is_some()
+    }
+
     /// The captures of enemy pieces and the promotions alone.
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
         out.clear();
