@@ -57,14 +57,16 @@ impl Level {
             .find(|level| level.name().eq_ignore_ascii_case(text))
     }
 
-    /// About the level's rating in orthodox chess, on the scale of Stockfish's `UCI_Elo`
-    /// (measured against it: README, "How strong the levels are").
+    /// About the level's rating in orthodox chess, on the scale of Stockfish's `UCI_Elo`:
+    /// casual and strong measured against it, beginner extrapolated from its score against
+    /// Stockfish's lowest rating, max from strong and the longer time (README, "How strong the
+    /// levels are").
     pub fn chess_rating(self) -> u32 {
         match self {
-            Level::Beginner => 800,
+            Level::Beginner => 900,
             Level::Casual => 1200,
-            Level::Strong => 1900,
-            Level::Max => 2100,
+            Level::Strong => 2150,
+            Level::Max => 2250,
         }
     }
 
