@@ -336,11 +336,13 @@ fn two_threads_find_the_same_mate() {
 
 #[test]
 fn chess_quiescence_lists_exactly_the_captures_and_promotions() {
-    // Captures of every kind, en passant (d6), promotions with and without a capture, a pin.
-    const FENS: [&str; 3] = [
+    // Captures of every kind, en passant (d6), promotions with and without a capture, a pin,
+    // and a Knight that may go to the en passant square (c6) without taking anything.
+    const FENS: [&str; 4] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 30",
         "4k3/8/8/8/1b6/8/3P4/4K2R w K - 0 1",
+        "rnbqk2r/p2pbp2/B5pp/2p1p1P1/Pp1NP3/N4PP1/1PPP1R2/R1BQ1K2 w q c6 0 16",
     ];
     for fen in FENS {
         let game = game_after("chess", fen, "");

@@ -435,29 +435,37 @@ impl Moves for TurnList<'_> {
     }
 }
 
-/// Lists the turns that take (onto `victims`: the enemy's pieces and the en passant square) or
+/// Lists the turns that take (onto the enemy's pieces, or a Pawn onto the en passant square) or
 /// promote.
 struct Noisy<'a> {
     list: TurnList<'a>,
-    victims: LocSet,
+    enemies: LocSet,
+    en_passant: LocSet,
+    /// The mover's Pawns: only they take en passant.
+    pawns: LocSet,
+}
+
+impl Noisy<'_> {
+    /// Of `targets`, those a move there takes or promotes on, for a Pawn when `pawn`.
+    fn noisy(&self, targets: LocSet, pawn: bool, promotes: bool) -> LocSet {
+        if promotes {
+            targets
+        } else if pawn {
+            targets & (self.enemies | self.en_passant)
+        } else {
+            targets & self.enemies
+        }
+    }
 }
 
 impl Moves for Noisy<'_> {
     fn piece(&mut self, from: Loc, targets: LocSet, promotes: bool) {
-        let targets = if promotes {
-            targets
-        } else {
-            targets & self.victims
-        };
+        let targets = self.noisy(targets, self.pawns.contains(from), promotes);
         self.list.piece(from, targets, promotes);
     }
 
     fn pawns(&mut self, targets: LocSet, back: Dir, steps: u8, promotes: bool) {
-        let targets = if promotes {
-            targets
-        } else {
-            targets & self.victims
-        };
+        let targets = self.noisy(targets, true, promotes);
         self.list.pawns(targets, back, steps, promotes);
     }
 }
@@ -580,8 +588,14 @@ impl Rules for Chess {
                 side: pos.side,
                 geometry: &self.basics.geometry,
             },
-            victims: pos.board.occupied_by(pos.side.opponent())
-                | pos.state.en_passant.map_or(LocSet::EMPTY, Loc::bit),
+            enemies: pos.board.occupied_by(pos.side.opponent()),
+            en_passant: pos.state.en_passant.map_or(LocSet::EMPTY, Loc::bit),
+            pawns: pos
+                .board
+                .pieces_of(pos.side)
+                .filter(|(_, piece)| piece.kind == Kind::Pawn)
+                .map(|(loc, _)| loc)
+                .collect(),
         };
         with_bit_instructions(|| self.legal_moves(pos, &mut noisy));
         true
