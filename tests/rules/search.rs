@@ -2,7 +2,9 @@
 //! ends) within a fixed depth, never returns an illegal turn, and stops at once when told.
 
 use crate::common::{config, game_after, name, setups};
-use oddboard::rules::{Engine, Found, Game, Level, Limits, Turn, search, think, think_with};
+use oddboard::rules::{
+    Engine, Found, Game, Level, Limits, Turn, Variant, search, think, think_with,
+};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -195,15 +197,7 @@ proptest! {
         let stop = AtomicBool::new(false);
         let limits = Limits { depth: Some(2), nodes: Some(1_000), ..Limits::default() };
         for variant in setups() {
-            let mut game = Game::new(Arc::clone(variant));
-            for choice in &choices {
-                let legal = game.legal_turns();
-                if legal.is_empty() {
-                    break;
-                }
-                let turn = legal[*choice as usize % legal.len()];
-                game.play(&turn).expect("a legal turn plays");
-            }
+            let game = played(variant, &choices);
             let legal = game.variant().legal_turns(game.position());
             let found = search(&game, &limits, &stop, |_| {});
             match found.best {
@@ -226,14 +220,7 @@ proptest! {
         choices in vec(any::<u32>(), 0..60)
     ) {
         for variant in setups() {
-            let mut game = Game::new(Arc::clone(variant));
-            for choice in &choices {
-                let legal = game.legal_turns();
-                if legal.is_empty() {
-                    break;
-                }
-                game.play(&legal[*choice as usize % legal.len()]).expect("a legal turn plays");
-            }
+            let game = played(variant, &choices);
             let pos = game.position();
             prop_assert!(
                 !variant.decided(pos) || variant.legal_turns(pos).is_empty(),
@@ -286,6 +273,21 @@ fn the_search_table_keeps_american_chess_positions_of_other_move_numbers_apart()
         key("chess", &format!("{CHESS} 49")),
         key("chess", &format!("{CHESS} 50"))
     );
+}
+
+/// A game of `variant` after random play: each of `choices` picks a legal turn, until none is
+/// left.
+fn played(variant: &Arc<Variant>, choices: &[u32]) -> Game {
+    let mut game = Game::new(Arc::clone(variant));
+    for choice in choices {
+        let legal = game.legal_turns();
+        if legal.is_empty() {
+            break;
+        }
+        game.play(&legal[*choice as usize % legal.len()])
+            .expect("a legal turn plays");
+    }
+    game
 }
 
 /// What an [`Engine`] with `lines` lines and `threads` threads finds in `game`, `depth` plies
