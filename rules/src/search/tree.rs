@@ -10,7 +10,7 @@ use crate::game::Game;
 use crate::outcome::Verdict;
 use crate::position::Position;
 use crate::turn::Turn;
-use crate::types::Kind;
+use crate::types::{Kind, Piece};
 use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::Instant;
@@ -471,9 +471,10 @@ impl<'a> Tree<'a> {
 
     /// Whether the side to move has a piece other than Pawns and royal pieces.
     fn has_officers(&self, pos: &Position) -> bool {
-        pos.board
-            .pieces()
-            .any(|(_, p)| p.side == pos.side && p.kind != Kind::Pawn && p.kind != Kind::King)
+        Kind::ALL
+            .into_iter()
+            .filter(|kind| !matches!(kind, Kind::Pawn | Kind::King))
+            .any(|kind| pos.board.count(Piece::new(kind, pos.side)) > 0)
     }
 
     /// Whether the next quiet turn of a scout node is not worth searching: near the horizon, after
