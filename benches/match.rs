@@ -14,7 +14,11 @@
 //! (`--engine-arg A=--threads=1` for a build that would take every core);
 //! `-- --self-test` checks the arithmetic alone.
 
+#[path = "shared/opening.rs"]
+mod opening;
+
 use oddboard::rules::{Game, Side, SplitMix64, Variant, Verdict, ids};
+use opening::random_opening;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
@@ -165,7 +169,7 @@ fn fixtures(settings: &Settings) -> Vec<Fixture> {
             if number % 2 == 0 {
                 let pair = (index as u64) << 32 | (number / 2) as u64;
                 let mut rng = SplitMix64::new(settings.seed ^ pair.wrapping_mul(0x2545_F491));
-                opening = random_opening(&variant, &mut rng);
+                opening = random_opening(&variant, &mut rng, 2, 4).turn_texts();
             }
             all.push(Fixture {
                 variant: Arc::clone(&variant),
@@ -180,22 +184,6 @@ fn fixtures(settings: &Settings) -> Vec<Fixture> {
         }
     }
     all
-}
-
-/// Two to four random legal turns from the start, drawn again until the game is not over.
-fn random_opening(variant: &Arc<Variant>, rng: &mut SplitMix64) -> Vec<String> {
-    loop {
-        let mut game = Game::new(Arc::clone(variant));
-        let plies = 2 + rng.below(3);
-        while game.turns().len() < plies && game.outcome().is_none() {
-            let legal = game.legal_turns();
-            game.play(&legal[rng.below(legal.len())])
-                .expect("a listed turn is legal");
-        }
-        if game.turns().len() == plies && game.outcome().is_none() {
-            return game.turn_texts();
-        }
-    }
 }
 
 /// How long each engine took per turn, process start to exit.
