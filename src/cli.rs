@@ -7,8 +7,8 @@
 use crate::learn::lessons;
 use crate::learn::puzzles::{self, Mining, PuzzleSet};
 use crate::rules::{
-    Engine, Error, Found, Game, Level, Limits, PgnHeader, Variant, Verdict, default_threads, ids,
-    think_with,
+    DEFAULT_HASH_MIB, Engine, Error, Found, Game, Level, Limits, MAX_HASH_MIB, PgnHeader, Variant,
+    Verdict, default_threads, ids, think_in, think_with,
 };
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
@@ -128,6 +128,10 @@ enum Command {
         /// search on every core.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: Option<u64>,
+        /// The transposition table's size, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = DEFAULT_HASH_MIB as u64,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MIB as u64))]
+        hash: u64,
     },
     /// List a variant's course of lessons: each lesson's id and title, tab-separated.
     Lessons {
@@ -528,10 +532,11 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             position,
             think,
             threads,
+            hash,
         } => {
             let game = set_up(&position)?;
             let mut lines = String::new();
-            let best = bestmove(&game, &think, threads, &mut lines)?;
+            let best = bestmove(&game, &think, threads, hash as usize, &mut lines)?;
             out.stdout.push_str(&best);
             out.stdout.push('\n');
             out.stderr = Some(lines.trim_end().to_string()).filter(|l| !l.is_empty());
@@ -677,12 +682,13 @@ fn perft(game: &Game, depth: u32, divide: bool, threads: usize, out: &mut String
     counts.iter().map(|(_, count)| count).sum()
 }
 
-/// Searches the game's position as `think` says, noting each iteration in `lines`: the
-/// canonical text of the turn to play.
+/// Searches the game's position as `think` says, with a table of `hash_mib` MiB, noting each
+/// iteration in `lines`: the canonical text of the turn to play.
 fn bestmove(
     game: &Game,
     think: &ThinkArgs,
     threads: Option<u64>,
+    hash_mib: usize,
     lines: &mut String,
 ) -> Result<String, CliError> {
     if let Some(outcome) = game.outcome() {
@@ -709,12 +715,12 @@ fn bestmove(
         time: think.movetime.map(Duration::from_millis),
         nodes: think.nodes,
     };
+    let mut engine = Engine::new(hash_mib);
     let best = if limits == Limits::default() {
         let level = think.level.unwrap_or(Level::Strong);
-        think_with(game, level, &limits, &stop, 0, report)
+        think_in(&mut engine, game, level, &limits, &stop, 0, report)
     } else {
         let repeatable = limits.depth.is_some() || limits.nodes.is_some();
-        let mut engine = Engine::default();
         engine.set_threads(
             threads.map_or(if repeatable { 1 } else { default_threads() }, |n| {
                 n as usize

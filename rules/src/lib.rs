@@ -52,8 +52,8 @@ pub use position::{Castling, Position, Reserve, RuleState};
 pub use reach::Reach;
 pub use royal::KingSafety;
 pub use search::{
-    DEFAULT_HASH_MIB, Engine, Found, Level, Limits, Line, MAX_DEPTH, MAX_LINES, MAX_THREADS, Score,
-    SplitMix64, default_threads, search, think, think_with,
+    DEFAULT_HASH_MIB, Engine, Found, Level, Limits, Line, MAX_DEPTH, MAX_HASH_MIB, MAX_LINES,
+    MAX_THREADS, Score, SplitMix64, default_threads, search, think, think_in, think_with,
 };
 pub use turn::{EndPromotions, Removal, Turn};
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};

@@ -4,11 +4,10 @@
 //! named by the option's id.
 
 use super::ORTHODOX;
-use crate::rules::{DEFAULT_HASH_MIB, Level, MAX_LINES, MAX_THREADS, VariantData, all_data, ids};
+use crate::rules::{
+    DEFAULT_HASH_MIB, Level, MAX_HASH_MIB, MAX_LINES, MAX_THREADS, VariantData, all_data, ids,
+};
 use std::collections::BTreeSet;
-
-/// The largest transposition table offered, in MiB.
-const MAX_HASH_MIB: u64 = 1024;
 
 /// The range of `UCI_Elo`: around the levels' ratings in chess.
 const ELO_RANGE: (u64, u64) = (600, 2400);
@@ -126,7 +125,7 @@ impl Options {
                 key: Key::Hash,
                 kind: Kind::Spin {
                     min: 1,
-                    max: MAX_HASH_MIB,
+                    max: MAX_HASH_MIB as u64,
                     get: |s| s.hash_mib as u64,
                     set: |s, n| s.hash_mib = count(n),
                 },

@@ -5,9 +5,11 @@
 
 use crate::support::*;
 use oddboard::app::board::sketch::Sketches;
-use oddboard::app::session::opponent::{SearchLimits, Thinking};
+use oddboard::app::session::opponent::{OpponentEngine, SearchLimits, Thinking};
 use oddboard::app::shared::messages::ComputerRequest;
 use oddboard::app::shared::players::{Player, Players};
+use oddboard::app::shared::settings::Settings;
+use oddboard::app::shared::storage::Storage;
 use oddboard::app::storage::saves::Autosave;
 use oddboard::rules::{Level, Limits, Side};
 
@@ -111,6 +113,48 @@ fn a_paused_computer_waits_and_steps_one_turn_at_a_time() {
     assert_eq!(game(&app).turns().len(), 1, "one step, one turn");
     until_idle(&mut app);
     assert_eq!(game(&app).turns().len(), 1, "then it waits again");
+}
+
+/// The size of the computer's kept engine's table, in MiB, once no search holds it.
+fn engine_mib(app: &App) -> Option<usize> {
+    app.world().resource::<OpponentEngine>().hash_mib()
+}
+
+#[test]
+fn the_engine_memory_setting_sizes_the_computers_engine() {
+    let mut app = shallow_app();
+    assert_eq!(
+        engine_mib(&app),
+        None,
+        "no engine before the computer thinks"
+    );
+    start(&mut app, "chess", &[], None);
+    command(&mut app, Command::Players(COMPUTER_PLAYS_BLACK));
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    until_idle(&mut app);
+    assert_eq!(game(&app).turns().len(), 2, "the computer answered");
+    let default = Settings::default().engine_memory_mib;
+    assert_eq!(engine_mib(&app), Some(default));
+    let smaller = Settings {
+        engine_memory_mib: 16,
+        ..app.world().resource::<Settings>().clone()
+    };
+    app.world_mut().write_message(Storage::Settings(smaller));
+    settle(&mut app);
+    assert_eq!(
+        engine_mib(&app),
+        Some(default),
+        "resized by the next search"
+    );
+    request(&mut app, ComputerRequest::Hint);
+    until_idle(&mut app);
+    assert_eq!(engine_mib(&app), Some(16), "the hint searched with it");
+    click(&mut app, "d2");
+    click(&mut app, "d4");
+    until_idle(&mut app);
+    assert_eq!(game(&app).turns().len(), 4, "the computer answered again");
+    assert_eq!(engine_mib(&app), Some(16));
 }
 
 #[test]

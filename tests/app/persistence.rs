@@ -2,7 +2,7 @@
 
 use crate::support::*;
 use oddboard::app::shared::game::Notice;
-use oddboard::app::shared::settings::Settings;
+use oddboard::app::shared::settings::{AnimationSpeed, BoardTheme, Settings};
 use oddboard::app::shared::storage::Storage;
 use oddboard::app::storage::saves::{Autosave, ReplaceAsked, SAVE_FORMAT};
 use std::fs;
@@ -157,6 +157,27 @@ fn a_corrupt_settings_file_is_kept_aside_and_defaults_used() {
     let next = app_with_data(&dir);
     assert_eq!(*next.world().resource::<Settings>(), edited, "kept");
     assert!(dir.join("settings.ron.unreadable-1").exists());
+}
+
+/// A settings file written before a setting existed loads, the new setting at its default.
+#[test]
+fn an_older_settings_file_loads_with_the_new_settings_at_their_defaults() {
+    let dir = temp_dir("older-settings");
+    fs::write(
+        dir.join("settings.ron"),
+        "(speed: Fast, show_legal_moves: false, theme: Slate)",
+    )
+    .expect("write");
+    let app = app_with_data(&dir);
+    assert_eq!(notice(&app), "", "no complaint");
+    let expected = Settings {
+        speed: AnimationSpeed::Fast,
+        show_legal_moves: false,
+        theme: BoardTheme::Slate,
+        ..Settings::default()
+    };
+    assert_eq!(*app.world().resource::<Settings>(), expected);
+    assert_eq!(expected.engine_hash_mib(), 64);
 }
 
 fn save(app: &mut App, name: &str, replace: bool) {

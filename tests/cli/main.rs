@@ -2,7 +2,7 @@
 //! bad input is exit code 2, nothing on stdout and exactly one line on stderr; the engine
 //! protocol `uci` in [`uci`].
 
-use oddboard::rules::ids;
+use oddboard::rules::{MAX_HASH_MIB, ids};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -337,6 +337,27 @@ fn bestmove_refuses_a_finished_game_and_conflicting_limits() {
     bad_input(&["bestmove", "chess", "--depth", "2", "--movetime", "10"]);
     bad_input(&["bestmove", "chess", "--nodes", "100", "--depth", "2"]);
     bad_input(&["bestmove", "chess", "--level", "grandmaster"]);
+}
+
+/// `bestmove --hash`: the table's size for that search, from 1 MiB to the most offered; a size
+/// outside them is refused on one line.
+#[test]
+fn bestmove_takes_a_table_size_within_range() {
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    for mib in ["1", "64"] {
+        let out = oddboard(&[
+            "bestmove", "chess", "--fen", fen, "--depth", "2", "--hash", mib,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{mib}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "d1d8\n", "{mib}");
+    }
+    let out = oddboard(&["bestmove", "amphora", "--level", "strong", "--hash", "2"]);
+    assert_eq!(out.status.code(), Some(0));
+    let over = (MAX_HASH_MIB + 1).to_string();
+    for bad in ["0", &over, "lots"] {
+        let stderr = bad_input(&["bestmove", "chess", "--depth", "2", "--hash", bad]);
+        assert!(stderr.contains("--hash"), "{bad}: {stderr}");
+    }
 }
 
 /// `selfplay`: each game's turns and result, then the score.

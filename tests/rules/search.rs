@@ -3,7 +3,7 @@
 
 use crate::common::{config, game_after, name, setups};
 use oddboard::rules::{
-    Engine, Found, Game, Level, Limits, Turn, Variant, search, think, think_with,
+    Engine, Found, Game, Level, Limits, Turn, Variant, search, think, think_in, think_with,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -368,5 +368,87 @@ fn chess_quiescence_lists_exactly_the_captures_and_promotions() {
         expected.sort();
         listed.sort();
         assert_eq!(listed, expected, "{fen}");
+    }
+}
+
+/// What `level` plays in `game` with `engine`, `depth` plies deep at most, and what its last
+/// iteration found.
+fn think_deep(engine: &mut Engine, game: &Game, level: Level, depth: u32) -> (Turn, Found) {
+    let cap = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut last = Found::default();
+    let turn = think_in(
+        engine,
+        game,
+        level,
+        &cap,
+        &AtomicBool::new(false),
+        0,
+        |found| last = found.clone(),
+    )
+    .expect("a turn");
+    assert!(game.legal_turns().contains(&turn), "a legal turn");
+    (turn, last)
+}
+
+/// A game's engine kept from one turn to the next: the levels search with the caller's
+/// engine, so its table holds what they learned (two plies on, along the line expected, a
+/// search to the depth left costs it a fraction of a fresh engine's nodes); resized, it plays
+/// on.
+#[test]
+fn a_kept_engine_carries_its_table_to_the_next_turn() {
+    const DEPTH: u32 = 8;
+    let mut game = game_after(
+        "chess",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "",
+    );
+    let mut kept = Engine::default();
+    let (turn, found) = think_deep(&mut kept, &game, Level::Max, DEPTH);
+    assert_eq!(found.depth, DEPTH);
+    game.play(&turn).expect("legal");
+    game.play(&found.pv[1])
+        .expect("the expected reply is legal");
+    let (_, again) = think_deep(&mut kept, &game, Level::Strong, DEPTH - 2);
+    assert_eq!(again.depth, DEPTH - 2);
+    let limits = Limits {
+        depth: Some(DEPTH - 2),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    kept.set_threads(1);
+    let known = kept.search(&game, &limits, &stop, |_| {});
+    let fresh = Engine::default().search(&game, &limits, &stop, |_| {});
+    assert!(
+        known.nodes * 2 < fresh.nodes,
+        "kept {} nodes, fresh {}",
+        known.nodes,
+        fresh.nodes
+    );
+    kept.set_hash(1);
+    assert_eq!(kept.hash_mib(), 1);
+    think_deep(&mut kept, &game, Level::Strong, 4);
+}
+
+/// The levels that sample rather than search play as they did without the caller's engine.
+#[test]
+fn a_sampling_level_plays_the_same_with_a_callers_engine() {
+    let game = Game::new(Arc::new(Variant::load("chess", &[]).expect("chess")));
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(1);
+    for level in [Level::Beginner, Level::Casual] {
+        let own = think(&game, level, &stop, 42);
+        let lent = think_in(
+            &mut engine,
+            &game,
+            level,
+            &Limits::default(),
+            &stop,
+            42,
+            |_| {},
+        );
+        assert_eq!(lent, own, "{level:?}");
     }
 }

@@ -6,6 +6,7 @@ use super::{Engine, Found, Limits, default_threads, score_each};
 use crate::game::Game;
 use crate::turn::Turn;
 use serde::{Deserialize, Serialize};
+use std::borrow::BorrowMut;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -112,8 +113,37 @@ pub fn think(game: &Game, level: Level, stop: &AtomicBool, seed: u64) -> Option<
 
 /// As [`think`], within the limits of `cap` where they are tighter than the level's own, and
 /// calling `report` after each iteration of the high levels' search. The only legal
-/// turn, where there is just one, is played at once.
+/// turn, where there is just one, is played at once. The high levels search with an engine of
+/// their own, made for this turn alone.
 pub fn think_with(
+    game: &Game,
+    level: Level,
+    cap: &Limits,
+    stop: &AtomicBool,
+    seed: u64,
+    report: impl FnMut(&Found),
+) -> Option<Turn> {
+    choose(Engine::default, game, level, cap, stop, seed, report)
+}
+
+/// As [`think_with`], the high levels searching with the caller's `engine` (on every core, for
+/// one line), whose table keeps what this search learns for the next: a game's turns one
+/// after another, or one turn's searches. The low levels leave it untouched.
+pub fn think_in(
+    engine: &mut Engine,
+    game: &Game,
+    level: Level,
+    cap: &Limits,
+    stop: &AtomicBool,
+    seed: u64,
+    report: impl FnMut(&Found),
+) -> Option<Turn> {
+    choose(|| engine, game, level, cap, stop, seed, report)
+}
+
+/// [`think_in`] with the engine `engine` gives, asked for only by the levels that search.
+fn choose<E: BorrowMut<Engine>>(
+    engine: impl FnOnce() -> E,
     game: &Game,
     level: Level,
     cap: &Limits,
@@ -132,8 +162,10 @@ pub fn think_with(
                 time: Some(time),
                 ..Limits::default()
             };
-            let mut engine = Engine::default();
+            let mut engine = engine();
+            let engine = engine.borrow_mut();
             engine.set_threads(default_threads());
+            engine.set_lines(1);
             engine.search(game, &limits.capped(cap), stop, report).best
         }
         Plan::Sample {

@@ -9,7 +9,7 @@ mod score;
 mod tree;
 mod tt;
 
-pub use level::{Level, think, think_with};
+pub use level::{Level, think, think_in, think_with};
 pub use rng::SplitMix64;
 pub use score::Score;
 
@@ -93,6 +93,10 @@ impl Found {
 /// The transposition table's size when none is chosen, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 16;
 
+/// The largest transposition table the engine's callers offer (UCI's `Hash`, `bestmove
+/// --hash`, the game's setting), in MiB.
+pub const MAX_HASH_MIB: usize = 1024;
+
 /// The most threads a search runs.
 pub const MAX_THREADS: usize = 64;
 
@@ -112,6 +116,7 @@ pub const MAX_LINES: usize = 16;
 /// searches with.
 pub struct Engine {
     table: Table,
+    hash_mib: usize,
     lines: usize,
     threads: usize,
 }
@@ -127,6 +132,7 @@ impl Engine {
     pub fn new(hash_mib: usize) -> Engine {
         Engine {
             table: Table::new(hash_mib),
+            hash_mib,
             lines: 1,
             threads: 1,
         }
@@ -135,6 +141,12 @@ impl Engine {
     /// Replaces the table with an empty one of about `hash_mib` MiB.
     pub fn set_hash(&mut self, hash_mib: usize) {
         self.table = Table::new(hash_mib);
+        self.hash_mib = hash_mib;
+    }
+
+    /// The table's size asked for, in MiB.
+    pub fn hash_mib(&self) -> usize {
+        self.hash_mib
     }
 
     /// Searches for the best `lines` lines (1 to [`MAX_LINES`]) rather than the best alone.

@@ -13,6 +13,7 @@ use crate::app::online::link::waker;
 use crate::app::shared::game::{ActiveGame, Viewing};
 use crate::app::shared::messages::{AnalysisRequest, Command, Explored};
 use crate::app::shared::screen::{Frame, InGame};
+use crate::app::shared::settings::Settings;
 use crate::rules::{Game, Limits, Position, Turn};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -158,13 +159,14 @@ fn switch(
 }
 
 /// Keeps the thread on the record's position shown: started when the analysis is on and
-/// offered, handed each new position, ended otherwise.
+/// offered, handed each new position (with the engine memory the settings give), ended
+/// otherwise.
 fn follow(
     mut analysis: ResMut<Analysis>,
     game: Option<Res<ActiveGame>>,
     viewing: Res<Viewing>,
     offered: Offered,
-    (limits, threads): (Res<AnalysisLimits>, Res<Threads>),
+    (limits, threads, settings): (Res<AnalysisLimits>, Res<Threads>, Res<Settings>),
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     let game = game.filter(|_| analysis.on && offered.now());
@@ -179,7 +181,12 @@ fn follow(
             let worker = analysis
                 .worker
                 .get_or_insert_with(|| Worker::spawn(waker(proxy.as_deref()), &threads));
-            worker.analyse(game.0.clone(), wanted.ply, limits.0);
+            worker.analyse(
+                game.0.clone(),
+                wanted.ply,
+                limits.0,
+                settings.engine_hash_mib(),
+            );
         }
         _ => analysis.worker = None,
     }

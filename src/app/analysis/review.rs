@@ -10,6 +10,7 @@ use crate::app::online::link::waker;
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::messages::AnalysisRequest;
 use crate::app::shared::screen::{Frame, Screen};
+use crate::app::shared::settings::Settings;
 use crate::net::client::Wake;
 use crate::rules::{Engine, Game, Limits, Side, Turn};
 use bevy::prelude::*;
@@ -135,9 +136,6 @@ impl Default for ReviewLimits {
     }
 }
 
-/// The transposition table of a review's engine, in MiB.
-const HASH_MIB: usize = 16;
-
 /// The window's end of a review's thread: dropping it stops the thread.
 struct ReviewWorker {
     stop: Arc<AtomicBool>,
@@ -169,7 +167,7 @@ fn start_review(
     game: Option<Res<ActiveGame>>,
     screen: Res<State<Screen>>,
     offered: Offered,
-    (limits, threads): (Res<ReviewLimits>, Res<Threads>),
+    (limits, threads, settings): (Res<ReviewLimits>, Res<Threads>, Res<Settings>),
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     let asked = requests
@@ -193,7 +191,9 @@ fn start_review(
         .as_ref()
         .is_some_and(|(start, turns)| *start == key(game).0 && game.turns().starts_with(turns));
     if asked || finished {
-        let worker = spawn(game.clone(), limits.0, waker(proxy.as_deref()), &threads);
+        let wake = waker(proxy.as_deref());
+        let hash_mib = settings.engine_hash_mib();
+        let worker = spawn(game.clone(), limits.0, hash_mib, wake, &threads);
         *review = Review {
             of: Some(key(game)),
             points: Vec::new(),
@@ -223,27 +223,34 @@ fn take_points(mut review: ResMut<Review>, mut redraw: MessageWriter<RequestRedr
     redraw.write(RequestRedraw);
 }
 
-/// Starts a thread evaluating every position of `game` within `limits`, waking the window
-/// after each.
-fn spawn(game: Game, limits: Limits, wake: Wake, threads: &Threads) -> ReviewWorker {
+/// Starts a thread evaluating every position of `game` within `limits`, with a table of
+/// `hash_mib` MiB, waking the window after each.
+fn spawn(
+    game: Game,
+    limits: Limits,
+    hash_mib: usize,
+    wake: Wake,
+    threads: &Threads,
+) -> ReviewWorker {
     let stop = Arc::new(AtomicBool::new(false));
     let points = Arc::new(Mutex::new(Vec::new()));
     let alive = threads.starting();
     let (flag, found) = (Arc::clone(&stop), Arc::clone(&points));
     let spawned = std::thread::Builder::new()
         .name("review".into())
-        .spawn(move || evaluate(&game, &limits, &flag, &found, &wake, alive));
+        .spawn(move || evaluate(&game, &limits, hash_mib, &flag, &found, &wake, alive));
     if let Err(e) = spawned {
         error!("review: the thread could not start: {e}");
     }
     ReviewWorker { stop, points }
 }
 
-/// Evaluates each position of `game` from the start; the last, if the rules ended the game
-/// there, is its result.
+/// Evaluates each position of `game` from the start, with a table of `hash_mib` MiB; the last,
+/// if the rules ended the game there, is its result.
 fn evaluate(
     game: &Game,
     limits: &Limits,
+    hash_mib: usize,
     stop: &AtomicBool,
     points: &Mutex<Vec<Point>>,
     wake: &Wake,
@@ -252,7 +259,7 @@ fn evaluate(
     let Some(mut replay) = game_at(game, 0) else {
         return;
     };
-    let mut engine = Engine::new(HASH_MIB);
+    let mut engine = Engine::new(hash_mib);
     let turns = game.turns();
     for ply in 0..=turns.len() {
         let mover = replay.position().side;

@@ -14,8 +14,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 /// How many lines the analysis shows.
 pub const LINES: usize = 3;
-/// The transposition table of the analysis's engine, in MiB.
-const HASH_MIB: usize = 32;
 /// The most nodes the search for the threat takes (it runs before the lines).
 const THREAT_NODES: u64 = 60_000;
 
@@ -79,12 +77,13 @@ struct Inbox {
     fresh: bool,
 }
 
-/// A position to analyse: the game up to the record's ply `ply`.
+/// A position to analyse: the game up to the record's ply `ply`, with a table of `hash_mib` MiB.
 struct Job {
     number: u64,
     game: Game,
     ply: usize,
     limits: Limits,
+    hash_mib: usize,
     stop: Arc<AtomicBool>,
 }
 
@@ -118,8 +117,9 @@ impl Worker {
     }
 
     /// Stops the search in progress and analyses `game`'s position after `ply` turns instead,
-    /// within `limits`.
-    pub fn analyse(&mut self, game: Game, ply: usize, limits: Limits) {
+    /// within `limits`, with a table of `hash_mib` MiB (the one kept since the last position
+    /// where its size is the same).
+    pub fn analyse(&mut self, game: Game, ply: usize, limits: Limits, hash_mib: usize) {
         self.stop.store(true, Ordering::Relaxed);
         self.stop = Arc::new(AtomicBool::new(false));
         self.job += 1;
@@ -128,6 +128,7 @@ impl Worker {
             game,
             ply,
             limits,
+            hash_mib,
             stop: Arc::clone(&self.stop),
         });
     }
@@ -154,11 +155,15 @@ impl Drop for Worker {
 /// The thread: each position handed over in turn (the latest, where several wait), until the
 /// window's end is dropped.
 fn run(queue: &Receiver<Job>, inbox: &Mutex<Inbox>, wake: &Wake, _alive: Alive) {
-    let mut engine = Engine::new(HASH_MIB);
+    let mut kept: Option<Engine> = None;
     while let Ok(mut job) = queue.recv() {
         while let Ok(newer) = queue.try_recv() {
             job = newer;
         }
+        if kept.as_ref().is_some_and(|e| e.hash_mib() != job.hash_mib) {
+            kept = None;
+        }
+        let engine = kept.get_or_insert_with(|| Engine::new(job.hash_mib));
         let mut post = |change: &dyn Fn(&mut Findings)| {
             if job.stop.load(Ordering::Relaxed) {
                 return;
@@ -175,7 +180,7 @@ fn run(queue: &Receiver<Job>, inbox: &Mutex<Inbox>, wake: &Wake, _alive: Alive) 
             drop(inbox);
             wake();
         };
-        analyse(&mut engine, &job, &mut post);
+        analyse(engine, &job, &mut post);
     }
 }
 

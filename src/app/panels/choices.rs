@@ -30,6 +30,20 @@ pub fn player_picker(ui: &mut egui::Ui, side: Side, players: &mut Players) {
         });
 }
 
+/// What the engine memory setting does, shown when the pointer rests on it.
+const ENGINE_MEMORY_HELP: &str = "How much memory the computer uses to remember the positions \
+    it has searched, kept from one turn to the next. More plays a little stronger in long \
+    thinks.";
+
+/// An amount of memory as the settings show it: `64 MiB`, `1 GiB`.
+fn memory_label(mib: usize) -> String {
+    if mib >= 1024 && mib.is_multiple_of(1024) {
+        format!("{} GiB", mib / 1024)
+    } else {
+        format!("{mib} MiB")
+    }
+}
+
 /// The settings' controls: the edited settings when the player changed one, else `None` (so the
 /// settings are never touched, nor marked changed, by merely being shown).
 pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings> {
@@ -77,6 +91,15 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
             changed |= ui
                 .checkbox(&mut settings.shadows, "shadows in 3D")
                 .changed();
+        });
+        ui.horizontal(|ui| {
+            ui.label("engine memory").on_hover_text(ENGINE_MEMORY_HELP);
+            for mib in Settings::ENGINE_MEMORY_CHOICES {
+                changed |= ui
+                    .selectable_value(&mut settings.engine_memory_mib, mib, memory_label(mib))
+                    .on_hover_text(ENGINE_MEMORY_HELP)
+                    .changed();
+            }
         });
         if cfg!(feature = "sound") {
             ui.horizontal(|ui| {

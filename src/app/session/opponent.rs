@@ -3,21 +3,23 @@
 //! the turn it finds is played through the session like a person's, once the board is still.
 //! Anything that changes the game meanwhile (an undo, a new game) stops the search and drops its
 //! answer. The Hint asks the same search for the side to move and sends its turn to
-//! the board (`HintFound`), which draws it as an arrow.
+//! the board (`HintFound`), which draws it as an arrow. Every search uses one engine, kept for
+//! the whole game ([`OpponentEngine`]), so each turn starts from what the last one learned.
 
 use crate::app::motion::timeline::Timeline;
 use crate::app::shared::game::{ActiveGame, Hint, Online, Studying, Viewing};
 use crate::app::shared::messages::{Command, ComputerRequest, HintFound};
 use crate::app::shared::players::Players;
 use crate::app::shared::screen::Frame;
-use crate::rules::{Game, Level, Limits, Position, Side, Turn, search, think};
+use crate::app::shared::settings::Settings;
+use crate::rules::{Engine, Game, Level, Limits, Position, Side, Turn, think_in};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
 use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Watching the computer play itself: whether it is paused, and how many turns it may still
 /// play while paused (the watcher's steps).
@@ -38,9 +40,9 @@ enum Purpose {
     Hint,
 }
 
-/// A search in flight: the position it searches, what for, its stop flag, and where its answer
-/// is put (before the window is woken: a task's own result may not be ready the moment the
-/// woken window looks, and then nothing would wake it again).
+/// A search in flight: the position it searches, what for, its stop flag (set: its answer is
+/// dropped), and where its answer is put (before the window is woken: a task's own result may
+/// not be ready the moment the woken window looks, and then nothing would wake it again).
 struct Search {
     position: Position,
     plies: usize,
@@ -49,7 +51,16 @@ struct Search {
     answer: Arc<OnceLock<Option<Turn>>>,
 }
 
-/// The search in flight, if any.
+impl Search {
+    /// Whether it was stopped, its answer to be dropped.
+    fn dropped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The search in flight, if any: one at a time, as they share the engine. A stopped search
+/// stays here until its answer comes back (promptly), so the next one never waits for the
+/// engine.
 #[derive(Resource, Default)]
 pub struct Thinking(Option<Search>);
 
@@ -58,21 +69,57 @@ impl Thinking {
     pub fn side(&self) -> Option<Side> {
         self.0
             .as_ref()
-            .filter(|s| s.purpose == Purpose::Play)
+            .filter(|s| s.purpose == Purpose::Play && !s.dropped())
             .map(|s| s.position.side)
     }
 
     /// Whether a hint is being worked out.
     pub fn hinting(&self) -> bool {
-        self.0.as_ref().is_some_and(|s| s.purpose == Purpose::Hint)
+        self.0
+            .as_ref()
+            .is_some_and(|s| s.purpose == Purpose::Hint && !s.dropped())
     }
 
-    /// Stops the search in flight and forgets it.
-    fn cancel(&mut self) {
-        if let Some(search) = self.0.take() {
+    /// Stops the search in flight: its answer, when it comes, is dropped.
+    fn cancel(&self) {
+        if let Some(search) = &self.0 {
             search.stop.store(true, Ordering::Relaxed);
         }
     }
+}
+
+/// The computer's engine, kept for the whole game: each search (its turns, the hints) starts
+/// from the table the last one left. It is made by the first search, at the size the settings
+/// give, resized by the first search after they change, and emptied by the first after a game
+/// is started, loaded or set up. Only the search in flight locks it.
+#[derive(Resource, Default)]
+pub struct OpponentEngine {
+    shared: Arc<Mutex<Option<Engine>>>,
+    /// A game was started since the last search: the next forgets what the engine learned.
+    new_game: bool,
+}
+
+impl OpponentEngine {
+    /// The size of the engine's table, in MiB: `None` before its first search or while a
+    /// search holds it.
+    pub fn hash_mib(&self) -> Option<usize> {
+        self.shared.try_lock().ok()?.as_ref().map(Engine::hash_mib)
+    }
+}
+
+/// The kept engine in `slot`, readied for a search with a table of `hash_mib` MiB: made anew
+/// (the old one's memory freed first) where there is none of that size, else emptied for a
+/// `new_game`.
+fn ready(slot: &mut Option<Engine>, hash_mib: usize, new_game: bool) -> &mut Engine {
+    match slot {
+        Some(engine) if engine.hash_mib() == hash_mib => {
+            if new_game {
+                engine.clear();
+            }
+        }
+        _ => *slot = None,
+    }
+    slot.get_or_insert_with(|| Engine::new(hash_mib))
 }
 
 /// Limits that stand in for every level's own way of thinking: a plain search to a fixed depth
@@ -89,9 +136,11 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Watch>()
         .init_resource::<Thinking>()
         .init_resource::<SearchLimits>()
+        .init_resource::<OpponentEngine>()
         .add_systems(
             Update,
             (
+                note_new_game,
                 drop_stale,
                 watch_and_hint,
                 start_thinking.run_if(resource_exists::<ActiveGame>),
@@ -107,9 +156,22 @@ fn current(search: &Search, game: &Game) -> bool {
     search.plies == game.turns().len() && search.position == *game.position()
 }
 
+/// A game started, loaded or set up: the engine forgets the last game at its next search.
+fn note_new_game(mut commands: MessageReader<Command>, mut engine: ResMut<OpponentEngine>) {
+    let started = commands.read().any(|command| {
+        matches!(
+            command,
+            Command::Start { .. } | Command::Resume(_) | Command::Rematch
+        )
+    });
+    if started {
+        engine.new_game = true;
+    }
+}
+
 /// A change to the game (an undo, a new game, a turn played by hand) stops the search about the
 /// position that was.
-fn drop_stale(game: Option<Res<ActiveGame>>, mut thinking: ResMut<Thinking>) {
+fn drop_stale(game: Option<Res<ActiveGame>>, thinking: Res<Thinking>) {
     let stale = match (&game, &thinking.0) {
         (Some(game), Some(search)) => !current(search, &game.0),
         (None, Some(_)) => true,
@@ -121,17 +183,17 @@ fn drop_stale(game: Option<Res<ActiveGame>>, mut thinking: ResMut<Thinking>) {
 }
 
 /// The watcher's pause and step, and hints: a hint's search starts when one is asked and
-/// nothing else is being searched. A lesson or a puzzle gives its own hints, not the computer's.
+/// nothing else is being searched (once a stopped search has answered, if one is finishing).
+/// A lesson or a puzzle gives its own hints, not the computer's.
 fn watch_and_hint(
     mut requests: MessageReader<ComputerRequest>,
     game: Option<Res<ActiveGame>>,
     (viewing, studying, online): (Res<Viewing>, Res<Studying>, Option<Res<Online>>),
     mut watch: ResMut<Watch>,
-    mut thinking: ResMut<Thinking>,
-    limits: Res<SearchLimits>,
-    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut waiting: Local<bool>,
+    mut searcher: Searcher,
 ) {
-    let mut hint = false;
+    let mut hint = std::mem::take(&mut *waiting);
     for request in requests.read() {
         match request {
             ComputerRequest::Pause(paused) => {
@@ -148,14 +210,13 @@ fn watch_and_hint(
     let Some(game) = game.filter(|_| hint && viewing.is_live() && helped) else {
         return;
     };
-    if thinking.0.is_none() && game.0.outcome().is_none() {
-        thinking.0 = Some(spawn(
-            &game.0,
-            HINT_LEVEL,
-            *limits,
-            Purpose::Hint,
-            proxy.as_deref(),
-        ));
+    if game.0.outcome().is_some() {
+        return;
+    }
+    match &searcher.thinking.0 {
+        None => searcher.start(&game.0, HINT_LEVEL, Purpose::Hint),
+        Some(search) if search.dropped() => *waiting = true,
+        Some(_) => {}
     }
 }
 
@@ -166,57 +227,83 @@ fn start_thinking(
     players: Res<Players>,
     mut watch: ResMut<Watch>,
     viewing: Res<Viewing>,
-    mut thinking: ResMut<Thinking>,
-    limits: Res<SearchLimits>,
-    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut searcher: Searcher,
 ) {
     let game = &game.0;
     let held = watch.paused && watch.steps == 0;
-    if thinking.0.is_some() || held || !viewing.is_live() || game.outcome().is_some() {
+    if searcher.thinking.0.is_some() || held || !viewing.is_live() || game.outcome().is_some() {
         return;
     }
     if let Some(level) = players.computer(game.position().side) {
         if watch.paused {
             watch.steps -= 1;
         }
-        thinking.0 = Some(spawn(game, level, *limits, Purpose::Play, proxy.as_deref()));
+        searcher.start(game, level, Purpose::Play);
     }
 }
 
-/// Spawns a search of `game`'s position at `level` (or within `limits`, where they are set) on
-/// the async compute pool; when it ends it wakes the window (a reactive window would otherwise
-/// sleep until the next input).
-fn spawn(
-    game: &Game,
-    level: Level,
-    limits: SearchLimits,
-    purpose: Purpose,
-    proxy: Option<&EventLoopProxyWrapper>,
-) -> Search {
-    let stop = Arc::new(AtomicBool::new(false));
-    let answer = Arc::new(OnceLock::new());
-    let searched = game.clone();
-    let (flag, slot) = (Arc::clone(&stop), Arc::clone(&answer));
-    let waker = proxy.map(|p| (**p).clone());
-    let seed = searched.position().hash() ^ searched.turns().len() as u64;
-    AsyncComputeTaskPool::get()
-        .spawn(async move {
-            let found = match limits.0 {
-                Some(limits) => search(&searched, &limits, &flag, |_| {}).best,
-                None => think(&searched, level, &flag, seed),
-            };
-            let _ = slot.set(found);
-            if let Some(waker) = waker {
-                let _ = waker.send_event(WinitUserEvent::WakeUp);
-            }
-        })
-        .detach();
-    Search {
-        position: *game.position(),
-        plies: game.turns().len(),
-        purpose,
-        stop,
-        answer,
+/// What starting a search takes: the slot for the search in flight, the tests' limits, the
+/// kept engine and the settings that size it, and the window to wake.
+#[derive(SystemParam)]
+struct Searcher<'w> {
+    thinking: ResMut<'w, Thinking>,
+    limits: Res<'w, SearchLimits>,
+    engine: ResMut<'w, OpponentEngine>,
+    settings: Res<'w, Settings>,
+    proxy: Option<Res<'w, EventLoopProxyWrapper>>,
+}
+
+impl Searcher<'_> {
+    /// Starts a search of `game`'s position at `level` (or within the tests' limits, where they
+    /// are set) on the async compute pool, with the kept engine; when it ends it wakes the
+    /// window (a reactive window would otherwise sleep until the next input). Only called with
+    /// no search in flight, so the engine is free.
+    fn start(&mut self, game: &Game, level: Level, purpose: Purpose) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let answer = Arc::new(OnceLock::new());
+        let searched = game.clone();
+        let (flag, slot) = (Arc::clone(&stop), Arc::clone(&answer));
+        let waker = self.proxy.as_deref().map(|p| (**p).clone());
+        let seed = searched.position().hash() ^ searched.turns().len() as u64;
+        let limits = self.limits.0;
+        let engine = Arc::clone(&self.engine.shared);
+        let hash_mib = self.settings.engine_hash_mib();
+        let new_game = std::mem::take(&mut self.engine.new_game);
+        AsyncComputeTaskPool::get()
+            .spawn(async move {
+                let found = {
+                    let mut kept = engine.lock().unwrap_or_else(PoisonError::into_inner);
+                    let engine = ready(&mut kept, hash_mib, new_game);
+                    match limits {
+                        Some(limits) => {
+                            engine.set_threads(1);
+                            engine.set_lines(1);
+                            engine.search(&searched, &limits, &flag, |_| {}).best
+                        }
+                        None => think_in(
+                            engine,
+                            &searched,
+                            level,
+                            &Limits::default(),
+                            &flag,
+                            seed,
+                            |_| {},
+                        ),
+                    }
+                };
+                let _ = slot.set(found);
+                if let Some(waker) = waker {
+                    let _ = waker.send_event(WinitUserEvent::WakeUp);
+                }
+            })
+            .detach();
+        self.thinking.0 = Some(Search {
+            position: *game.position(),
+            plies: game.turns().len(),
+            purpose,
+            stop,
+            answer,
+        });
     }
 }
 
@@ -228,8 +315,9 @@ struct HintNaming<'w> {
 }
 
 /// Takes the search's answer once it is ready: the computer's turn is played as soon as the
-/// board is still; a hint is drawn as an arrow and named in the panel. Either asks for one more frame, in which the
-/// turn is applied (the window woke for this frame alone).
+/// board is still; a hint is drawn as an arrow and named in the panel; a stopped search's is
+/// dropped. Each asks for one more frame, in which the turn is applied or the next search
+/// starts (the window woke for this frame alone).
 fn take_answer(
     mut thinking: ResMut<Thinking>,
     timeline: Res<Timeline>,
@@ -238,10 +326,11 @@ fn take_answer(
     mut redraw: MessageWriter<RequestRedraw>,
     mut named: HintNaming,
 ) {
-    let Some(search) = thinking.0.as_mut() else {
+    let Some(search) = thinking.0.as_ref() else {
         return;
     };
-    if search.purpose == Purpose::Play && timeline.running() {
+    let dropped = search.dropped();
+    if search.purpose == Purpose::Play && !dropped && timeline.running() {
         return;
     }
     let Some(answer) = search.answer.get().copied() else {
@@ -250,7 +339,7 @@ fn take_answer(
     let purpose = search.purpose;
     thinking.0 = None;
     redraw.write(RequestRedraw);
-    let Some(turn) = answer else {
+    let Some(turn) = answer.filter(|_| !dropped) else {
         return;
     };
     match purpose {

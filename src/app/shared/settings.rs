@@ -1,5 +1,6 @@
 //! The player's settings, kept between runs.
 
+use crate::rules::MAX_HASH_MIB;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -168,6 +169,20 @@ pub struct Settings {
     pub view: BoardView,
     /// Shadows in the 3D view (they cost frame time on a software renderer).
     pub shadows: bool,
+    /// The computer's memory: the size of its search's table, in MiB (one of
+    /// [`Settings::ENGINE_MEMORY_CHOICES`] from the menu).
+    pub engine_memory_mib: usize,
+}
+
+impl Settings {
+    /// The engine memories offered in the menu, in MiB.
+    pub const ENGINE_MEMORY_CHOICES: [usize; 4] = [16, 64, 256, 1024];
+
+    /// The size of the computer's search table, in MiB: the setting, within what the engine
+    /// offers (a file edited by hand may hold anything).
+    pub fn engine_hash_mib(&self) -> usize {
+        self.engine_memory_mib.clamp(1, MAX_HASH_MIB)
+    }
 }
 
 impl Default for Settings {
@@ -183,6 +198,7 @@ impl Default for Settings {
             muted: false,
             view: BoardView::TwoD,
             shadows: false,
+            engine_memory_mib: 64,
         }
     }
 }
