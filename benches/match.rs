@@ -8,9 +8,10 @@
 //! in total, with the Elo difference, its 95 % error bar and the likelihood of superiority.
 //!
 //! `cargo bench --no-default-features --bench match -- --engine A=PATH --engine B=PATH
-//! [--engine-arg NAME=ARG]… [--variant V]… [--games N] [--movetime MS] [--plies N] [--seed S]
-//! [--jobs J]` (defaults: every variant, 40 games each, 100 ms, 200 plies counting as a draw,
-//! seed 1, one game at a time); `--engine-arg` adds an argument to one engine's `bestmove`
+//! [--engine-arg NAME=ARG]… [--variant V]… [--games N] [--movetime MS | --nodes N] [--plies N]
+//! [--seed S] [--jobs J]` (defaults: every variant, 40 games each, 100 ms, 200 plies counting as
+//! a draw, seed 1, one game at a time); `--nodes` gives each turn a node count instead of a
+//! time (one thread, the same on a loaded machine); `--engine-arg` adds an argument to one engine's `bestmove`
 //! (`--engine-arg A=--threads=1` for a build that would take every core);
 //! `-- --self-test` checks the arithmetic alone.
 
@@ -44,12 +45,49 @@ struct Settings {
     variants: Vec<String>,
     /// Games per variant.
     games: usize,
-    movetime: Duration,
+    /// What each engine may spend on a turn.
+    budget: Budget,
     /// The longest game, openings included, before it stops as a draw.
     plies: usize,
     seed: u64,
     /// Games played at once.
     jobs: usize,
+}
+
+/// What an engine may spend on each turn: a time (as a player's computer opponent has), or a
+/// number of nodes (the same on a loaded machine: for comparing evaluations).
+#[derive(Clone, Copy)]
+enum Budget {
+    Time(Duration),
+    Nodes(u64),
+}
+
+impl Budget {
+    /// The `bestmove` arguments that set it.
+    fn args(self) -> [String; 2] {
+        match self {
+            Budget::Time(time) => ["--movetime".into(), time.as_millis().to_string()],
+            Budget::Nodes(nodes) => ["--nodes".into(), nodes.to_string()],
+        }
+    }
+
+    /// How long an engine may take before it forfeits: ten times its time and two seconds
+    /// more, or a minute for a node count.
+    fn patience(self) -> Duration {
+        match self {
+            Budget::Time(time) => time * 10 + Duration::from_secs(2),
+            Budget::Nodes(_) => Duration::from_secs(60),
+        }
+    }
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Budget::Time(time) => write!(f, "{} ms", time.as_millis()),
+            Budget::Nodes(nodes) => write!(f, "{nodes} nodes"),
+        }
+    }
 }
 
 /// The settings from the command line (`--bench`, which cargo adds, is skipped), or what is
@@ -60,6 +98,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
     let mut variants = Vec::new();
     let mut games = 40;
     let mut movetime = 100;
+    let mut nodes = None;
     let mut plies = 200;
     let mut seed = 1;
     let mut jobs = 1;
@@ -73,6 +112,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
             "--variant" => variants.push(variant_id(value()?)?),
             "--games" => games = positive(&arg, &value()?)?,
             "--movetime" => movetime = positive(&arg, &value()?)?,
+            "--nodes" => nodes = Some(positive(&arg, &value()?)? as u64),
             "--plies" => plies = positive(&arg, &value()?)?,
             "--seed" => seed = number(&arg, &value()?)?,
             "--jobs" => jobs = positive(&arg, &value()?)?,
@@ -102,7 +142,10 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
         engines,
         variants,
         games,
-        movetime: Duration::from_millis(movetime as u64),
+        budget: nodes.map_or(
+            Budget::Time(Duration::from_millis(movetime as u64)),
+            Budget::Nodes,
+        ),
         plies,
         seed,
         jobs,
@@ -263,7 +306,7 @@ fn referee(
         let engine = &settings.engines[seat];
         let id = game.variant().id().to_string();
         let started = Instant::now();
-        let answer = ask(engine, &id, &game.turn_texts(), settings.movetime);
+        let answer = ask(engine, &id, &game.turn_texts(), settings.budget);
         timing[seat].add(started.elapsed());
         let played = answer.and_then(|text| {
             game.play_text(&text)
@@ -279,19 +322,14 @@ fn referee(
 
 /// Runs `engine`'s `bestmove` after `turns` as a fresh process: the last line it prints, or why
 /// it gave none.
-fn ask(
-    engine: &Engine,
-    variant: &str,
-    turns: &[String],
-    movetime: Duration,
-) -> Result<String, String> {
+fn ask(engine: &Engine, variant: &str, turns: &[String], budget: Budget) -> Result<String, String> {
     let mut command = Command::new(&engine.path);
     command.args(["bestmove", variant]);
     if !turns.is_empty() {
         command.args(["--moves", &turns.join(" ")]);
     }
     command
-        .args(["--movetime", &movetime.as_millis().to_string()])
+        .args(budget.args())
         .args(&engine.extra)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -299,7 +337,7 @@ fn ask(
     let mut child = command.spawn().map_err(|e| format!("cannot start: {e}"))?;
     let stdout = read_all(child.stdout.take().expect("stdout is piped"));
     let stderr = read_all(child.stderr.take().expect("stderr is piped"));
-    let patience = movetime * 10 + Duration::from_secs(2);
+    let patience = budget.patience();
     let Some(status) = wait(&mut child, patience) else {
         // The readers are left to finish when whatever still holds the pipes lets go.
         return Err(format!("no answer within {:.1} s", patience.as_secs_f64()));
@@ -510,10 +548,10 @@ fn described(engine: &Engine) -> String {
 fn report(fixtures: &[Fixture], games: &[Played], settings: &Settings) {
     let [a, b] = &settings.engines;
     println!(
-        "A = {}, B = {}: {} ms a turn, {} plies at most (a draw), seed {}, {} game(s) at once",
+        "A = {}, B = {}: {} a turn, {} plies at most (a draw), seed {}, {} game(s) at once",
         described(a),
         described(b),
-        settings.movetime.as_millis(),
+        settings.budget,
         settings.plies,
         settings.seed,
         settings.jobs

@@ -202,14 +202,23 @@ fn best_scale(samples: &[Sample], values: &[i32]) -> f64 {
         .expect("the range is not empty")
 }
 
+/// In how many samples each kind's count differs between the sides.
+fn unequal(samples: &[Sample], kinds: usize) -> Vec<usize> {
+    (0..kinds)
+        .map(|k| samples.iter().filter(|s| s.surplus[k] != 0).count())
+        .collect()
+}
+
 /// `start` improved one value at a time, in steps that halve from 40 to 5 hundredths of a
-/// Pawn, keeping each change that lowers the error; values of kinds whose count never differs
-/// (one King each) stay as they are, and none goes below zero.
+/// Pawn, keeping each change that lowers the error; none goes below zero. A kind whose count
+/// differs in fewer than one sample in a hundred (one King each; a piece that comes only by a
+/// rare promotion) keeps its value: too few positions speak for it.
 fn fit(samples: &[Sample], start: &[i32], scale: f64) -> Vec<i32> {
     let mut values = start.to_vec();
     let mut best = error(samples, &values, scale);
-    let varies: Vec<bool> = (0..values.len())
-        .map(|k| samples.iter().any(|sample| sample.surplus[k] != 0))
+    let varies: Vec<bool> = unequal(samples, values.len())
+        .into_iter()
+        .map(|count| count * 100 >= samples.len())
         .collect();
     for step in [40, 20, 10, 5] {
         let mut improved = true;
@@ -260,9 +269,11 @@ fn main() {
         settings.nodes,
         samples.len()
     );
-    println!("| piece | data | tuned |\n| --- | ---: | ---: |");
-    for ((kind, was), now) in kinds.iter().zip(&tuned) {
-        println!("| {kind:?} | {was} | {now} |");
+    println!("| piece | positions where the sides differ | data | tuned |");
+    println!("| --- | ---: | ---: | ---: |");
+    let differing = unequal(&samples, kinds.len());
+    for (((kind, was), now), count) in kinds.iter().zip(&tuned).zip(differing) {
+        println!("| {kind:?} | {count} | {was} | {now} |");
     }
     println!(
         "error: {:.5} with the data's values, {:.5} tuned",
