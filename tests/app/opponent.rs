@@ -45,15 +45,20 @@ fn until_idle(app: &mut App) {
     settle(app);
 }
 
+/// Starts chess with the computer as Black, plays e2–e4 by clicks and waits for its answer.
+fn play_e4_against_the_computer(app: &mut App) {
+    start(app, "chess", &[], None);
+    command(app, Command::Players(COMPUTER_PLAYS_BLACK));
+    click(app, "e2");
+    click(app, "e4");
+    until_idle(app);
+    assert_eq!(game(app).turns().len(), 2, "the computer answered");
+}
+
 #[test]
 fn the_computer_answers_a_persons_turn_and_undo_takes_back_the_pair() {
     let mut app = shallow_app();
-    start(&mut app, "chess", &[], None);
-    command(&mut app, Command::Players(COMPUTER_PLAYS_BLACK));
-    click(&mut app, "e2");
-    click(&mut app, "e4");
-    until_idle(&mut app);
-    assert_eq!(game(&app).turns().len(), 2, "the computer answered");
+    play_e4_against_the_computer(&mut app);
     assert_eq!(
         game(&app).position().side,
         Side::White,
@@ -128,12 +133,7 @@ fn the_engine_memory_setting_sizes_the_computers_engine() {
         None,
         "no engine before the computer thinks"
     );
-    start(&mut app, "chess", &[], None);
-    command(&mut app, Command::Players(COMPUTER_PLAYS_BLACK));
-    click(&mut app, "e2");
-    click(&mut app, "e4");
-    until_idle(&mut app);
-    assert_eq!(game(&app).turns().len(), 2, "the computer answered");
+    play_e4_against_the_computer(&mut app);
     let default = Settings::default().engine_memory_mib;
     assert_eq!(engine_mib(&app), Some(default));
     let smaller = Settings {

@@ -156,17 +156,20 @@ fn choose<E: BorrowMut<Engine>>(
         [only] => return Some(only),
         _ => {}
     }
+    let within = |time| {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+        .capped(cap)
+    };
     match level.plan() {
         Plan::Search { time } => {
-            let limits = Limits {
-                time: Some(time),
-                ..Limits::default()
-            };
             let mut engine = engine();
             let engine = engine.borrow_mut();
             engine.set_threads(default_threads());
             engine.set_lines(1);
-            engine.search(game, &limits.capped(cap), stop, report).best
+            engine.search(game, &within(time), stop, report).best
         }
         Plan::Sample {
             depth,
@@ -174,11 +177,7 @@ fn choose<E: BorrowMut<Engine>>(
             margin,
             temperature,
         } => {
-            let limits = Limits {
-                time: Some(time),
-                ..Limits::default()
-            };
-            let scored = score_each(game, depth, &limits.capped(cap), stop);
+            let scored = score_each(game, depth, &within(time), stop);
             sample(&scored, margin, temperature, seed)
         }
     }
