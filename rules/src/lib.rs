@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+mod account;
 mod attack;
 mod bits;
 mod board;

@@ -156,6 +156,19 @@ impl Position {
         self.board.hash() ^ side ^ self.state.hash()
     }
 
+    /// This position with `side` to move, for asking what its pieces could do: unchanged when
+    /// it is `side`'s turn, else with no en passant square and no placement right (never a
+    /// legal turn: the player's help and the screen reader's questions).
+    pub fn asked_for(&self, side: Side) -> Position {
+        let mut asked = *self;
+        if asked.side != side {
+            asked.side = side;
+            asked.state.en_passant = None;
+            asked.state.placement_right = false;
+        }
+        asked
+    }
+
     /// Hands the turn to the other side, counting the full move after Black's turn.
     pub fn pass_turn(&mut self) {
         if self.side == Side::Black {

@@ -24,64 +24,13 @@
 //! Pawns-to-Kings promotion to a King for the opponent reads `e8=k`. For orthodox chess this
 //! is exactly SAN.
 
-use super::event::{Capture, Event};
+use super::account::{Account, Away, Wing};
+use super::event::Event;
 use super::outcome::Reason;
 use super::position::Position;
 use super::turn::Turn;
-use super::types::{Kind, Loc, Piece, Side};
+use super::types::{Loc, Piece, Side};
 use super::variant::Variant;
-
-/// What a turn did, as its events tell it, gathered for writing.
-#[derive(Default)]
-struct Account {
-    /// The piece placed from reserve, and where.
-    placed: Option<(Piece, Loc)>,
-    /// The piece that moved from the turn's start.
-    mover: Option<Piece>,
-    /// Another piece that moved, and where it started (the Rook of a castling).
-    companion: Option<(Piece, Loc)>,
-    /// Whether the mover landed on a capture.
-    lands_on_capture: bool,
-    /// What the mover became on arriving.
-    promoted: Option<Piece>,
-    /// The captures away from the destination, in order: a square, or `None` for the reserve.
-    elsewhere: Vec<Option<Loc>>,
-    /// The slide, from and to.
-    slide: Option<(Loc, Loc)>,
-    /// The promotions at the end of the turn, in order.
-    end_promotions: Vec<(Loc, Piece)>,
-}
-
-impl Account {
-    /// The account of `turn` from its `events`. A promotion on the destination before any slide
-    /// is the mover's on arriving; any other is one at the end of the turn.
-    fn of(turn: &Turn, events: &[Event]) -> Account {
-        let mut account = Account::default();
-        for event in events {
-            match event {
-                Event::Placed { piece, at } => account.placed = Some((*piece, *at)),
-                Event::Moved { piece, path } if path.first() == Some(&turn.from) => {
-                    account.mover = Some(*piece);
-                }
-                Event::Moved { piece, path } => {
-                    account.companion = path.first().map(|start| (*piece, *start));
-                }
-                Event::Captured {
-                    how: Capture::Replacement | Capture::EnPassant,
-                    ..
-                } => account.lands_on_capture = true,
-                Event::Captured { at, .. } => account.elsewhere.push(Some(*at)),
-                Event::RemovedFromReserve { .. } => account.elsewhere.push(None),
-                Event::Promoted { at, to, .. } if *at == turn.to && account.slide.is_none() => {
-                    account.promoted = Some(*to);
-                }
-                Event::Promoted { at, to, .. } => account.end_promotions.push((*at, *to)),
-                Event::Slid { from, to } => account.slide = Some((*from, *to)),
-            }
-        }
-        account
-    }
-}
 
 impl Variant {
     /// The readable text of `turn`, one of the legal turns of `before` (see the module's doc
@@ -111,13 +60,14 @@ impl Variant {
         if let Some((piece, at)) = account.placed {
             parts.push(format!("{}@{at}", self.letter_for(piece, side)));
         }
-        parts.push(match self.castling(turn, mover, &account) {
-            Some(text) => text.to_string(),
+        parts.push(match account.castling(turn) {
+            Some(Wing::Right) => "O-O".to_string(),
+            Some(Wing::Left) => "O-O-O".to_string(),
             None => self.move_part(before, turn, mover, &account),
         });
         parts.extend(account.elsewhere.iter().map(|taken| match taken {
-            Some(at) => format!("x{at}"),
-            None => "x@".to_string(),
+            Away::Square(at, _) => format!("x{at}"),
+            Away::Reserve(_) => "x@".to_string(),
         }));
         if let Some((from, to)) = account.slide {
             parts.push(format!("~{from}{to}"));
@@ -133,20 +83,6 @@ impl Variant {
         text
     }
 
-    /// `O-O` or `O-O-O` when `mover` is a King that moved two or more files while a Rook of
-    /// its side moved too, the side of the Rook's start saying which.
-    fn castling(&self, turn: &Turn, mover: Piece, account: &Account) -> Option<&'static str> {
-        let (partner, start) = account.companion?;
-        let files = turn.to.file().abs_diff(turn.from.file());
-        let castles =
-            mover.kind == Kind::King && partner == Piece::new(Kind::Rook, mover.side) && files >= 2;
-        castles.then_some(if start.file() > turn.from.file() {
-            "O-O"
-        } else {
-            "O-O-O"
-        })
-    }
-
     /// The move part: letter, what tells the piece apart, `x`, destination, promotion.
     fn move_part(&self, before: &Position, turn: &Turn, mover: Piece, account: &Account) -> String {
         let letter = self.letter_for(mover, mover.side);
@@ -155,13 +91,14 @@ impl Variant {
         if !pawn_like {
             out.push(letter);
         }
+        let lands_on_capture = account.landed_on.is_some();
         let rivals = self.rivals(before, turn, mover);
         out.push_str(&telling_apart(
             turn.from,
             &rivals,
-            pawn_like && account.lands_on_capture,
+            pawn_like && lands_on_capture,
         ));
-        if account.lands_on_capture {
+        if lands_on_capture {
             out.push('x');
         }
         out.push_str(&turn.to.to_string());
@@ -188,7 +125,7 @@ impl Variant {
     }
 
     /// `#` when `turn` checkmates, `+` when it gives check, else nothing.
-    fn check_mark(&self, turn: &Turn, after: &Position) -> &'static str {
+    pub(crate) fn check_mark(&self, turn: &Turn, after: &Position) -> &'static str {
         if !self.in_check(after) {
             return "";
         }
@@ -212,7 +149,7 @@ impl Variant {
 
 /// The piece that moves in `turn` from `pos`: the one on its start, or the one its placement
 /// puts there.
-fn piece_starting(pos: &Position, turn: &Turn) -> Option<Piece> {
+pub(crate) fn piece_starting(pos: &Position, turn: &Turn) -> Option<Piece> {
     match turn.placement {
         Some((piece, at)) if at == turn.from => Some(piece),
         _ => pos.board.piece(turn.from),

@@ -314,13 +314,7 @@ pub trait Rules: Play + Send + Sync {
         let Some(piece) = pos.board.piece(from) else {
             return LocSet::EMPTY;
         };
-        let mut asked = *pos;
-        if asked.side != piece.side {
-            asked.side = piece.side;
-            asked.state.en_passant = None;
-            asked.state.placement_right = false;
-        }
-        self.legal_turns(&asked)
+        self.legal_turns(&pos.asked_for(piece.side))
             .iter()
             .filter(|t| t.from == from)
             .map(|t| t.to)
