@@ -28,6 +28,7 @@ mod readable;
 mod royal;
 mod search;
 mod turn;
+mod typed;
 mod types;
 mod validate;
 mod variant;
@@ -57,6 +58,7 @@ pub use search::{
     MAX_THREADS, Score, SplitMix64, default_threads, search, think, think_in, think_with,
 };
 pub use turn::{EndPromotions, Removal, Turn};
+pub use typed::Typed;
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 pub use variant::{PieceDiagram, Play, Rules, Variant};
 pub use variants::{all_data, ids};

@@ -22,3 +22,4 @@ mod properties;
 mod puzzles;
 mod readable;
 mod search;
+mod typed;
