@@ -41,8 +41,8 @@ pub(crate) struct Account {
     pub elsewhere: Vec<Away>,
     /// The slide, from and to.
     pub slide: Option<(Loc, Loc)>,
-    /// The promotions at the end of the turn, in order.
-    pub end_promotions: Vec<(Loc, Piece)>,
+    /// The promotions at the end of the turn, in order: where, what it was, what it became.
+    pub end_promotions: Vec<(Loc, Piece, Piece)>,
 }
 
 impl Account {
@@ -71,7 +71,9 @@ impl Account {
                 Event::Promoted { at, to, .. } if *at == turn.to && account.slide.is_none() => {
                     account.promoted = Some(*to);
                 }
-                Event::Promoted { at, to, .. } => account.end_promotions.push((*at, *to)),
+                Event::Promoted { at, from, to } => {
+                    account.end_promotions.push((*at, *from, *to));
+                }
                 Event::Slid { from, to } => account.slide = Some((*from, *to)),
             }
         }

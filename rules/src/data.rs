@@ -97,8 +97,16 @@ impl VariantData {
 
     /// A piece in words, its side's name first ("White King"), for messages to players.
     pub fn piece_words(&self, piece: Piece) -> String {
-        let name = self.piece(piece.kind).map_or("piece", |p| p.name.as_str());
-        format!("{} {name}", self.side_name(piece.side))
+        format!(
+            "{} {}",
+            self.side_name(piece.side),
+            self.piece_name(piece.kind)
+        )
+    }
+
+    /// The name of the piece of `kind` ("Knight"), or "piece" if the variant has none.
+    pub fn piece_name(&self, kind: Kind) -> &str {
+        self.piece(kind).map_or("piece", |p| p.name.as_str())
     }
 
     /// Reads the RON text of `file`; a malformed file is an error naming file, line and column.

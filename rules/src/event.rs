@@ -21,6 +21,20 @@ pub enum Capture {
     Withdrawal,
 }
 
+impl Capture {
+    /// How the capture is said after the square taken (`by withdrawal`, `en passant`).
+    pub fn words(self) -> &'static str {
+        match self {
+            Capture::Replacement => "by replacement",
+            Capture::EnPassant => "en passant",
+            Capture::Interception => "by interception",
+            Capture::Telekinesis => "by telekinesis",
+            Capture::Approach => "by approach",
+            Capture::Withdrawal => "by withdrawal",
+        }
+    }
+}
+
 /// One thing that happened during a turn.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Event {

@@ -27,6 +27,7 @@ mod reach;
 mod readable;
 mod royal;
 mod search;
+mod spoken;
 mod turn;
 mod typed;
 mod types;

@@ -76,7 +76,7 @@ impl Variant {
             account
                 .end_promotions
                 .iter()
-                .map(|(at, piece)| format!("{at}={}", self.letter_for(*piece, side))),
+                .map(|(at, _, piece)| format!("{at}={}", self.letter_for(*piece, side))),
         );
         let mut text = parts.join(" ");
         text.push_str(self.check_mark(turn, after));

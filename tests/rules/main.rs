@@ -22,4 +22,5 @@ mod properties;
 mod puzzles;
 mod readable;
 mod search;
+mod spoken;
 mod typed;
