@@ -168,7 +168,7 @@ impl Variant {
     fn move_named(&self, pos: &Position, token: &str) -> Option<(Piece, Loc)> {
         let squares = squares_in(token);
         let first = token.chars().next()?;
-        let letter = if first.is_ascii_uppercase() && !token.starts_with('O') {
+        let letter = if first.is_ascii_uppercase() && !token.starts_with("O-O") {
             first
         } else if first.is_ascii_lowercase() && first != 'x' && squares.len() == 1 {
             'P'
