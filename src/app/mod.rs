@@ -16,6 +16,7 @@ pub mod online;
 mod panels;
 pub mod session;
 pub mod shared;
+pub mod speech;
 pub mod storage;
 pub mod view3d;
 
@@ -71,6 +72,7 @@ pub fn run(launch: Launch) -> AppExit {
         board::camera::plugin,
         panels::plugin,
         editor::window_plugin,
+        speech::window_plugin,
         view3d::window_plugin,
         icon::plugin,
     ));
@@ -95,8 +97,8 @@ pub fn run(launch: Launch) -> AppExit {
 }
 
 /// Every plugin of the game that needs no window: the shared types, the session, the board,
-/// motion, art, storage, the editor, the 3D view's twins, the lessons and puzzles, network play
-/// and the analysis board. Headless tests add these to
+/// motion, art, storage, the editor, the 3D view's twins, the lessons and puzzles, network
+/// play, the analysis board and what is said aloud. Headless tests add these to
 /// `MinimalPlugins`.
 pub fn game_plugins(app: &mut App) {
     app.add_plugins((
@@ -111,5 +113,6 @@ pub fn game_plugins(app: &mut App) {
         learn::plugin,
         online::plugin,
         analysis::plugin,
+        speech::plugin,
     ));
 }

@@ -2,21 +2,22 @@
 //! the session's messages. Nothing here knows a rule.
 
 use crate::app::board::camera::BoardCamera;
+use crate::app::board::cursor::{Arrow, moved};
 use crate::app::board::layout::{BoardLayout, BoardPos, Cell, PieceView, SnapBack};
 use crate::app::board::sketch::Sketched;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::messages::{
     AnalysisRequest, Command, ComputerRequest, SquareClicked, SwitchView,
 };
-use crate::app::shared::pointer::{Dragged, Hovered, TextEntry};
-use crate::app::shared::screen::Frame;
+use crate::app::shared::pointer::{BoardCursor, Dragged, Hovered, MoveBoxOpen, TextEntry};
+use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::settings::{BoardView, Settings};
 use crate::app::view3d::TableCamera;
 use crate::app::view3d::mirror::board_point;
 use crate::rules::Loc;
 use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
-use bevy::input::keyboard::KeyboardInput;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
@@ -190,21 +191,25 @@ fn on_out(out: On<Pointer<Out>>, cells: Query<&Cell>, mut hovered: ResMut<Hovere
     }
 }
 
-/// F flips, H asks for a hint, A turns the analysis on or off, V switches between 2D and 3D, Ctrl+Z / Ctrl+Y undo and redo, the arrows step through the
-/// move list, Escape cancels the turn being built. Keys are read in the order they came, each with Control as it
-/// was at that moment, so a quick Ctrl+Z (all four key messages in one frame) still undoes.
+/// F flips, H asks for a hint, A turns the analysis on or off, V switches between 2D and 3D,
+/// Ctrl+Z / Ctrl+Y undo and redo, Escape cancels the turn being built, `/` opens the move box.
+/// Tab gives the board the keyboard (its cursor shows) or takes it back; while the cursor
+/// shows, the arrows move it and Space or Enter click where it is; else ← / → / Home / End step
+/// through the move list. Keys are read in the order they came, each with Control as it was at
+/// that moment, so a quick Ctrl+Z (all four key messages in one frame) still undoes.
 fn keyboard(
     mut keys: MessageReader<KeyboardInput>,
     held: Res<ButtonInput<KeyCode>>,
     mut ctrl: Local<bool>,
-    game: Option<Res<ActiveGame>>,
-    viewing: Res<Viewing>,
+    board: BoardKeys,
     mut out: KeyRequests,
 ) {
     const CONTROL: [KeyCode; 2] = [KeyCode::ControlLeft, KeyCode::ControlRight];
     let mut saw_control = false;
-    let live = game.as_ref().map_or(0, |g| g.0.turns().len());
-    let mut view = *viewing;
+    let live = board.game.as_ref().map_or(0, |g| g.0.turns().len());
+    let mut view = *board.viewing;
+    let mut cursor = *out.cursor;
+    let in_game = board.in_game.is_some() && board.game.is_some();
     for key in keys.read() {
         if CONTROL.contains(&key.key_code) {
             *ctrl = key.state == ButtonState::Pressed;
@@ -214,7 +219,14 @@ fn keyboard(
         if key.state != ButtonState::Pressed {
             continue;
         }
-        match shortcut(key.key_code, *ctrl, &view, live) {
+        let slash = matches!(&key.logical_key, Key::Character(text) if text.as_str() == "/");
+        let request = if slash && in_game {
+            Some(Shortcut::MoveBox)
+        } else {
+            let on_board = cursor.at.filter(|_| cursor.shown && in_game);
+            shortcut(key.key_code, *ctrl, &view, live, on_board, in_game)
+        };
+        match request {
             Some(Shortcut::Session(command)) => {
                 if let Command::View(ply) = command {
                     view.ply = ply;
@@ -231,12 +243,42 @@ fn keyboard(
             Some(Shortcut::Analysis) => {
                 out.analysis.write(AnalysisRequest::Toggle);
             }
+            Some(Shortcut::MoveBox) => {
+                out.move_box.set_if_neq(MoveBoxOpen(true));
+            }
+            Some(Shortcut::Board) => cursor.shown = !cursor.shown,
+            Some(Shortcut::Cursor(arrow)) => {
+                if let (Some(at), Some(game), Some(layout)) =
+                    (cursor.at, &board.game, &board.layout)
+                {
+                    cursor.at = Some(moved(
+                        game.0.variant().geometry(),
+                        layout.flipped,
+                        at,
+                        arrow,
+                    ));
+                }
+            }
+            Some(Shortcut::Click(at)) => {
+                out.clicks.write(SquareClicked(at));
+            }
             None => {}
         }
     }
+    out.cursor.set_if_neq(cursor);
     if !saw_control {
         *ctrl = held.any_pressed(CONTROL);
     }
+}
+
+/// What the keyboard reads of the game: the game, the board's layout, what is shown, and
+/// whether a board is on the screen.
+#[derive(SystemParam)]
+struct BoardKeys<'w> {
+    game: Option<Res<'w, ActiveGame>>,
+    layout: Option<Res<'w, BoardLayout>>,
+    viewing: Res<'w, Viewing>,
+    in_game: Option<Res<'w, State<InGame>>>,
 }
 
 /// Where the keyboard's requests go.
@@ -246,22 +288,54 @@ struct KeyRequests<'w> {
     computer: MessageWriter<'w, ComputerRequest>,
     switches: MessageWriter<'w, SwitchView>,
     analysis: MessageWriter<'w, AnalysisRequest>,
+    clicks: MessageWriter<'w, SquareClicked>,
+    cursor: ResMut<'w, BoardCursor>,
+    move_box: ResMut<'w, MoveBoxOpen>,
 }
 
 /// What a key asks for: a command to the session, a request to the computer, the other view,
-/// or the analysis on or off.
+/// the analysis on or off, the move box, the keyboard to or from the board, the cursor moved,
+/// or a click where it is.
 enum Shortcut {
     Session(Command),
     Computer(ComputerRequest),
     SwitchView,
     Analysis,
+    MoveBox,
+    Board,
+    Cursor(Arrow),
+    Click(Loc),
 }
 
-/// What a key pressed (with Control held or not) asks for, with `viewing` shown and `live`
-/// turns played.
-fn shortcut(key: KeyCode, ctrl: bool, viewing: &Viewing, live: usize) -> Option<Shortcut> {
+/// What a key pressed (with Control held or not) asks for, with `viewing` shown, `live` turns
+/// played, the board's cursor `on_board` where it is while it shows, and `in_game` when a board
+/// is on the screen.
+fn shortcut(
+    key: KeyCode,
+    ctrl: bool,
+    viewing: &Viewing,
+    live: usize,
+    on_board: Option<Loc>,
+    in_game: bool,
+) -> Option<Shortcut> {
+    if let Some(at) = on_board {
+        let arrow = match key {
+            KeyCode::ArrowUp => Some(Arrow::Up),
+            KeyCode::ArrowDown => Some(Arrow::Down),
+            KeyCode::ArrowLeft => Some(Arrow::Left),
+            KeyCode::ArrowRight => Some(Arrow::Right),
+            _ => None,
+        };
+        if let Some(arrow) = arrow {
+            return Some(Shortcut::Cursor(arrow));
+        }
+        if matches!(key, KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter) {
+            return Some(Shortcut::Click(at));
+        }
+    }
     let shown = viewing.ply.unwrap_or(live);
     let command = match key {
+        KeyCode::Tab if in_game && !ctrl => return Some(Shortcut::Board),
         KeyCode::KeyH if !ctrl => return Some(Shortcut::Computer(ComputerRequest::Hint)),
         KeyCode::KeyV if !ctrl => return Some(Shortcut::SwitchView),
         KeyCode::KeyA if !ctrl => return Some(Shortcut::Analysis),

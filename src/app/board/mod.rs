@@ -1,7 +1,9 @@
-//! The 2D board: its layout and entities, the pointer and keyboard on it, the cameras, the marks
-//! of the turn in progress, the turn standing where it goes, and the players' sketches.
+//! The 2D board: its layout and entities, the pointer and keyboard on it (and its cursor), the
+//! cameras, the marks of the turn in progress, the turn standing where it goes, and the
+//! players' sketches.
 
 pub mod camera;
+pub mod cursor;
 pub mod input;
 pub mod layout;
 pub mod markers;
@@ -12,11 +14,13 @@ pub mod spawn;
 
 use bevy::prelude::*;
 
-/// Registers the board's entities, input, marks, preview and sketches (no window needed).
+/// Registers the board's entities, input, cursor, marks, preview and sketches (no window
+/// needed).
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         spawn::plugin,
         input::plugin,
+        cursor::plugin,
         markers::plugin,
         sketch::plugin,
         preview::plugin,

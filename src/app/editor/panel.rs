@@ -169,11 +169,14 @@ fn palette(
                     continue;
                 };
                 let chosen = editor.brush == Brush::Piece(piece);
-                if ui
+                let words = data.piece_words(piece);
+                let button = ui
                     .add(egui::Button::image(image).selected(chosen))
-                    .on_hover_text(data.piece_words(piece))
-                    .clicked()
-                {
+                    .on_hover_text(&words);
+                button.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::WidgetType::Button, true, chosen, &words)
+                });
+                if button.clicked() {
                     out.write(EditorAction::Brush(Brush::Piece(piece)));
                 }
             }

@@ -4,6 +4,7 @@
 use super::banner;
 use super::choices::settings_editor;
 use super::help::{Enlarged, LessonLinks, rules_help, show_enlarged};
+use super::move_box::{MoveBox, MoveBoxText};
 use super::online::{Dialog, game_section};
 use super::record::{captured, move_list};
 use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
@@ -84,6 +85,7 @@ pub(super) const PANEL_WIDTH: f32 = 300.0;
 /// Registers the side panel.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveName>()
+        .init_resource::<MoveBoxText>()
         .init_resource::<Enlarged>()
         .init_resource::<Tab>()
         .add_systems(
@@ -112,6 +114,7 @@ struct TurnView<'w> {
     links: LessonLinks<'w>,
     online: OnlineView<'w>,
     analysis: AnalysisPanel<'w>,
+    move_box: MoveBox<'w>,
 }
 
 /// What the panel shows of the computer: who plays, whether it is thinking, the watcher's pause.
@@ -157,6 +160,7 @@ fn game_panel(
         mut links,
         mut online,
         mut analysis,
+        mut move_box,
     } = view;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let theme = view_choice.settings.theme;
@@ -167,6 +171,7 @@ fn game_panel(
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
             status(ui, game, &viewing, &pictures);
+            move_box.section(ui, game, &builder, out);
             clock_faces(ui, game, &clocks);
             if online.link.table.is_none() {
                 computer_status(ui, game, &mut computer, &mut analysis);

@@ -3,7 +3,13 @@
 //! of the frame's keys the last state: a Ctrl+A whose four key events arrive in one frame (as
 //! they do while the reactive window sleeps, from a fast hand or from xdotool) saw Ctrl already
 //! released and typed an "a" into the text box. This system replaces it.
+//!
+//! It also keeps from egui the Tab that gives the board the keyboard: egui would give its first
+//! control the focus at the same moment.
 
+use crate::app::shared::pointer::{BoardCursor, TextEntry};
+use crate::app::shared::screen::InGame;
+use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardFocusLost, KeyboardInput};
 use bevy::prelude::*;
@@ -66,10 +72,27 @@ fn replace_egui_keyboard(mut settings: ResMut<EguiGlobalSettings>) {
         .run_write_keyboard_input_messages_system = false;
 }
 
+/// What tells whether a Tab is the board's: a board on the screen, its cursor hidden and no
+/// control of the panel holding the keyboard.
+#[derive(SystemParam)]
+struct BoardTakes<'w> {
+    cursor: Res<'w, BoardCursor>,
+    entry: Res<'w, TextEntry>,
+    in_game: Option<Res<'w, State<InGame>>>,
+}
+
+impl BoardTakes<'_> {
+    /// Whether the Tab pressed now gives the board the keyboard (the board's keys see it).
+    fn takes_tab(&self) -> bool {
+        self.in_game.is_some() && !self.cursor.shown && !self.entry.0
+    }
+}
+
 /// Passes each key event to egui in order: the character it types (if the modifiers held
 /// then let it type), the key with those modifiers, and copy, cut or paste for their chords.
 fn write_keys(
     mut keys: EguiContextMessageReader<KeyboardInput>,
+    board: BoardTakes,
     mut focus_lost: MessageReader<KeyboardFocusLost>,
     mut held: ResMut<Held>,
     mut clipboard: Option<ResMut<EguiClipboard>>,
@@ -81,6 +104,9 @@ fn write_keys(
     for (message, context) in keys.read_with_non_window_focused(|message| message.window) {
         let pressed = message.state == ButtonState::Pressed;
         held.note(&message.logical_key, pressed);
+        if pressed && message.logical_key == Key::Tab && board.takes_tab() {
+            continue;
+        }
         let mut send = |event| {
             out.write(EguiInputEvent { context, event });
         };

@@ -145,6 +145,11 @@ fn menu_screen(
         editor,
         library,
     } = &mut requests;
+    let keys = MenuKeys::read(ctx);
+    if let Some(index) = keys.moved(choice.variant, catalogue.0.len()) {
+        choice.variant = index;
+        choice.options.clear();
+    }
     let mut root = root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
@@ -180,10 +185,10 @@ fn menu_screen(
                     }
                 });
             ui.separator();
-            if ui
+            let start = ui
                 .button(egui::RichText::new("Start game").size(18.0))
-                .clicked()
-            {
+                .on_hover_text("Enter");
+            if start.clicked() || keys.start {
                 out.write(Command::Start {
                     variant: data.id.clone(),
                     options: choice.options.clone(),
@@ -227,6 +232,38 @@ fn menu_screen(
         });
     });
     Ok(())
+}
+
+/// The menu's own keys, read while none of its controls has the keyboard (Tab gives them
+/// the keyboard, Esc takes it back): ↑ and ↓ choose the variant, Enter starts the game.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+struct MenuKeys {
+    up: bool,
+    down: bool,
+    start: bool,
+}
+
+impl MenuKeys {
+    /// The keys pressed this frame, if no control has the keyboard.
+    fn read(ctx: &egui::Context) -> MenuKeys {
+        if ctx.memory(|memory| memory.focused().is_some()) {
+            return MenuKeys::default();
+        }
+        ctx.input(|input| MenuKeys {
+            up: input.key_pressed(egui::Key::ArrowUp),
+            down: input.key_pressed(egui::Key::ArrowDown),
+            start: input.key_pressed(egui::Key::Enter),
+        })
+    }
+
+    /// The variant chosen after these keys, from `variant` among `count`, if it changed.
+    fn moved(self, variant: usize, count: usize) -> Option<usize> {
+        match (self.up, self.down) {
+            (true, false) => variant.checked_sub(1),
+            (false, true) => Some(variant + 1).filter(|next| *next < count),
+            _ => None,
+        }
+    }
 }
 
 /// The variant's course and puzzles, each a button with the player's progress (or, for a file
@@ -516,6 +553,23 @@ fn save_actions(
 mod tests {
     use super::*;
     use crate::rules::all_data;
+
+    #[test]
+    fn up_and_down_choose_the_variant_within_the_list() {
+        let down = MenuKeys {
+            down: true,
+            ..MenuKeys::default()
+        };
+        let up = MenuKeys {
+            up: true,
+            ..MenuKeys::default()
+        };
+        assert_eq!(down.moved(0, 3), Some(1));
+        assert_eq!(down.moved(2, 3), None, "the last stays chosen");
+        assert_eq!(up.moved(0, 3), None, "the first stays chosen");
+        assert_eq!(up.moved(2, 3), Some(1));
+        assert_eq!(MenuKeys::default().moved(1, 3), None);
+    }
 
     #[test]
     fn the_menu_selects_the_variant_and_options_of_the_game_on_the_board() {

@@ -8,6 +8,7 @@ mod game;
 pub mod help;
 mod keys;
 mod menu;
+mod move_box;
 mod online;
 mod picker;
 pub mod picture;

@@ -1,7 +1,8 @@
 //! The promotion picker on the board, as on lichess: at the promotion square, a column of the
 //! pieces it may become, in their own pictures, growing from that square towards the board's
 //! middle; a click on one chooses it, and the board's own cancel (Escape, right click) drops
-//! the turn.
+//! the turn. When the board has the keyboard, the first choice takes it: the arrows or Tab go
+//! along the column and Space or Enter choose.
 
 use super::Pictures;
 use crate::app::art::pieces::PieceArt;
@@ -9,6 +10,7 @@ use crate::app::board::camera::BoardCamera;
 use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::messages::Command;
+use crate::app::shared::pointer::BoardCursor;
 use crate::app::shared::screen::InGame;
 use crate::app::shared::turn_builder::PromotionOffer;
 use bevy::ecs::system::SystemParam;
@@ -34,6 +36,7 @@ struct PickerSource<'w, 's> {
     layout: Res<'w, BoardLayout>,
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<BoardCamera>>,
     art: Res<'w, PieceArt>,
+    cursor: Res<'w, BoardCursor>,
 }
 
 fn picker(
@@ -48,6 +51,7 @@ fn picker(
         layout,
         camera,
         art,
+        cursor,
     } = source;
     let Ok((camera, view)) = camera.single() else {
         return Ok(());
@@ -77,6 +81,7 @@ fn picker(
         .first()
         .and_then(|turn| game.position().board.piece(turn.from));
     let ctx = contexts.ctx_mut()?;
+    let mut keyboard_here = cursor.shown && ctx.memory(|memory| memory.focused().is_none());
     let (anchor, at) = if downwards {
         (egui::Align2::LEFT_TOP, top_left)
     } else {
@@ -107,11 +112,15 @@ fn picker(
                             .piece(piece.kind)
                             .map_or_else(String::new, |p| p.name.clone());
                         let side = game.variant().data().side_name(piece.side);
-                        if ui
-                            .add(egui::Button::image(image))
-                            .on_hover_text(format!("{side} {name}"))
-                            .clicked()
-                        {
+                        let named = format!("{side} {name}");
+                        let button = ui.add(egui::Button::image(image)).on_hover_text(&named);
+                        button.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &named)
+                        });
+                        if std::mem::take(&mut keyboard_here) {
+                            button.request_focus();
+                        }
+                        if button.clicked() {
                             out.write(Command::Choose(*option));
                         }
                     }

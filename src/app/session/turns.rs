@@ -82,24 +82,8 @@ fn apply_clicks(
     };
     for SquareClicked(square) in clicks.read() {
         turn.pending.set_if_neq(Pending(None));
-        if turn.viewing.line.is_some() {
-            turn.hint.0 = Some(
-                "This is a line of the analysis: press End or \"Back to the game\" to play on."
-                    .into(),
-            );
-            continue;
-        }
-        if turn.viewing.ply.is_some() {
-            turn.hint.0 = Some(
-                "This is an earlier position: press End or \"Back to the game\" to play on.".into(),
-            );
-            continue;
-        }
-        let not_yours = online
-            .as_ref()
-            .and_then(|online| online.refusal(game.0.position().side, &game.0));
-        if not_yours.is_some() && game.0.outcome().is_none() {
-            turn.hint.0 = not_yours;
+        if let Some(why) = not_now(&turn.viewing, &game.0, online.as_deref()) {
+            turn.hint.0 = Some(why);
             continue;
         }
         let asked = turn.builder.0.question();
@@ -126,6 +110,24 @@ fn apply_clicks(
         turn.hint.0 = None;
         turn.finish(progress, game);
     }
+}
+
+/// Why the player cannot add to a turn now, if not: an earlier position or a line of the
+/// analysis is shown, or over the network it is the other player's turn.
+fn not_now(viewing: &Viewing, game: &Game, online: Option<&Online>) -> Option<String> {
+    if viewing.line.is_some() {
+        return Some(
+            "This is a line of the analysis: press End or \"Back to the game\" to play on.".into(),
+        );
+    }
+    if viewing.ply.is_some() {
+        return Some(
+            "This is an earlier position: press End or \"Back to the game\" to play on.".into(),
+        );
+    }
+    online
+        .and_then(|online| online.refusal(game.position().side, game))
+        .filter(|_| game.outcome().is_none())
 }
 
 /// Why a click that starts no turn did nothing, in words, when there is something to say.
@@ -301,6 +303,21 @@ fn apply_commands(
             Command::Play(chosen) => {
                 if let Some(game) = game.as_mut() {
                     turn.play(chosen, game);
+                }
+            }
+            Command::Narrow(typed) => {
+                if let Some(game) = game.as_mut() {
+                    if let Some(why) = not_now(&turn.viewing, &game.0, online.as_deref()) {
+                        turn.hint.0 = Some(why);
+                        continue;
+                    }
+                    let mut progress = turn.builder.0.narrow(typed);
+                    if progress == Progress::Ignored && turn.builder.0.in_progress() {
+                        turn.builder.0.cancel();
+                        progress = turn.builder.0.narrow(typed);
+                    }
+                    turn.hint.0 = None;
+                    turn.finish(progress, game);
                 }
             }
             Command::Players(players) => {

@@ -48,6 +48,9 @@ pub enum Command {
     Choose(Choice),
     /// Play this turn, chosen by the computer (ignored unless legal in the live position).
     Play(Turn),
+    /// The turns a text typed in the move box names: the turn being built keeps only these,
+    /// and is played when one is left (as the player's clicks are).
+    Narrow(Vec<Turn>),
     /// Who plays each side from now on.
     Players(Players),
     /// The players' names from now on.

@@ -1,7 +1,7 @@
 //! The shared vocabulary of the game: the screens and the order of work in a frame, the game
 //! resources, the messages features send each other, the players, names, clocks and settings
-//! as plain data, and the pointer's state. No behaviour: features import it, it imports no
-//! feature. Its plugin only registers these types.
+//! as plain data, the pointer's and the keyboard's state, and what is said aloud. No behaviour:
+//! features import it, it imports no feature. Its plugin only registers these types.
 
 pub mod clocks;
 pub mod cue;
@@ -11,6 +11,7 @@ pub mod players;
 pub mod pointer;
 pub mod screen;
 pub mod settings;
+pub mod speech;
 pub mod storage;
 pub mod turn_builder;
 
@@ -53,6 +54,9 @@ pub fn plugin(app: &mut App) {
         .init_resource::<pointer::Hovered>()
         .init_resource::<pointer::Dragged>()
         .init_resource::<pointer::TextEntry>()
+        .init_resource::<pointer::BoardCursor>()
+        .init_resource::<pointer::MoveBoxOpen>()
+        .init_resource::<speech::Spoken>()
         .add_message::<SquareClicked>()
         .add_message::<Refused>()
         .add_message::<Command>()

@@ -15,3 +15,17 @@ pub struct TextEntry(pub bool);
 /// The piece being dragged, drawn under the pointer until it is dropped.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Dragged(pub Option<Entity>);
+
+/// The board's keyboard cursor: shown while the board has the keyboard (Tab), where the arrow
+/// keys move it and Space or Enter click.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoardCursor {
+    /// Whether the board has the keyboard (the cursor is drawn).
+    pub shown: bool,
+    /// The location it is on; `None` until it is first shown in a game.
+    pub at: Option<Loc>,
+}
+
+/// Whether the move box is open (`/` opens it; Enter plays, Escape closes it).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveBoxOpen(pub bool);

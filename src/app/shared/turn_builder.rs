@@ -299,6 +299,37 @@ impl TurnBuilder {
         }
     }
 
+    /// Keeps only the candidates among `turns` (a turn typed in the move box, whole or its first
+    /// parts): every part on which those left agree is settled, the piece and its destination
+    /// too, so the board asks only what the text left open.
+    pub fn narrow(&mut self, turns: &[Turn]) -> Progress {
+        let kept: Vec<Turn> = self
+            .candidates
+            .iter()
+            .filter(|turn| turns.contains(turn))
+            .copied()
+            .collect();
+        let Some(first) = kept.first().copied() else {
+            return Progress::Ignored;
+        };
+        self.candidates = kept;
+        self.slide_square = None;
+        while let Some(part) = PARTS.get(self.settled) {
+            if self
+                .candidates
+                .iter()
+                .any(|turn| choice(turn, *part) != choice(&first, *part))
+            {
+                break;
+            }
+            self.settled += 1;
+        }
+        match self.candidates.as_slice() {
+            [turn] => Progress::Complete(*turn),
+            _ => Progress::Narrowed,
+        }
+    }
+
     /// Skips every part on which all candidates agree, except the piece and its destination.
     fn settle_agreed(&mut self) {
         while let Some(part) = PARTS

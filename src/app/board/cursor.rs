@@ -1,0 +1,146 @@
+//! The board's keyboard cursor: where it goes when an arrow key moves it (in the direction the
+//! key points on the screen, whichever way up the board is), where it starts, and its outline.
+//! It outlines its location and never fills it, so the piece there looks as it is.
+
+use crate::app::art::shapes::Shapes;
+use crate::app::board::layout::{BoardLayout, SQUARE};
+use crate::app::shared::game::ActiveGame;
+use crate::app::shared::pointer::BoardCursor;
+use crate::app::shared::screen::{Frame, InGame};
+use crate::rules::{Geometry, Loc};
+use bevy::prelude::*;
+
+/// How high the cursor is drawn: over the pieces and the marks.
+const Z_CURSOR: f32 = 3.8;
+
+/// The cursor's outline: a dark frame round a bright one, so it shows on light and dark
+/// squares, on gaps and on Fanorona's points alike.
+const FRAMES: [(Color, f32); 2] = [
+    (Color::srgb(0.05, 0.05, 0.1), 1.0),
+    (Color::srgb(0.2, 0.85, 1.0), 0.86),
+];
+
+/// One of the cursor's frames on the board.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CursorFrame;
+
+/// A direction on the screen, as an arrow key points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrow {
+    /// Towards the top of the screen.
+    Up,
+    /// Towards the bottom.
+    Down,
+    /// Towards the left.
+    Left,
+    /// Towards the right.
+    Right,
+}
+
+impl Arrow {
+    /// The step on the screen, in files and ranks as seen from the first player's side.
+    fn step(self) -> (i32, i32) {
+        match self {
+            Arrow::Up => (0, 1),
+            Arrow::Down => (0, -1),
+            Arrow::Left => (-1, 0),
+            Arrow::Right => (1, 0),
+        }
+    }
+}
+
+/// Where the cursor goes from `at` when `arrow` is pressed: the nearest location of the board
+/// that way (past any location outside the board, as beside Amphora's jug); `at` itself when
+/// the board ends there.
+pub fn moved(geometry: &Geometry, flipped: bool, at: Loc, arrow: Arrow) -> Loc {
+    let (mut df, mut dr) = arrow.step();
+    if flipped {
+        (df, dr) = (-df, -dr);
+    }
+    let (mut file, mut rank) = (i32::from(at.file()), i32::from(at.rank()));
+    let files = i32::from(geometry.files());
+    let ranks = i32::from(geometry.ranks());
+    loop {
+        file += df;
+        rank += dr;
+        if !(0..files).contains(&file) || !(0..ranks).contains(&rank) {
+            return at;
+        }
+        if let Some(next) = geometry.loc(file, rank) {
+            return next;
+        }
+    }
+}
+
+/// Where the cursor starts in a game: the location of the board nearest the middle of the
+/// player's own edge (the bottom of the screen).
+pub fn start(geometry: &Geometry, flipped: bool) -> Option<Loc> {
+    let middle = f32::from(geometry.files().saturating_sub(1)) / 2.0;
+    let bottom = if flipped {
+        i32::from(geometry.ranks().saturating_sub(1))
+    } else {
+        0
+    };
+    geometry.inside().iter().min_by(|a, b| {
+        let key = |loc: &Loc| {
+            let rank_away = (i32::from(loc.rank()) - bottom).unsigned_abs() as f32;
+            rank_away * 100.0 + (f32::from(loc.file()) - middle).abs()
+        };
+        key(a).total_cmp(&key(b))
+    })
+}
+
+/// Registers the cursor's outline and its start in each game.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (place, draw)
+            .chain()
+            .run_if(in_state(InGame))
+            .run_if(resource_exists::<ActiveGame>.and_eager(resource_exists::<BoardLayout>))
+            .in_set(Frame::Sync),
+    );
+}
+
+/// Puts the cursor on the board when it is not on one of its locations (a new game, another
+/// variant).
+fn place(game: Res<ActiveGame>, layout: Res<BoardLayout>, mut cursor: ResMut<BoardCursor>) {
+    let geometry = game.0.variant().geometry();
+    if cursor.at.is_some_and(|at| geometry.contains(at)) {
+        return;
+    }
+    let at = start(geometry, layout.flipped);
+    if cursor.at != at {
+        cursor.at = at;
+    }
+}
+
+/// Draws the cursor afresh when it moves, shows or hides, or the board is laid out again.
+fn draw(
+    cursor: Res<BoardCursor>,
+    layout: Res<BoardLayout>,
+    shapes: Res<Shapes>,
+    old: Query<Entity, With<CursorFrame>>,
+    mut commands: Commands,
+) {
+    let drawn = !old.is_empty();
+    if !cursor.is_changed() && !layout.is_changed() && drawn == cursor.shown {
+        return;
+    }
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let Some(at) = cursor.at.filter(|_| cursor.shown) else {
+        return;
+    };
+    let centre = layout.world(at);
+    for (index, (colour, size)) in FRAMES.into_iter().enumerate() {
+        commands.spawn((
+            CursorFrame,
+            Shapes::sprite(&shapes.edge, colour, Vec2::splat(SQUARE * size)),
+            Transform::from_translation(centre.extend(Z_CURSOR + index as f32 * 0.01)),
+            Pickable::IGNORE,
+            DespawnOnExit(InGame),
+        ));
+    }
+}

@@ -1,0 +1,155 @@
+//! Playing by keyboard alone: Tab gives the board a cursor, the arrows move it over the board's
+//! locations, Space and Enter pick and drop; `/` opens the move box, whose typed turn narrows
+//! the turn being built until one is left; every turn and cursor move is said aloud.
+
+use crate::support::*;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use oddboard::app::shared::messages::Command;
+use oddboard::app::shared::pointer::{BoardCursor, MoveBoxOpen};
+use oddboard::app::shared::speech::Spoken;
+use oddboard::app::shared::turn_builder::Part;
+use oddboard::rules::{Loc, Turn, Typed};
+
+fn cursor(app: &App) -> BoardCursor {
+    *app.world().resource::<BoardCursor>()
+}
+
+fn at(square: &str) -> Option<Loc> {
+    Some(Loc::parse(square).expect("a square"))
+}
+
+fn spoken(app: &App) -> String {
+    app.world().resource::<Spoken>().0.clone()
+}
+
+/// Types `text` into the move box's reading as the box does, and sends what it names.
+fn typed(app: &mut App, text: &str) {
+    let game = game(app).clone();
+    let among = app.world().resource::<Builder>().0.candidates().to_vec();
+    let turns: Vec<Turn> = match game.variant().read_typed(game.position(), &among, text) {
+        Typed::Turn(turn) => vec![turn],
+        Typed::Candidates(turns) => turns,
+        Typed::Refused(why) => panic!("{text}: {why}"),
+    };
+    command(app, Command::Narrow(turns));
+}
+
+#[test]
+fn tab_shows_the_cursor_and_the_arrows_move_it_over_the_board() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    assert!(!cursor(&app).shown, "no cursor until Tab");
+    press(&mut app, KeyCode::Tab, false);
+    assert_eq!(
+        cursor(&app),
+        BoardCursor {
+            shown: true,
+            at: at("d1")
+        }
+    );
+    press(&mut app, KeyCode::ArrowUp, false);
+    press(&mut app, KeyCode::ArrowRight, false);
+    assert_eq!(cursor(&app).at, at("e2"));
+    assert_eq!(spoken(&app), "e2, White Pawn");
+    press(&mut app, KeyCode::ArrowDown, false);
+    press(&mut app, KeyCode::ArrowDown, false);
+    assert_eq!(cursor(&app).at, at("e1"), "the board's edge stops it");
+    press(&mut app, KeyCode::Tab, false);
+    assert!(!cursor(&app).shown, "Tab again hands the keyboard on");
+}
+
+#[test]
+fn space_picks_and_enter_drops_as_clicks_do() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    press(&mut app, KeyCode::Tab, false);
+    press(&mut app, KeyCode::ArrowRight, false);
+    press(&mut app, KeyCode::ArrowUp, false);
+    press(&mut app, KeyCode::Space, false);
+    assert_eq!(question(&app), Some(Part::To), "e2's Pawn is picked");
+    press(&mut app, KeyCode::ArrowUp, false);
+    press(&mut app, KeyCode::ArrowUp, false);
+    press(&mut app, KeyCode::Enter, false);
+    assert_eq!(
+        fen(&app),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(spoken(&app), "White Pawn e2 to e4");
+}
+
+#[test]
+fn on_a_turned_board_the_arrows_still_point_along_the_screen() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    command(&mut app, Command::Flip);
+    press(&mut app, KeyCode::Tab, false);
+    assert_eq!(cursor(&app).at, at("d1"), "now at the top of the screen");
+    press(&mut app, KeyCode::ArrowDown, false);
+    assert_eq!(cursor(&app).at, at("d2"), "down the screen is up the ranks");
+    press(&mut app, KeyCode::ArrowRight, false);
+    assert_eq!(
+        cursor(&app).at,
+        at("c2"),
+        "right on the screen is towards the a-file"
+    );
+}
+
+#[test]
+fn without_the_cursor_the_arrows_still_step_through_the_moves() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    press(&mut app, KeyCode::ArrowLeft, false);
+    let viewing = *app
+        .world()
+        .resource::<oddboard::app::shared::game::Viewing>();
+    assert_eq!(viewing.ply, Some(0));
+}
+
+#[test]
+fn slash_opens_the_move_box() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::Digit7,
+        logical_key: Key::Character("/".into()),
+        state: ButtonState::Pressed,
+        text: Some("/".into()),
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<MoveBoxOpen>(), MoveBoxOpen(true));
+}
+
+#[test]
+fn a_typed_turn_is_played_and_said() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    typed(&mut app, "Nf3");
+    assert_eq!(
+        fen(&app),
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+    );
+    assert_eq!(spoken(&app), "White Knight g1 to f3");
+}
+
+#[test]
+fn a_turn_typed_in_part_waits_for_the_rest_on_the_board() {
+    // Fanorona Chess, Yellow (the first player) to move: the Rook going c5 to c3 withdraws from c6's Pawn and
+    // approaches c2's, so "Rc3" leaves open which it takes; "xc2" then plays it.
+    let fen_before = "4k/5/5/2p2/2R2/5/5/2p2/K4 w - - 0 1";
+    let mut app = app();
+    start(&mut app, "fanorona-chess", &[], Some(fen_before));
+    typed(&mut app, "Rc3");
+    assert_eq!(
+        fen(&app),
+        fen_before,
+        "nothing is played while a part is open"
+    );
+    assert_eq!(question(&app), Some(Part::Removal));
+    typed(&mut app, "xc2");
+    assert_eq!(fen(&app), "4k/5/5/2p2/5/5/2R2/5/K4 b - - 0 1");
+    assert_eq!(spoken(&app), "Yellow Rook c5 to c3, takes c2 by approach");
+}
