@@ -4,6 +4,7 @@
 
 #![cfg(feature = "game")]
 
+mod accessibility_marks;
 mod analysis;
 mod clocks;
 mod controls;

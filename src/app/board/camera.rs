@@ -6,13 +6,14 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw, WindowResized};
-use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+use bevy_egui::{EguiGlobalSettings, EguiZoomFactor, PrimaryEguiContext};
 
 /// The camera that draws the board.
 #[derive(Component)]
 pub struct BoardCamera;
 
-/// The width, in logical pixels, the side panel takes on the right of the window.
+/// The width, in egui points (logical pixels times egui's zoom, the interface size), the side
+/// panel takes on the right of the window.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Debug)]
 pub struct PanelWidth(pub f32);
 
@@ -82,6 +83,7 @@ fn redraw_after_resize(
 fn fit_board(
     layout: Res<BoardLayout>,
     panel: Res<PanelWidth>,
+    zoom: Query<&EguiZoomFactor, With<PrimaryEguiContext>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut camera: Query<(&mut Camera, &mut Projection), With<BoardCamera>>,
     mut fitted: Local<Option<Vec2>>,
@@ -92,7 +94,8 @@ fn fit_board(
     let Ok((mut camera, mut projection)) = camera.single_mut() else {
         return;
     };
-    let panel_px = (panel.0 * window.scale_factor()) as u32;
+    let zoom = zoom.single().map_or(1.0, |z| z.zoom_factor);
+    let panel_px = (panel.0 * zoom * window.scale_factor()) as u32;
     let width = window.physical_width().saturating_sub(panel_px).max(1);
     let height = window.physical_height().max(1);
     let viewport = Viewport {

@@ -2,7 +2,7 @@
 //! key points on the screen, whichever way up the board is), where it starts, and its outline.
 //! It outlines its location and never fills it, so the piece there looks as it is.
 
-use crate::app::art::shapes::Shapes;
+use crate::app::art::shapes::{Figure, Shapes};
 use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::pointer::BoardCursor;
@@ -13,14 +13,11 @@ use bevy::prelude::*;
 /// How high the cursor is drawn: over the pieces and the marks.
 const Z_CURSOR: f32 = 3.8;
 
-/// The cursor's outline: a dark frame round a bright one, so it shows on light and dark
-/// squares, on gaps and on Fanorona's points alike.
-const FRAMES: [(Color, f32); 2] = [
-    (Color::srgb(0.05, 0.05, 0.1), 1.0),
-    (Color::srgb(0.2, 0.85, 1.0), 0.86),
-];
+/// The cursor's colour: a bright cyan outlined in black, so it shows on light and dark squares,
+/// on gaps and on Fanorona's points alike, and is no mark's colour.
+const COLOUR: Color = Color::srgb(0.2, 0.85, 1.0);
 
-/// One of the cursor's frames on the board.
+/// The cursor's frame on the board.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CursorFrame;
 
@@ -133,14 +130,15 @@ fn draw(
     let Some(at) = cursor.at.filter(|_| cursor.shown) else {
         return;
     };
-    let centre = layout.world(at);
-    for (index, (colour, size)) in FRAMES.into_iter().enumerate() {
-        commands.spawn((
-            CursorFrame,
-            Shapes::sprite(&shapes.edge, colour, Vec2::splat(SQUARE * size)),
-            Transform::from_translation(centre.extend(Z_CURSOR + index as f32 * 0.01)),
-            Pickable::IGNORE,
-            DespawnOnExit(InGame),
-        ));
-    }
+    commands.spawn((
+        CursorFrame,
+        Shapes::sprite(
+            &shapes.figure(Figure::Edge, true),
+            COLOUR,
+            Vec2::splat(SQUARE),
+        ),
+        Transform::from_translation(layout.world(at).extend(Z_CURSOR)),
+        Pickable::IGNORE,
+        DespawnOnExit(InGame),
+    ));
 }

@@ -2,7 +2,7 @@
 //! the pieces a turn may remove, placement and slide choices, and the moves of a piece the
 //! pointer rests on. All of it comes from the engine's legal turns; nothing is worked out here.
 
-use crate::app::art::shapes::Shapes;
+use crate::app::art::shapes::{Figure, Shapes};
 use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::board::preview::settled_move;
 use crate::app::board::scene::ShownGame;
@@ -17,66 +17,89 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 const Z_MARK: f32 = 1.0;
-/// Dots, rings and ghosts are drawn over the pieces, so a target on a piece is never hidden.
+/// Figures round a square's edge are drawn just over its tint, under the pieces.
+const Z_FRAME: f32 = 1.1;
+/// Dots, rings, crosses and ghosts are drawn over the pieces, so a target on a piece is never
+/// hidden; they are thin or small, so the piece stays visible under them.
 const Z_OVER: f32 = 3.5;
 
-/// A mark drawn on the board; all are redrawn whenever anything they show changes.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+/// A mark drawn on the board; all are redrawn whenever anything they show changes. Each
+/// meaning has its own shape (its [`MarkShape`]s), not only its own colour, so a colour-blind
+/// player, or a greyscale picture, tells them apart.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Marker {
-    /// The squares the last turn moved from and to.
+    /// The squares the last turn moved from and to: a yellow tint and a bracket in each corner.
     LastMove,
-    /// A King in check.
+    /// A King in check: a red tint and a jagged star round the King.
     Check,
-    /// The piece picked.
+    /// The piece picked: a green tint and a thick square outline.
     Selected,
-    /// A square the turn can continue on, where it captures nothing: a dot.
+    /// A square the turn can continue on, where it captures nothing: a small dot.
     Target,
-    /// A square the turn can continue on where it captures (on it, or elsewhere): a ring.
+    /// A square the turn can continue on where it captures (on it, or elsewhere): a triangle
+    /// in each corner.
     Capture,
-    /// A piece the turn may remove.
+    /// A piece the turn may remove, for the player to choose: a cross in a ring.
     Removal,
-    /// Where the hovered piece of the side to move could go (a ring where a piece stands).
+    /// Where the hovered piece of the side to move could go: a small dot on an empty square, a
+    /// ring round a piece (the same shapes as the picked piece's targets: it is the same
+    /// news, shown before the piece is picked).
     Reach,
-    /// Where the hovered piece of the other side could go: hollow circles in another colour,
-    /// so they are not taken for the side to move's.
+    /// Where the hovered piece of the other side could go: a small hollow circle on an empty
+    /// square, a dashed ring round a piece, so they are not taken for the side to move's.
     OtherReach,
-    /// A piece the turn in progress (or the destination pointed at) will capture.
+    /// A piece the turn in progress (or the destination pointed at) will capture: a red tint
+    /// and a large cross over it.
     Victim,
     /// A square the last turn emptied by a capture from elsewhere (interception, approach,
-    /// withdrawal, telekinesis): kept marked until the next turn.
+    /// withdrawal, telekinesis), kept marked until the next turn: a purple tint and a small
+    /// cross.
     Vacated,
     /// The gap the last turn's slide left: a dashed outline, so it still reads as a gap.
     SlideGap,
-    /// The square the last turn slid, where it now stands: a solid outline, its own colour
-    /// left as it is.
+    /// The square the last turn slid, where it now stands: a thin solid outline, its own
+    /// colour left as it is.
     SlideTile,
-    /// Where the square being chosen would slide to: a ghost of it in the gap.
+    /// Where the square being chosen would slide to: a dotted outline in the gap.
     SlideGhost,
     /// Where a piece may be placed before the move: a faint picture of that piece.
     Placement,
-    /// What decided a finished game: the mating pieces and the mated King, the captured King,
-    /// the pieces holding the Gauntlet.
+    /// What decided a finished game (the mating pieces and the mated King, the captured King,
+    /// the pieces holding the Gauntlet): a double ring.
     Decided,
 }
 
-/// How a mark is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Look {
-    /// Fills the square, under the pieces.
-    Fill,
-    /// A dot in the middle of the square, over the pieces.
-    Dot,
-    /// A ring round the square's edge, over the pieces.
-    Ring,
-    /// A small hollow circle in the middle of the square, over the pieces.
-    Hollow,
-    /// A dashed outline of the square, over a gap (where a fill would look like a square).
-    Outline,
-    /// A solid outline of the square, under the pieces.
-    Edge,
+/// One part of a mark as drawn: a mark is one part or two (a tint under the pieces and a
+/// figure), each its own entity with the mark's [`Marker`], centred on the mark's square.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MarkShape {
+    /// The square filled with a see-through colour, under the pieces.
+    Tint,
+    /// A figure in the mark's colour: over the pieces, or round the square's edge under them.
+    Figure(Figure),
+    /// A faint picture of a piece.
+    Picture,
+}
+
+impl MarkShape {
+    /// Its depth: a tint and frames under the pieces, the rest over them.
+    fn depth(self) -> f32 {
+        match self {
+            MarkShape::Tint => Z_MARK,
+            MarkShape::Figure(
+                Figure::Brackets
+                | Figure::ThickFrame
+                | Figure::Edge
+                | Figure::DashedFrame
+                | Figure::DottedFrame,
+            ) => Z_FRAME,
+            MarkShape::Figure(_) | MarkShape::Picture => Z_OVER,
+        }
+    }
 }
 
 impl Marker {
+    /// Its colour: the tint's, or the figure's when it has no tint.
     fn colour(self) -> Color {
         match self {
             Marker::LastMove => Color::srgba(0.95, 0.85, 0.2, 0.35),
@@ -96,22 +119,57 @@ impl Marker {
         }
     }
 
-    /// How it is drawn on a location; `occupied` when a piece stands there, `gap` when no
-    /// square does (a fill there would look like one).
-    fn look(self, occupied: bool, gap: bool) -> Look {
+    /// The colour of its figure: over a tint, a deeper and less see-through shade of it.
+    fn figure_colour(self) -> Color {
         match self {
-            Marker::SlideGap => Look::Outline,
-            Marker::SlideTile => Look::Edge,
-            _ if gap => Look::Outline,
-            Marker::Target => Look::Dot,
-            Marker::Reach if !occupied => Look::Dot,
-            Marker::OtherReach if !occupied => Look::Hollow,
-            Marker::Reach
-            | Marker::OtherReach
-            | Marker::Capture
-            | Marker::Removal
-            | Marker::Decided => Look::Ring,
-            _ => Look::Fill,
+            Marker::LastMove => Color::srgba(0.78, 0.6, 0.05, 0.9),
+            Marker::Check => Color::srgba(0.85, 0.05, 0.05, 0.9),
+            Marker::Selected => Color::srgba(0.1, 0.55, 0.2, 0.9),
+            Marker::Victim => Color::srgba(0.7, 0.03, 0.03, 0.85),
+            Marker::Vacated => Color::srgba(0.5, 0.08, 0.55, 0.85),
+            _ => self.colour(),
+        }
+    }
+
+    /// The colour `shape` of it is drawn in; on the high-contrast board the hues are vivid
+    /// and the figures opaque (and outlined in black), the white ghosts as they are.
+    fn paint(self, shape: MarkShape, high_contrast: bool) -> Color {
+        let colour = match shape {
+            MarkShape::Tint => self.colour(),
+            MarkShape::Figure(_) | MarkShape::Picture => self.figure_colour(),
+        };
+        if !high_contrast || matches!(self, Marker::SlideGhost | Marker::Placement) {
+            return colour;
+        }
+        let vivid = Hsla::from(colour).with_saturation(1.0).with_lightness(0.5);
+        match shape {
+            MarkShape::Tint => vivid.with_alpha(colour.alpha().max(0.5)).into(),
+            MarkShape::Figure(_) | MarkShape::Picture => vivid.with_alpha(1.0).into(),
+        }
+    }
+
+    /// The parts it is drawn with on a location; `occupied` when a piece stands there. (On a
+    /// gap, where a tint would look like a square, the tint is left out.)
+    pub fn shapes(self, occupied: bool) -> &'static [MarkShape] {
+        use MarkShape::{Figure as F, Tint};
+        match self {
+            Marker::SlideGap => &[F(Figure::DashedFrame)],
+            Marker::SlideTile => &[F(Figure::Edge)],
+            Marker::SlideGhost => &[F(Figure::DottedFrame)],
+            Marker::Placement => &[MarkShape::Picture],
+            Marker::LastMove => &[Tint, F(Figure::Brackets)],
+            Marker::Check => &[Tint, F(Figure::Starburst)],
+            Marker::Selected => &[Tint, F(Figure::ThickFrame)],
+            Marker::Target => &[F(Figure::Dot)],
+            Marker::Capture => &[F(Figure::Corners)],
+            Marker::Removal => &[F(Figure::CircledCross)],
+            Marker::Reach if occupied => &[F(Figure::Ring)],
+            Marker::Reach => &[F(Figure::Dot)],
+            Marker::OtherReach if occupied => &[F(Figure::DashedRing)],
+            Marker::OtherReach => &[F(Figure::Hollow)],
+            Marker::Victim => &[Tint, F(Figure::Cross)],
+            Marker::Vacated => &[Tint, F(Figure::SmallCross)],
+            Marker::Decided => &[F(Figure::DoubleRing)],
         }
     }
 }
@@ -221,65 +279,44 @@ fn redraw(
                 .map(|l| (marker, l)),
         );
     }
-    for (marker, loc) in marks {
-        let colour = marker.colour();
-        let look = marker.look(pos.board.piece(loc).is_some(), pos.board.is_hole(loc));
-        let (sprite, z) = match look {
-            Look::Fill => (Sprite::from_color(colour, Vec2::splat(SQUARE)), Z_MARK),
-            Look::Dot => (
-                Shapes::sprite(&shapes.disc, colour, Vec2::splat(SQUARE * 0.3)),
-                Z_OVER,
-            ),
-            Look::Ring => (
-                Shapes::sprite(&shapes.ring, colour, Vec2::splat(SQUARE * 0.98)),
-                Z_OVER,
-            ),
-            Look::Hollow => (
-                Shapes::sprite(&shapes.ring, colour, Vec2::splat(SQUARE * 0.34)),
-                Z_OVER,
-            ),
-            Look::Outline => (
-                Shapes::sprite(&shapes.frame, colour, Vec2::splat(SQUARE)),
-                Z_MARK,
-            ),
-            Look::Edge => (
-                Shapes::sprite(&shapes.edge, colour, Vec2::splat(SQUARE)),
-                Z_MARK,
-            ),
-        };
-        spawn_mark(&mut commands, &layout, marker, loc, sprite, z);
-    }
-    if live {
-        for (piece, at) in placements(&builder.0) {
-            let mut sprite = piece_sprite(game, art, piece);
-            sprite.color = sprite.color.with_alpha(Marker::Placement.colour().alpha());
-            spawn_mark(
-                &mut commands,
-                &layout,
-                Marker::Placement,
-                at,
+    let placed = placements(&builder.0).into_iter().filter(|_| live);
+    let drawn = marks
+        .into_iter()
+        .map(|(marker, loc)| (marker, loc, None))
+        .chain(placed.map(|(piece, at)| (Marker::Placement, at, Some(piece))));
+    let high_contrast = settings.theme.high_contrast();
+    for (marker, loc, piece) in drawn {
+        let occupied = pos.board.piece(loc).is_some();
+        let gap = pos.board.is_hole(loc);
+        for &shape in marker.shapes(occupied) {
+            if gap && shape == MarkShape::Tint {
+                continue;
+            }
+            let colour = marker.paint(shape, high_contrast);
+            let sprite = match (shape, piece) {
+                (MarkShape::Tint, _) => Sprite::from_color(colour, Vec2::splat(SQUARE)),
+                (MarkShape::Figure(figure), _) => Shapes::sprite(
+                    &shapes.figure(figure, high_contrast),
+                    colour,
+                    Vec2::splat(SQUARE),
+                ),
+                (MarkShape::Picture, Some(piece)) => {
+                    let mut sprite = piece_sprite(game, art, piece);
+                    sprite.color = sprite.color.with_alpha(colour.alpha());
+                    sprite
+                }
+                (MarkShape::Picture, None) => continue,
+            };
+            commands.spawn((
+                marker,
+                shape,
                 sprite,
-                Z_OVER,
-            );
+                Transform::from_translation(layout.world(loc).extend(shape.depth())),
+                Pickable::IGNORE,
+                DespawnOnExit(InGame),
+            ));
         }
     }
-}
-
-fn spawn_mark(
-    commands: &mut Commands,
-    layout: &BoardLayout,
-    marker: Marker,
-    loc: Loc,
-    sprite: Sprite,
-    z: f32,
-) {
-    commands.spawn((
-        marker,
-        sprite,
-        Transform::from_translation(layout.world(loc).extend(z)),
-        Pickable::IGNORE,
-        DespawnOnExit(InGame),
-    ));
 }
 
 /// What each remaining turn captures, as the engine's account of it says, once the piece is

@@ -67,11 +67,33 @@ fn request_reset(mut reset: MessageWriter<BoardReset>) {
     reset.write(BoardReset);
 }
 
-/// How the board is dressed: its colours and whether it has coordinates.
+/// How the board is dressed: its colours, whether it has coordinates and how large they are.
 #[derive(Clone, Copy, Debug)]
 struct Dress {
     theme: BoardTheme,
     coordinates: bool,
+    /// The interface size's factor: the coordinates grow with the panels' text.
+    text_scale: f32,
+}
+
+impl Dress {
+    /// Fanorona's lines and points: black on the high-contrast board.
+    fn ink(self) -> Color {
+        if self.theme.high_contrast() {
+            Color::BLACK
+        } else {
+            Palette::INK
+        }
+    }
+}
+
+/// The coordinates' colour in `theme`: white on the high-contrast board.
+pub fn label_colour(theme: BoardTheme) -> Color {
+    if theme.high_contrast() {
+        Color::WHITE
+    } else {
+        Palette::LABEL
+    }
 }
 
 fn square_colour(loc: Loc, layout: &BoardLayout, theme: BoardTheme, shaded: bool) -> Color {
@@ -102,6 +124,7 @@ fn reset_board(
     let dress = Dress {
         theme: source.settings.theme,
         coordinates: source.settings.show_coordinates,
+        text_scale: source.settings.ui_scale.factor(),
     };
     spawn_decor(&mut commands, &game.0, &layout, dress);
     for loc in locations(&game.0) {
@@ -203,12 +226,12 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
                 crate::rules::Dir::NW,
             ] {
                 if let Some(to) = geometry.neighbour(loc, dir) {
-                    spawn_line(commands, layout.world(loc), layout.world(to));
+                    spawn_line(commands, layout.world(loc), layout.world(to), dress.ink());
                 }
             }
             commands.spawn((
                 Decor,
-                Sprite::from_color(Palette::INK, Vec2::splat(SQUARE * 0.14)),
+                Sprite::from_color(dress.ink(), Vec2::splat(SQUARE * 0.14)),
                 Transform::from_translation(layout.world(loc).extend(Z_POINT))
                     .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
                 Board2d,
@@ -223,8 +246,8 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
         (
             Decor,
             Text2d::new(text),
-            TextFont::from_font_size(SQUARE * 0.28),
-            TextColor(Palette::LABEL),
+            TextFont::from_font_size(SQUARE * 0.28 * dress.text_scale),
+            TextColor(label_colour(dress.theme)),
             Transform::from_translation(at.extend(Z_LINE)),
             Board2d,
             DespawnOnExit(InGame),
@@ -246,11 +269,11 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
     }
 }
 
-fn spawn_line(commands: &mut Commands, a: Vec2, b: Vec2) {
+fn spawn_line(commands: &mut Commands, a: Vec2, b: Vec2, ink: Color) {
     let delta = b - a;
     commands.spawn((
         Decor,
-        Sprite::from_color(Palette::INK, Vec2::new(delta.length(), SQUARE * 0.035)),
+        Sprite::from_color(ink, Vec2::new(delta.length(), SQUARE * 0.035)),
         Transform::from_translation(((a + b) / 2.0).extend(Z_LINE))
             .with_rotation(Quat::from_rotation_z(delta.y.atan2(delta.x))),
         Board2d,

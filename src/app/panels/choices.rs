@@ -2,7 +2,9 @@
 //! settings (the menu, a game's panel).
 
 use crate::app::shared::players::{Player, Players};
-use crate::app::shared::settings::{AnimationSpeed, BoardTheme, BoardView, Settings};
+use crate::app::shared::settings::{
+    AnimationSpeed, BoardTheme, BoardView, InterfaceSize, Settings,
+};
 use crate::rules::{Level, Side};
 use bevy_egui::egui;
 
@@ -78,6 +80,14 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
             for theme in BoardTheme::ALL {
                 changed |= ui
                     .selectable_value(&mut settings.theme, theme, theme.label())
+                    .changed();
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("interface size");
+            for size in InterfaceSize::ALL {
+                changed |= ui
+                    .selectable_value(&mut settings.ui_scale, size, size.label())
                     .changed();
             }
         });

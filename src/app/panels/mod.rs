@@ -13,6 +13,7 @@ mod online;
 mod picker;
 pub mod picture;
 mod record;
+mod scale;
 mod study;
 
 use crate::app::art::pieces::PieceArt;
@@ -100,6 +101,7 @@ pub fn plugin(app: &mut App) {
             study::plugin,
             picker::plugin,
             keys::plugin,
+            scale::plugin,
         ));
 }
 

@@ -72,7 +72,6 @@ fn picker(
     let (Some(top_left), Some(bottom_right)) = (corner(-1.0, 1.0), corner(1.0, -1.0)) else {
         return Ok(());
     };
-    let size = (bottom_right.x - top_left.x).abs();
     let downwards = centre.y >= 0.0;
     let pictures = Pictures::of(&mut contexts, game, &art);
     let mover = builder
@@ -82,6 +81,9 @@ fn picker(
         .and_then(|turn| game.position().board.piece(turn.from));
     let ctx = contexts.ctx_mut()?;
     let mut keyboard_here = cursor.shown && ctx.memory(|memory| memory.focused().is_none());
+    // The camera's viewport is in logical pixels; egui lays out in points, zoom times larger.
+    let zoom = ctx.zoom_factor();
+    let size = (bottom_right.x - top_left.x).abs() / zoom;
     let (anchor, at) = if downwards {
         (egui::Align2::LEFT_TOP, top_left)
     } else {
@@ -93,7 +95,7 @@ fn picker(
     egui::Area::new("promotion".into())
         .order(egui::Order::Foreground)
         .pivot(anchor)
-        .fixed_pos(egui::pos2(at.x, at.y))
+        .fixed_pos(egui::pos2(at.x / zoom, at.y / zoom))
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style())
                 .inner_margin(2.0)

@@ -60,15 +60,19 @@ pub enum BoardTheme {
     Blue,
     /// Light and dark grey.
     Slate,
+    /// Pale cream and a strong blue, far apart in lightness, with vivid marks outlined in black
+    /// and white coordinates: for low vision and for colour blindness.
+    HighContrast,
 }
 
 impl BoardTheme {
     /// Every theme, for the settings menu.
-    pub const ALL: [BoardTheme; 4] = [
+    pub const ALL: [BoardTheme; 5] = [
         BoardTheme::Wood,
         BoardTheme::Green,
         BoardTheme::Blue,
         BoardTheme::Slate,
+        BoardTheme::HighContrast,
     ];
 
     /// Its name in the settings menu.
@@ -78,6 +82,7 @@ impl BoardTheme {
             BoardTheme::Green => "green",
             BoardTheme::Blue => "blue",
             BoardTheme::Slate => "slate",
+            BoardTheme::HighContrast => "high contrast",
         }
     }
 
@@ -88,6 +93,11 @@ impl BoardTheme {
             BoardTheme::Green => [Color::srgb(0.93, 0.93, 0.82), Color::srgb(0.46, 0.59, 0.34)],
             BoardTheme::Blue => [Color::srgb(0.87, 0.89, 0.90), Color::srgb(0.55, 0.64, 0.68)],
             BoardTheme::Slate => [Color::srgb(0.68, 0.70, 0.72), Color::srgb(0.42, 0.45, 0.48)],
+            // A light square a shade warmer than white, so white pieces stand out on it; a
+            // dark square light enough for black pieces and for the window behind Amoeba's gaps.
+            BoardTheme::HighContrast => {
+                [Color::srgb(1.0, 0.95, 0.78), Color::srgb(0.13, 0.33, 0.76)]
+            }
         }
     }
 
@@ -103,15 +113,69 @@ impl BoardTheme {
         }
     }
 
-    /// Fanorona's board, under its lines: between the theme's two squares.
+    /// Fanorona's board, under its lines: between the theme's two squares (the light square
+    /// in high contrast, under black lines).
     pub fn plank(self) -> Color {
         let [light, dark] = self.squares();
-        light.mix(&dark, 0.4)
+        match self {
+            BoardTheme::HighContrast => light,
+            _ => light.mix(&dark, 0.4),
+        }
+    }
+
+    /// Whether marks are drawn vivid and outlined in black, and the board's lines and
+    /// coordinates in black and white.
+    pub fn high_contrast(self) -> bool {
+        self == BoardTheme::HighContrast
     }
 }
 
 /// What a square of the variant's zone (American Chess's Gauntlet) is tinted towards.
 const ZONE_TINT: Color = Color::srgb(0.55, 0.62, 0.80);
+
+/// How large the menus, the panels and the board's coordinates are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InterfaceSize {
+    /// As designed.
+    #[default]
+    Percent100,
+    /// A quarter larger.
+    Percent125,
+    /// Half as large again.
+    Percent150,
+    /// Twice as large.
+    Percent200,
+}
+
+impl InterfaceSize {
+    /// Every size, smallest first, for the settings menu.
+    pub const ALL: [InterfaceSize; 4] = [
+        InterfaceSize::Percent100,
+        InterfaceSize::Percent125,
+        InterfaceSize::Percent150,
+        InterfaceSize::Percent200,
+    ];
+
+    /// How many times the designed size it draws at.
+    pub fn factor(self) -> f32 {
+        match self {
+            InterfaceSize::Percent100 => 1.0,
+            InterfaceSize::Percent125 => 1.25,
+            InterfaceSize::Percent150 => 1.5,
+            InterfaceSize::Percent200 => 2.0,
+        }
+    }
+
+    /// Its name in the settings menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            InterfaceSize::Percent100 => "100 %",
+            InterfaceSize::Percent125 => "125 %",
+            InterfaceSize::Percent150 => "150 %",
+            InterfaceSize::Percent200 => "200 %",
+        }
+    }
+}
 
 /// How the board is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -172,6 +236,10 @@ pub struct Settings {
     /// The computer's memory: the size of its search's table, in MiB (one of
     /// [`Settings::ENGINE_MEMORY_CHOICES`] from the menu).
     pub engine_memory_mib: usize,
+    /// How large the menus, panels and coordinates are drawn (absent from files written before
+    /// it existed: 100 %).
+    #[serde(default)]
+    pub ui_scale: InterfaceSize,
 }
 
 impl Settings {
@@ -199,6 +267,7 @@ impl Default for Settings {
             view: BoardView::TwoD,
             shadows: false,
             engine_memory_mib: 64,
+            ui_scale: InterfaceSize::Percent100,
         }
     }
 }
