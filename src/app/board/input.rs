@@ -265,7 +265,11 @@ fn keyboard(
             None => {}
         }
     }
-    out.cursor.set_if_neq(cursor);
+    if out.cursor.set_if_neq(cursor) {
+        // The piece help and its marks follow the cursor, as they follow the pointer.
+        out.hovered
+            .set_if_neq(Hovered(cursor.at.filter(|_| cursor.shown)));
+    }
     if !saw_control {
         *ctrl = held.any_pressed(CONTROL);
     }
@@ -291,6 +295,7 @@ struct KeyRequests<'w> {
     clicks: MessageWriter<'w, SquareClicked>,
     cursor: ResMut<'w, BoardCursor>,
     move_box: ResMut<'w, MoveBoxOpen>,
+    hovered: ResMut<'w, Hovered>,
 }
 
 /// What a key asks for: a command to the session, a request to the computer, the other view,

@@ -161,7 +161,11 @@ fn menu_screen(
             egui::ScrollArea::vertical()
                 .id_salt("variants and saves")
                 .show(&mut columns[0], |ui| {
-                    variant_list(ui, &catalogue, &pictures, &mut choice, settings.theme);
+                    let shown = Shown {
+                        theme: settings.theme,
+                        scroll_to_choice: keys.up || keys.down,
+                    };
+                    variant_list(ui, &catalogue, &pictures, &mut choice, shown);
                     saves_list(ui, &saves, &catalogue, &mut choice, storage, library);
                 });
             let Some(data) = catalogue.0.get(choice.variant) else {
@@ -379,6 +383,14 @@ fn game_choices(ui: &mut egui::Ui, data: &VariantData, choice: &mut MenuChoice) 
     });
 }
 
+/// How the variant list is shown: the board's colours, and whether to bring the chosen
+/// variant into view (it was chosen by the keys).
+#[derive(Clone, Copy, Debug)]
+struct Shown {
+    theme: BoardTheme,
+    scroll_to_choice: bool,
+}
+
 /// Every variant, each with a picture of its start position on its own board, drawn by the
 /// game itself, its name and what sets it apart.
 fn variant_list(
@@ -386,8 +398,9 @@ fn variant_list(
     catalogue: &Catalogue,
     previews: &[(Arc<Variant>, Pictures)],
     choice: &mut MenuChoice,
-    theme: BoardTheme,
+    shown: Shown,
 ) {
+    let theme = shown.theme;
     ui.heading("Variants");
     for (index, data) in catalogue.0.iter().enumerate() {
         let picture = previews.iter().find(|(v, _)| v.id() == data.id);
@@ -408,7 +421,11 @@ fn variant_list(
             });
             ui.vertical(|ui| {
                 let name = egui::RichText::new(&data.name).size(18.0);
-                clicked |= ui.selectable_label(choice.variant == index, name).clicked();
+                let label = ui.selectable_label(choice.variant == index, name);
+                if shown.scroll_to_choice && choice.variant == index {
+                    label.scroll_to_me(Some(egui::Align::Center));
+                }
+                clicked |= label.clicked();
                 ui.label(&data.tagline);
             });
         });

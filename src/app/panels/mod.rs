@@ -93,7 +93,7 @@ pub fn plugin(app: &mut App) {
             ),
         )
         .add_systems(Update, draw_first_frames.in_set(Frame::Follow))
-        .add_systems(EguiPrimaryContextPass, notice_window)
+        .add_systems(EguiPrimaryContextPass, (steady_caret, notice_window))
         .add_plugins((
             menu::plugin,
             online::plugin,
@@ -121,6 +121,17 @@ fn drop_unchanged_modifiers(
             _ => true,
         });
     }
+}
+
+/// A text box's caret stands still: a blinking one asks egui for a frame every half second,
+/// and the reactive window would draw without pause while a box (the move box, a name) has
+/// the keyboard.
+fn steady_caret(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if ctx.global_style().visuals.text_cursor.blink {
+        ctx.all_styles_mut(|style| style.visuals.text_cursor.blink = false);
+    }
+    Ok(())
 }
 
 /// How many frames the window draws at start, whatever the input: egui has nothing to show

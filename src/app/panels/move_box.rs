@@ -89,8 +89,9 @@ impl MoveBox<'_> {
                 self.enter(game, builder, out);
             }
         });
-        if self.open.0 {
-            ui.weak(preview(game, builder, &self.held.text));
+        let line = preview(game, builder, &self.held.text);
+        if self.open.0 && line != self.spoken.0 {
+            ui.weak(line);
         }
     }
 
