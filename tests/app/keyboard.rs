@@ -5,7 +5,7 @@
 use crate::support::*;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use oddboard::app::shared::messages::Command;
-use oddboard::app::shared::pointer::{BoardCursor, MoveBoxOpen};
+use oddboard::app::shared::pointer::{BoardCursor, MoveEntry};
 use oddboard::app::shared::speech::Spoken;
 use oddboard::app::shared::turn_builder::Part;
 use oddboard::rules::{Loc, Turn, Typed};
@@ -107,20 +107,48 @@ fn without_the_cursor_the_arrows_still_step_through_the_moves() {
     assert_eq!(viewing.ply, Some(0));
 }
 
+/// Sends the key that types `text` (pressed and released), as a window does.
+fn type_key(app: &mut App, key_code: KeyCode, text: &str) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Character(text.into()),
+            state,
+            text: Some(text.into()),
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+}
+
 #[test]
-fn slash_opens_the_move_box() {
+fn slash_opens_the_move_box_and_what_follows_is_its_text_not_shortcuts() {
     let mut app = app();
     start(&mut app, "chess", &[], None);
-    app.world_mut().write_message(KeyboardInput {
-        key_code: KeyCode::Digit7,
-        logical_key: Key::Character("/".into()),
-        state: ButtonState::Pressed,
-        text: Some("/".into()),
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
+    // All in one frame, before the box could take the keyboard: F would flip the board.
+    type_key(&mut app, KeyCode::Slash, "/");
+    type_key(&mut app, KeyCode::KeyN, "N");
+    type_key(&mut app, KeyCode::KeyF, "f");
+    type_key(&mut app, KeyCode::Digit3, "3");
     settle(&mut app);
-    assert_eq!(*app.world().resource::<MoveBoxOpen>(), MoveBoxOpen(true));
+    let entry = app.world().resource::<MoveEntry>().clone();
+    assert_eq!(
+        entry,
+        MoveEntry {
+            open: true,
+            early: "Nf3".into()
+        }
+    );
+    assert!(
+        !app.world()
+            .resource::<oddboard::app::shared::game::Flipped>()
+            .0
+    );
+    press(&mut app, KeyCode::Escape, false);
+    assert!(
+        !app.world().resource::<MoveEntry>().open,
+        "Escape closes it"
+    );
 }
 
 #[test]
@@ -152,4 +180,27 @@ fn a_turn_typed_in_part_waits_for_the_rest_on_the_board() {
     typed(&mut app, "xc2");
     assert_eq!(fen(&app), "4k/5/5/2p2/5/5/2R2/5/K4 b - - 0 1");
     assert_eq!(spoken(&app), "Yellow Rook c5 to c3, takes c2 by approach");
+}
+
+#[test]
+fn the_cursor_passes_over_the_locations_outside_amphoras_jug() {
+    // Amphora's first rank runs b1–f1, its second only c2–e2.
+    let mut app = app();
+    start(&mut app, "amphora", &[], None);
+    press(&mut app, KeyCode::Tab, false);
+    assert_eq!(cursor(&app).at, at("d1"));
+    for _ in 0..3 {
+        press(&mut app, KeyCode::ArrowLeft, false);
+    }
+    assert_eq!(
+        cursor(&app).at,
+        at("b1"),
+        "a1 is outside the jug: b1 is the edge"
+    );
+    press(&mut app, KeyCode::ArrowUp, false);
+    assert_eq!(
+        cursor(&app).at,
+        at("b3"),
+        "b2 is outside the jug: up goes on to b3"
+    );
 }

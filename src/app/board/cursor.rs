@@ -7,7 +7,7 @@ use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::pointer::BoardCursor;
 use crate::app::shared::screen::{Frame, InGame};
-use crate::rules::{Geometry, Loc};
+use crate::rules::{Holes, Loc, Variant};
 use bevy::prelude::*;
 
 /// How high the cursor is drawn: over the pieces and the marks.
@@ -46,10 +46,21 @@ impl Arrow {
     }
 }
 
+/// Whether `loc` is a location of `variant`'s board: inside its rectangle and, where the board
+/// has a fixed outline (Amphora's jug), inside that (Amoeba's gaps are on the board).
+fn on_board(variant: &Variant, loc: Loc) -> bool {
+    variant.geometry().contains(loc)
+        && match variant.holes() {
+            Holes::Outline(squares) => squares.contains(loc),
+            Holes::None | Holes::Anywhere => true,
+        }
+}
+
 /// Where the cursor goes from `at` when `arrow` is pressed: the nearest location of the board
 /// that way (past any location outside the board, as beside Amphora's jug); `at` itself when
 /// the board ends there.
-pub fn moved(geometry: &Geometry, flipped: bool, at: Loc, arrow: Arrow) -> Loc {
+pub fn moved(variant: &Variant, flipped: bool, at: Loc, arrow: Arrow) -> Loc {
+    let geometry = variant.geometry();
     let (mut df, mut dr) = arrow.step();
     if flipped {
         (df, dr) = (-df, -dr);
@@ -63,7 +74,10 @@ pub fn moved(geometry: &Geometry, flipped: bool, at: Loc, arrow: Arrow) -> Loc {
         if !(0..files).contains(&file) || !(0..ranks).contains(&rank) {
             return at;
         }
-        if let Some(next) = geometry.loc(file, rank) {
+        if let Some(next) = geometry
+            .loc(file, rank)
+            .filter(|loc| on_board(variant, *loc))
+        {
             return next;
         }
     }
@@ -71,20 +85,24 @@ pub fn moved(geometry: &Geometry, flipped: bool, at: Loc, arrow: Arrow) -> Loc {
 
 /// Where the cursor starts in a game: the location of the board nearest the middle of the
 /// player's own edge (the bottom of the screen).
-pub fn start(geometry: &Geometry, flipped: bool) -> Option<Loc> {
+pub fn start(variant: &Variant, flipped: bool) -> Option<Loc> {
+    let geometry = variant.geometry();
     let middle = f32::from(geometry.files().saturating_sub(1)) / 2.0;
     let bottom = if flipped {
         i32::from(geometry.ranks().saturating_sub(1))
     } else {
         0
     };
-    geometry.inside().iter().min_by(|a, b| {
-        let key = |loc: &Loc| {
-            let rank_away = (i32::from(loc.rank()) - bottom).unsigned_abs() as f32;
-            rank_away * 100.0 + (f32::from(loc.file()) - middle).abs()
-        };
-        key(a).total_cmp(&key(b))
-    })
+    let locations = geometry.inside().iter();
+    locations
+        .filter(|loc| on_board(variant, *loc))
+        .min_by(|a, b| {
+            let key = |loc: &Loc| {
+                let rank_away = (i32::from(loc.rank()) - bottom).unsigned_abs() as f32;
+                rank_away * 100.0 + (f32::from(loc.file()) - middle).abs()
+            };
+            key(a).total_cmp(&key(b))
+        })
 }
 
 /// Registers the cursor's outline and its start in each game.
@@ -102,11 +120,11 @@ pub fn plugin(app: &mut App) {
 /// Puts the cursor on the board when it is not on one of its locations (a new game, another
 /// variant).
 fn place(game: Res<ActiveGame>, layout: Res<BoardLayout>, mut cursor: ResMut<BoardCursor>) {
-    let geometry = game.0.variant().geometry();
-    if cursor.at.is_some_and(|at| geometry.contains(at)) {
+    let variant = game.0.variant();
+    if cursor.at.is_some_and(|at| on_board(variant, at)) {
         return;
     }
-    let at = start(geometry, layout.flipped);
+    let at = start(variant, layout.flipped);
     if cursor.at != at {
         cursor.at = at;
     }

@@ -9,7 +9,7 @@ use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::messages::{
     AnalysisRequest, Command, ComputerRequest, SquareClicked, SwitchView,
 };
-use crate::app::shared::pointer::{BoardCursor, Dragged, Hovered, MoveBoxOpen, TextEntry};
+use crate::app::shared::pointer::{BoardCursor, Dragged, Hovered, MoveEntry, TextEntry};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::settings::{BoardView, Settings};
 use crate::app::view3d::TableCamera;
@@ -219,6 +219,10 @@ fn keyboard(
         if key.state != ButtonState::Pressed {
             continue;
         }
+        if out.move_entry.open {
+            type_early(key, &mut out.move_entry);
+            continue;
+        }
         let slash = matches!(&key.logical_key, Key::Character(text) if text.as_str() == "/");
         let request = if slash && in_game {
             Some(Shortcut::MoveBox)
@@ -244,19 +248,14 @@ fn keyboard(
                 out.analysis.write(AnalysisRequest::Toggle);
             }
             Some(Shortcut::MoveBox) => {
-                out.move_box.set_if_neq(MoveBoxOpen(true));
+                out.move_entry.open = true;
             }
             Some(Shortcut::Board) => cursor.shown = !cursor.shown,
             Some(Shortcut::Cursor(arrow)) => {
                 if let (Some(at), Some(game), Some(layout)) =
                     (cursor.at, &board.game, &board.layout)
                 {
-                    cursor.at = Some(moved(
-                        game.0.variant().geometry(),
-                        layout.flipped,
-                        at,
-                        arrow,
-                    ));
+                    cursor.at = Some(moved(game.0.variant(), layout.flipped, at, arrow));
                 }
             }
             Some(Shortcut::Click(at)) => {
@@ -272,6 +271,21 @@ fn keyboard(
     }
     if !saw_control {
         *ctrl = held.any_pressed(CONTROL);
+    }
+}
+
+/// A key that came while the move box is open but does not have the keyboard (just after `/`,
+/// or after a click elsewhere): the text it types goes to the box (Backspace takes back), Escape
+/// closes the box; none is a shortcut.
+fn type_early(key: &KeyboardInput, entry: &mut MoveEntry) {
+    match (key.key_code, &key.logical_key) {
+        (KeyCode::Escape, _) => *entry = MoveEntry::default(),
+        (KeyCode::Backspace, _) => {
+            entry.early.pop();
+        }
+        (KeyCode::Space, _) => entry.early.push(' '),
+        (_, Key::Character(text)) => entry.early.push_str(text),
+        _ => {}
     }
 }
 
@@ -294,7 +308,7 @@ struct KeyRequests<'w> {
     analysis: MessageWriter<'w, AnalysisRequest>,
     clicks: MessageWriter<'w, SquareClicked>,
     cursor: ResMut<'w, BoardCursor>,
-    move_box: ResMut<'w, MoveBoxOpen>,
+    move_entry: ResMut<'w, MoveEntry>,
     hovered: ResMut<'w, Hovered>,
 }
 

@@ -5,7 +5,7 @@
 
 use crate::app::shared::game::Builder;
 use crate::app::shared::messages::Command;
-use crate::app::shared::pointer::{BoardCursor, MoveBoxOpen};
+use crate::app::shared::pointer::{BoardCursor, MoveEntry};
 use crate::app::shared::speech::Spoken;
 use crate::app::speech::announce::last_turn;
 use crate::app::speech::tree::live_region;
@@ -29,7 +29,7 @@ pub struct MoveBoxText {
 /// while the keyboard plays or a screen reader listens).
 #[derive(SystemParam)]
 pub struct MoveBox<'w> {
-    open: ResMut<'w, MoveBoxOpen>,
+    entry: ResMut<'w, MoveEntry>,
     held: ResMut<'w, MoveBoxText>,
     spoken: ResMut<'w, Spoken>,
     cursor: Res<'w, BoardCursor>,
@@ -50,12 +50,19 @@ impl MoveBox<'_> {
         builder: &Builder,
         out: &mut MessageWriter<Command>,
     ) {
-        if self.open.0 {
+        if self.entry.open {
+            if !self.entry.early.is_empty() {
+                let early = std::mem::take(&mut self.entry.early);
+                self.held.text.push_str(&early);
+                self.held.focus = true;
+            }
             self.field(ui, game, builder, out);
         } else {
             self.held.focus = true;
         }
-        if (self.open.0 || self.cursor.shown || self.listening.get()) && !self.spoken.0.is_empty() {
+        if (self.entry.open || self.cursor.shown || self.listening.get())
+            && !self.spoken.0.is_empty()
+        {
             live_region(ui, &self.spoken.0);
         }
     }
@@ -90,14 +97,14 @@ impl MoveBox<'_> {
             }
         });
         let line = preview(game, builder, &self.held.text);
-        if self.open.0 && line != self.spoken.0 {
+        if self.entry.open && line != self.spoken.0 {
             ui.weak(line);
         }
     }
 
     /// Closes the box, forgetting its text.
     fn close(&mut self) {
-        self.open.set_if_neq(MoveBoxOpen(false));
+        self.entry.open = false;
         self.held.text.clear();
     }
 

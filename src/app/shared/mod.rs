@@ -55,7 +55,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<pointer::Dragged>()
         .init_resource::<pointer::TextEntry>()
         .init_resource::<pointer::BoardCursor>()
-        .init_resource::<pointer::MoveBoxOpen>()
+        .init_resource::<pointer::MoveEntry>()
         .init_resource::<speech::Spoken>()
         .add_message::<SquareClicked>()
         .add_message::<Refused>()

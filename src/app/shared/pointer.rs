@@ -26,6 +26,13 @@ pub struct BoardCursor {
     pub at: Option<Loc>,
 }
 
-/// Whether the move box is open (`/` opens it; Enter plays, Escape closes it).
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct MoveBoxOpen(pub bool);
+/// The move box: whether it is open (`/` opens it; Enter plays, Escape closes it), and what
+/// was typed in the same moment as the `/`, before the box had the keyboard (a fast hand, or
+/// keys that came while a frame was drawn), for the box to start with.
+#[derive(Resource, Default, Clone, PartialEq, Eq, Debug)]
+pub struct MoveEntry {
+    /// Whether the box is open.
+    pub open: bool,
+    /// Text typed before the box took the keyboard, not yet in it.
+    pub early: String,
+}
