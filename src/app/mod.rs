@@ -52,6 +52,13 @@ pub fn run(launch: Launch) -> AppExit {
                 }),
                 ..default()
             })
+            // Shaders compiled in the frame that first needs them: the reactive window draws
+            // no frame when a pipeline compiled in the background becomes ready, so the 3D
+            // board, switched to, would stay half drawn until the next input.
+            .set(bevy::render::RenderPlugin {
+                synchronous_pipeline_compilation: true,
+                ..default()
+            })
             // No prepass and no deferred lighting: the 3D view uses neither.
             .set(bevy::pbr::PbrPlugin {
                 prepass_enabled: false,
