@@ -358,7 +358,9 @@ pub(super) fn status(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, pictures
             .show(ui, |ui| {
                 for (label, value) in counters {
                     ui.label(format!("{label}:"));
-                    ui.label(value);
+                    // A long value (Double Fanorona's pieces to promote to) wraps within the
+                    // panel rather than widening it past the window's edge.
+                    ui.add(egui::Label::new(value).wrap());
                     ui.end_row();
                 }
             });
