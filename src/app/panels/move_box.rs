@@ -222,3 +222,62 @@ fn side_named(game: &Game, name: &str) -> Option<Side> {
         .into_iter()
         .find(|side| sides[side.index()].eq_ignore_ascii_case(name))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+    use std::sync::Arc;
+
+    /// A game of `variant` after `turns` (canonical text).
+    fn game(variant: &str, turns: &[&str]) -> Game {
+        let variant = Arc::new(Variant::load(variant, &[]).expect("variant loads"));
+        let mut game = Game::new(variant);
+        for text in turns {
+            let turn = game
+                .variant()
+                .parse_turn(game.position(), text)
+                .expect("legal");
+            game.play(&turn).expect("plays");
+        }
+        game
+    }
+
+    #[test]
+    fn the_spoken_commands_answer_about_the_position() {
+        let game = game("chess", &["e2e4", "d7d5", "b1c3", "g8f6"]);
+        let said = |text: &str| command(&game, text).expect("a command");
+        assert_eq!(said("turn"), "White to move, move 3");
+        assert_eq!(said("square e4"), "e4, White Pawn");
+        assert_eq!(
+            said("attacks e4"),
+            "e4: attacked by Black Knight f6, Black Pawn d5; defended by White Knight c3"
+        );
+        assert!(said("pieces black").starts_with("Black: King e8; Queen d8"));
+        assert!(said("Pieces").contains(". Black:"), "both sides, any case");
+        assert_eq!(said("last"), "Black Knight g8 to f6");
+    }
+
+    #[test]
+    fn a_bad_command_says_why_and_a_turn_is_no_command() {
+        let game = game("chess", &[]);
+        assert_eq!(
+            command(&game, "attacks z9").as_deref(),
+            Some("'z9' is not a square of this board")
+        );
+        assert_eq!(
+            command(&game, "attacks").as_deref(),
+            Some("name a square, as in 'attacks e4'")
+        );
+        assert_eq!(
+            command(&game, "pieces purple").as_deref(),
+            Some("'purple' is not a side of this game")
+        );
+        assert_eq!(
+            command(&game, "last").as_deref(),
+            Some("No turn has been played.")
+        );
+        assert_eq!(command(&game, "Nf3"), None);
+        assert_eq!(command(&game, ""), None);
+    }
+}

@@ -4,6 +4,7 @@
 
 use super::Pictures;
 use super::game::{PANEL_WIDTH, choices, status};
+use super::move_box::MoveBox;
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
 use crate::app::learn::progress::Progress;
@@ -57,6 +58,7 @@ fn study_panel(
     view: StudyView,
     mut requests: StudyRequests,
     mut panel: ResMut<PanelWidth>,
+    mut move_box: MoveBox,
 ) -> Result {
     let game = &game.0;
     let pictures = Pictures::of(&mut contexts, game, &view.art);
@@ -66,6 +68,7 @@ fn study_panel(
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
             status(ui, game, &view.viewing, &pictures);
+            move_box.section(ui, game, &view.builder, &mut requests.session);
             ui.separator();
             match &view.study.subject {
                 Subject::Lesson {
