@@ -212,9 +212,11 @@ proptest! {
     #![proptest_config(config(24))]
 
     /// Where a variant lists the quiescence search's turns itself, they are exactly its legal
-    /// turns that take (the opponent has fewer pieces after) or promote (the piece that lands
-    /// is not the one that left), those with a slide left out (a slide takes nothing); and a
-    /// position the variant calls decided before any turn has no legal turn.
+    /// turns that take (the opponent has fewer pieces after, or a removal takes one from its
+    /// reserve) or promote (the piece that lands is not the one that left its square; Amphora's
+    /// Guard placed and moved in one turn left none), those with a slide left out (a slide
+    /// takes nothing); and a position the variant calls decided before any turn has no legal
+    /// turn.
     #[test]
     fn quiescence_lists_exactly_the_legal_turns_that_take_or_promote(
         choices in vec(any::<u32>(), 0..60)
@@ -235,7 +237,11 @@ proptest! {
                 let after = variant.play_unchecked(pos, turn);
                 turn.slide.is_none()
                     && (after.board.occupied_by(enemy).len() < pos.board.occupied_by(enemy).len()
-                        || after.board.piece(turn.to) != pos.board.piece(turn.from))
+                        || turn.removal.is_some()
+                        || pos
+                            .board
+                            .piece(turn.from)
+                            .is_some_and(|moved| after.board.piece(turn.to) != Some(moved)))
             };
             let texts = |turns: &mut dyn Iterator<Item = &Turn>| {
                 let mut texts: Vec<String> = turns.map(|t| variant.turn_text(t)).collect();

@@ -66,3 +66,39 @@ impl Evaluator {
         }
     }
 }
+
+/// How many static judgements a [`Judged`] remembers (a power of two).
+const JUDGED_SLOTS: usize = 1 << 16;
+
+/// The static judgements one search thread has made, by the position's search key: a
+/// direct-mapped cache, since the same position is judged again at each iteration and in
+/// the quiescence search. A slot holds a key and its judgement; an empty slot has key 0,
+/// which no position is given but with odds of one in 2⁶⁴.
+pub(super) struct Judged {
+    slots: Vec<(u64, i32)>,
+}
+
+impl Judged {
+    /// An empty cache.
+    pub(super) fn new() -> Judged {
+        Judged {
+            slots: vec![(0, 0); JUDGED_SLOTS],
+        }
+    }
+
+    /// The judgement of `pos`, whose search key is `key`, for the side to move: remembered,
+    /// or made by `eval` and remembered.
+    pub(super) fn judge(
+        &mut self,
+        eval: &Evaluator,
+        variant: &Variant,
+        pos: &Position,
+        key: u64,
+    ) -> i32 {
+        let slot = &mut self.slots[key as usize & (JUDGED_SLOTS - 1)];
+        if slot.0 != key {
+            *slot = (key, eval.evaluate(variant, pos));
+        }
+        slot.1
+    }
+}

@@ -31,32 +31,48 @@ impl Ordering {
         }
     }
 
-    /// Ranks `turns` of `pos` at `ply` into `ranked` by their ordering keys, the table's turn
-    /// (an index into `turns`) first.
-    pub(super) fn rank(
+    /// Starts `ranked` on the node's `turns`: the table's turn (an index into `turns`) comes
+    /// first, and the others are ranked only if it does not cut the node off.
+    pub(super) fn rank(&self, turns: &[Turn], table_turn: Option<usize>, ranked: &mut Ranked) {
+        ranked.next = 0;
+        ranked.entries.clear();
+        ranked.table = table_turn.filter(|index| *index < turns.len());
+        ranked.table_taken = false;
+        ranked.listed = false;
+    }
+
+    /// The next turn of `pos` at `ply` to search, from the node's `turns` as `ranked` started
+    /// them: its index in `turns` and its ordering key; `None` when all have been taken.
+    pub(super) fn next(
         &self,
         eval: &Evaluator,
         pos: &Position,
         turns: &[Turn],
-        table_turn: Option<usize>,
         ply: usize,
         ranked: &mut Ranked,
-    ) {
-        ranked.next = 0;
-        ranked.entries.clear();
-        ranked
-            .entries
-            .extend(turns.iter().enumerate().map(|(index, turn)| {
-                let key = self.key(eval, pos, turn, Some(index) == table_turn, ply);
-                i64::from(key) << 16 | index as i64
-            }));
+    ) -> Option<(usize, i32)> {
+        if let Some(index) = ranked.table.filter(|_| !ranked.table_taken) {
+            ranked.table_taken = true;
+            return Some((index, TABLE_TURN));
+        }
+        if !ranked.listed {
+            ranked.listed = true;
+            let table = ranked.table;
+            ranked.entries.extend(
+                turns
+                    .iter()
+                    .enumerate()
+                    .filter(|(index, _)| Some(*index) != table)
+                    .map(|(index, turn)| {
+                        i64::from(self.key(eval, pos, turn, ply)) << 16 | index as i64
+                    }),
+            );
+        }
+        ranked.take()
     }
 
     /// The ordering key of `turn` of `pos` at `ply`.
-    fn key(&self, eval: &Evaluator, pos: &Position, turn: &Turn, table: bool, ply: usize) -> i32 {
-        if table {
-            return TABLE_TURN;
-        }
+    fn key(&self, eval: &Evaluator, pos: &Position, turn: &Turn, ply: usize) -> i32 {
         let gain = gain(eval, pos, turn);
         if gain > 0 {
             CAPTURE + gain
@@ -103,19 +119,25 @@ pub(super) fn is_quiet(key: i32) -> bool {
 /// before the rest are sorted in one go.
 const PICKED_ONE_BY_ONE: usize = 4;
 
-/// A node's turns in the order to search them: each entry is a turn's ordering key above its
-/// index in the node's list (so entries compare by key), taken best first.
+/// A node's turns in the order to search them: the table's turn, then the others, each entry a
+/// turn's ordering key above its index in the node's list (so entries compare by key), taken
+/// best first.
 #[derive(Default)]
 pub(super) struct Ranked {
     entries: Vec<i64>,
     next: usize,
+    /// The table's turn, searched before the others are ranked.
+    table: Option<usize>,
+    table_taken: bool,
+    /// Whether the turns other than the table's are in `entries`.
+    listed: bool,
 }
 
 impl Ranked {
-    /// The next turn to search: its index in the node's list and its ordering key; `None` when
-    /// all have been taken. The first few are found by a pass over the rest, then the rest is
-    /// sorted once, so a node cut off early sorts nothing and one searched through sorts once.
-    pub(super) fn next(&mut self) -> Option<(usize, i32)> {
+    /// The next of the ranked turns: its index in the node's list and its ordering key; `None`
+    /// when all have been taken. The first few are found by a pass over the rest, then the rest
+    /// is sorted once, so a node cut off early sorts nothing and one searched through sorts once.
+    fn take(&mut self) -> Option<(usize, i32)> {
         let rest = self.entries.get_mut(self.next..)?;
         if rest.is_empty() {
             return None;

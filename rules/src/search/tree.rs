@@ -2,7 +2,7 @@
 //! transposition table, move ordering, late-move reductions and a quiescence search on
 //! captures. Each ply has its own preallocated turn list, so no node allocates.
 
-use super::eval::Evaluator;
+use super::eval::{Evaluator, Judged};
 use super::order::{Ordering, Ranked, is_quiet};
 use super::score::{DECIDED, INFINITE, WIN};
 use super::tt::{Bound, Table};
@@ -112,6 +112,7 @@ pub(super) struct Halt<'a> {
 pub(super) struct Tree<'a> {
     variant: &'a Variant,
     eval: Evaluator,
+    judged: Judged,
     table: &'a Table,
     order: Ordering,
     /// The legal turns of the node at each ply.
@@ -150,6 +151,7 @@ impl<'a> Tree<'a> {
         Tree {
             variant,
             eval: Evaluator::new(variant),
+            judged: Judged::new(),
             table,
             order: Ordering::new(MAX_PLY),
             turns: buffers(),
@@ -185,16 +187,10 @@ impl<'a> Tree<'a> {
             .table
             .probe(self.variant.search_key(pos))
             .and_then(|e| e.best());
-        self.order.rank(
-            &self.eval,
-            pos,
-            &self.turns[0],
-            table_turn,
-            0,
-            &mut self.ranked[0],
-        );
+        self.order
+            .rank(&self.turns[0], table_turn, &mut self.ranked[0]);
         let mut ordered = Vec::with_capacity(self.turns[0].len());
-        while let Some((index, _)) = self.ranked[0].next() {
+        while let Some((index, _)) = self.next_turn(pos, 0) {
             ordered.push(self.turns[0][index]);
         }
         ordered
@@ -250,6 +246,18 @@ impl<'a> Tree<'a> {
             at = self.variant.play_unchecked(&at, &turn);
         }
         line
+    }
+
+    /// The next turn to search of the node `pos` at `ply` (listed in `turns[ply]` and started
+    /// in `ranked[ply]`): its index and ordering key.
+    fn next_turn(&mut self, pos: &Position, ply: usize) -> Option<(usize, i32)> {
+        self.order.next(
+            &self.eval,
+            pos,
+            &self.turns[ply],
+            ply,
+            &mut self.ranked[ply],
+        )
     }
 
     /// Counts a node and says whether to stop, looking at the flag and the clock now and then.
@@ -338,7 +346,7 @@ impl<'a> Tree<'a> {
             stand: if in_check {
                 -INFINITE
             } else {
-                self.eval.evaluate(self.variant, pos)
+                self.judged.judge(&self.eval, self.variant, pos, key)
             },
         };
         if let Some(score) = self.prune_node(pos, key, &node, beta) {
@@ -349,21 +357,15 @@ impl<'a> Tree<'a> {
             return self.ended(pos, last, ply);
         }
         let table_turn = entry.and_then(|e| e.best());
-        self.order.rank(
-            &self.eval,
-            pos,
-            &self.turns[ply],
-            table_turn,
-            ply,
-            &mut self.ranked[ply],
-        );
+        self.order
+            .rank(&self.turns[ply], table_turn, &mut self.ranked[ply]);
         let original_alpha = alpha;
         let mut best = (-INFINITE, None);
         self.path.push(key);
         self.quiets[ply].clear();
         let mut tried = 0;
         let mut quiets = 0;
-        while let Some((index, order_key)) = self.ranked[ply].next() {
+        while let Some((index, order_key)) = self.next_turn(pos, ply) {
             let turn = self.turns[ply][index];
             if ply == 0 && self.excluded.contains(&turn) {
                 continue;
@@ -545,7 +547,7 @@ impl<'a> Tree<'a> {
         let stand = if evading {
             -INFINITE
         } else {
-            self.eval.evaluate(self.variant, pos)
+            self.judged.judge(&self.eval, self.variant, pos, key)
         };
         if stand >= beta || extra >= QUIESCENCE_PLIES {
             return stand;
@@ -566,16 +568,13 @@ impl<'a> Tree<'a> {
         alpha = alpha.max(stand);
         let mut best = stand;
         self.order.rank(
-            &self.eval,
-            pos,
             &self.turns[ply],
             entry.and_then(|e| e.best()).filter(|_| !noisy_only),
-            ply,
             &mut self.ranked[ply],
         );
         let enemy = pos.side.opponent();
         let enemies = pos.board.occupied_by(enemy).len();
-        while let Some((index, order_key)) = self.ranked[ply].next() {
+        while let Some((index, order_key)) = self.next_turn(pos, ply) {
             if is_quiet(order_key) && !self.unseen_captures && !evading {
                 break;
             }

@@ -727,6 +727,20 @@ impl Rules for Amphora {
         });
     }
 
+    /// The turns that take something: by replacement, interception or telekinesis (the
+    /// enemy Guard in reserve included), or the enemy King by entering the far rank. A turn
+    /// that takes nothing is dropped before it is judged.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        let enemy = pos.side.opponent();
+        self.for_each_legal_where(
+            pos,
+            |play| play.took || play.removal.is_some() || play.after.king(enemy).is_none(),
+            |play| out.push(play.turn(pos.side)),
+        );
+        true
+    }
+
     fn in_check(&self, pos: &Position) -> bool {
         self.threatens_king(pos, pos.side.opponent(), false)
     }

@@ -222,7 +222,18 @@ impl Fanorona {
     /// gives the opponent a piece back keeps each line from the King as safe as it was unless it
     /// changes a point that line's test read (see [`KingWatch`]); only those lines are tested
     /// again, on the board as the turn leaves it.
-    fn for_each_legal(&self, pos: &Position, mut emit: impl FnMut(Play)) {
+    fn for_each_legal(&self, pos: &Position, emit: impl FnMut(Play)) {
+        self.for_each_legal_where(pos, |_| true, emit);
+    }
+
+    /// Calls `emit(play)` for every legal turn of `pos` that `wanted` picks; the others are
+    /// dropped before their legality is tested.
+    fn for_each_legal_where(
+        &self,
+        pos: &Position,
+        wanted: impl Fn(&Play) -> bool,
+        mut emit: impl FnMut(Play),
+    ) {
         let board = &pos.board;
         let side = pos.side;
         let reserve = &pos.state.reserve;
@@ -230,9 +241,10 @@ impl Fanorona {
         let in_check = watch.as_ref().is_some_and(KingWatch::in_check);
         let leap = self.may_leap(pos, in_check);
         self.for_each_turn(board, reserve, side, leap, |play| {
-            let legal = watch
-                .as_ref()
-                .is_none_or(|watch| !self.exposes(watch, board, reserve, side, play));
+            let legal = wanted(&play)
+                && watch
+                    .as_ref()
+                    .is_none_or(|watch| !self.exposes(watch, board, reserve, side, play));
             if legal {
                 emit(play);
             }
@@ -819,6 +831,18 @@ impl Rules for Fanorona {
         let mut count = 0;
         self.for_each_legal(pos, |_| count += 1);
         count
+    }
+
+    /// The turns that take a piece (by approach or withdrawal) or promote a Pawn; a quiet turn
+    /// is dropped before its legality is tested.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        self.for_each_legal_where(
+            pos,
+            |play| play.removed.is_some() || play.promotion.is_some(),
+            |play| out.push(play.turn()),
+        );
+        true
     }
 
     fn in_check(&self, pos: &Position) -> bool {
