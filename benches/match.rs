@@ -9,11 +9,13 @@
 //!
 //! `cargo bench --no-default-features --bench match -- --engine A=PATH --engine B=PATH
 //! [--engine-arg NAME=ARG]… [--variant V]… [--games N] [--movetime MS | --nodes N] [--plies N]
-//! [--seed S] [--jobs J]` (defaults: every variant, 40 games each, 100 ms, 200 plies counting as
-//! a draw, seed 1, one game at a time); `--nodes` gives each turn a node count instead of a
-//! time (one thread, the same on a loaded machine); `--engine-arg` adds an argument to one engine's `bestmove`
-//! (`--engine-arg A=--threads=1` for a build that would take every core);
-//! `-- --self-test` checks the arithmetic alone.
+//! [--seed S] [--jobs J] [--adjudicate CP]` (defaults: every variant, 40 games each, 100 ms,
+//! 200 plies counting as a draw, seed 1, one game at a time); `--nodes` gives each turn a node
+//! count instead of a time (one thread, the same on a loaded machine); `--engine-arg` adds an
+//! argument to one engine's `bestmove` (`--engine-arg A=--threads=1` for a build that would
+//! take every core); `--adjudicate CP` ends a game as a win once both engines agree on it: the
+//! scores they printed for their last three turns each all give the same side CP or more
+//! (cutechess's two-sided resign rule); `-- --self-test` checks the arithmetic alone.
 
 #[path = "shared/opening.rs"]
 mod opening;
@@ -52,7 +54,13 @@ struct Settings {
     seed: u64,
     /// Games played at once.
     jobs: usize,
+    /// The score both engines must agree on, in hundredths of a Pawn, for a game to end as a
+    /// win before the rules end it; none if games are never adjudicated.
+    adjudicate: Option<i32>,
 }
+
+/// How many turns of each engine in a row must agree on a win to adjudicate it.
+const AGREEING_TURNS: usize = 3;
 
 /// What an engine may spend on each turn: a time (as a player's computer opponent has), or a
 /// number of nodes (the same on a loaded machine: for comparing evaluations).
@@ -102,6 +110,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
     let mut plies = 200;
     let mut seed = 1;
     let mut jobs = 1;
+    let mut adjudicate = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -116,6 +125,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
             "--plies" => plies = positive(&arg, &value()?)?,
             "--seed" => seed = number(&arg, &value()?)?,
             "--jobs" => jobs = positive(&arg, &value()?)?,
+            "--adjudicate" => adjudicate = Some(positive(&arg, &value()?)? as i32),
             _ => return Err(format!("unknown argument '{arg}'")),
         }
     }
@@ -149,6 +159,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
         plies,
         seed,
         jobs,
+        adjudicate,
     })
 }
 
@@ -294,12 +305,18 @@ fn referee(
     settings: &Settings,
     timing: &mut [Timing; 2],
 ) -> (Verdict, String, Option<usize>) {
+    // Each turn's score as its engine printed it, for White.
+    let mut scores: Vec<Option<i32>> = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
             return (outcome.verdict, outcome.to_string(), None);
         }
+        if let Some(verdict) = settings.adjudicate.and_then(|cp| agreed(&scores, cp)) {
+            return (verdict, format!("{} adjudicated", verdict.text()), None);
+        }
         if game.turns().len() >= settings.plies {
-            return (Verdict::Draw, "1/2-1/2 ply cap".into(), None);
+            let fen = game.variant().fen(game.position());
+            return (Verdict::Draw, format!("1/2-1/2 ply cap at {fen}"), None);
         }
         let side = game.position().side;
         let seat = usize::from(side != a_side);
@@ -308,7 +325,9 @@ fn referee(
         let started = Instant::now();
         let answer = ask(engine, &id, &game.turn_texts(), settings.budget);
         timing[seat].add(started.elapsed());
-        let played = answer.and_then(|text| {
+        let score = answer.as_ref().ok().and_then(|(_, score)| *score);
+        scores.push(score.map(|s| if side == Side::White { s } else { -s }));
+        let played = answer.and_then(|(text, _)| {
             game.play_text(&text)
                 .map_err(|e| format!("illegal turn '{text}': {e}"))
         });
@@ -320,9 +339,44 @@ fn referee(
     }
 }
 
-/// Runs `engine`'s `bestmove` after `turns` as a fresh process: the last line it prints, or why
-/// it gave none.
-fn ask(engine: &Engine, variant: &str, turns: &[String], budget: Budget) -> Result<String, String> {
+/// The side both engines agree has won, if the last `AGREEING_TURNS` scores of each (`scores`,
+/// one a turn, for White) all give it `cp` or more.
+fn agreed(scores: &[Option<i32>], cp: i32) -> Option<Verdict> {
+    let last = scores.get(scores.len().checked_sub(2 * AGREEING_TURNS)?..)?;
+    let all = |wins: fn(i32, i32) -> bool| last.iter().all(|s| s.is_some_and(|s| wins(s, cp)));
+    if all(|s, cp| s >= cp) {
+        Some(Verdict::win_for(Side::White))
+    } else if all(|s, cp| s <= -cp) {
+        Some(Verdict::win_for(Side::Black))
+    } else {
+        None
+    }
+}
+
+/// The score of the last iteration an engine printed on stderr (`score cp N`, or `score mate
+/// N` as a score beyond any material), for the side it moved for.
+fn last_score(stderr: &str) -> Option<i32> {
+    let line = stderr.lines().rev().find(|l| l.contains(" score "))?;
+    let mut words = line
+        .split_whitespace()
+        .skip_while(|w| *w != "score")
+        .skip(1);
+    let (unit, value) = (words.next()?, words.next()?.parse::<i32>().ok()?);
+    match unit {
+        "cp" => Some(value),
+        "mate" => Some(if value > 0 { 100_000 } else { -100_000 }),
+        _ => None,
+    }
+}
+
+/// Runs `engine`'s `bestmove` after `turns` as a fresh process: the last line it prints and the
+/// score it printed last, or why it gave no turn.
+fn ask(
+    engine: &Engine,
+    variant: &str,
+    turns: &[String],
+    budget: Budget,
+) -> Result<(String, Option<i32>), String> {
     let mut command = Command::new(&engine.path);
     command.args(["bestmove", variant]);
     if !turns.is_empty() {
@@ -347,12 +401,13 @@ fn ask(engine: &Engine, variant: &str, turns: &[String], budget: Budget) -> Resu
         let last = stderr.lines().last().unwrap_or("no message");
         return Err(format!("{status}: {last}"));
     }
-    joined(stdout)
+    let turn = joined(stdout)
         .lines()
         .last()
         .map(|line| line.trim().to_string())
         .filter(|line| !line.is_empty())
-        .ok_or_else(|| "printed no turn".to_string())
+        .ok_or_else(|| "printed no turn".to_string())?;
+    Ok((turn, last_score(&joined(stderr))))
 }
 
 /// The child's exit status, or `None` (the child killed) if it runs longer than `patience`.
@@ -548,13 +603,16 @@ fn described(engine: &Engine) -> String {
 fn report(fixtures: &[Fixture], games: &[Played], settings: &Settings) {
     let [a, b] = &settings.engines;
     println!(
-        "A = {}, B = {}: {} a turn, {} plies at most (a draw), seed {}, {} game(s) at once",
+        "A = {}, B = {}: {} a turn, {} plies at most (a draw), seed {}, {} game(s) at once{}",
         described(a),
         described(b),
         settings.budget,
         settings.plies,
         settings.seed,
-        settings.jobs
+        settings.jobs,
+        settings.adjudicate.map_or(String::new(), |cp| format!(
+            ", a win adjudicated when both engines give it {cp} or more {AGREEING_TURNS} turns running"
+        )),
     );
     println!();
     println!(
@@ -618,6 +676,35 @@ fn self_test() -> bool {
         ("LOS 10-5", close(superiority(10, 5), 0.9016)),
         ("LOS 5-10", close(superiority(5, 10), 0.0984)),
         ("LOS 12-8", close(superiority(12, 8), 0.8145)),
+        (
+            "score read",
+            last_score("depth 3 score cp 12 nodes 9\ndepth 4 score cp -40 nodes 99") == Some(-40)
+                && last_score("depth 9 score mate -3 nodes 5") == Some(-100_000)
+                && last_score("no score here").is_none(),
+        ),
+        (
+            "adjudicated",
+            agreed(&[Some(700); 6], 600) == Some(Verdict::win_for(Side::White))
+                && agreed(&[Some(-700); 7], 600) == Some(Verdict::win_for(Side::Black))
+                && agreed(&[Some(700); 5], 600).is_none()
+                && agreed(
+                    &[
+                        Some(700),
+                        Some(500),
+                        Some(700),
+                        Some(700),
+                        Some(700),
+                        Some(700),
+                    ],
+                    600,
+                )
+                .is_none()
+                && agreed(
+                    &[None, Some(700), Some(700), Some(700), Some(700), Some(700)],
+                    600,
+                )
+                .is_none(),
+        ),
     ];
     for (name, ok) in &checks {
         println!("{name}: {}", if *ok { "ok" } else { "WRONG" });

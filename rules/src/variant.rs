@@ -341,6 +341,13 @@ pub trait Rules: Play + Send + Sync {
         false
     }
 
+    /// Whether the search may try the null-move test (a pass, searched shallower, that still
+    /// holds beta ends the node): true where zugzwang, a position in which any move only
+    /// weakens, is rare. Amphora's pieces never step back, so there it is common.
+    fn passing_is_safe(&self) -> bool {
+        true
+    }
+
     /// The variant's own terms in the computer opponent's judgement of `pos`, beyond material,
     /// in hundredths of a Pawn for the first player: how near each side is to the variant's goal
     /// and how well its pieces stand.

@@ -125,6 +125,8 @@ pub(super) struct Tree<'a> {
     /// path from the root to the current node (excluded).
     path: Vec<u64>,
     clock_draws: bool,
+    /// Whether the null-move test may be tried (see [`crate::variant::Rules::passing_is_safe`]).
+    passing_is_safe: bool,
     /// Whether the quiescence search must play quiet-looking turns to see all captures.
     unseen_captures: bool,
     /// How many quiescence plies may capture anywhere.
@@ -159,6 +161,7 @@ impl<'a> Tree<'a> {
             quiets: buffers(),
             path,
             clock_draws: variant.clock_draws(),
+            passing_is_safe: variant.passing_is_safe(),
             unseen_captures: variant.unseen_captures(),
             free_capture_plies: if variant.full_quiescence() {
                 QUIESCENCE_PLIES
@@ -433,8 +436,9 @@ impl<'a> Tree<'a> {
     /// position is so good for the mover that the opponent would avoid it: the static
     /// judgement far above `beta` near the horizon (reverse futility), or a search after
     /// passing, a few plies shallower, still at `beta` or above (the null-move test; not in
-    /// check, not straight after another pass, and only while the mover has pieces besides
-    /// its Pawns and royal pieces, where zugzwang is rare).
+    /// check, not straight after another pass, and only where the variant says passing is a
+    /// safe test and the mover has pieces besides its Pawns and royal pieces, where zugzwang
+    /// is rare).
     fn prune_node(&mut self, pos: &Position, key: u64, node: &Node, beta: i32) -> Option<i32> {
         if !node.scout || node.in_check || node.ply == 0 || beta.abs() >= DECIDED {
             return None;
@@ -445,7 +449,8 @@ impl<'a> Tree<'a> {
             return Some(node.stand);
         }
         let after_pass = self.path.last() == Some(&NULL_KEY);
-        if node.depth < NULL_MOVE_DEPTH
+        if !self.passing_is_safe
+            || node.depth < NULL_MOVE_DEPTH
             || node.stand < beta
             || after_pass
             || !self.has_officers(pos)

@@ -749,6 +749,13 @@ impl Rules for Amphora {
         true
     }
 
+    /// Pieces never step back (the Guard only to take) and sideways steps run out: every
+    /// move commits, a position where any move only weakens is common, and a pass there
+    /// proves nothing.
+    fn passing_is_safe(&self) -> bool {
+        false
+    }
+
     /// The race to the far rank (the King there wins; a Pawn or Guard entering it removes a
     /// piece), the King's escort of friendly pieces, and the Guard still in hand.
     fn positional(&self, pos: &Position) -> i32 {
