@@ -102,3 +102,33 @@ impl Judged {
         slot.1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Along a game, a judgement read from the cache is the one the evaluator makes, whether
+    /// the position is judged for the first time or again.
+    #[test]
+    fn a_remembered_judgement_is_the_judgement() {
+        let variant = Variant::load("chess", &[]).expect("chess loads");
+        let (eval, mut judged) = (Evaluator::new(&variant), Judged::new());
+        let mut pos = *variant.start();
+        for ply in 0..40 {
+            let key = variant.search_key(&pos);
+            for _ in 0..2 {
+                assert_eq!(
+                    judged.judge(&eval, &variant, &pos, key),
+                    eval.evaluate(&variant, &pos),
+                    "{}",
+                    variant.fen(&pos)
+                );
+            }
+            let turns = variant.legal_turns(&pos);
+            let Some(turn) = turns.get(ply * 7 % turns.len().max(1)) else {
+                break;
+            };
+            pos = variant.play_unchecked(&pos, turn);
+        }
+    }
+}
