@@ -114,12 +114,14 @@ impl Slot {
 /// How many slots share a bucket: the first keeps the deepest search, the second the latest.
 const BUCKET: usize = 2;
 
-/// The table's size in bytes per slot.
-const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+/// The slots a key may use, aligned to their size so that a probe reads one cache line.
+#[derive(Default)]
+#[repr(align(32))]
+struct Bucket([Slot; BUCKET]);
 
 /// A fixed-size table of two-slot buckets, shared by the threads of a search.
 pub(super) struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     mask: usize,
     age: AtomicU8,
 }
@@ -127,10 +129,10 @@ pub(super) struct Table {
 impl Table {
     /// A table of about `mebibytes` MiB (a power of two number of buckets, at least one).
     pub(super) fn new(mebibytes: usize) -> Table {
-        let buckets = (mebibytes.max(1) * (1 << 20) / (SLOT_BYTES * BUCKET)).max(1);
+        let buckets = (mebibytes.max(1) * (1 << 20) / std::mem::size_of::<Bucket>()).max(1);
         let buckets = 1usize << buckets.ilog2();
         Table {
-            slots: (0..buckets * BUCKET).map(|_| Slot::default()).collect(),
+            buckets: (0..buckets).map(|_| Bucket::default()).collect(),
             mask: buckets - 1,
             age: AtomicU8::new(0),
         }
@@ -138,8 +140,8 @@ impl Table {
 
     /// Forgets every entry.
     pub(super) fn clear(&mut self) {
-        for slot in &mut self.slots {
-            *slot = Slot::default();
+        for bucket in &mut self.buckets {
+            *bucket = Bucket::default();
         }
     }
 
@@ -149,9 +151,8 @@ impl Table {
         self.age.store(age, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> &[Slot] {
-        let start = (key as usize & self.mask) * BUCKET;
-        &self.slots[start..start + BUCKET]
+    fn bucket(&self, key: u64) -> &[Slot; BUCKET] {
+        &self.buckets[key as usize & self.mask].0
     }
 
     /// The entry of the position with hash `key`, if the table holds it.
