@@ -152,38 +152,62 @@ impl PawnsToKings {
     }
 
     /// Calls `emit` with every turn of `side` that follows the pieces' movement, whatever it
-    /// does to its Kings.
-    fn pseudo_legal(&self, board: &Board, side: Side, emit: &mut impl FnMut(Turn)) {
+    /// does to its Kings; with `noisy_only`, only those that take an enemy piece or promote.
+    fn pseudo_legal(
+        &self,
+        board: &Board,
+        side: Side,
+        noisy_only: bool,
+        emit: &mut impl FnMut(Turn),
+    ) {
         for (from, piece) in board.pieces_of(side) {
-            self.piece_turns(board, from, piece, emit);
+            self.piece_turns(board, from, piece, noisy_only, emit);
         }
     }
 
-    /// Emits the turns of `piece` on `from`: its moves to empty squares and its captures.
-    fn piece_turns(&self, board: &Board, from: Loc, piece: Piece, emit: &mut impl FnMut(Turn)) {
+    /// Emits the turns of `piece` on `from`: its moves to empty squares and its captures; with
+    /// `noisy_only`, only those that take an enemy piece or promote.
+    fn piece_turns(
+        &self,
+        board: &Board,
+        from: Loc,
+        piece: Piece,
+        noisy_only: bool,
+        emit: &mut impl FnMut(Turn),
+    ) {
+        let last = self.basics.geometry.last_rank(piece.side);
+        let wanted = |to: Loc, occupant: Option<Piece>| {
+            !noisy_only
+                || occupant.is_some_and(|victim| victim.side != piece.side)
+                || promotes(piece.kind) && to.rank() == last
+        };
         let mut land = |to: Loc| self.land(piece, from, to, emit);
         let capture = capture_movement(piece);
         let quiet = quiet_movement(piece);
         if quiet == capture {
             self.basics.reach(capture, board, from, |to, occupant| {
-                if occupant.is_none_or(|victim| may_take(piece, victim)) {
+                if occupant.is_none_or(|victim| may_take(piece, victim)) && wanted(to, occupant) {
                     land(to);
                 }
             });
         } else {
             self.basics.reach(quiet, board, from, |to, occupant| {
-                if occupant.is_none() {
+                if occupant.is_none() && wanted(to, occupant) {
                     land(to);
                 }
             });
             self.basics.reach(capture, board, from, |to, occupant| {
-                if occupant.is_some_and(|victim| may_take(piece, victim)) {
+                if occupant.is_some_and(|victim| may_take(piece, victim)) && wanted(to, occupant) {
                     land(to);
                 }
             });
         }
         if piece.kind == Kind::Pawn && from.rank() == self.second_rank(piece.side) {
-            self.double_steps(board, from, piece.side, &mut land);
+            self.double_steps(board, from, piece.side, &mut |to| {
+                if wanted(to, None) {
+                    land(to);
+                }
+            });
         }
     }
 
@@ -285,7 +309,7 @@ impl Rules for PawnsToKings {
         if no_kings_outcome(&pos.board).is_some() {
             return;
         }
-        self.pseudo_legal(&pos.board, pos.side, &mut |turn| out.push(turn));
+        self.pseudo_legal(&pos.board, pos.side, false, &mut |turn| out.push(turn));
         self.keep_legal(pos, out);
     }
 
@@ -300,13 +324,7 @@ impl Rules for PawnsToKings {
         if no_kings_outcome(&pos.board).is_some() {
             return false;
         }
-        let board = &pos.board;
-        let enemies = board.occupied_by(pos.side.opponent());
-        self.pseudo_legal(board, pos.side, &mut |turn| {
-            if enemies.contains(turn.to) || turn.promotion.is_some() {
-                out.push(turn);
-            }
-        });
+        self.pseudo_legal(&pos.board, pos.side, true, &mut |turn| out.push(turn));
         self.keep_legal(pos, out);
         true
     }
@@ -321,7 +339,7 @@ impl Rules for PawnsToKings {
             return 0;
         }
         let mut count = 0;
-        self.pseudo_legal(&pos.board, pos.side, &mut |_| count += 1);
+        self.pseudo_legal(&pos.board, pos.side, false, &mut |_| count += 1);
         count
     }
 
