@@ -31,18 +31,9 @@ impl Ordering {
         }
     }
 
-    /// Starts `ranked` on the node's `turns`: the table's turn (an index into `turns`) comes
-    /// first, and the others are ranked only if it does not cut the node off.
-    pub(super) fn rank(&self, turns: &[Turn], table_turn: Option<usize>, ranked: &mut Ranked) {
-        ranked.next = 0;
-        ranked.entries.clear();
-        ranked.table = table_turn.filter(|index| *index < turns.len());
-        ranked.table_taken = false;
-        ranked.listed = false;
-    }
-
-    /// The next turn of `pos` at `ply` to search, from the node's `turns` as `ranked` started
-    /// them: its index in `turns` and its ordering key; `None` when all have been taken.
+    /// The next turn of `pos` at `ply` to search, from the node's `turns` as
+    /// [`Ranked::start`] began them: its index in `turns` and its ordering key; `None` when
+    /// all have been taken.
     pub(super) fn next(
         &self,
         eval: &Evaluator,
@@ -128,12 +119,23 @@ pub(super) struct Ranked {
     next: usize,
     /// The table's turn, searched before the others are ranked.
     table: Option<usize>,
+    /// Whether the table's turn has been taken.
     table_taken: bool,
     /// Whether the turns other than the table's are in `entries`.
     listed: bool,
 }
 
 impl Ranked {
+    /// Begins a node of `count` turns: the table's turn (an index into them) comes first, and
+    /// the others are ranked only if it does not cut the node off.
+    pub(super) fn start(&mut self, count: usize, table_turn: Option<usize>) {
+        self.next = 0;
+        self.entries.clear();
+        self.table = table_turn.filter(|index| *index < count);
+        self.table_taken = false;
+        self.listed = false;
+    }
+
     /// The next of the ranked turns: its index in the node's list and its ordering key; `None`
     /// when all have been taken. The first few are found by a pass over the rest, then the rest
     /// is sorted once, so a node cut off early sorts nothing and one searched through sorts once.

@@ -190,8 +190,7 @@ impl<'a> Tree<'a> {
             .table
             .probe(self.variant.search_key(pos))
             .and_then(|e| e.best());
-        self.order
-            .rank(&self.turns[0], table_turn, &mut self.ranked[0]);
+        self.ranked[0].start(self.turns[0].len(), table_turn);
         let mut ordered = Vec::with_capacity(self.turns[0].len());
         while let Some((index, _)) = self.next_turn(pos, 0) {
             ordered.push(self.turns[0][index]);
@@ -360,8 +359,7 @@ impl<'a> Tree<'a> {
             return self.ended(pos, last, ply);
         }
         let table_turn = entry.and_then(|e| e.best());
-        self.order
-            .rank(&self.turns[ply], table_turn, &mut self.ranked[ply]);
+        self.ranked[ply].start(self.turns[ply].len(), table_turn);
         let original_alpha = alpha;
         let mut best = (-INFINITE, None);
         self.path.push(key);
@@ -572,10 +570,9 @@ impl<'a> Tree<'a> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        self.order.rank(
-            &self.turns[ply],
+        self.ranked[ply].start(
+            self.turns[ply].len(),
             entry.and_then(|e| e.best()).filter(|_| !noisy_only),
-            &mut self.ranked[ply],
         );
         let enemy = pos.side.opponent();
         let enemies = pos.board.occupied_by(enemy).len();
