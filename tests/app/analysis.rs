@@ -234,7 +234,10 @@ fn a_finished_game_is_reviewed_and_its_blunder_marked_with_the_better_turn() {
     assert!(!blunder.better.is_empty());
     assert!(review.mark(1).is_none(), "1. e4 is no mistake");
     assert!(review.mark(7).is_none(), "the mate is no mistake");
-    assert_eq!(threads(&app), 0, "the review's thread ended");
+    // The thread publishes its last point, then lets go of its engine and ends.
+    wait_for(&mut app, "the review's thread to end", |app| {
+        threads(app) == 0
+    });
 }
 
 #[test]
