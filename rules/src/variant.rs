@@ -341,6 +341,15 @@ pub trait Rules: Play + Send + Sync {
         false
     }
 
+    /// What `turn`, a capture by replacement, wins once both sides have recaptured on its
+    /// square as long as it pays (the static exchange evaluation), pieces other than royal ones
+    /// worth `values` (indexed by kind); `None` (the default) where the variant cannot tell, as
+    /// where pieces capture otherwise than by landing. The search plays the captures this
+    /// finds losing late, and not at all past its horizon.
+    fn exchange(&self, _pos: &Position, _turn: &Turn, _values: &[i32; Kind::COUNT]) -> Option<i32> {
+        None
+    }
+
     /// Whether the search may try the null-move test (a pass, searched shallower, that still
     /// holds beta ends the node): true where zugzwang, a position in which any move only
     /// weakens, is rare. Amphora's pieces never step back, so there it is common.

@@ -3,7 +3,7 @@
 
 use crate::common::{config, game_after, name, setups};
 use oddboard::rules::{
-    Engine, Found, Game, Level, Limits, Turn, Variant, search, think, think_in, think_with,
+    Engine, Found, Game, Kind, Level, Limits, Turn, Variant, search, think, think_in, think_with,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -457,4 +457,47 @@ fn a_sampling_level_plays_the_same_with_a_callers_engine() {
         );
         assert_eq!(lent, own, "{level:?}");
     }
+}
+
+/// What the capture `turn` of `fen` wins in chess once both sides have recaptured as long as
+/// it pays (the static exchange the search orders captures by), at the data's piece values.
+fn chess_exchange(fen: &str, turn: &str) -> Option<i32> {
+    let variant = Variant::load("chess", &[]).expect("chess loads");
+    let pos = variant.parse_fen(fen).expect("valid FEN");
+    let turn = variant.parse_turn(&pos, turn).expect("a legal turn");
+    let mut values = [0; Kind::COUNT];
+    for piece in &variant.data().pieces {
+        values[piece.kind.index()] = piece.value;
+    }
+    variant.exchange(&pos, &turn, &values)
+}
+
+#[test]
+fn chess_exchange_of_an_undefended_pawn_wins_it() {
+    const FEN: &str = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1";
+    assert_eq!(chess_exchange(FEN, "e1e5"), Some(100));
+}
+
+/// Nxe5 takes a Pawn defended by a Knight, a Bishop and, behind the Bishop, a Queen; White's
+/// Rook and Queen behind it on the e-file come too late: the Knight is lost for the Pawn.
+#[test]
+fn chess_exchange_counts_the_pieces_behind_the_first() {
+    const FEN: &str = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
+    assert_eq!(chess_exchange(FEN, "d3e5"), Some(100 - 320));
+}
+
+/// A Rook takes a Pawn that only the King defends, while a Bishop backs the Rook up: the King
+/// may not take back, so the Pawn is won.
+#[test]
+fn chess_exchange_lets_no_king_take_a_defended_piece() {
+    const FEN: &str = "4k3/4p3/8/8/1B6/8/8/4R1K1 w - - 0 1";
+    assert_eq!(chess_exchange(FEN, "e1e7"), Some(100));
+}
+
+#[test]
+fn chess_exchange_is_not_told_for_en_passant_or_promotions() {
+    const EN_PASSANT: &str = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+    assert_eq!(chess_exchange(EN_PASSANT, "e5d6"), None);
+    const PROMOTION: &str = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(chess_exchange(PROMOTION, "a7b8=Q"), None);
 }

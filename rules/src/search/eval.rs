@@ -20,6 +20,11 @@ impl Evaluator {
         Evaluator { values }
     }
 
+    /// What each kind of piece is worth, by [`Kind::index`].
+    pub(super) fn values(&self) -> &[i32; Kind::COUNT] {
+        &self.values
+    }
+
     /// What a piece of `kind` is worth.
     #[inline]
     pub(super) fn value(&self, kind: Kind) -> i32 {

@@ -1,10 +1,12 @@
 //! Move ordering: the transposition table's turn first, then captures by the value of what they
-//! take, then the killers of the ply, then quiet turns by their history of cut-offs.
+//! take, then the killers of the ply, then quiet turns by their history of cut-offs, and last
+//! the captures that lose material in the exchange that follows (where the variant can tell).
 
 use super::eval::Evaluator;
 use crate::position::Position;
 use crate::turn::{Removal, Turn};
 use crate::types::{Kind, LOC_COUNT, Side};
+use crate::variant::Variant;
 
 /// The ordering key of the transposition table's turn.
 const TABLE_TURN: i32 = 1 << 30;
@@ -14,6 +16,9 @@ const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 /// History scores stay between minus this and this, below the killers.
 const HISTORY_CAP: i32 = 1 << 14;
+/// The ordering key of a capture that loses in its exchange, before the value of what it
+/// takes: below every quiet turn.
+const LOSING_CAPTURE: i32 = -(1 << 28);
 
 /// The killers of each ply and the history of quiet turns that caused cut-offs.
 pub(super) struct Ordering {
@@ -36,6 +41,7 @@ impl Ordering {
     /// all have been taken.
     pub(super) fn next(
         &self,
+        variant: &Variant,
         eval: &Evaluator,
         pos: &Position,
         turns: &[Turn],
@@ -55,7 +61,7 @@ impl Ordering {
                     .enumerate()
                     .filter(|(index, _)| Some(*index) != table)
                     .map(|(index, turn)| {
-                        i64::from(self.key(eval, pos, turn, ply)) << 16 | index as i64
+                        i64::from(self.key(variant, eval, pos, turn, ply)) << 16 | index as i64
                     }),
             );
         }
@@ -63,10 +69,24 @@ impl Ordering {
     }
 
     /// The ordering key of `turn` of `pos` at `ply`.
-    fn key(&self, eval: &Evaluator, pos: &Position, turn: &Turn, ply: usize) -> i32 {
+    fn key(
+        &self,
+        variant: &Variant,
+        eval: &Evaluator,
+        pos: &Position,
+        turn: &Turn,
+        ply: usize,
+    ) -> i32 {
         let gain = gain(eval, pos, turn);
         if gain > 0 {
-            CAPTURE + gain
+            let losing = variant
+                .exchange(pos, turn, eval.values())
+                .is_some_and(|exchange| exchange < 0);
+            if losing {
+                LOSING_CAPTURE + gain
+            } else {
+                CAPTURE + gain
+            }
         } else if let Some(slot) = self.killers[ply].iter().position(|k| *k == Some(*turn)) {
             KILLER - slot as i32
         } else {
@@ -103,7 +123,12 @@ impl Ordering {
 
 /// Whether an ordering key is that of a quiet turn (no capture seen, not the table's turn).
 pub(super) fn is_quiet(key: i32) -> bool {
-    key < CAPTURE
+    (-HISTORY_CAP..CAPTURE).contains(&key)
+}
+
+/// Whether an ordering key is that of a capture that loses in its exchange.
+pub(super) fn is_losing(key: i32) -> bool {
+    key < -HISTORY_CAP
 }
 
 /// How many turns of a node are picked one by one (the likeliest to cut the node off at once)

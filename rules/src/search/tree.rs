@@ -3,7 +3,7 @@
 //! captures. Each ply has its own preallocated turn list, so no node allocates.
 
 use super::eval::{Evaluator, Judged};
-use super::order::{Ordering, Ranked, is_quiet};
+use super::order::{Ordering, Ranked, is_losing, is_quiet};
 use super::score::{DECIDED, INFINITE, WIN};
 use super::tt::{Bound, Table};
 use crate::game::Game;
@@ -254,6 +254,7 @@ impl<'a> Tree<'a> {
     /// in `ranked[ply]`): its index and ordering key.
     fn next_turn(&mut self, pos: &Position, ply: usize) -> Option<(usize, i32)> {
         self.order.next(
+            self.variant,
             &self.eval,
             pos,
             &self.turns[ply],
@@ -372,16 +373,18 @@ impl<'a> Tree<'a> {
                 continue;
             }
             let quiet = is_quiet(order_key);
-            if quiet && tried > 0 && best.0 > -DECIDED && self.futile(&node, quiets, alpha) {
+            // A capture that loses its exchange is pruned and reduced as a quiet turn is.
+            let late = quiet || is_losing(order_key);
+            if late && tried > 0 && best.0 > -DECIDED && self.futile(&node, quiets, alpha) {
                 quiets += 1;
                 continue;
             }
-            quiets += usize::from(quiet);
+            quiets += usize::from(late);
             let child = self.variant.play_unchecked(pos, &turn);
             let score = if tried == 0 {
                 -self.negamax(&child, Some(&turn), depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let reduction = if quiet && !in_check {
+                let reduction = if late && !in_check {
                     self.reductions.of(depth, tried, node.scout)
                 } else {
                     0
@@ -577,7 +580,9 @@ impl<'a> Tree<'a> {
         let enemy = pos.side.opponent();
         let enemies = pos.board.occupied_by(enemy).len();
         while let Some((index, order_key)) = self.next_turn(pos, ply) {
-            if is_quiet(order_key) && !self.unseen_captures && !evading {
+            let unpromising =
+                is_losing(order_key) || (is_quiet(order_key) && !self.unseen_captures);
+            if unpromising && !evading {
                 break;
             }
             let turn = self.turns[ply][index];

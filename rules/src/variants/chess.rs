@@ -31,6 +31,10 @@ const KINDS: [Kind; 6] = [
     Kind::Pawn,
 ];
 
+/// What a King counts for in an exchange: more than everything else, so taking on a square its
+/// capture would end an exchange the other side can carry on.
+const ROYAL_WORTH: i32 = 20_000;
+
 const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 
 /// How each orthodox piece moves and captures (a Pawn's captures; its pushes are separate).
@@ -605,6 +609,22 @@ impl Rules for Chess {
         let mut count = Count(0);
         with_bit_instructions(|| self.legal_moves(pos, &mut count));
         count.0
+    }
+
+    /// A plain capture's exchange on its square, by the reach tables; none for en passant and
+    /// promotions, which gain more than the square shows.
+    fn exchange(&self, pos: &Position, turn: &Turn, values: &[i32; Kind::COUNT]) -> Option<i32> {
+        if turn.promotion.is_some() || turn.removal.is_some() {
+            return None;
+        }
+        pos.board
+            .piece(turn.to)
+            .filter(|victim| victim.side != pos.side)?;
+        let worth = |kind: Kind| match kind {
+            Kind::King => ROYAL_WORTH,
+            _ => values[kind.index()],
+        };
+        Some(self.reach.exchange(&pos.board, turn.from, turn.to, worth))
     }
 
     fn in_check(&self, pos: &Position) -> bool {
