@@ -634,15 +634,17 @@ impl Rules for Chess {
     }
 
     /// Material and placement by PeSTO's tapered tables, Pawn structure, open files, the King's
-    /// shelter and mobility (`pesto.rs`).
+    /// shelter, attacks on it and mobility (`pesto.rs`).
     fn judgement(&self, pos: &Position) -> Option<i32> {
         let board = &pos.board;
         let blockers = board.blockers();
-        let reach = |loc: Loc, piece: Piece| {
-            let own = board.occupied_by(piece.side);
-            (self.reach.attacks(piece, loc, blockers) & !own).len() as u32
-        };
-        Some(pesto::evaluate(board, reach))
+        let attacks = |loc: Loc, piece: Piece| self.reach.attacks(piece, loc, blockers);
+        let zones = Side::BOTH.map(|side| {
+            board.king_of(side).map_or(LocSet::EMPTY, |king| {
+                self.reach.jumps(Piece::new(Kind::King, side), king) | king.bit()
+            })
+        });
+        Some(pesto::evaluate(board, attacks, zones))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

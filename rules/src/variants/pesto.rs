@@ -5,7 +5,7 @@
 //! of view with the eighth rank first, as it is published.
 
 use crate::board::Board;
-use crate::types::{Kind, Loc, Piece, Side};
+use crate::types::{Kind, Loc, LocSet, Piece, Side};
 
 /// Middlegame and endgame values of a Pawn, Knight, Bishop, Rook and Queen.
 const MG_VALUE: [i32; 5] = [82, 337, 365, 477, 1025];
@@ -206,6 +206,17 @@ const SHIELD: i32 = 12;
 /// on an average board (middlegame and endgame weights, then that number), by kind.
 const MOBILITY: [(i32, i32, i32); 5] = [(0, 0, 0), (4, 4, 4), (5, 5, 6), (2, 4, 7), (1, 2, 13)];
 
+/// An attack on the King: per square around an enemy King that a Knight, Bishop, Rook or Queen
+/// attacks, this many units of danger, by kind (after the Chess Programming Wiki's "King
+/// Safety").
+const ATTACK_UNITS: [i32; 5] = [0, 2, 2, 3, 5];
+
+/// The middlegame penalty for `units` of danger around a King that two pieces or more
+/// attack: growing with the square of the units, as an attack gathers, up to five Pawns.
+fn king_danger(units: i32) -> i32 {
+    (units * units * 17 / 100).min(500)
+}
+
 /// What the judgement needs to know of each side's Pawns: per file, the ranks holding one (a
 /// bit per rank).
 #[derive(Default)]
@@ -257,10 +268,14 @@ impl Pawns {
 }
 
 /// The judgement of `board` for White, in hundredths of a Pawn (roughly: PeSTO's Pawn is 82
-/// in the middlegame and 94 in the endgame). `reach` counts the squares a piece on a square
-/// could move to (its mobility).
-pub fn evaluate(board: &Board, reach: impl Fn(Loc, Piece) -> u32) -> i32 {
+/// in the middlegame and 94 in the endgame). `attacks` gives the squares a piece on a square
+/// attacks (its mobility, less those its own pieces hold); `zones` each side's King's square
+/// and the squares around it, by side.
+pub fn evaluate(board: &Board, attacks: impl Fn(Loc, Piece) -> LocSet, zones: [LocSet; 2]) -> i32 {
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
+    // Per side: the pieces attacking the enemy King's zone, and the units of danger they bring.
+    let mut attackers = [0; 2];
+    let mut units = [0; 2];
     let mut bishops = [0; 2];
     let mut pawns = Pawns::default();
     let mut others = [(0, 0, Side::White, Kind::King); 8];
@@ -278,9 +293,15 @@ pub fn evaluate(board: &Board, reach: impl Fn(Loc, Piece) -> u32) -> i32 {
             phase += PHASE[kind];
         }
         if let Some(&(mw, ew, average)) = MOBILITY.get(kind).filter(|m| m.0 > 0) {
-            let beyond = reach(loc, piece) as i32 - average;
+            let attacked = attacks(loc, piece);
+            let beyond = (attacked & !board.occupied_by(piece.side)).len() as i32 - average;
             m += mw * beyond;
             e += ew * beyond;
+            let near_king = (attacked & zones[piece.side.opponent().index()]).len() as i32;
+            if near_king > 0 {
+                attackers[piece.side.index()] += 1;
+                units[piece.side.index()] += ATTACK_UNITS[kind] * near_king;
+            }
         }
         match piece.kind {
             Kind::Bishop => bishops[piece.side.index()] += 1,
@@ -306,6 +327,9 @@ pub fn evaluate(board: &Board, reach: impl Fn(Loc, Piece) -> u32) -> i32 {
     }
     for side in Side::BOTH {
         let sign = sign(side);
+        if attackers[side.index()] >= 2 {
+            mg += sign * king_danger(units[side.index()]);
+        }
         if bishops[side.index()] >= 2 {
             mg += sign * BISHOP_PAIR.0;
             eg += sign * BISHOP_PAIR.1;
