@@ -79,9 +79,10 @@ impl Ordering {
     ) -> i32 {
         let gain = gain(eval, pos, turn);
         if gain > 0 {
-            let losing = variant
-                .exchange(pos, turn, eval.values())
-                .is_some_and(|exchange| exchange < 0);
+            let losing = may_lose(eval, pos, turn)
+                && variant
+                    .exchange(pos, turn, eval.values())
+                    .is_some_and(|exchange| exchange < 0);
             if losing {
                 LOSING_CAPTURE + gain
             } else {
@@ -124,6 +125,19 @@ impl Ordering {
 /// Whether an ordering key is that of a quiet turn (no capture seen, not the table's turn).
 pub(super) fn is_quiet(key: i32) -> bool {
     (-HISTORY_CAP..CAPTURE).contains(&key)
+}
+
+/// How many plies less than its place in the node says a late turn of ordering key `key` is
+/// reduced: one for a killer, up to two more or two less for a quiet turn by its history of
+/// cut-offs, none for a losing capture.
+pub(super) fn reduction_relief(key: i32) -> i32 {
+    if (KILLER - 1..CAPTURE).contains(&key) {
+        1
+    } else if is_quiet(key) {
+        key / (HISTORY_CAP / 2)
+    } else {
+        0
+    }
 }
 
 /// Whether an ordering key is that of a capture that loses in its exchange.
@@ -211,6 +225,13 @@ fn gain(eval: &Evaluator, pos: &Position, turn: &Turn) -> i32 {
         return 0;
     }
     (16 * (victim + promotion) - mover / 10).max(1)
+}
+
+/// Whether `turn` might lose its exchange: only a capture by a piece worth more than the one it
+/// takes can (a legal turn of a royal piece, worth nothing here, never walks into a capture).
+fn may_lose(eval: &Evaluator, pos: &Position, turn: &Turn) -> bool {
+    let worth = |at| pos.board.piece(at).map_or(0, |p| eval.value(p.kind));
+    worth(turn.from) > worth(turn.to)
 }
 
 fn history_index(side: Side, turn: &Turn) -> usize {

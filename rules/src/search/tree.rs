@@ -3,7 +3,7 @@
 //! captures. Each ply has its own preallocated turn list, so no node allocates.
 
 use super::eval::{Evaluator, Judged};
-use super::order::{Ordering, Ranked, is_losing, is_quiet};
+use super::order::{Ordering, Ranked, is_losing, is_quiet, reduction_relief};
 use super::score::{DECIDED, INFINITE, WIN};
 use super::tt::{Bound, Table};
 use crate::game::Game;
@@ -36,6 +36,11 @@ const CHECK_EVERY: u64 = 256;
 /// ply above beta ends the node.
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
 const REVERSE_FUTILITY_MARGIN: i32 = 90;
+
+/// A node this many plies or more from the horizon that the table knows no turn for is
+/// searched a ply shallower (internal iterative reduction): its turns are ordered by guesswork,
+/// and the next iteration comes back to it with the turn this one finds.
+const UNGUIDED_REDUCTION_DEPTH: i32 = 4;
 
 /// The null-move test runs this many plies or more from the horizon.
 const NULL_MOVE_DEPTH: i32 = 3;
@@ -85,12 +90,14 @@ impl Reductions {
     }
 
     /// The reduction of the `tried`th turn (0 first) at `depth`, one less off the principal
-    /// variation's nodes, leaving at least one ply.
-    fn of(&self, depth: i32, tried: usize, scout: bool) -> i32 {
+    /// variation's nodes and `relief` less besides (see [`reduction_relief`]), leaving at least
+    /// one ply.
+    fn of(&self, depth: i32, tried: usize, scout: bool, relief: i32) -> i32 {
         if depth < 3 || tried < 2 {
             return 0;
         }
-        let r = i32::from(self.0[(depth as usize).min(63)][tried.min(63)]) - i32::from(!scout);
+        let r =
+            i32::from(self.0[(depth as usize).min(63)][tried.min(63)]) - i32::from(!scout) - relief;
         r.clamp(0, depth - 2)
     }
 }
@@ -341,6 +348,9 @@ impl<'a> Tree<'a> {
         {
             return score;
         }
+        let table_turn = entry.and_then(|e| e.best());
+        let unguided = table_turn.is_none() && depth >= UNGUIDED_REDUCTION_DEPTH;
+        let depth = depth - i32::from(unguided);
         let node = Node {
             depth,
             ply,
@@ -359,7 +369,6 @@ impl<'a> Tree<'a> {
         if self.turns[ply].is_empty() {
             return self.ended(pos, last, ply);
         }
-        let table_turn = entry.and_then(|e| e.best());
         self.ranked[ply].start(self.turns[ply].len(), table_turn);
         let original_alpha = alpha;
         let mut best = (-INFINITE, None);
@@ -385,7 +394,8 @@ impl<'a> Tree<'a> {
                 -self.negamax(&child, Some(&turn), depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if late && !in_check {
-                    self.reductions.of(depth, tried, node.scout)
+                    self.reductions
+                        .of(depth, tried, node.scout, reduction_relief(order_key))
                 } else {
                     0
                 };
