@@ -66,8 +66,8 @@ impl Level {
         match self {
             Level::Beginner => 900,
             Level::Casual => 1200,
-            Level::Strong => 2150,
-            Level::Max => 2250,
+            Level::Strong => 2200,
+            Level::Max => 2300,
         }
     }
 
