@@ -1,6 +1,7 @@
 //! Move ordering: the transposition table's turn first, then captures by the value of what they
-//! take, then the killers of the ply, then quiet turns by their history of cut-offs, and last
-//! the captures that lose material in the exchange that follows (where the variant can tell).
+//! take, then the killers of the ply, then the reply that last refuted the opponent's turn,
+//! then quiet turns by their history of cut-offs, and last the captures that lose material in
+//! the exchange that follows (where the variant can tell).
 
 use super::eval::Evaluator;
 use crate::position::Position;
@@ -14,15 +15,22 @@ const TABLE_TURN: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 /// The ordering key of the ply's first killer (the second is one less).
 const KILLER: i32 = 1 << 27;
+/// The ordering key of the counter-move: the quiet reply that last refuted the turn just
+/// played, below the killers.
+const COUNTER: i32 = KILLER - 2;
 /// History scores stay between minus this and this, below the killers.
 const HISTORY_CAP: i32 = 1 << 14;
 /// The ordering key of a capture that loses in its exchange, before the value of what it
 /// takes: below every quiet turn.
 const LOSING_CAPTURE: i32 = -(1 << 28);
 
-/// The killers of each ply and the history of quiet turns that caused cut-offs.
+/// The killers of each ply, the counter-moves and the history of quiet turns that caused
+/// cut-offs.
 pub(super) struct Ordering {
     killers: Vec<[Option<Turn>; 2]>,
+    /// The quiet turn that last caused a cut-off straight after a turn: indexed by that turn's
+    /// side (the opponent of the replying side), from-location and to-location.
+    counters: Vec<Option<Turn>>,
     /// Indexed by side, then from-location and to-location.
     history: Vec<i32>,
 }
@@ -32,18 +40,19 @@ impl Ordering {
     pub(super) fn new(plies: usize) -> Ordering {
         Ordering {
             killers: vec![[None; 2]; plies],
+            counters: vec![None; 2 * LOC_COUNT * LOC_COUNT],
             history: vec![0; 2 * LOC_COUNT * LOC_COUNT],
         }
     }
 
-    /// The next turn of `pos` at `ply` to search, from the node's `turns` as
-    /// [`Ranked::start`] began them: its index in `turns` and its ordering key; `None` when
+    /// The next turn of `pos` (reached by `last`) at `ply` to search, from the node's `turns`
+    /// as [`Ranked::start`] began them: its index in `turns` and its ordering key; `None` when
     /// all have been taken.
     pub(super) fn next(
         &self,
         variant: &Variant,
         eval: &Evaluator,
-        pos: &Position,
+        (pos, last): (&Position, Option<&Turn>),
         turns: &[Turn],
         ply: usize,
         ranked: &mut Ranked,
@@ -55,20 +64,23 @@ impl Ordering {
         if !ranked.listed {
             ranked.listed = true;
             let table = ranked.table;
+            let counter = last.and_then(|last| self.counters[counter_index(pos.side, last)]);
             ranked.entries.extend(
                 turns
                     .iter()
                     .enumerate()
                     .filter(|(index, _)| Some(*index) != table)
                     .map(|(index, turn)| {
-                        i64::from(self.key(variant, eval, pos, turn, ply)) << 16 | index as i64
+                        let key = self.key(variant, eval, pos, turn, ply, counter);
+                        i64::from(key) << 16 | index as i64
                     }),
             );
         }
         ranked.take()
     }
 
-    /// The ordering key of `turn` of `pos` at `ply`.
+    /// The ordering key of `turn` of `pos` at `ply`, where `counter` is the counter-move of
+    /// the turn that reached `pos`.
     fn key(
         &self,
         variant: &Variant,
@@ -76,6 +88,7 @@ impl Ordering {
         pos: &Position,
         turn: &Turn,
         ply: usize,
+        counter: Option<Turn>,
     ) -> i32 {
         let gain = gain(eval, pos, turn);
         if gain > 0 {
@@ -90,18 +103,29 @@ impl Ordering {
             }
         } else if let Some(slot) = self.killers[ply].iter().position(|k| *k == Some(*turn)) {
             KILLER - slot as i32
+        } else if counter == Some(*turn) {
+            COUNTER
         } else {
             self.history[history_index(pos.side, turn)]
         }
     }
 
-    /// Notes that the quiet `turn` of `side` caused a cut-off at `ply`, `depth` plies from the
-    /// horizon.
-    pub(super) fn reward(&mut self, turn: &Turn, side: Side, ply: usize, depth: i32) {
+    /// Notes that the quiet `turn` of `side`, in reply to `last`, caused a cut-off at `ply`,
+    /// `depth` plies from the horizon.
+    pub(super) fn reward(
+        &mut self,
+        turn: &Turn,
+        (side, last): (Side, Option<&Turn>),
+        ply: usize,
+        depth: i32,
+    ) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(*turn) {
             killers[1] = killers[0];
             killers[0] = Some(*turn);
+        }
+        if let Some(last) = last {
+            self.counters[counter_index(side, last)] = Some(*turn);
         }
         self.adjust(turn, side, depth * depth);
     }
@@ -128,10 +152,10 @@ pub(super) fn is_quiet(key: i32) -> bool {
 }
 
 /// How many plies less than its place in the node says a late turn of ordering key `key` is
-/// reduced: one for a killer, up to two more or two less for a quiet turn by its history of
-/// cut-offs, none for a losing capture.
+/// reduced: one for a killer or the counter-move, up to two more or two less for a quiet turn
+/// by its history of cut-offs, none for a losing capture.
 pub(super) fn reduction_relief(key: i32) -> i32 {
-    if (KILLER - 1..CAPTURE).contains(&key) {
+    if (COUNTER..CAPTURE).contains(&key) {
         1
     } else if is_quiet(key) {
         key / (HISTORY_CAP / 2)
@@ -232,6 +256,11 @@ fn gain(eval: &Evaluator, pos: &Position, turn: &Turn) -> i32 {
 fn may_lose(eval: &Evaluator, pos: &Position, turn: &Turn) -> bool {
     let worth = |at| pos.board.piece(at).map_or(0, |p| eval.value(p.kind));
     worth(turn.from) > worth(turn.to)
+}
+
+/// Where the counter-move to `last`, played by `side`'s opponent, is kept.
+fn counter_index(side: Side, last: &Turn) -> usize {
+    history_index(side.opponent(), last)
 }
 
 fn history_index(side: Side, turn: &Turn) -> usize {

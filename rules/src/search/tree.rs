@@ -33,7 +33,7 @@ const DELTA_MARGIN: i32 = 200;
 const CHECK_EVERY: u64 = 256;
 
 /// Reverse futility: within this many plies of the horizon, a static judgement this much per
-/// ply above beta ends the node.
+/// ply above beta ends the node (a ply less where the node is improving).
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
 const REVERSE_FUTILITY_MARGIN: i32 = 90;
 
@@ -45,8 +45,8 @@ const UNGUIDED_REDUCTION_DEPTH: i32 = 4;
 /// The null-move test runs this many plies or more from the horizon.
 const NULL_MOVE_DEPTH: i32 = 3;
 
-/// Late-move pruning: within this many plies of the horizon, a node searches at most
-/// `LATE_MOVE_BASE + depth²` quiet turns.
+/// Late-move pruning: within this many plies of the horizon, an improving node searches at most
+/// `LATE_MOVE_BASE + depth²` quiet turns, another about half as many.
 const LATE_MOVE_DEPTH: usize = 4;
 const LATE_MOVE_BASE: usize = 3;
 
@@ -71,6 +71,9 @@ struct Node {
     scout: bool,
     /// The static judgement (meaningless in check).
     stand: i32,
+    /// Whether the static judgement is better than at the mover's previous node on the path
+    /// (two plies up): where it is not, the node is pruned and reduced harder.
+    improving: bool,
 }
 
 /// Late-move reductions: how many plies shallower the `n`th turn of a node `depth` plies from
@@ -128,6 +131,8 @@ pub(super) struct Tree<'a> {
     ranked: Vec<Ranked>,
     /// The quiet turns searched so far at each ply's node.
     quiets: Vec<Vec<Turn>>,
+    /// The static judgement of the node at each ply on the path (`-INFINITE` in check).
+    stands: Vec<i32>,
     /// The repetition keys of the game's positions before the root, then of the nodes on the
     /// path from the root to the current node (excluded).
     path: Vec<u64>,
@@ -166,6 +171,7 @@ impl<'a> Tree<'a> {
             turns: buffers(),
             ranked: (0..MAX_PLY).map(|_| Ranked::default()).collect(),
             quiets: buffers(),
+            stands: vec![-INFINITE; MAX_PLY],
             path,
             clock_draws: variant.clock_draws(),
             passing_is_safe: variant.passing_is_safe(),
@@ -199,7 +205,7 @@ impl<'a> Tree<'a> {
             .and_then(|e| e.best());
         self.ranked[0].start(self.turns[0].len(), table_turn);
         let mut ordered = Vec::with_capacity(self.turns[0].len());
-        while let Some((index, _)) = self.next_turn(pos, 0) {
+        while let Some((index, _)) = self.next_turn(pos, None, 0) {
             ordered.push(self.turns[0][index]);
         }
         ordered
@@ -257,13 +263,18 @@ impl<'a> Tree<'a> {
         line
     }
 
-    /// The next turn to search of the node `pos` at `ply` (listed in `turns[ply]` and started
-    /// in `ranked[ply]`): its index and ordering key.
-    fn next_turn(&mut self, pos: &Position, ply: usize) -> Option<(usize, i32)> {
+    /// The next turn to search of the node `pos` (reached by `last`) at `ply` (listed in
+    /// `turns[ply]` and started in `ranked[ply]`): its index and ordering key.
+    fn next_turn(
+        &mut self,
+        pos: &Position,
+        last: Option<&Turn>,
+        ply: usize,
+    ) -> Option<(usize, i32)> {
         self.order.next(
             self.variant,
             &self.eval,
-            pos,
+            (pos, last),
             &self.turns[ply],
             ply,
             &mut self.ranked[ply],
@@ -351,16 +362,19 @@ impl<'a> Tree<'a> {
         let table_turn = entry.and_then(|e| e.best());
         let unguided = table_turn.is_none() && depth >= UNGUIDED_REDUCTION_DEPTH;
         let depth = depth - i32::from(unguided);
+        let stand = if in_check {
+            -INFINITE
+        } else {
+            self.judged.judge(&self.eval, self.variant, pos, key)
+        };
+        self.stands[ply] = stand;
         let node = Node {
             depth,
             ply,
             in_check,
             scout: beta - alpha == 1,
-            stand: if in_check {
-                -INFINITE
-            } else {
-                self.judged.judge(&self.eval, self.variant, pos, key)
-            },
+            stand,
+            improving: ply >= 2 && stand > self.stands[ply - 2] && !in_check,
         };
         if let Some(score) = self.prune_node(pos, key, &node, beta) {
             return score;
@@ -376,7 +390,7 @@ impl<'a> Tree<'a> {
         self.quiets[ply].clear();
         let mut tried = 0;
         let mut quiets = 0;
-        while let Some((index, order_key)) = self.next_turn(pos, ply) {
+        while let Some((index, order_key)) = self.next_turn(pos, last, ply) {
             let turn = self.turns[ply][index];
             if ply == 0 && self.excluded.contains(&turn) {
                 continue;
@@ -394,8 +408,8 @@ impl<'a> Tree<'a> {
                 -self.negamax(&child, Some(&turn), depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if late && !in_check {
-                    self.reductions
-                        .of(depth, tried, node.scout, reduction_relief(order_key))
+                    let relief = reduction_relief(order_key);
+                    self.reductions.of(depth, tried, node.scout, relief)
                 } else {
                     0
                 };
@@ -414,7 +428,7 @@ impl<'a> Tree<'a> {
                 alpha = alpha.max(score);
                 if alpha >= beta {
                     if quiet {
-                        self.order.reward(&turn, pos.side, ply, depth);
+                        self.order.reward(&turn, (pos.side, last), ply, depth);
                         for earlier in &self.quiets[ply] {
                             self.order.punish(earlier, pos.side, depth);
                         }
@@ -455,7 +469,8 @@ impl<'a> Tree<'a> {
             return None;
         }
         if node.depth <= REVERSE_FUTILITY_DEPTH
-            && node.stand - REVERSE_FUTILITY_MARGIN * node.depth >= beta
+            && node.stand - REVERSE_FUTILITY_MARGIN * (node.depth - i32::from(node.improving))
+                >= beta
         {
             return Some(node.stand);
         }
@@ -496,14 +511,20 @@ impl<'a> Tree<'a> {
     }
 
     /// Whether the next quiet turn of a scout node is not worth searching: near the horizon, after
-    /// enough quiet turns were tried (late-move pruning), or where even a good placement
-    /// could not lift the static judgement to `alpha` (futility).
+    /// enough quiet turns were tried (late-move pruning; about half as many where the node is
+    /// not improving), or where even a good placement could not lift the static judgement to
+    /// `alpha` (futility).
     fn futile(&self, node: &Node, quiets: usize, alpha: i32) -> bool {
         if node.in_check || !node.scout {
             return false;
         }
         let depth = node.depth as usize;
-        (depth <= LATE_MOVE_DEPTH && quiets >= LATE_MOVE_BASE + depth * depth)
+        let late_moves = if node.improving {
+            LATE_MOVE_BASE + depth * depth
+        } else {
+            (LATE_MOVE_BASE + depth * depth) / 2 + 1
+        };
+        (depth <= LATE_MOVE_DEPTH && quiets >= late_moves)
             || (node.depth <= FUTILITY_DEPTH
                 && node.stand + FUTILITY_MARGIN * node.depth <= alpha
                 && alpha.abs() < DECIDED)
@@ -538,7 +559,9 @@ impl<'a> Tree<'a> {
 
     /// The score of `pos` past the horizon, `extra` plies into it: the static judgement, or
     /// better if a turn that takes enemy material gains (any capture in the first plies, then
-    /// recaptures only).
+    /// recaptures only). The score goes to the table at depth 0 where the table knows nothing
+    /// of `pos`, without a best turn (an index into the captures would not name the same turn
+    /// in the full list of turns the main search reads it against).
     fn quiesce(
         &mut self,
         pos: &Position,
@@ -581,6 +604,7 @@ impl<'a> Tree<'a> {
                 self.ended(pos, last, ply)
             };
         }
+        let original_alpha = alpha;
         alpha = alpha.max(stand);
         let mut best = stand;
         self.ranked[ply].start(
@@ -589,7 +613,7 @@ impl<'a> Tree<'a> {
         );
         let enemy = pos.side.opponent();
         let enemies = pos.board.occupied_by(enemy).len();
-        while let Some((index, order_key)) = self.next_turn(pos, ply) {
+        while let Some((index, order_key)) = self.next_turn(pos, last, ply) {
             let unpromising =
                 is_losing(order_key) || (is_quiet(order_key) && !self.unseen_captures);
             if unpromising && !evading {
@@ -617,6 +641,16 @@ impl<'a> Tree<'a> {
                     break;
                 }
             }
+        }
+        if entry.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(key, 0, ply, (best, bound), None);
         }
         best
     }
