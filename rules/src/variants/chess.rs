@@ -634,7 +634,7 @@ impl Rules for Chess {
     }
 
     /// Material and placement by PeSTO's tapered tables, Pawn structure, open files, the King's
-    /// shelter, attacks on it and mobility (`pesto.rs`).
+    /// shelter, attacks on it, mobility, threats and the move (`pesto.rs`).
     fn judgement(&self, pos: &Position) -> Option<i32> {
         let board = &pos.board;
         let blockers = board.blockers();
@@ -644,7 +644,7 @@ impl Rules for Chess {
                 self.reach.jumps(Piece::new(Kind::King, side), king) | king.bit()
             })
         });
-        Some(pesto::evaluate(board, attacks, zones))
+        Some(pesto::evaluate(board, pos.side, attacks, zones))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -211,6 +211,15 @@ const MOBILITY: [(i32, i32, i32); 5] = [(0, 0, 0), (4, 4, 4), (5, 5, 6), (2, 4, 
 /// Safety").
 const ATTACK_UNITS: [i32; 5] = [0, 2, 2, 3, 5];
 
+/// Threats, middlegame and endgame: a Knight, Bishop, Rook or Queen that an enemy Pawn attacks,
+/// and a Rook or Queen that an enemy Knight or Bishop attacks (each is about to lose material
+/// or a tempo).
+const THREAT_BY_PAWN: (i32, i32) = (-50, -35);
+const THREAT_BY_MINOR: (i32, i32) = (-35, -15);
+
+/// The side to move's bonus for having the move.
+const TEMPO: i32 = 15;
+
 /// The middlegame penalty for `units` of danger around a King that two pieces or more
 /// attack: growing with the square of the units, as an attack gathers, up to five Pawns.
 fn king_danger(units: i32) -> i32 {
@@ -267,12 +276,23 @@ impl Pawns {
     }
 }
 
-/// The judgement of `board` for White, in hundredths of a Pawn (roughly: PeSTO's Pawn is 82
-/// in the middlegame and 94 in the endgame). `attacks` gives the squares a piece on a square
-/// attacks (its mobility, less those its own pieces hold); `zones` each side's King's square
+/// The judgement of `board` with `mover` to move, for White, in hundredths of a Pawn (roughly:
+/// PeSTO's Pawn is 82 in the middlegame and 94 in the endgame). `attacks` gives the squares a
+/// piece on a square attacks (its own pieces' included); `zones` each side's King's square
 /// and the squares around it, by side.
-pub fn evaluate(board: &Board, attacks: impl Fn(Loc, Piece) -> LocSet, zones: [LocSet; 2]) -> i32 {
+pub fn evaluate(
+    board: &Board,
+    mover: Side,
+    attacks: impl Fn(Loc, Piece) -> LocSet,
+    zones: [LocSet; 2],
+) -> i32 {
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
+    // Per side: the squares its Pawns attack, those its Knights and Bishops attack, its
+    // Knights, Bishops, Rooks and Queens, and its Rooks and Queens.
+    let mut pawn_reach = [LocSet::EMPTY; 2];
+    let mut minor_reach = [LocSet::EMPTY; 2];
+    let mut officers = [LocSet::EMPTY; 2];
+    let mut majors = [LocSet::EMPTY; 2];
     // Per side: the pieces attacking the enemy King's zone, and the units of danger they bring.
     let mut attackers = [0; 2];
     let mut units = [0; 2];
@@ -292,8 +312,14 @@ pub fn evaluate(board: &Board, attacks: impl Fn(Loc, Piece) -> LocSet, zones: [L
             e += ev;
             phase += PHASE[kind];
         }
+        let own = piece.side.index();
         if let Some(&(mw, ew, average)) = MOBILITY.get(kind).filter(|m| m.0 > 0) {
             let attacked = attacks(loc, piece);
+            officers[own] = officers[own].with(loc);
+            match piece.kind {
+                Kind::Knight | Kind::Bishop => minor_reach[own] |= attacked,
+                _ => majors[own] = majors[own].with(loc),
+            }
             let beyond = (attacked & !board.occupied_by(piece.side)).len() as i32 - average;
             m += mw * beyond;
             e += ew * beyond;
@@ -306,6 +332,7 @@ pub fn evaluate(board: &Board, attacks: impl Fn(Loc, Piece) -> LocSet, zones: [L
         match piece.kind {
             Kind::Bishop => bishops[piece.side.index()] += 1,
             Kind::Pawn => {
+                pawn_reach[own] |= attacks(loc, piece);
                 if let Some(ranks) = pawns.0[piece.side.index()].get_mut(usize::from(loc.file())) {
                     *ranks |= 1 << loc.rank().min(7);
                 }
@@ -327,6 +354,20 @@ pub fn evaluate(board: &Board, attacks: impl Fn(Loc, Piece) -> LocSet, zones: [L
     }
     for side in Side::BOTH {
         let sign = sign(side);
+        let (own, enemy) = (side.index(), side.opponent().index());
+        for (threatened, weight) in [
+            (
+                (officers[own] & pawn_reach[enemy]).len() as i32,
+                THREAT_BY_PAWN,
+            ),
+            (
+                (majors[own] & minor_reach[enemy]).len() as i32,
+                THREAT_BY_MINOR,
+            ),
+        ] {
+            mg += sign * weight.0 * threatened;
+            eg += sign * weight.1 * threatened;
+        }
         if attackers[side.index()] >= 2 {
             mg += sign * king_danger(units[side.index()]);
         }
@@ -360,7 +401,7 @@ pub fn evaluate(board: &Board, attacks: impl Fn(Loc, Piece) -> LocSet, zones: [L
         }
     }
     let phase = phase.min(FULL_PHASE);
-    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE + sign(mover) * TEMPO
 }
 
 /// How many of `side`'s Pawns stand on the three squares before its King on `file`, `rank`,
@@ -383,5 +424,54 @@ fn sign(side: Side) -> i32 {
     match side {
         Side::White => 1,
         Side::Black => -1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(square: &str) -> Loc {
+        Loc::parse(square).expect("a square")
+    }
+
+    /// A board of the two Kings, a White Knight on d5 and a Black Pawn on c6, judged with the
+    /// Pawn attacking `pawn_attacks` and no other piece attacking anything.
+    fn knight_and_pawn(pawn_attacks: LocSet) -> i32 {
+        let mut board = Board::empty();
+        board.put(at("e1"), Piece::new(Kind::King, Side::White));
+        board.put(at("e8"), Piece::new(Kind::King, Side::Black));
+        board.put(at("d5"), Piece::new(Kind::Knight, Side::White));
+        board.put(at("c6"), Piece::new(Kind::Pawn, Side::Black));
+        let attacks = |_: Loc, piece: Piece| {
+            if piece.kind == Kind::Pawn {
+                pawn_attacks
+            } else {
+                LocSet::EMPTY
+            }
+        };
+        evaluate(&board, Side::White, attacks, [LocSet::EMPTY; 2])
+    }
+
+    #[test]
+    fn a_knight_a_pawn_attacks_is_judged_threatened() {
+        let threatened = knight_and_pawn(at("b5").bit().with(at("d5")));
+        let safe = knight_and_pawn(at("b5").bit());
+        let phase = PHASE[Kind::Knight.index()];
+        let penalty =
+            (THREAT_BY_PAWN.0 * phase + THREAT_BY_PAWN.1 * (FULL_PHASE - phase)) / FULL_PHASE;
+        assert!(
+            (threatened - safe - penalty).abs() <= 1,
+            "{threatened} {safe} {penalty}"
+        );
+    }
+
+    #[test]
+    fn the_side_to_move_has_the_tempo() {
+        let mut board = Board::empty();
+        board.put(at("e1"), Piece::new(Kind::King, Side::White));
+        board.put(at("e8"), Piece::new(Kind::King, Side::Black));
+        let judge = |mover| evaluate(&board, mover, |_, _| LocSet::EMPTY, [LocSet::EMPTY; 2]);
+        assert_eq!(judge(Side::White) - judge(Side::Black), 2 * TEMPO);
     }
 }
