@@ -5,7 +5,7 @@
 use super::eval::{Evaluator, Judged};
 use super::order::{Ordering, Ranked, is_losing, is_quiet, reduction_relief};
 use super::score::{DECIDED, INFINITE, WIN};
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Entry, Table};
 use crate::game::Game;
 use crate::outcome::Verdict;
 use crate::position::Position;
@@ -42,6 +42,14 @@ const REVERSE_FUTILITY_MARGIN: i32 = 90;
 /// and the next iteration comes back to it with the turn this one finds.
 const UNGUIDED_REDUCTION_DEPTH: i32 = 4;
 
+/// Singular extensions: a node this many plies or more from the horizon whose table entry,
+/// searched at most `SINGULAR_DEPTH_LAG` plies shallower, holds a turn at least as good as a
+/// score tests whether every other turn falls `SINGULAR_MARGIN` per ply short of that score
+/// in a search half as deep; if so, the table's turn is searched a ply deeper.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_DEPTH_LAG: i32 = 3;
+const SINGULAR_MARGIN: i32 = 2;
+
 /// The null-move test runs this many plies or more from the horizon.
 const NULL_MOVE_DEPTH: i32 = 3;
 
@@ -74,6 +82,16 @@ struct Node {
     /// Whether the static judgement is better than at the mover's previous node on the path
     /// (two plies up): where it is not, the node is pruned and reduced harder.
     improving: bool,
+}
+
+/// What the singular test found of a node's table turn.
+enum Singular {
+    /// Not tested, or other turns come near it.
+    No,
+    /// Every other turn falls short: it is searched a ply deeper.
+    Extend,
+    /// Other turns too reach beta: the node is cut off at this score.
+    Cut(i32),
 }
 
 /// Late-move reductions: how many plies shallower the `n`th turn of a node `depth` plies from
@@ -137,6 +155,9 @@ pub(super) struct Tree<'a> {
     /// path from the root to the current node (excluded).
     path: Vec<u64>,
     clock_draws: bool,
+    /// The turn (an index into the node's list) each ply's node leaves out while it tests
+    /// whether that turn is singular.
+    skipped: Vec<Option<usize>>,
     /// Whether the null-move test may be tried (see [`crate::variant::Rules::passing_is_safe`]).
     passing_is_safe: bool,
     /// Whether the quiescence search must play quiet-looking turns to see all captures.
@@ -172,6 +193,7 @@ impl<'a> Tree<'a> {
             ranked: (0..MAX_PLY).map(|_| Ranked::default()).collect(),
             quiets: buffers(),
             stands: vec![-INFINITE; MAX_PLY],
+            skipped: vec![None; MAX_PLY],
             path,
             clock_draws: variant.clock_draws(),
             passing_is_safe: variant.passing_is_safe(),
@@ -354,7 +376,11 @@ impl<'a> Tree<'a> {
         }
         let key = self.variant.search_key(pos);
         let entry = self.table.probe(key);
+        // A search that leaves a turn out has a score of its own: the table's is not its, and
+        // it writes none.
+        let skipped = self.skipped[ply].take();
         if ply > 0
+            && skipped.is_none()
             && let Some(score) = entry.and_then(|e| e.cutoff(depth, ply, alpha, beta))
         {
             return score;
@@ -376,8 +402,16 @@ impl<'a> Tree<'a> {
             stand,
             improving: ply >= 2 && stand > self.stands[ply - 2] && !in_check,
         };
-        if let Some(score) = self.prune_node(pos, key, &node, beta) {
-            return score;
+        let mut extension = 0;
+        if skipped.is_none() {
+            if let Some(score) = self.prune_node(pos, key, &node, beta) {
+                return score;
+            }
+            match self.singularity(pos, last, &node, entry, beta) {
+                Singular::Cut(score) => return score,
+                Singular::Extend => extension = 1,
+                Singular::No => {}
+            }
         }
         self.variant.legal_turns_into(pos, &mut self.turns[ply]);
         if self.turns[ply].is_empty() {
@@ -392,7 +426,7 @@ impl<'a> Tree<'a> {
         let mut quiets = 0;
         while let Some((index, order_key)) = self.next_turn(pos, last, ply) {
             let turn = self.turns[ply][index];
-            if ply == 0 && self.excluded.contains(&turn) {
+            if (ply == 0 && self.excluded.contains(&turn)) || skipped == Some(index) {
                 continue;
             }
             let quiet = is_quiet(order_key);
@@ -405,7 +439,8 @@ impl<'a> Tree<'a> {
             quiets += usize::from(late);
             let child = self.variant.play_unchecked(pos, &turn);
             let score = if tried == 0 {
-                -self.negamax(&child, Some(&turn), depth - 1, ply + 1, -beta, -alpha)
+                let depth = depth - 1 + extension;
+                -self.negamax(&child, Some(&turn), depth, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if late && !in_check {
                     let relief = reduction_relief(order_key);
@@ -451,7 +486,7 @@ impl<'a> Tree<'a> {
         } else {
             Bound::Exact
         };
-        if ply > 0 || self.excluded.is_empty() {
+        if (ply > 0 || self.excluded.is_empty()) && skipped.is_none() {
             self.table.store(key, depth, ply, (best.0, bound), best.1);
         }
         best.0
@@ -500,6 +535,48 @@ impl<'a> Tree<'a> {
             return Some(0);
         }
         (score >= beta).then_some(if score >= DECIDED { beta } else { score })
+    }
+
+    /// Whether the table's turn of the scout or principal node `pos` (reached by `last`) is
+    /// singular: the table says it reaches `score`, and a search half as deep of the other
+    /// turns against a bar a little below that score fails low. Where even the bar is at or
+    /// above `beta`, several turns cut the node off and it is cut off at the bar (multi-cut).
+    fn singularity(
+        &mut self,
+        pos: &Position,
+        last: Option<&Turn>,
+        node: &Node,
+        entry: Option<Entry>,
+        beta: i32,
+    ) -> Singular {
+        let Some(entry) = entry else {
+            return Singular::No;
+        };
+        let (score, bound) = entry.score(node.ply);
+        let Some(index) = entry.best() else {
+            return Singular::No;
+        };
+        if node.ply == 0
+            || node.depth < SINGULAR_DEPTH
+            || entry.depth() < node.depth - SINGULAR_DEPTH_LAG
+            || bound == Bound::Upper
+            || score.abs() >= DECIDED
+        {
+            return Singular::No;
+        }
+        let bar = score - SINGULAR_MARGIN * node.depth;
+        self.skipped[node.ply] = Some(index);
+        let others = self.negamax(pos, last, (node.depth - 1) / 2, node.ply, bar - 1, bar);
+        self.skipped[node.ply] = None;
+        if self.halted {
+            Singular::No
+        } else if others < bar {
+            Singular::Extend
+        } else if bar >= beta {
+            Singular::Cut(bar)
+        } else {
+            Singular::No
+        }
     }
 
     /// Whether the side to move has a piece other than Pawns and royal pieces.
