@@ -479,14 +479,8 @@ impl<'a> Tree<'a> {
         if best.1.is_none() {
             return alpha;
         }
-        let bound = if best.0 <= original_alpha {
-            Bound::Upper
-        } else if best.0 >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
         if (ply > 0 || self.excluded.is_empty()) && skipped.is_none() {
+            let bound = Bound::of(best.0, (original_alpha, beta));
             self.table.store(key, depth, ply, (best.0, bound), best.1);
         }
         best.0
@@ -720,13 +714,7 @@ impl<'a> Tree<'a> {
             }
         }
         if entry.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, (original_alpha, beta));
             self.table.store(key, 0, ply, (best, bound), None);
         }
         best

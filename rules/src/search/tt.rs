@@ -18,6 +18,20 @@ pub(super) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's `score` within the window (`alpha`, `beta`) it began with says of the
+    /// true score: at most it (failed low), at least it (failed high), or exactly it.
+    pub(super) fn of(score: i32, (alpha, beta): (i32, i32)) -> Bound {
+        if score <= alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// What a slot holds for one position: the score, how deep it was searched, the bound and the
 /// best turn's index.
 #[derive(Clone, Copy, Debug, Default)]
