@@ -1,12 +1,13 @@
 //! Move ordering: the transposition table's turn first, then captures by the value of what they
 //! take, then the killers of the ply, then the reply that last refuted the opponent's turn,
-//! then quiet turns by their history of cut-offs, and last the captures that lose material in
-//! the exchange that follows (where the variant can tell).
+//! then quiet turns by their history of cut-offs (their own, and as replies to the two turns
+//! before them), and last the captures that lose material in the exchange that follows (where
+//! the variant can tell).
 
 use super::eval::Evaluator;
 use crate::position::Position;
 use crate::turn::{Removal, Turn};
-use crate::types::{Kind, LOC_COUNT, Side};
+use crate::types::{Kind, LOC_COUNT, Piece, Side};
 use crate::variant::Variant;
 
 /// The ordering key of the transposition table's turn.
@@ -18,13 +19,19 @@ const KILLER: i32 = 1 << 27;
 /// The ordering key of the counter-move: the quiet reply that last refuted the turn just
 /// played, below the killers.
 const COUNTER: i32 = KILLER - 2;
-/// History scores stay between minus this and this, below the killers.
+/// Each history score stays between minus this and this.
 const HISTORY_CAP: i32 = 1 << 14;
+/// A quiet turn's ordering key is the sum of three history scores (its own and its two
+/// continuations), so it stays between minus this and this, below the killers.
+const QUIET_CAP: i32 = 3 * HISTORY_CAP;
 /// The ordering key of a capture that loses in its exchange, before the value of what it
 /// takes: below every quiet turn.
 const LOSING_CAPTURE: i32 = -(1 << 28);
 
-/// The killers of each ply, the counter-moves and the history of quiet turns that caused
+/// How many arrivals there are: a piece of a kind coming to a location.
+const ARRIVALS: usize = Kind::COUNT * LOC_COUNT;
+
+/// The killers of each ply, the counter-moves and the histories of quiet turns that caused
 /// cut-offs.
 pub(super) struct Ordering {
     killers: Vec<[Option<Turn>; 2]>,
@@ -33,16 +40,41 @@ pub(super) struct Ordering {
     counters: Vec<Option<Turn>>,
     /// Indexed by side, then from-location and to-location.
     history: Vec<i32>,
+    /// The continuation history: how a quiet turn fared as a later reply to an earlier turn,
+    /// indexed by the replying side, the earlier turn's arrival and the reply's arrival. One
+    /// table serves the turn one ply before and the turn two plies before (the mover's own).
+    continuation: Vec<i16>,
+    /// The arrival of the turn played at each ply on the path (`None` for a pass or a turn
+    /// with no moving piece).
+    arrivals: Vec<Option<usize>>,
 }
 
 impl Ordering {
-    /// Empty killers for `plies` plies and an empty history.
+    /// Empty killers for `plies` plies and empty histories.
     pub(super) fn new(plies: usize) -> Ordering {
         Ordering {
             killers: vec![[None; 2]; plies],
             counters: vec![None; 2 * LOC_COUNT * LOC_COUNT],
             history: vec![0; 2 * LOC_COUNT * LOC_COUNT],
+            continuation: vec![0; 2 * ARRIVALS * ARRIVALS],
+            arrivals: vec![None; plies],
         }
+    }
+
+    /// Notes the turn of `pos` played at `ply` (`None` for a pass), for the continuation
+    /// histories of the replies below it.
+    pub(super) fn play(&mut self, pos: &Position, turn: Option<&Turn>, ply: usize) {
+        self.arrivals[ply] = turn.and_then(|turn| arrival(pos, turn));
+    }
+
+    /// Where the continuation histories of `turn` of `pos` at `ply` are kept: as a reply to
+    /// the turn one ply before and to the turn two plies before, where there were such turns.
+    fn continuations(&self, pos: &Position, turn: &Turn, ply: usize) -> [Option<usize>; 2] {
+        let reply = arrival(pos, turn);
+        [1, 2].map(|back| {
+            let earlier = self.arrivals[ply.checked_sub(back)?]?;
+            Some((pos.side.index() * ARRIVALS + earlier) * ARRIVALS + reply?)
+        })
     }
 
     /// The next turn of `pos` (reached by `last`) at `ply` to search, from the node's `turns`
@@ -107,15 +139,21 @@ impl Ordering {
             COUNTER
         } else {
             self.history[history_index(pos.side, turn)]
+                + self
+                    .continuations(pos, turn, ply)
+                    .into_iter()
+                    .flatten()
+                    .map(|index| i32::from(self.continuation[index]))
+                    .sum::<i32>()
         }
     }
 
-    /// Notes that the quiet `turn` of `side`, in reply to `last`, caused a cut-off at `ply`,
+    /// Notes that the quiet `turn` of `pos`, reached by `last`, caused a cut-off at `ply`,
     /// `depth` plies from the horizon.
     pub(super) fn reward(
         &mut self,
         turn: &Turn,
-        (side, last): (Side, Option<&Turn>),
+        (pos, last): (&Position, Option<&Turn>),
         ply: usize,
         depth: i32,
     ) {
@@ -125,30 +163,45 @@ impl Ordering {
             killers[0] = Some(*turn);
         }
         if let Some(last) = last {
-            self.counters[counter_index(side, last)] = Some(*turn);
+            self.counters[counter_index(pos.side, last)] = Some(*turn);
         }
-        self.adjust(turn, side, depth * depth);
+        self.adjust(turn, pos, ply, depth * depth);
     }
 
-    /// Notes that the quiet `turn` of `side` was searched before another turn caused a cut-off,
-    /// `depth` plies from the horizon.
-    pub(super) fn punish(&mut self, turn: &Turn, side: Side, depth: i32) {
-        self.adjust(turn, side, -depth * depth);
+    /// Notes that the quiet `turn` of `pos` was searched at `ply` before another turn caused a
+    /// cut-off, `depth` plies from the horizon.
+    pub(super) fn punish(&mut self, turn: &Turn, pos: &Position, ply: usize, depth: i32) {
+        self.adjust(turn, pos, ply, -depth * depth);
     }
 
-    /// Moves `turn`'s history by `bonus`, less the more it already leans that way, so it stays
-    /// within `HISTORY_CAP` either way and recent results count most.
-    fn adjust(&mut self, turn: &Turn, side: Side, bonus: i32) {
+    /// Moves `turn`'s histories (its own and its continuations) by `bonus`.
+    fn adjust(&mut self, turn: &Turn, pos: &Position, ply: usize, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_CAP, HISTORY_CAP);
-        let history = &mut self.history[history_index(side, turn)];
-        *history +=
-            bonus - (i64::from(*history) * i64::from(bonus.abs()) / i64::from(HISTORY_CAP)) as i32;
+        let history = &mut self.history[history_index(pos.side, turn)];
+        *history = nudged(*history, bonus);
+        for index in self.continuations(pos, turn, ply).into_iter().flatten() {
+            let continuation = &mut self.continuation[index];
+            *continuation = nudged(i32::from(*continuation), bonus) as i16;
+        }
     }
+}
+
+/// A history score `score` moved by `bonus`, less the more it already leans that way, so it
+/// stays within `HISTORY_CAP` either way and recent results count most.
+fn nudged(score: i32, bonus: i32) -> i32 {
+    score + bonus - (i64::from(score) * i64::from(bonus.abs()) / i64::from(HISTORY_CAP)) as i32
+}
+
+/// The arrival of `turn` of `pos`: the kind of its moving piece and where it lands, as an index
+/// below [`ARRIVALS`]; `None` where no piece stands on its from-location.
+fn arrival(pos: &Position, turn: &Turn) -> Option<usize> {
+    let piece: Piece = pos.board.piece(turn.from)?;
+    Some(piece.kind.index() * LOC_COUNT + turn.to.index())
 }
 
 /// Whether an ordering key is that of a quiet turn (no capture seen, not the table's turn).
 pub(super) fn is_quiet(key: i32) -> bool {
-    (-HISTORY_CAP..CAPTURE).contains(&key)
+    (-QUIET_CAP..CAPTURE).contains(&key)
 }
 
 /// How many plies less than its place in the node says a late turn of ordering key `key` is
@@ -158,7 +211,7 @@ pub(super) fn reduction_relief(key: i32) -> i32 {
     if (COUNTER..CAPTURE).contains(&key) {
         1
     } else if is_quiet(key) {
-        key / (HISTORY_CAP / 2)
+        (key / HISTORY_CAP).clamp(-2, 2)
     } else {
         0
     }
@@ -166,7 +219,7 @@ pub(super) fn reduction_relief(key: i32) -> i32 {
 
 /// Whether an ordering key is that of a capture that loses in its exchange.
 pub(super) fn is_losing(key: i32) -> bool {
-    key < -HISTORY_CAP
+    key < -QUIET_CAP
 }
 
 /// How many turns of a node are picked one by one (the likeliest to cut the node off at once)

@@ -255,6 +255,7 @@ impl<'a> Tree<'a> {
     /// (a full window, so an exact score), for the side that played it; `None` if halted.
     pub(super) fn score_turn(&mut self, pos: &Position, turn: &Turn, depth: i32) -> Option<i32> {
         let child = self.variant.play_unchecked(pos, turn);
+        self.order.play(pos, Some(turn), 0);
         self.path.push(pos.hash());
         let score = -self.negamax(&child, Some(turn), depth - 1, 1, -INFINITE, INFINITE);
         self.path.pop();
@@ -437,6 +438,7 @@ impl<'a> Tree<'a> {
                 continue;
             }
             quiets += usize::from(late);
+            self.order.play(pos, Some(&turn), ply);
             let child = self.variant.play_unchecked(pos, &turn);
             let score = if tried == 0 {
                 let depth = depth - 1 + extension;
@@ -463,9 +465,9 @@ impl<'a> Tree<'a> {
                 alpha = alpha.max(score);
                 if alpha >= beta {
                     if quiet {
-                        self.order.reward(&turn, (pos.side, last), ply, depth);
+                        self.order.reward(&turn, (pos, last), ply, depth);
                         for earlier in &self.quiets[ply] {
-                            self.order.punish(earlier, pos.side, depth);
+                            self.order.punish(earlier, pos, ply, depth);
                         }
                     }
                     break;
@@ -513,6 +515,7 @@ impl<'a> Tree<'a> {
             return None;
         }
         let passed = self.variant.null_move(pos)?;
+        self.order.play(pos, None, node.ply);
         let reduction = 3 + node.depth / 4;
         self.path.push(key);
         self.path.push(NULL_KEY);
@@ -695,6 +698,7 @@ impl<'a> Tree<'a> {
             if extra >= self.free_capture_plies && !recapture && !evading {
                 continue;
             }
+            self.order.play(pos, Some(&turn), ply);
             let child = self.variant.play_unchecked(pos, &turn);
             let takes = child.board.occupied_by(enemy).len() < enemies || turn.removal.is_some();
             let hopeless = stand + self.eval.taken(pos, &child, enemy) + DELTA_MARGIN <= alpha;
