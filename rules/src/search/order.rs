@@ -7,7 +7,7 @@
 use super::eval::Evaluator;
 use crate::position::Position;
 use crate::turn::{Removal, Turn};
-use crate::types::{Kind, LOC_COUNT, Piece, Side};
+use crate::types::{Kind, LOC_COUNT, Side};
 use crate::variant::Variant;
 
 /// The ordering key of the transposition table's turn.
@@ -195,7 +195,7 @@ fn nudged(score: i32, bonus: i32) -> i32 {
 /// The arrival of `turn` of `pos`: the kind of its moving piece and where it lands, as an index
 /// below [`ARRIVALS`]; `None` where no piece stands on its from-location.
 fn arrival(pos: &Position, turn: &Turn) -> Option<usize> {
-    let piece: Piece = pos.board.piece(turn.from)?;
+    let piece = pos.board.piece(turn.from)?;
     Some(piece.kind.index() * LOC_COUNT + turn.to.index())
 }
 
@@ -206,7 +206,8 @@ pub(super) fn is_quiet(key: i32) -> bool {
 
 /// How many plies less than its place in the node says a late turn of ordering key `key` is
 /// reduced: one for a killer or the counter-move, up to two more or two less for a quiet turn
-/// by its history of cut-offs, none for a losing capture.
+/// by its histories of cut-offs (a ply for each `HISTORY_CAP` of their sum), none for a losing
+/// capture.
 pub(super) fn reduction_relief(key: i32) -> i32 {
     if (COUNTER..CAPTURE).contains(&key) {
         1
