@@ -62,4 +62,4 @@ pub use turn::{EndPromotions, Removal, Turn};
 pub use typed::Typed;
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 pub use variant::{PieceDiagram, Play, Rules, Variant};
-pub use variants::{all_data, ids};
+pub use variants::{Chess, WEIGHTS, Weights, all_data, ids};

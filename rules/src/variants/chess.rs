@@ -1,7 +1,7 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
-use super::pesto;
+use super::pesto::{self, Weights};
 use crate::bits::with_bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
@@ -202,6 +202,20 @@ impl Chess {
             castles,
             lost_rights,
         })
+    }
+
+    /// The judgement of `pos` for White by `weights` (the engine plays with
+    /// [`pesto::WEIGHTS`]; a tuner tries others).
+    pub fn judge(&self, pos: &Position, weights: &Weights) -> i32 {
+        let board = &pos.board;
+        let blockers = board.blockers();
+        let attacks = |loc: Loc, piece: Piece| self.reach.attacks(piece, loc, blockers);
+        let zones = Side::BOTH.map(|side| {
+            board.king_of(side).map_or(LocSet::EMPTY, |king| {
+                self.reach.jumps(Piece::new(Kind::King, side), king) | king.bit()
+            })
+        });
+        pesto::evaluate(weights, board, pos.side, attacks, zones)
     }
 
     #[inline]
@@ -636,15 +650,7 @@ impl Rules for Chess {
     /// Material and placement by PeSTO's tapered tables, Pawn structure, open files, the King's
     /// shelter, attacks on it, mobility, threats and the move (`pesto.rs`).
     fn judgement(&self, pos: &Position) -> Option<i32> {
-        let board = &pos.board;
-        let blockers = board.blockers();
-        let attacks = |loc: Loc, piece: Piece| self.reach.attacks(piece, loc, blockers);
-        let zones = Side::BOTH.map(|side| {
-            board.king_of(side).map_or(LocSet::EMPTY, |king| {
-                self.reach.jumps(Piece::new(Kind::King, side), king) | king.bit()
-            })
-        });
-        Some(pesto::evaluate(board, pos.side, attacks, zones))
+        Some(self.judge(pos, &pesto::WEIGHTS))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

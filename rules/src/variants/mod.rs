@@ -7,6 +7,9 @@ mod chess;
 mod fanorona;
 mod pawns_to_kings;
 mod pesto;
+
+pub use chess::Chess;
+pub use pesto::{WEIGHTS, Weights};
 mod terms;
 
 use super::data::{Options, VariantData};

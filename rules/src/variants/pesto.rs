@@ -7,16 +7,9 @@
 use crate::board::Board;
 use crate::types::{Kind, Loc, LocSet, Piece, Side};
 
-/// Middlegame and endgame values of a Pawn, Knight, Bishop, Rook and Queen.
-const MG_VALUE: [i32; 5] = [82, 337, 365, 477, 1025];
-const EG_VALUE: [i32; 5] = [94, 281, 297, 512, 936];
-
 /// How much each of those kinds counts towards the middlegame (24 with every piece on).
 const PHASE: [i32; 5] = [0, 1, 1, 2, 4];
 const FULL_PHASE: i32 = 24;
-
-/// Two Bishops work together: a bonus for the pair, middlegame and endgame.
-const BISHOP_PAIR: (i32, i32) = (25, 50);
 
 #[rustfmt::skip]
 const MG_PAWN: [i32; 64] = [
@@ -185,46 +178,133 @@ fn square(loc: Loc, side: Side) -> usize {
     from_top * 8 + usize::from(loc.file()).min(7)
 }
 
-/// A passed Pawn's bonus by how many ranks it has come from its own first rank, middlegame and
-/// endgame.
-const PASSED_MG: [i32; 8] = [0, 2, 5, 10, 20, 35, 55, 0];
-const PASSED_EG: [i32; 8] = [0, 10, 15, 25, 45, 75, 120, 0];
+/// A middlegame and an endgame weight.
+pub type Tapered = (i32, i32);
 
-/// A Pawn with no friendly Pawn on the files beside it, and a Pawn behind another of its side.
-const ISOLATED: (i32, i32) = (-10, -12);
-const DOUBLED: (i32, i32) = (-8, -20);
-
-/// A Rook on a file with no Pawn, or with no Pawn of its own side.
-const OPEN_FILE: (i32, i32) = (25, 10);
-const HALF_OPEN_FILE: (i32, i32) = (12, 8);
-
-/// In the middlegame, each Pawn of its own in the three squares before the King (on its first
-/// two ranks).
-const SHIELD: i32 = 12;
-
-/// Mobility: per square a Knight, Bishop, Rook or Queen could move to beyond the number it has
-/// on an average board (middlegame and endgame weights, then that number), by kind.
-const MOBILITY: [(i32, i32, i32); 5] = [(0, 0, 0), (4, 4, 4), (5, 5, 6), (2, 4, 7), (1, 2, 13)];
-
-/// An attack on the King: per square around an enemy King that a Knight, Bishop, Rook or Queen
-/// attacks, this many units of danger, by kind (after the Chess Programming Wiki's "King
-/// Safety").
-const ATTACK_UNITS: [i32; 5] = [0, 2, 2, 3, 5];
-
-/// Threats, middlegame and endgame: a Knight, Bishop, Rook or Queen that an enemy Pawn attacks,
-/// and a Rook or Queen that an enemy Knight or Bishop attacks (each is about to lose material
-/// or a tempo).
-const THREAT_BY_PAWN: (i32, i32) = (-50, -35);
-const THREAT_BY_MINOR: (i32, i32) = (-35, -15);
-
-/// The side to move's bonus for having the move.
-const TEMPO: i32 = 15;
-
-/// The middlegame penalty for `units` of danger around a King that two pieces or more
-/// attack: growing with the square of the units, as an attack gathers, up to five Pawns.
-fn king_danger(units: i32) -> i32 {
-    (units * units * 17 / 100).min(500)
+/// The judgement's weights besides the piece-square tables: each term's middlegame and endgame
+/// worth in hundredths of a Pawn. [`WEIGHTS`] are the ones the engine plays with; the tune
+/// bench (`cargo bench --bench tune -- --variant chess`) fits them to self-play results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// The values of a Pawn, Knight, Bishop, Rook and Queen.
+    pub value: [Tapered; 5],
+    /// Two Bishops work together: a bonus for the pair.
+    pub bishop_pair: Tapered,
+    /// A passed Pawn's bonus by how many ranks it has come from its own first rank.
+    pub passed: [Tapered; 8],
+    /// A Pawn with no friendly Pawn on the files beside it.
+    pub isolated: Tapered,
+    /// A Pawn behind another of its side.
+    pub doubled: Tapered,
+    /// A Rook on a file with no Pawn.
+    pub open_file: Tapered,
+    /// A Rook on a file with no Pawn of its own side.
+    pub half_open_file: Tapered,
+    /// In the middlegame, each Pawn of its own in the three squares before the King (on its
+    /// first two ranks).
+    pub shield: i32,
+    /// Mobility: per square a Knight, Bishop, Rook or Queen could move to beyond the number it
+    /// has on an average board ([`AVERAGE_MOBILITY`]), by kind.
+    pub mobility: [Tapered; 5],
+    /// An attack on the King: per square around an enemy King that a Knight, Bishop, Rook or
+    /// Queen attacks, this many units of danger, by kind (after the Chess Programming Wiki's
+    /// "King Safety").
+    pub attack_units: [i32; 5],
+    /// The middlegame penalty for a King that two pieces or more attack, in hundredths of a
+    /// Pawn per hundred squared units of danger: it grows with the square of the units as an
+    /// attack gathers, up to [`MAX_KING_DANGER`].
+    pub king_danger: i32,
+    /// A Knight, Bishop, Rook or Queen that an enemy Pawn attacks: about to lose material or a
+    /// tempo.
+    pub threat_by_pawn: Tapered,
+    /// A Rook or Queen that an enemy Knight or Bishop attacks.
+    pub threat_by_minor: Tapered,
+    /// The side to move's bonus for having the move.
+    pub tempo: i32,
 }
+
+/// The weights the engine plays with: PeSTO's piece values, the other terms tuned by the tune
+/// bench on self-play games.
+pub const WEIGHTS: Weights = Weights {
+    value: [(82, 94), (337, 281), (365, 297), (477, 512), (1025, 936)],
+    bishop_pair: (25, 50),
+    passed: [
+        (0, 0),
+        (2, 10),
+        (5, 15),
+        (10, 25),
+        (20, 45),
+        (35, 75),
+        (55, 120),
+        (0, 0),
+    ],
+    isolated: (-10, -12),
+    doubled: (-8, -20),
+    open_file: (25, 10),
+    half_open_file: (12, 8),
+    shield: 12,
+    mobility: [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2)],
+    attack_units: [0, 2, 2, 3, 5],
+    king_danger: 17,
+    threat_by_pawn: (-50, -35),
+    threat_by_minor: (-35, -15),
+    tempo: 15,
+};
+
+impl Weights {
+    /// Every weight, named, for a tuner to change one at a time (the weights of a passed Pawn
+    /// on its first and last rank, which no Pawn stands on, and of a Pawn's mobility and
+    /// attack units, which are not counted, left out).
+    pub fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
+        fn tapered<'a>(
+            named: &mut Vec<(String, &'a mut i32)>,
+            name: &str,
+            weight: &'a mut Tapered,
+        ) {
+            named.push((format!("{name}.mg"), &mut weight.0));
+            named.push((format!("{name}.eg"), &mut weight.1));
+        }
+        let mut named = Vec::new();
+        for (kind, weight) in KINDS.iter().zip(&mut self.value) {
+            tapered(&mut named, &format!("value.{kind}"), weight);
+        }
+        tapered(&mut named, "bishop_pair", &mut self.bishop_pair);
+        for (rank, weight) in self.passed.iter_mut().enumerate().take(7).skip(1) {
+            tapered(&mut named, &format!("passed.{rank}"), weight);
+        }
+        tapered(&mut named, "isolated", &mut self.isolated);
+        tapered(&mut named, "doubled", &mut self.doubled);
+        tapered(&mut named, "open_file", &mut self.open_file);
+        tapered(&mut named, "half_open_file", &mut self.half_open_file);
+        for (kind, weight) in KINDS.iter().zip(&mut self.mobility).skip(1) {
+            tapered(&mut named, &format!("mobility.{kind}"), weight);
+        }
+        tapered(&mut named, "threat_by_pawn", &mut self.threat_by_pawn);
+        tapered(&mut named, "threat_by_minor", &mut self.threat_by_minor);
+        named.push(("shield".into(), &mut self.shield));
+        for (kind, units) in KINDS.iter().zip(&mut self.attack_units).skip(1) {
+            named.push((format!("attack_units.{kind}"), units));
+        }
+        named.push(("king_danger".into(), &mut self.king_danger));
+        named.push(("tempo".into(), &mut self.tempo));
+        named
+    }
+
+    /// The middlegame penalty for `units` of danger around a King that two pieces or more
+    /// attack.
+    fn king_danger(&self, units: i32) -> i32 {
+        (units * units * self.king_danger / 100).min(MAX_KING_DANGER)
+    }
+}
+
+/// The names of the kinds [`Weights`] lists by index, for a tuner's report.
+const KINDS: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
+
+/// The most a King's danger costs: five Pawns.
+pub const MAX_KING_DANGER: i32 = 500;
+
+/// How many squares a Knight, Bishop, Rook or Queen can move to on an average board.
+pub const AVERAGE_MOBILITY: [i32; 5] = [0, 4, 6, 7, 13];
 
 /// What the judgement needs to know of each side's Pawns: per file, the ranks holding one (a
 /// bit per rank).
@@ -251,7 +331,7 @@ impl Pawns {
 
     /// The middlegame and endgame terms of `side`'s Pawn on `file`, `rank`: passed, isolated,
     /// doubled.
-    fn terms(&self, side: Side, file: usize, rank: usize) -> (i32, i32) {
+    fn terms(&self, weights: &Weights, side: Side, file: usize, rank: usize) -> Tapered {
         let enemy = side.opponent();
         let ahead = Pawns::ahead(side, rank);
         let blockers = self.on(enemy, file) | self.beside(enemy, file);
@@ -261,16 +341,16 @@ impl Pawns {
                 Side::White => rank,
                 Side::Black => 7 - rank,
             };
-            mg += PASSED_MG[from_home];
-            eg += PASSED_EG[from_home];
+            mg += weights.passed[from_home].0;
+            eg += weights.passed[from_home].1;
         }
         if self.beside(side, file) == 0 {
-            mg += ISOLATED.0;
-            eg += ISOLATED.1;
+            mg += weights.isolated.0;
+            eg += weights.isolated.1;
         }
         if self.on(side, file) & ahead != 0 {
-            mg += DOUBLED.0;
-            eg += DOUBLED.1;
+            mg += weights.doubled.0;
+            eg += weights.doubled.1;
         }
         (mg, eg)
     }
@@ -281,6 +361,7 @@ impl Pawns {
 /// piece on a square attacks (its own pieces' included); `zones` each side's King's square
 /// and the squares around it, by side.
 pub fn evaluate(
+    weights: &Weights,
     board: &Board,
     mover: Side,
     attacks: impl Fn(Loc, Piece) -> LocSet,
@@ -307,13 +388,16 @@ pub fn evaluate(
         let at = square(loc, piece.side);
         let kind = piece.kind.index();
         let (mut m, mut e) = (mg_table[at], eg_table[at]);
-        if let (Some(mv), Some(ev)) = (MG_VALUE.get(kind), EG_VALUE.get(kind)) {
+        if let Some((mv, ev)) = weights.value.get(kind) {
             m += mv;
             e += ev;
             phase += PHASE[kind];
         }
         let own = piece.side.index();
-        if let Some(&(mw, ew, average)) = MOBILITY.get(kind).filter(|m| m.0 > 0) {
+        if let (Some((mw, ew)), Some(&average)) = (
+            weights.mobility.get(kind),
+            AVERAGE_MOBILITY.get(kind).filter(|a| **a > 0),
+        ) {
             let attacked = attacks(loc, piece);
             officers[own] = officers[own].with(loc);
             match piece.kind {
@@ -326,7 +410,7 @@ pub fn evaluate(
             let near_king = (attacked & zones[piece.side.opponent().index()]).len() as i32;
             if near_king > 0 {
                 attackers[piece.side.index()] += 1;
-                units[piece.side.index()] += ATTACK_UNITS[kind] * near_king;
+                units[piece.side.index()] += weights.attack_units[kind] * near_king;
             }
         }
         match piece.kind {
@@ -358,29 +442,29 @@ pub fn evaluate(
         for (threatened, weight) in [
             (
                 (officers[own] & pawn_reach[enemy]).len() as i32,
-                THREAT_BY_PAWN,
+                weights.threat_by_pawn,
             ),
             (
                 (majors[own] & minor_reach[enemy]).len() as i32,
-                THREAT_BY_MINOR,
+                weights.threat_by_minor,
             ),
         ] {
             mg += sign * weight.0 * threatened;
             eg += sign * weight.1 * threatened;
         }
         if attackers[side.index()] >= 2 {
-            mg += sign * king_danger(units[side.index()]);
+            mg += sign * weights.king_danger(units[side.index()]);
         }
         if bishops[side.index()] >= 2 {
-            mg += sign * BISHOP_PAIR.0;
-            eg += sign * BISHOP_PAIR.1;
+            mg += sign * weights.bishop_pair.0;
+            eg += sign * weights.bishop_pair.1;
         }
         for file in 0..8 {
             let mut ranks = pawns.on(side, file);
             while ranks != 0 {
                 let rank = ranks.trailing_zeros() as usize;
                 ranks &= ranks - 1;
-                let (m, e) = pawns.terms(side, file, rank);
+                let (m, e) = pawns.terms(weights, side, file, rank);
                 mg += sign * m;
                 eg += sign * e;
             }
@@ -390,18 +474,18 @@ pub fn evaluate(
         let sign = sign(side);
         if kind == Kind::Rook && pawns.on(side, file) == 0 {
             let (m, e) = if pawns.on(side.opponent(), file) == 0 {
-                OPEN_FILE
+                weights.open_file
             } else {
-                HALF_OPEN_FILE
+                weights.half_open_file
             };
             mg += sign * m;
             eg += sign * e;
         } else if kind == Kind::King {
-            mg += sign * SHIELD * shield(&pawns, side, file, rank);
+            mg += sign * weights.shield * shield(&pawns, side, file, rank);
         }
     }
     let phase = phase.min(FULL_PHASE);
-    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE + sign(mover) * TEMPO
+    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE + sign(mover) * weights.tempo
 }
 
 /// How many of `side`'s Pawns stand on the three squares before its King on `file`, `rank`,
@@ -450,7 +534,7 @@ mod tests {
                 LocSet::EMPTY
             }
         };
-        evaluate(&board, Side::White, attacks, [LocSet::EMPTY; 2])
+        evaluate(&WEIGHTS, &board, Side::White, attacks, [LocSet::EMPTY; 2])
     }
 
     #[test]
@@ -458,8 +542,8 @@ mod tests {
         let threatened = knight_and_pawn(at("b5").bit().with(at("d5")));
         let safe = knight_and_pawn(at("b5").bit());
         let phase = PHASE[Kind::Knight.index()];
-        let penalty =
-            (THREAT_BY_PAWN.0 * phase + THREAT_BY_PAWN.1 * (FULL_PHASE - phase)) / FULL_PHASE;
+        let (mg, eg) = WEIGHTS.threat_by_pawn;
+        let penalty = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
         assert!(
             (threatened - safe - penalty).abs() <= 1,
             "{threatened} {safe} {penalty}"
@@ -471,7 +555,15 @@ mod tests {
         let mut board = Board::empty();
         board.put(at("e1"), Piece::new(Kind::King, Side::White));
         board.put(at("e8"), Piece::new(Kind::King, Side::Black));
-        let judge = |mover| evaluate(&board, mover, |_, _| LocSet::EMPTY, [LocSet::EMPTY; 2]);
-        assert_eq!(judge(Side::White) - judge(Side::Black), 2 * TEMPO);
+        let judge = |mover| {
+            evaluate(
+                &WEIGHTS,
+                &board,
+                mover,
+                |_, _| LocSet::EMPTY,
+                [LocSet::EMPTY; 2],
+            )
+        };
+        assert_eq!(judge(Side::White) - judge(Side::Black), 2 * WEIGHTS.tempo);
     }
 }
