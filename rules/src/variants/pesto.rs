@@ -252,9 +252,10 @@ pub const WEIGHTS: Weights = Weights {
 };
 
 impl Weights {
-    /// Every weight, named, for a tuner to change one at a time (the weights of a passed Pawn
-    /// on its first and last rank, which no Pawn stands on, and of a Pawn's mobility and
-    /// attack units, which are not counted, left out).
+    /// Every weight but the piece values, named, for a tuner to change one at a time. The
+    /// piece values are left out because PeSTO fitted its tables together with them; so are
+    /// the weights of a passed Pawn on its first and last rank, which no Pawn stands on, and a
+    /// Pawn's mobility and attack units, which are not counted.
     pub fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
         fn tapered<'a>(
             named: &mut Vec<(String, &'a mut i32)>,
@@ -265,9 +266,6 @@ impl Weights {
             named.push((format!("{name}.eg"), &mut weight.1));
         }
         let mut named = Vec::new();
-        for (kind, weight) in KINDS.iter().zip(&mut self.value) {
-            tapered(&mut named, &format!("value.{kind}"), weight);
-        }
         tapered(&mut named, "bishop_pair", &mut self.bishop_pair);
         for (rank, weight) in self.passed.iter_mut().enumerate().take(7).skip(1) {
             tapered(&mut named, &format!("passed.{rank}"), weight);
