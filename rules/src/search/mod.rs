@@ -180,6 +180,7 @@ impl Engine {
         let done = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let table = &self.table;
+        let deepest = deepest(limits) as i32;
         std::thread::scope(|scope| {
             for helper in 1..self.threads {
                 let (done, helper_nodes) = (&done, &helper_nodes);
@@ -192,7 +193,7 @@ impl Engine {
                     let root = *game.position();
                     let last = game.turns().last();
                     let mut depth = 1 + (helper % 2) as i32;
-                    while depth <= MAX_DEPTH as i32 && !tree.halted() {
+                    while depth <= deepest && !tree.halted() {
                         tree.root(&root, last, depth, &[], (-INFINITE, INFINITE));
                         depth += 1;
                     }
@@ -291,7 +292,7 @@ fn deepen(
         best: first,
         ..Found::default()
     };
-    let deepest = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let deepest = deepest(limits);
     let mut depth = 1;
     while found.best.is_some() && depth <= deepest && !stopped(stop) {
         let mut searched: Vec<Line> = Vec::with_capacity(lines);
@@ -364,6 +365,12 @@ fn score_each(game: &Game, depth: u32, limits: &Limits, stop: &AtomicBool) -> Ve
         scored.extend(ordered.first().map(|turn| (*turn, 0)));
     }
     scored
+}
+
+/// The deepest iteration `limits` allow, helpers' included: a search to a depth leaves no
+/// deeper results in the table.
+fn deepest(limits: &Limits) -> u32 {
+    limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
 }
 
 fn halt<'a>(limits: &Limits, stop: &'a AtomicBool, started: Instant) -> Halt<'a> {
