@@ -225,7 +225,7 @@ pub struct Weights {
 
 /// The weights the engine plays with: PeSTO's piece values, the other terms set by hand and each
 /// kept on a match. (A fit by the tune bench to 3,000 self-play games at 4,000 nodes a turn
-/// lost to them 11.5/42.)
+/// lost to them 12/43.)
 pub const WEIGHTS: Weights = Weights {
     value: [(82, 94), (337, 281), (365, 297), (477, 512), (1025, 936)],
     bishop_pair: (25, 50),
