@@ -7,10 +7,10 @@ mod chess;
 mod fanorona;
 mod pawns_to_kings;
 mod pesto;
+mod terms;
 
 pub use chess::Chess;
 pub use pesto::{WEIGHTS, Weights};
-mod terms;
 
 use super::data::{Options, VariantData};
 use super::error::Error;

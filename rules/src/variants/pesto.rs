@@ -204,7 +204,7 @@ pub struct Weights {
     /// first two ranks).
     pub shield: i32,
     /// Mobility: per square a Knight, Bishop, Rook or Queen could move to beyond the number it
-    /// has on an average board ([`AVERAGE_MOBILITY`]), by kind.
+    /// has on an average board, by kind.
     pub mobility: [Tapered; 5],
     /// An attack on the King: per square around an enemy King that a Knight, Bishop, Rook or
     /// Queen attacks, this many units of danger, by kind (after the Chess Programming Wiki's
@@ -212,7 +212,7 @@ pub struct Weights {
     pub attack_units: [i32; 5],
     /// The middlegame penalty for a King that two pieces or more attack, in hundredths of a
     /// Pawn per hundred squared units of danger: it grows with the square of the units as an
-    /// attack gathers, up to [`MAX_KING_DANGER`].
+    /// attack gathers, up to five Pawns.
     pub king_danger: i32,
     /// A Knight, Bishop, Rook or Queen that an enemy Pawn attacks: about to lose material or a
     /// tempo.
@@ -300,10 +300,10 @@ impl Weights {
 const KINDS: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
 
 /// The most a King's danger costs: five Pawns.
-pub const MAX_KING_DANGER: i32 = 500;
+const MAX_KING_DANGER: i32 = 500;
 
 /// How many squares a Knight, Bishop, Rook or Queen can move to on an average board.
-pub const AVERAGE_MOBILITY: [i32; 5] = [0, 4, 6, 7, 13];
+const AVERAGE_MOBILITY: [i32; 5] = [0, 4, 6, 7, 13];
 
 /// What the judgement needs to know of each side's Pawns: per file, the ranks holding one (a
 /// bit per rank).
