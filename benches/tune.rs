@@ -239,8 +239,10 @@ fn error<S: Sync>(
 fn best_scale(error_at: impl Fn(f64) -> f64) -> f64 {
     (1..=200)
         .map(|step| f64::from(step) * 0.0001)
-        .min_by(|a, b| error_at(*a).total_cmp(&error_at(*b)))
+        .map(|scale| (scale, error_at(scale)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
         .expect("the range is not empty")
+        .0
 }
 
 /// `start` improved one weight at a time (the weights `tunable` hands out), in steps that halve

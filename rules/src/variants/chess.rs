@@ -206,6 +206,7 @@ impl Chess {
 
     /// The judgement of `pos` for White by `weights` (the engine plays with
     /// [`pesto::WEIGHTS`]; a tuner tries others).
+    #[inline(always)]
     pub fn judge(&self, pos: &Position, weights: &Weights) -> i32 {
         let board = &pos.board;
         let blockers = board.blockers();

@@ -359,6 +359,7 @@ impl Pawns {
 /// PeSTO's Pawn is 82 in the middlegame and 94 in the endgame). `attacks` gives the squares a
 /// piece on a square attacks (its own pieces' included); `zones` each side's King's square
 /// and the squares around it, by side.
+#[inline(always)]
 pub fn evaluate(
     weights: &Weights,
     board: &Board,
