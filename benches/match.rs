@@ -9,18 +9,20 @@
 //!
 //! `cargo bench --no-default-features --bench match -- --engine A=PATH --engine B=PATH
 //! [--engine-arg NAME=ARG]… [--variant V]… [--games N] [--movetime MS | --nodes N] [--plies N]
-//! [--seed S] [--jobs J] [--adjudicate CP]` (defaults: every variant, 40 games each, 100 ms,
+//! [--seed S] [--jobs J] [--adjudicate CP] [--pgn FILE]` (defaults: every variant, 40 games each, 100 ms,
 //! 200 plies counting as a draw, seed 1, one game at a time); `--nodes` gives each turn a node
 //! count instead of a time (one thread, the same on a loaded machine); `--engine-arg` adds an
 //! argument to one engine's `bestmove` (`--engine-arg A=--threads=1` for a build that would
 //! take every core); `--adjudicate CP` ends a game as a win once both engines agree on it: the
 //! scores they printed for their last three turns each all give the same side CP or more
-//! (cutechess's two-sided resign rule); `-- --self-test` checks the arithmetic alone.
+//! (cutechess's two-sided resign rule); `--pgn FILE` writes every game to FILE as a record, in
+//! the fixtures' order, its `Event` saying how it ended (an adjudicated or capped game's record
+//! has no result of its own); `-- --self-test` checks the arithmetic alone.
 
 #[path = "shared/opening.rs"]
 mod opening;
 
-use oddboard::rules::{Game, Side, SplitMix64, Variant, Verdict, ids};
+use oddboard::rules::{Game, PgnHeader, Side, SplitMix64, Variant, Verdict, ids};
 use opening::random_opening;
 use std::io::Read;
 use std::path::PathBuf;
@@ -57,6 +59,8 @@ struct Settings {
     /// The score both engines must agree on, in hundredths of a Pawn, for a game to end as a
     /// win before the rules end it; none if games are never adjudicated.
     adjudicate: Option<i32>,
+    /// Where the games' records go, if anywhere.
+    pgn: Option<PathBuf>,
 }
 
 /// How many turns of each engine in a row must agree on a win to adjudicate it.
@@ -111,6 +115,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
     let mut seed = 1;
     let mut jobs = 1;
     let mut adjudicate = None;
+    let mut pgn = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -126,6 +131,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
             "--seed" => seed = number(&arg, &value()?)?,
             "--jobs" => jobs = positive(&arg, &value()?)?,
             "--adjudicate" => adjudicate = Some(positive(&arg, &value()?)? as i32),
+            "--pgn" => pgn = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown argument '{arg}'")),
         }
     }
@@ -160,6 +166,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
         seed,
         jobs,
         adjudicate,
+        pgn,
     })
 }
 
@@ -273,6 +280,8 @@ struct Played {
     forfeit: Option<usize>,
     /// Per engine, A's first.
     timing: [Timing; 2],
+    /// The game as a record.
+    record: String,
 }
 
 /// Plays one game, each turn asked of the engine on move, until the rules end it, an engine
@@ -284,7 +293,24 @@ fn play(fixture: &Fixture, settings: &Settings) -> Played {
     }
     let mut timing = [Timing::default(); 2];
     let (verdict, how, forfeit) = referee(&mut game, fixture.a_side, settings, &mut timing);
+    let names = settings.engines.each_ref().map(|e| Some(e.name.clone()));
+    let [white, black] = if fixture.a_side == Side::White {
+        names
+    } else {
+        let [a, b] = names;
+        [b, a]
+    };
+    let header = PgnHeader {
+        event: Some(format!(
+            "match bench, {} a turn, game {}: {how}",
+            settings.budget, fixture.number
+        )),
+        white,
+        black,
+        ..PgnHeader::default()
+    };
     Played {
+        record: game.to_pgn(&header),
         points: match verdict {
             Verdict::Draw => 0.5,
             v if v == Verdict::win_for(fixture.a_side) => 1.0,
@@ -723,4 +749,11 @@ fn main() {
     let fixtures = fixtures(&settings);
     let games = play_all(&fixtures, &settings);
     report(&fixtures, &games, &settings);
+    if let Some(path) = &settings.pgn {
+        let records: Vec<&str> = games.iter().map(|g| g.record.as_str()).collect();
+        if let Err(why) = std::fs::write(path, records.join("\n")) {
+            eprintln!("match: --pgn {}: {why}", path.display());
+            std::process::exit(1);
+        }
+    }
 }
