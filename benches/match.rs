@@ -9,15 +9,15 @@
 //!
 //! `cargo bench --no-default-features --bench match -- --engine A=PATH --engine B=PATH
 //! [--engine-arg NAME=ARG]… [--variant V]… [--games N] [--movetime MS | --nodes N] [--plies N]
-//! [--seed S] [--jobs J] [--adjudicate CP] [--pgn FILE]` (defaults: every variant, 40 games each, 100 ms,
-//! 200 plies counting as a draw, seed 1, one game at a time); `--nodes` gives each turn a node
-//! count instead of a time (one thread, the same on a loaded machine); `--engine-arg` adds an
-//! argument to one engine's `bestmove` (`--engine-arg A=--threads=1` for a build that would
-//! take every core); `--adjudicate CP` ends a game as a win once both engines agree on it: the
-//! scores they printed for their last three turns each all give the same side CP or more
-//! (cutechess's two-sided resign rule); `--pgn FILE` writes every game to FILE as a record, in
-//! the fixtures' order, its `Event` saying how it ended (an adjudicated or capped game's record
-//! has no result of its own); `-- --self-test` checks the arithmetic alone.
+//! [--seed S] [--jobs J] [--adjudicate CP] [--pgn FILE]` (defaults: every variant, 40 games
+//! each, 100 ms, 200 plies counting as a draw, seed 1, one game at a time); `--nodes` gives each
+//! turn a node count instead of a time (one thread, the same on a loaded machine);
+//! `--engine-arg` adds an argument to one engine's `bestmove` (`--engine-arg A=--threads=1` for
+//! a build that would take every core); `--adjudicate CP` ends a game as a win once both engines
+//! agree on it: the scores they printed for their last three turns each all give the same side
+//! CP or more (cutechess's two-sided resign rule); `--pgn FILE` writes every game to FILE as a
+//! record, in the fixtures' order, its `Event` saying how it ended (an adjudicated or capped
+//! game's record has no result of its own); `-- --self-test` checks the arithmetic alone.
 
 #[path = "shared/opening.rs"]
 mod opening;
@@ -293,13 +293,11 @@ fn play(fixture: &Fixture, settings: &Settings) -> Played {
     }
     let mut timing = [Timing::default(); 2];
     let (verdict, how, forfeit) = referee(&mut game, fixture.a_side, settings, &mut timing);
-    let names = settings.engines.each_ref().map(|e| Some(e.name.clone()));
-    let [white, black] = if fixture.a_side == Side::White {
-        names
-    } else {
-        let [a, b] = names;
-        [b, a]
-    };
+    let mut names = settings.engines.each_ref().map(|e| Some(e.name.clone()));
+    if fixture.a_side == Side::Black {
+        names.reverse();
+    }
+    let [white, black] = names;
     let header = PgnHeader {
         event: Some(format!(
             "match bench, {} a turn, game {}: {how}",
