@@ -14,8 +14,9 @@ answers illegally or takes longer than ten times the move time and two seconds m
 
 Prints a line per game and the final score with the Elo difference and its 95 % error bar
 (the per-game scores' standard error, mapped through -400·log10(1/score - 1)); writes every
-game as PGN with `--pgn FILE`. Stockfish's UCI_Elo is calibrated at longer time controls, so
-the Oddboard figure it gives is a rough one.
+game as PGN with `--pgn FILE`, rewritten after each game; Ctrl-C stops the match and reports the
+games finished. Stockfish's UCI_Elo is calibrated at longer time controls, so the Oddboard
+figure it gives is a rough one.
 
     pip install chess==1.11.2      # if `import chess` fails
     tools/stockfish-match.py --oddboard target/release/oddboard --elo 1500 --games 20 \\
@@ -180,6 +181,16 @@ def play_game(args, stockfish, number, opening, oddboard_white, times):
     return pgn_game(args, board, number, name, oddboard_white, result, how), points, how
 
 
+def write_games(path, games):
+    """Writes the games finished so far to `path` (a temporary file renamed over it), so a
+    match stopped early keeps them."""
+    temporary = path + ".tmp"
+    with open(temporary, "w", encoding="utf-8") as out:
+        for game in games:
+            print(game, file=out, end="\n\n")
+    os.replace(temporary, path)
+
+
 def pgn_game(args, board, number, opening, oddboard_white, result, how):
     """The game as python-chess's PGN game, with its players, result and opening."""
     game = chess.pgn.Game.from_board(board)
@@ -240,12 +251,17 @@ def main():
             print(f"game {number} ({opening[0]}, Oddboard {colour}): "
                   f"{game.headers['Result']} {how}, {game.end().ply()} plies; Oddboard {points:g}",
                   flush=True)
+            if args.pgn:
+                write_games(args.pgn, games)
+    except KeyboardInterrupt:
+        print(f"stopped: {len(scores)} game(s) finished", file=sys.stderr)
     finally:
-        stockfish.quit()
-    if args.pgn:
-        with open(args.pgn, "w", encoding="utf-8") as out:
-            for game in games:
-                print(game, file=out, end="\n\n")
+        try:
+            stockfish.quit()
+        except chess.engine.EngineError:
+            pass
+    if not scores:
+        sys.exit(1)
     n = len(scores)
     score = sum(scores)
     difference, margin = elo(score / n), elo_margin(scores)
