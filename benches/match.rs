@@ -280,8 +280,8 @@ struct Played {
     forfeit: Option<usize>,
     /// Per engine, A's first.
     timing: [Timing; 2],
-    /// The game as a record.
-    record: String,
+    /// The game as a record, if the match writes records.
+    record: Option<String>,
 }
 
 /// Plays one game, each turn asked of the engine on move, until the rules end it, an engine
@@ -293,6 +293,26 @@ fn play(fixture: &Fixture, settings: &Settings) -> Played {
     }
     let mut timing = [Timing::default(); 2];
     let (verdict, how, forfeit) = referee(&mut game, fixture.a_side, settings, &mut timing);
+    Played {
+        record: settings
+            .pgn
+            .is_some()
+            .then(|| record(&game, fixture, settings, &how)),
+        points: match verdict {
+            Verdict::Draw => 0.5,
+            v if v == Verdict::win_for(fixture.a_side) => 1.0,
+            _ => 0.0,
+        },
+        plies: game.turns().len(),
+        how,
+        forfeit,
+        timing,
+    }
+}
+
+/// `game` as a record, the engines named as White and Black and its `Event` saying how it ended
+/// (`how`) at what time a turn.
+fn record(game: &Game, fixture: &Fixture, settings: &Settings, how: &str) -> String {
     let mut names = settings.engines.each_ref().map(|e| Some(e.name.clone()));
     if fixture.a_side == Side::Black {
         names.reverse();
@@ -307,18 +327,7 @@ fn play(fixture: &Fixture, settings: &Settings) -> Played {
         black,
         ..PgnHeader::default()
     };
-    Played {
-        record: game.to_pgn(&header),
-        points: match verdict {
-            Verdict::Draw => 0.5,
-            v if v == Verdict::win_for(fixture.a_side) => 1.0,
-            _ => 0.0,
-        },
-        plies: game.turns().len(),
-        how,
-        forfeit,
-        timing,
-    }
+    game.to_pgn(&header)
 }
 
 /// Asks the engine on move for its turn and plays it, A on `a_side`, until the game ends: the
@@ -748,7 +757,7 @@ fn main() {
     let games = play_all(&fixtures, &settings);
     report(&fixtures, &games, &settings);
     if let Some(path) = &settings.pgn {
-        let records: Vec<&str> = games.iter().map(|g| g.record.as_str()).collect();
+        let records: Vec<&str> = games.iter().filter_map(|g| g.record.as_deref()).collect();
         if let Err(why) = std::fs::write(path, records.join("\n")) {
             eprintln!("match: --pgn {}: {why}", path.display());
             std::process::exit(1);
