@@ -46,9 +46,7 @@ pub use fen::Holes;
 pub use game::{Game, GameRecord};
 pub use geometry::{Geometry, LeapTable, Lines};
 pub use letters::PieceLetters;
-pub use movement::{
-    KNIGHT_PATHS, Movement, Path, PathTable, Range, empty_squares, hop, leap, path_leap, ride,
-};
+pub use movement::{KNIGHT_PATHS, Movement, Path, PathTable, Range, leap, path_leap, ride};
 pub use outcome::{Outcome, Reason, Verdict};
 pub use pgn::PgnHeader;
 pub use position::{Castling, Position, Reserve, RuleState};

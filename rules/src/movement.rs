@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::geometry::{Geometry, LeapTable};
-use super::types::{Dir, DirSet, LOC_COUNT, Loc, LocSet, Piece};
+use super::types::{Dir, DirSet, LOC_COUNT, Loc, Piece};
 
 /// How far a piece goes along a line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -45,24 +45,6 @@ pub fn ride(
     }
 }
 
-/// The empty squares [`ride`] reaches from `from` along `dirs` as far as `range` allows.
-#[inline]
-pub fn empty_squares(
-    geometry: &Geometry,
-    board: &Board,
-    from: Loc,
-    dirs: DirSet,
-    range: Range,
-) -> LocSet {
-    let mut reached = LocSet::EMPTY;
-    ride(geometry, board, from, dirs, range, |_, to, occupant| {
-        if occupant.is_none() {
-            reached |= to.bit();
-        }
-    });
-    reached
-}
-
 /// Leaps to each target of `table` that holds a square: calls `visit(to, occupant)`.
 #[inline]
 pub fn leap(
@@ -74,32 +56,6 @@ pub fn leap(
     for &to in table.targets(from) {
         if !board.is_hole(to) {
             visit(to, board.piece(to));
-        }
-    }
-}
-
-/// Hops along each line in `dirs` over exactly one piece (the screen, after empty squares) and
-/// calls `visit(dir, to, piece)` for the first piece beyond it; a hole or the edge ends the line.
-pub fn hop(
-    geometry: &Geometry,
-    board: &Board,
-    from: Loc,
-    dirs: DirSet,
-    mut visit: impl FnMut(Dir, Loc, Piece),
-) {
-    for dir in dirs.iter() {
-        let mut screened = false;
-        for to in geometry.ray(from, dir) {
-            if board.is_hole(to) {
-                break;
-            }
-            if let Some(piece) = board.piece(to) {
-                if screened {
-                    visit(dir, to, piece);
-                    break;
-                }
-                screened = true;
-            }
         }
     }
 }

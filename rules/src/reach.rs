@@ -183,6 +183,26 @@ impl Reach {
         set
     }
 
+    /// Where a hopper on `from` lands along `dirs` on `board`: on each line, the first piece
+    /// beyond the first one (the screen, after empty squares), whoever each is; a hole ends a
+    /// line.
+    #[inline(always)]
+    pub fn hops(&self, board: &Board, from: Loc, dirs: DirSet) -> LocSet {
+        let blockers = board.blockers();
+        let holes = board.holes();
+        let mut set = LocSet::EMPTY;
+        for dir in dirs.iter() {
+            let target = self
+                .nearest(from, dir, blockers)
+                .filter(|screen| !holes.contains(*screen))
+                .and_then(|screen| self.nearest(screen, dir, blockers));
+            if let Some(to) = target.filter(|to| !holes.contains(*to)) {
+                set |= to.bit();
+            }
+        }
+        set
+    }
+
     /// Whether a piece of `by` on `board` could capture on `target` by replacement, slides
     /// stopping at the first of `blockers` (which stand for the board's pieces and holes, some
     /// perhaps moved away).

@@ -2,6 +2,7 @@
 //! files) with a General at the end of each full turn.
 
 use super::terms;
+use crate::bits::with_bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::editing::{StateControl, StateKey};
@@ -9,9 +10,10 @@ use crate::error::Error;
 use crate::event::Recorder;
 use crate::geometry::{Geometry, Lines};
 use crate::landing::land;
-use crate::movement::{Movement, Range, empty_squares, hop};
+use crate::movement::Movement;
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
+use crate::reach::Reach;
 use crate::turn::Turn;
 use crate::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::variant::{Apply, Basics, Rules};
@@ -50,17 +52,22 @@ const COLONEL_OFFSETS: [(i8, i8); 16] = [
 /// The files of the Gauntlet: e, f and g.
 const GAUNTLET_FILES: [u8; 3] = [4, 5, 6];
 
+/// What a piece other than a Missile or a Soldier gains in the judgement for each square it
+/// may move to.
+const MOBILITY: i32 = 2;
+
 /// The last full turn: after Red's move in it, a Gauntlet both sides hold is a draw.
 const TURN_LIMIT: u32 = 50;
 
-/// How the pieces that capture by landing where they move get around (the Colonel along leap
-/// table 0). The Missile and the Artillery move by rules of their own.
-fn movement(kind: Kind) -> Movement {
-    match kind {
+/// How the pieces get around on the board (the Colonel along leap table 0): every piece but the
+/// Artillery also captures this way. The Artillery slides like a General to empty squares and
+/// captures by hopping; the Missile moves by rules of its own.
+fn movement(piece: Piece) -> Movement {
+    match piece.kind {
         Kind::Soldier => Movement::stepper(DirSet::ALL),
         Kind::Rook => Movement::slider(DirSet::ORTHOGONAL),
         Kind::Bishop => Movement::slider(DirSet::DIAGONAL),
-        Kind::Queen => Movement::slider(DirSet::ALL),
+        Kind::Queen | Kind::Artillery => Movement::slider(DirSet::ALL),
         Kind::Colonel => Movement::leaper(1),
         _ => Movement::NONE,
     }
@@ -98,6 +105,8 @@ pub struct American {
     gauntlet: LocSet,
     /// Each side's back rank, indexed by side.
     back_ranks: [LocSet; 2],
+    /// Where each piece reaches, as sets.
+    reach: Reach,
 }
 
 impl American {
@@ -118,44 +127,31 @@ impl American {
             let rank = geometry.last_rank(side.opponent());
             squares_where(geometry, |loc| loc.rank() == rank)
         });
+        let reach = basics.reach_tables(movement);
         Ok(American {
             basics,
             gauntlet,
             back_ranks,
+            reach,
         })
     }
 
     /// The squares `piece` on `from` may move to: empty squares and enemy pieces it reaches.
-    #[inline]
+    #[inline(always)]
     fn destinations(&self, board: &Board, from: Loc, piece: Piece) -> LocSet {
         let side = piece.side;
+        let blockers = board.blockers();
         let reached = match piece.kind {
             Kind::Missile => {
                 self.basics.geometry.inside() & !self.back_ranks[side.opponent().index()]
             }
-            Kind::Artillery => self.artillery_reach(board, from, side),
-            kind => {
-                let mut reached = LocSet::EMPTY;
-                self.basics.reach(movement(kind), board, from, |to, _| {
-                    reached |= to.bit();
-                });
-                reached
+            Kind::Artillery => {
+                self.reach.attacks(piece, from, blockers) & !blockers
+                    | self.reach.hops(board, from, DirSet::ALL)
             }
+            _ => self.reach.attacks(piece, from, blockers),
         };
         reached & !board.occupied_by(side)
-    }
-
-    /// The Artillery's moves: quiet queen moves to empty squares, and captures of the first
-    /// enemy piece beyond a screen.
-    fn artillery_reach(&self, board: &Board, from: Loc, side: Side) -> LocSet {
-        let geometry = &self.basics.geometry;
-        let mut reached = empty_squares(geometry, board, from, DirSet::ALL, Range::Slide);
-        hop(geometry, board, from, DirSet::ALL, |_, to, target| {
-            if target.side != side {
-                reached |= to.bit();
-            }
-        });
-        reached
     }
 
     /// Each piece of `side` with the squares it may move to.
@@ -175,6 +171,39 @@ impl American {
             .iter()
             .filter(|loc| board.piece(*loc).is_some_and(|p| p.kind == Kind::Queen))
             .collect()
+    }
+
+    /// The judgement's terms besides material (see [`Rules::positional`]).
+    #[inline(always)]
+    fn placement(&self, pos: &Position) -> i32 {
+        let geometry = &self.basics.geometry;
+        let urgency = 1 + pos.fullmove.min(TURN_LIMIT) as i32 / 10;
+        let held: i32 = Side::BOTH
+            .into_iter()
+            .filter(|side| self.holds_gauntlet(&pos.board, *side))
+            .map(|side| terms::for_white(side, 100 * urgency))
+            .sum();
+        let board = &pos.board;
+        let placed = terms::sum_for_white(board, |loc, piece| match piece.kind {
+            Kind::Queen => {
+                let files_away = GAUNTLET_FILES
+                    .iter()
+                    .map(|f| (i32::from(loc.file()) - i32::from(*f)).abs())
+                    .min()
+                    .unwrap_or_default();
+                (30 - 15 * files_away).max(0) + self.mobility(board, loc, piece)
+            }
+            Kind::Soldier => 4 * terms::progress(geometry, loc, piece.side),
+            Kind::Missile => 0,
+            _ => self.mobility(board, loc, piece),
+        });
+        held + placed
+    }
+
+    /// What a piece gains by the squares it may move to: [`MOBILITY`] a square.
+    #[inline(always)]
+    fn mobility(&self, board: &Board, loc: Loc, piece: Piece) -> i32 {
+        MOBILITY * self.destinations(board, loc, piece).len() as i32
     }
 
     /// Whether `side` has a General on file e, f or g.
@@ -221,9 +250,11 @@ impl Rules for American {
         if self.full_turn_judgement(pos).is_some() {
             return;
         }
-        for (from, destinations) in self.moves(&pos.board, pos.side) {
-            out.extend(destinations.iter().map(|to| Turn::new(from, to)));
-        }
+        with_bit_instructions(|| {
+            for (from, destinations) in self.moves(&pos.board, pos.side) {
+                out.extend(destinations.iter().map(|to| Turn::new(from, to)));
+            }
+        });
     }
 
     /// The Gauntlet decides at the end of a full turn.
@@ -238,16 +269,17 @@ impl Rules for American {
             return false;
         }
         let board = &pos.board;
-        let enemies = board.occupied_by(pos.side.opponent());
-        let last = self.basics.geometry.last_rank(pos.side);
-        for (from, piece) in board.pieces_of(pos.side) {
-            let promoting = promotes(piece.kind);
-            let noisy = self
-                .destinations(board, from, piece)
-                .iter()
-                .filter(|to| enemies.contains(*to) || promoting && to.rank() == last);
-            out.extend(noisy.map(|to| Turn::new(from, to)));
-        }
+        let enemy = pos.side.opponent();
+        let enemies = board.occupied_by(enemy);
+        let promotion_rank = self.back_ranks[enemy.index()];
+        with_bit_instructions(|| {
+            for (from, piece) in board.pieces_of(pos.side) {
+                let promoting = promotes(piece.kind).then_some(promotion_rank);
+                let noisy = enemies | promoting.unwrap_or(LocSet::EMPTY);
+                let turns = self.destinations(board, from, piece) & noisy;
+                out.extend(turns.iter().map(|to| Turn::new(from, to)));
+            }
+        });
         true
     }
 
@@ -255,9 +287,11 @@ impl Rules for American {
         if self.full_turn_judgement(pos).is_some() {
             return 0;
         }
-        self.moves(&pos.board, pos.side)
-            .map(|(_, destinations)| destinations.len() as u64)
-            .sum()
+        with_bit_instructions(|| {
+            self.moves(&pos.board, pos.side)
+                .map(|(_, destinations)| destinations.len() as u64)
+                .sum()
+        })
     }
 
     fn in_check(&self, _pos: &Position) -> bool {
@@ -270,28 +304,10 @@ impl Rules for American {
     }
 
     /// The Gauntlet: holding it (worth more as the turn limit nears), Generals on or near files
-    /// e–g, and Soldiers nearer the far rank, where they become Generals.
+    /// e–g, Soldiers nearer the far rank, where they become Generals, and every other piece but
+    /// the Missile (which goes anywhere) by the squares it may move to.
     fn positional(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let urgency = 1 + pos.fullmove.min(TURN_LIMIT) as i32 / 10;
-        let held: i32 = Side::BOTH
-            .into_iter()
-            .filter(|side| self.holds_gauntlet(&pos.board, *side))
-            .map(|side| terms::for_white(side, 100 * urgency))
-            .sum();
-        let placed = terms::sum_for_white(&pos.board, |loc, piece| match piece.kind {
-            Kind::Queen => {
-                let files_away = GAUNTLET_FILES
-                    .iter()
-                    .map(|f| (i32::from(loc.file()) - i32::from(*f)).abs())
-                    .min()
-                    .unwrap_or_default();
-                (30 - 15 * files_away).max(0)
-            }
-            Kind::Soldier => 4 * terms::progress(geometry, loc, piece.side),
-            _ => 0,
-        });
-        held + placed
+        with_bit_instructions(|| self.placement(pos))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
@@ -396,5 +412,28 @@ impl Rules for American {
             1,
             Self::move_number_limit(pos.side),
         )]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// The judgement of `fen` beyond material, for Blue.
+    fn placement(fen: &str) -> i32 {
+        let variant = Variant::load("american-chess", &[]).expect("the variant loads");
+        let pos = variant.parse_fen(fen).expect("a position");
+        variant.positional(&pos)
+    }
+
+    /// An Armor Brigade free on a5 (16 squares to go to) is judged better than the same one
+    /// shut in on a1 by its own Soldiers on a2 and b1 (none), by [`MOBILITY`] a square; nothing
+    /// else on the board moves differently.
+    #[test]
+    fn a_free_piece_is_judged_better_than_a_shut_in_one() {
+        let free = placement("5q5/11/11/11/R10/11/11/P10/1P3Q5 w 10");
+        let shut_in = placement("5q5/11/11/11/11/11/11/P10/RP3Q5 w 10");
+        assert_eq!(free - shut_in, 16 * MOBILITY);
     }
 }

@@ -14,11 +14,15 @@ pub fn for_white(side: Side, amount: i32) -> i32 {
 }
 
 /// The sum of `term` over the pieces on `board`, each counted for the first player.
+#[inline(always)]
 pub fn sum_for_white(board: &Board, mut term: impl FnMut(Loc, Piece) -> i32) -> i32 {
-    board
-        .pieces()
-        .map(|(loc, piece)| for_white(piece.side, term(loc, piece)))
-        .sum()
+    // A loop rather than `Iterator::sum`, whose fold is not always inlined and so would miss
+    // the caller's bit instructions (`bits::with_bit_instructions`).
+    let mut sum = 0;
+    for (loc, piece) in board.pieces() {
+        sum += for_white(piece.side, term(loc, piece));
+    }
+    sum
 }
 
 /// How many ranks `loc` stands ahead of `side`'s first rank.
