@@ -274,8 +274,11 @@ impl Rules for American {
         let promotion_rank = self.back_ranks[enemy.index()];
         with_bit_instructions(|| {
             for (from, piece) in board.pieces_of(pos.side) {
-                let promoting = promotes(piece.kind).then_some(promotion_rank);
-                let noisy = enemies | promoting.unwrap_or(LocSet::EMPTY);
+                let noisy = if promotes(piece.kind) {
+                    enemies | promotion_rank
+                } else {
+                    enemies
+                };
                 let turns = self.destinations(board, from, piece) & noisy;
                 out.extend(turns.iter().map(|to| Turn::new(from, to)));
             }
