@@ -758,7 +758,11 @@ fn main() {
     report(&fixtures, &games, &settings);
     if let Some(path) = &settings.pgn {
         let records: Vec<&str> = games.iter().filter_map(|g| g.record.as_deref()).collect();
-        if let Err(why) = std::fs::write(path, records.join("\n")) {
+        let mut temporary = path.clone().into_os_string();
+        temporary.push(".tmp");
+        let written = std::fs::write(&temporary, records.join("\n"))
+            .and_then(|()| std::fs::rename(&temporary, path));
+        if let Err(why) = written {
             eprintln!("match: --pgn {}: {why}", path.display());
             std::process::exit(1);
         }

@@ -177,15 +177,11 @@ impl American {
     #[inline(always)]
     fn placement(&self, pos: &Position) -> i32 {
         let geometry = &self.basics.geometry;
-        let urgency = 1 + pos.fullmove.min(TURN_LIMIT) as i32 / 10;
-        let held: i32 = Side::BOTH
-            .into_iter()
-            .filter(|side| self.holds_gauntlet(&pos.board, *side))
-            .map(|side| terms::for_white(side, 100 * urgency))
-            .sum();
         let board = &pos.board;
+        let mut holds = [false; 2];
         let placed = terms::sum_for_white(board, |loc, piece| match piece.kind {
             Kind::Queen => {
+                holds[piece.side.index()] |= self.gauntlet.contains(loc);
                 let files_away = GAUNTLET_FILES
                     .iter()
                     .map(|f| (i32::from(loc.file()) - i32::from(*f)).abs())
@@ -197,6 +193,12 @@ impl American {
             Kind::Missile => 0,
             _ => self.mobility(board, loc, piece),
         });
+        let urgency = 1 + pos.fullmove.min(TURN_LIMIT) as i32 / 10;
+        let held: i32 = Side::BOTH
+            .into_iter()
+            .filter(|side| holds[side.index()])
+            .map(|side| terms::for_white(side, 100 * urgency))
+            .sum();
         held + placed
     }
 
