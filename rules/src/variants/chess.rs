@@ -1,6 +1,7 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
+use super::bitboard::Bitboards;
 use super::pesto::{self, Weights};
 use crate::bits::with_bit_instructions;
 use crate::board::Board;
@@ -208,15 +209,7 @@ impl Chess {
     /// [`pesto::WEIGHTS`]; a tuner tries others).
     #[inline(always)]
     pub fn judge(&self, pos: &Position, weights: &Weights) -> i32 {
-        let board = &pos.board;
-        let blockers = board.blockers();
-        let attacks = |loc: Loc, piece: Piece| self.reach.attacks(piece, loc, blockers);
-        let zones = Side::BOTH.map(|side| {
-            board.king_of(side).map_or(LocSet::EMPTY, |king| {
-                self.reach.jumps(Piece::new(Kind::King, side), king) | king.bit()
-            })
-        });
-        pesto::evaluate(weights, board, pos.side, attacks, zones)
+        with_bit_instructions(|| pesto::evaluate(weights, &Bitboards::of(&pos.board), pos.side))
     }
 
     #[inline]

@@ -3,6 +3,7 @@
 mod american;
 mod amoeba;
 mod amphora;
+mod bitboard;
 mod chess;
 mod fanorona;
 mod pawns_to_kings;

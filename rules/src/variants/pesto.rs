@@ -4,8 +4,8 @@
 //! Evaluation Function"), tuned there on many games; each table is written from White's point
 //! of view with the eighth rank first, as it is published.
 
-use crate::board::Board;
-use crate::types::{Kind, Loc, LocSet, Piece, Side};
+use super::bitboard::{self, Bitboards, Squares};
+use crate::types::{Kind, Side};
 
 /// How much each of those kinds counts towards the middlegame (24 with every piece on).
 const PHASE: [i32; 5] = [0, 1, 1, 2, 4];
@@ -155,27 +155,23 @@ const EG_KING: [i32; 64] = [
     -53, -34, -21, -11, -28, -14, -24, -43,
 ];
 
-/// The middlegame and endgame tables of `kind`, if it is an orthodox piece.
-fn tables(kind: Kind) -> Option<(&'static [i32; 64], &'static [i32; 64])> {
-    Some(match kind {
-        Kind::Pawn => (&MG_PAWN, &EG_PAWN),
-        Kind::Knight => (&MG_KNIGHT, &EG_KNIGHT),
-        Kind::Bishop => (&MG_BISHOP, &EG_BISHOP),
-        Kind::Rook => (&MG_ROOK, &EG_ROOK),
-        Kind::Queen => (&MG_QUEEN, &EG_QUEEN),
-        Kind::King => (&MG_KING, &EG_KING),
-        _ => return None,
-    })
-}
+/// The middlegame and endgame tables of each orthodox kind, by [`Kind::index`].
+const TABLES: [(&[i32; 64], &[i32; 64]); 6] = [
+    (&MG_PAWN, &EG_PAWN),
+    (&MG_KNIGHT, &EG_KNIGHT),
+    (&MG_BISHOP, &EG_BISHOP),
+    (&MG_ROOK, &EG_ROOK),
+    (&MG_QUEEN, &EG_QUEEN),
+    (&MG_KING, &EG_KING),
+];
 
-/// The index of `loc` in a table, seen from `side`'s own first rank.
-fn square(loc: Loc, side: Side) -> usize {
-    let rank = usize::from(loc.rank());
-    let from_top = match side {
-        Side::White => 7 - rank.min(7),
-        Side::Black => rank.min(7),
-    };
-    from_top * 8 + usize::from(loc.file()).min(7)
+/// The index of `square` (a1 is 0, h8 63) in a table, seen from `side`'s own first rank.
+#[inline(always)]
+fn table_index(square: usize, side: Side) -> usize {
+    match side {
+        Side::White => square ^ 56,
+        Side::Black => square,
+    }
 }
 
 /// A middlegame and an endgame weight.
@@ -305,202 +301,151 @@ const MAX_KING_DANGER: i32 = 500;
 /// How many squares a Knight, Bishop, Rook or Queen can move to on an average board.
 const AVERAGE_MOBILITY: [i32; 5] = [0, 4, 6, 7, 13];
 
-/// What the judgement needs to know of each side's Pawns: per file, the ranks holding one (a
-/// bit per rank).
-#[derive(Default)]
-struct Pawns([[u8; 8]; 2]);
-
-impl Pawns {
-    fn on(&self, side: Side, file: usize) -> u8 {
-        self.0[side.index()].get(file).copied().unwrap_or(0)
-    }
-
-    fn beside(&self, side: Side, file: usize) -> u8 {
-        let left = file.checked_sub(1).map_or(0, |f| self.on(side, f));
-        left | self.on(side, file + 1)
-    }
-
-    /// The ranks ahead of `rank`, from `side`'s point of view, as bits.
-    fn ahead(side: Side, rank: usize) -> u8 {
-        match side {
-            Side::White => !((2u16 << rank) - 1) as u8,
-            Side::Black => ((1u16 << rank) - 1) as u8,
-        }
-    }
-
-    /// The middlegame and endgame terms of `side`'s Pawn on `file`, `rank`: passed, isolated,
-    /// doubled.
-    fn terms(&self, weights: &Weights, side: Side, file: usize, rank: usize) -> Tapered {
-        let enemy = side.opponent();
-        let ahead = Pawns::ahead(side, rank);
-        let blockers = self.on(enemy, file) | self.beside(enemy, file);
-        let (mut mg, mut eg) = (0, 0);
-        if blockers & ahead == 0 {
-            let from_home = match side {
-                Side::White => rank,
-                Side::Black => 7 - rank,
-            };
-            mg += weights.passed[from_home].0;
-            eg += weights.passed[from_home].1;
-        }
-        if self.beside(side, file) == 0 {
-            mg += weights.isolated.0;
-            eg += weights.isolated.1;
-        }
-        if self.on(side, file) & ahead != 0 {
-            mg += weights.doubled.0;
-            eg += weights.doubled.1;
-        }
-        (mg, eg)
-    }
-}
-
 /// The judgement of `board` with `mover` to move, for White, in hundredths of a Pawn (roughly:
-/// PeSTO's Pawn is 82 in the middlegame and 94 in the endgame). `attacks` gives the squares a
-/// piece on a square attacks (its own pieces' included); `zones` each side's King's square
-/// and the squares around it, by side.
+/// PeSTO's Pawn is 82 in the middlegame and 94 in the endgame).
 #[inline(always)]
-pub fn evaluate(
-    weights: &Weights,
-    board: &Board,
-    mover: Side,
-    attacks: impl Fn(Loc, Piece) -> LocSet,
-    zones: [LocSet; 2],
-) -> i32 {
+pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
+    let blockers = board.all();
+    let pawns = Side::BOTH.map(|side| board.pieces[side.index()][Kind::Pawn.index()]);
+    let pawn_reach = Side::BOTH.map(|side| bitboard::pawn_attacks(pawns[side.index()], side));
+    // Each side's King's square and the squares around it.
+    let zones = Side::BOTH.map(|side| {
+        let king = board.pieces[side.index()][Kind::King.index()];
+        bitboard::squares(king).fold(king, |zone, at| zone | bitboard::king(at))
+    });
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
-    // Per side: the squares its Pawns attack, those its Knights and Bishops attack, its
-    // Knights, Bishops, Rooks and Queens, and its Rooks and Queens.
-    let mut pawn_reach = [LocSet::EMPTY; 2];
-    let mut minor_reach = [LocSet::EMPTY; 2];
-    let mut officers = [LocSet::EMPTY; 2];
-    let mut majors = [LocSet::EMPTY; 2];
+    // Per side: the squares its Knights and Bishops attack, its Knights, Bishops, Rooks and
+    // Queens, and its Rooks and Queens.
+    let mut minor_reach = [0; 2];
+    let mut officers = [0; 2];
+    let mut majors = [0; 2];
     // Per side: the pieces attacking the enemy King's zone, and the units of danger they bring.
     let mut attackers = [0; 2];
     let mut units = [0; 2];
-    let mut bishops = [0; 2];
-    let mut pawns = Pawns::default();
-    let mut others = [(0, 0, Side::White, Kind::King); 8];
-    let mut count = 0;
-    for (loc, piece) in board.pieces() {
-        let Some((mg_table, eg_table)) = tables(piece.kind) else {
-            continue;
-        };
-        let at = square(loc, piece.side);
-        let kind = piece.kind.index();
-        let (mut m, mut e) = (mg_table[at], eg_table[at]);
-        if let Some((mv, ev)) = weights.value.get(kind) {
-            m += mv;
-            e += ev;
-            phase += PHASE[kind];
-        }
-        let own = piece.side.index();
-        if let (Some((mw, ew)), Some(&average)) = (
-            weights.mobility.get(kind),
-            AVERAGE_MOBILITY.get(kind).filter(|a| **a > 0),
-        ) {
-            let attacked = attacks(loc, piece);
-            officers[own] = officers[own].with(loc);
-            match piece.kind {
-                Kind::Knight | Kind::Bishop => minor_reach[own] |= attacked,
-                _ => majors[own] = majors[own].with(loc),
-            }
-            let beyond = (attacked & !board.occupied_by(piece.side)).len() as i32 - average;
-            m += mw * beyond;
-            e += ew * beyond;
-            let near_king = (attacked & zones[piece.side.opponent().index()]).len() as i32;
-            if near_king > 0 {
-                attackers[piece.side.index()] += 1;
-                units[piece.side.index()] += weights.attack_units[kind] * near_king;
-            }
-        }
-        match piece.kind {
-            Kind::Bishop => bishops[piece.side.index()] += 1,
-            Kind::Pawn => {
-                pawn_reach[own] |= attacks(loc, piece);
-                if let Some(ranks) = pawns.0[piece.side.index()].get_mut(usize::from(loc.file())) {
-                    *ranks |= 1 << loc.rank().min(7);
+    for side in Side::BOTH {
+        let (own, enemy) = (side.index(), side.opponent().index());
+        let sign = sign(side);
+        for (kind, &set) in board.pieces[own].iter().enumerate() {
+            let (mg_table, eg_table) = TABLES[kind];
+            let (value, weight) = (
+                weights.value.get(kind).copied().unwrap_or((0, 0)),
+                weights.mobility.get(kind).copied().unwrap_or((0, 0)),
+            );
+            let count = set.count_ones() as i32;
+            mg += sign * value.0 * count;
+            eg += sign * value.1 * count;
+            phase += PHASE.get(kind).copied().unwrap_or(0) * count;
+            for square in bitboard::squares(set) {
+                let at = table_index(square, side);
+                mg += sign * mg_table[at];
+                eg += sign * eg_table[at];
+                let attacked = match Kind::ALL[kind] {
+                    Kind::Knight => bitboard::knight(square),
+                    Kind::Bishop => bitboard::bishop(square, blockers),
+                    Kind::Rook => bitboard::rook(square, blockers),
+                    Kind::Queen => {
+                        bitboard::bishop(square, blockers) | bitboard::rook(square, blockers)
+                    }
+                    _ => continue,
+                };
+                officers[own] |= 1 << square;
+                if matches!(Kind::ALL[kind], Kind::Knight | Kind::Bishop) {
+                    minor_reach[own] |= attacked;
+                } else {
+                    majors[own] |= 1 << square;
+                }
+                let beyond =
+                    (attacked & !board.occupied[own]).count_ones() as i32 - AVERAGE_MOBILITY[kind];
+                mg += sign * weight.0 * beyond;
+                eg += sign * weight.1 * beyond;
+                let near_king = (attacked & zones[enemy]).count_ones() as i32;
+                if near_king > 0 {
+                    attackers[own] += 1;
+                    units[own] += weights.attack_units[kind] * near_king;
                 }
             }
-            Kind::Rook | Kind::King if count < others.len() => {
-                others[count] = (
-                    usize::from(loc.file()),
-                    usize::from(loc.rank()),
-                    piece.side,
-                    piece.kind,
-                );
-                count += 1;
-            }
-            _ => {}
         }
-        let sign = sign(piece.side);
-        mg += sign * m;
-        eg += sign * e;
     }
     for side in Side::BOTH {
         let sign = sign(side);
         let (own, enemy) = (side.index(), side.opponent().index());
         for (threatened, weight) in [
-            (
-                (officers[own] & pawn_reach[enemy]).len() as i32,
-                weights.threat_by_pawn,
-            ),
-            (
-                (majors[own] & minor_reach[enemy]).len() as i32,
-                weights.threat_by_minor,
-            ),
+            (officers[own] & pawn_reach[enemy], weights.threat_by_pawn),
+            (majors[own] & minor_reach[enemy], weights.threat_by_minor),
         ] {
+            let threatened = threatened.count_ones() as i32;
             mg += sign * weight.0 * threatened;
             eg += sign * weight.1 * threatened;
         }
-        if attackers[side.index()] >= 2 {
-            mg += sign * weights.king_danger(units[side.index()]);
+        if attackers[own] >= 2 {
+            mg += sign * weights.king_danger(units[own]);
         }
-        if bishops[side.index()] >= 2 {
+        if board.pieces[own][Kind::Bishop.index()].count_ones() >= 2 {
             mg += sign * weights.bishop_pair.0;
             eg += sign * weights.bishop_pair.1;
         }
-        for file in 0..8 {
-            let mut ranks = pawns.on(side, file);
-            while ranks != 0 {
-                let rank = ranks.trailing_zeros() as usize;
-                ranks &= ranks - 1;
-                let (m, e) = pawns.terms(weights, side, file, rank);
+        let (m, e) = pawn_structure(weights, side, pawns[own], pawns[enemy]);
+        mg += sign * m;
+        eg += sign * e;
+        for rook in bitboard::squares(board.pieces[own][Kind::Rook.index()]) {
+            let file = bitboard::file(rook % 8);
+            if pawns[own] & file == 0 {
+                let (m, e) = if pawns[enemy] & file == 0 {
+                    weights.open_file
+                } else {
+                    weights.half_open_file
+                };
                 mg += sign * m;
                 eg += sign * e;
             }
         }
-    }
-    for &(file, rank, side, kind) in &others[..count] {
-        let sign = sign(side);
-        if kind == Kind::Rook && pawns.on(side, file) == 0 {
-            let (m, e) = if pawns.on(side.opponent(), file) == 0 {
-                weights.open_file
-            } else {
-                weights.half_open_file
-            };
-            mg += sign * m;
-            eg += sign * e;
-        } else if kind == Kind::King {
-            mg += sign * weights.shield * shield(&pawns, side, file, rank);
+        for king in bitboard::squares(board.pieces[own][Kind::King.index()]) {
+            mg += sign * weights.shield * shield(pawns[own], side, king);
         }
     }
     let phase = phase.min(FULL_PHASE);
     (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE + sign(mover) * weights.tempo
 }
 
-/// How many of `side`'s Pawns stand on the three squares before its King on `file`, `rank`,
-/// when the King is on its first two ranks.
-fn shield(pawns: &Pawns, side: Side, file: usize, rank: usize) -> i32 {
-    let (home, front) = match side {
-        Side::White => (rank <= 1, rank + 1),
-        Side::Black => (rank >= 6, rank.wrapping_sub(1)),
-    };
-    if !home || front > 7 {
-        return 0;
+/// The middlegame and endgame terms of `side`'s Pawns on `own`, the enemy's on `enemy`: each
+/// passed, isolated or doubled one.
+#[inline(always)]
+fn pawn_structure(weights: &Weights, side: Side, own: Squares, enemy: Squares) -> Tapered {
+    let (mut mg, mut eg) = (0, 0);
+    for square in bitboard::squares(own) {
+        let mut add = |(m, e): Tapered| {
+            mg += m;
+            eg += e;
+        };
+        if bitboard::passed_span(square, side) & enemy == 0 {
+            let rank = square / 8;
+            let from_home = match side {
+                Side::White => rank,
+                Side::Black => 7 - rank,
+            };
+            add(weights.passed[from_home]);
+        }
+        if bitboard::files_beside(square % 8) & own == 0 {
+            add(weights.isolated);
+        }
+        if bitboard::ahead_on_file(square, side) & own != 0 {
+            add(weights.doubled);
+        }
     }
-    (file.saturating_sub(1)..=(file + 1).min(7))
-        .filter(|f| pawns.on(side, *f) & (1 << front) != 0)
-        .count() as i32
+    (mg, eg)
+}
+
+/// How many of `side`'s Pawns on `pawns` stand on the three squares before its King on
+/// `king`, when the King is on its first two ranks.
+#[inline(always)]
+fn shield(pawns: Squares, side: Side, king: usize) -> i32 {
+    let rank = king / 8;
+    let front = match side {
+        Side::White if rank <= 1 => rank + 1,
+        Side::Black if rank >= 6 => rank - 1,
+        _ => return 0,
+    };
+    (bitboard::king(king) & bitboard::rank(front) & pawns).count_ones() as i32
 }
 
 /// 1 for White, -1 for Black.
@@ -514,40 +459,48 @@ fn sign(side: Side) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
+    use crate::types::{Loc, Piece};
+
+    /// The judgement, by `weights`, of the two Kings on e1 and e8 with `pieces` added
+    /// (letters as in FEN), White to move.
+    fn judged(weights: &Weights, pieces: &[(&str, Kind, Side)]) -> i32 {
+        let mut board = Board::empty();
+        board.put(at("e1"), Piece::new(Kind::King, Side::White));
+        board.put(at("e8"), Piece::new(Kind::King, Side::Black));
+        for &(square, kind, side) in pieces {
+            board.put(at(square), Piece::new(kind, side));
+        }
+        evaluate(weights, &Bitboards::of(&board), Side::White)
+    }
 
     fn at(square: &str) -> Loc {
         Loc::parse(square).expect("a square")
     }
 
-    /// A board of the two Kings, a White Knight on d5 and a Black Pawn on c6, judged with the
-    /// Pawn attacking `pawn_attacks` and no other piece attacking anything.
-    fn knight_and_pawn(pawn_attacks: LocSet) -> i32 {
-        let mut board = Board::empty();
-        board.put(at("e1"), Piece::new(Kind::King, Side::White));
-        board.put(at("e8"), Piece::new(Kind::King, Side::Black));
-        board.put(at("d5"), Piece::new(Kind::Knight, Side::White));
-        board.put(at("c6"), Piece::new(Kind::Pawn, Side::Black));
-        let attacks = |_: Loc, piece: Piece| {
-            if piece.kind == Kind::Pawn {
-                pawn_attacks
-            } else {
-                LocSet::EMPTY
-            }
+    /// What the threat-by-Pawn term adds to the judgement of a White Knight on d5 and a Black
+    /// Pawn on `pawn`.
+    fn threat_of_pawn_on(pawn: &str) -> i32 {
+        let pieces = [
+            ("d5", Kind::Knight, Side::White),
+            (pawn, Kind::Pawn, Side::Black),
+        ];
+        let unthreatened = Weights {
+            threat_by_pawn: (0, 0),
+            ..WEIGHTS
         };
-        evaluate(&WEIGHTS, &board, Side::White, attacks, [LocSet::EMPTY; 2])
+        judged(&WEIGHTS, &pieces) - judged(&unthreatened, &pieces)
     }
 
     #[test]
     fn a_knight_a_pawn_attacks_is_judged_threatened() {
-        let threatened = knight_and_pawn(at("b5").bit().with(at("d5")));
-        let safe = knight_and_pawn(at("b5").bit());
         let phase = PHASE[Kind::Knight.index()];
         let (mg, eg) = WEIGHTS.threat_by_pawn;
         let penalty = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
-        assert!(
-            (threatened - safe - penalty).abs() <= 1,
-            "{threatened} {safe} {penalty}"
-        );
+        assert!((threat_of_pawn_on("c6") - penalty).abs() <= 1);
+        assert!((threat_of_pawn_on("e6") - penalty).abs() <= 1);
+        assert_eq!(threat_of_pawn_on("d6"), 0);
+        assert_eq!(threat_of_pawn_on("c4"), 0);
     }
 
     #[test]
@@ -555,15 +508,29 @@ mod tests {
         let mut board = Board::empty();
         board.put(at("e1"), Piece::new(Kind::King, Side::White));
         board.put(at("e8"), Piece::new(Kind::King, Side::Black));
-        let judge = |mover| {
-            evaluate(
-                &WEIGHTS,
-                &board,
-                mover,
-                |_, _| LocSet::EMPTY,
-                [LocSet::EMPTY; 2],
-            )
-        };
+        let sets = Bitboards::of(&board);
+        let judge = |mover| evaluate(&WEIGHTS, &sets, mover);
         assert_eq!(judge(Side::White) - judge(Side::Black), 2 * WEIGHTS.tempo);
+    }
+
+    #[test]
+    fn a_pawn_with_no_enemy_pawn_before_it_or_beside_it_is_passed() {
+        let passed_only = Weights {
+            isolated: (0, 0),
+            doubled: (0, 0),
+            ..WEIGHTS
+        };
+        let unpassed = Weights {
+            passed: [(0, 0); 8],
+            ..passed_only.clone()
+        };
+        let bonus = |pieces: &[(&str, Kind, Side)]| {
+            judged(&passed_only, pieces) - judged(&unpassed, pieces)
+        };
+        let white_d5 = ("d5", Kind::Pawn, Side::White);
+        // Kings and Pawns alone: the endgame weight counts whole.
+        assert_eq!(bonus(&[white_d5]), WEIGHTS.passed[4].1);
+        assert_eq!(bonus(&[white_d5, ("e6", Kind::Pawn, Side::Black)]), 0);
+        assert_eq!(bonus(&[white_d5, ("d7", Kind::Pawn, Side::Black)]), 0);
     }
 }
