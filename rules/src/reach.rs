@@ -229,66 +229,6 @@ impl Reach {
         false
     }
 
-    /// What the piece on `from` wins by capturing on `to`, once both sides have recaptured
-    /// there as long as it pays, each with its least valuable piece first (the static exchange
-    /// evaluation), pieces worth what `worth` says. Sliders behind a piece that has taken join
-    /// in; pins and checks are not looked at.
-    pub fn exchange(&self, board: &Board, from: Loc, to: Loc, worth: impl Fn(Kind) -> i32) -> i32 {
-        let Some(mover) = board.piece(from) else {
-            return 0;
-        };
-        // gains[d]: what the side that made the d-th capture has won, if the other side
-        // takes back.
-        let mut gains = [0; 32];
-        gains[0] = board.piece(to).map_or(0, |p| worth(p.kind));
-        let mut blockers = board.blockers();
-        let mut capturer = Some((from, worth(mover.kind)));
-        let mut side = mover.side;
-        let mut depth = 0;
-        while let Some((at, value)) = capturer {
-            if depth + 1 == gains.len() {
-                break;
-            }
-            depth += 1;
-            gains[depth] = value - gains[depth - 1];
-            if (-gains[depth - 1]).max(gains[depth]) < 0 {
-                break;
-            }
-            blockers &= !at.bit();
-            side = side.opponent();
-            capturer = self.cheapest_attacker(board, to, side, blockers, &worth);
-        }
-        while depth > 1 {
-            depth -= 1;
-            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-        }
-        gains[0]
-    }
-
-    /// The least valuable piece of `side` among `blockers` that could capture on `target` by
-    /// replacement, slides stopping at the first of `blockers`: where it stands and its worth.
-    fn cheapest_attacker(
-        &self,
-        board: &Board,
-        target: Loc,
-        side: Side,
-        blockers: LocSet,
-        worth: &impl Fn(Kind) -> i32,
-    ) -> Option<(Loc, i32)> {
-        let own = board.occupied_by(side) & blockers;
-        let jumpers = (self.jumped_from(target) & own)
-            .into_iter()
-            .filter(|&at| self.jumps_onto(board, at, target));
-        let sliders = Dir::ALL.into_iter().filter_map(|dir| {
-            self.nearest(target, dir, blockers)
-                .filter(|&at| own.contains(at) && self.slides_onto(board, at, dir))
-        });
-        jumpers
-            .chain(sliders)
-            .filter_map(|at| board.piece(at).map(|piece| (at, worth(piece.kind))))
-            .min_by_key(|&(_, value)| value)
-    }
-
     /// Whether the piece on `at` steps or leaps onto `target`.
     #[inline]
     pub fn jumps_onto(&self, board: &Board, at: Loc, target: Loc) -> bool {

@@ -322,6 +322,13 @@ impl LocSet {
         LocSet(u128::MAX << (u128::BITS - 1 - (self.0 | 1).leading_zeros()))
     }
 
+    /// The set as bits, a location's index its bit: for code that packs the locations of a
+    /// smaller board more tightly.
+    #[inline]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
     /// The set with every location's index raised by `by` (below 128), those pushed past the
     /// top dropped.
     #[inline]

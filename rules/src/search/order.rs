@@ -95,45 +95,32 @@ impl Ordering {
         }
         if !ranked.listed {
             ranked.listed = true;
-            let table = ranked.table;
+            for (index, turn) in turns.iter().enumerate() {
+                if Some(index) == ranked.table {
+                    continue;
+                }
+                match capture_key(variant, eval, pos, turn) {
+                    Some(key) => ranked.push(key, index),
+                    None => ranked.quiets.push(index),
+                }
+            }
+        }
+        if ranked.good_captures == 0 && !ranked.quiets.is_empty() {
             let counter = last.and_then(|last| self.counters[counter_index(pos.side, last)]);
-            ranked.entries.extend(
-                turns
-                    .iter()
-                    .enumerate()
-                    .filter(|(index, _)| Some(*index) != table)
-                    .map(|(index, turn)| {
-                        let key = self.key(variant, eval, pos, turn, ply, counter);
-                        i64::from(key) << 16 | index as i64
-                    }),
-            );
+            let quiets = std::mem::take(&mut ranked.quiets);
+            for &index in &quiets {
+                ranked.push(self.quiet_key(pos, &turns[index], ply, counter), index);
+            }
+            ranked.quiets = quiets;
+            ranked.quiets.clear();
         }
         ranked.take()
     }
 
-    /// The ordering key of `turn` of `pos` at `ply`, where `counter` is the counter-move of
-    /// the turn that reached `pos`.
-    fn key(
-        &self,
-        variant: &Variant,
-        eval: &Evaluator,
-        pos: &Position,
-        turn: &Turn,
-        ply: usize,
-        counter: Option<Turn>,
-    ) -> i32 {
-        let gain = gain(eval, pos, turn);
-        if gain > 0 {
-            let losing = may_lose(eval, pos, turn)
-                && variant
-                    .exchange(pos, turn, eval.values())
-                    .is_some_and(|exchange| exchange < 0);
-            if losing {
-                LOSING_CAPTURE + gain
-            } else {
-                CAPTURE + gain
-            }
-        } else if let Some(slot) = self.killers[ply].iter().position(|k| *k == Some(*turn)) {
+    /// The ordering key of the quiet `turn` of `pos` at `ply` (one that takes nothing the
+    /// board shows), where `counter` is the counter-move of the turn that reached `pos`.
+    fn quiet_key(&self, pos: &Position, turn: &Turn, ply: usize, counter: Option<Turn>) -> i32 {
+        if let Some(slot) = self.killers[ply].iter().position(|k| *k == Some(*turn)) {
             KILLER - slot as i32
         } else if counter == Some(*turn) {
             COUNTER
@@ -238,8 +225,16 @@ pub(super) struct Ranked {
     table: Option<usize>,
     /// Whether the table's turn has been taken.
     table_taken: bool,
-    /// Whether the turns other than the table's are in `entries`.
+    /// Whether the turns other than the table's have been looked at: the captures ranked in
+    /// `entries`, the quiet ones noted in `quiets`.
     listed: bool,
+    /// The quiet turns (their indexes) not yet ranked: their keys are found only once the
+    /// captures that do not lose are all taken, since one of those often ends the node.
+    quiets: Vec<usize>,
+    /// How many ranked captures that do not lose are still to be taken.
+    good_captures: usize,
+    /// Whether the entries after the first few taken are in order.
+    sorted: bool,
 }
 
 impl Ranked {
@@ -251,6 +246,18 @@ impl Ranked {
         self.table = table_turn.filter(|index| *index < count);
         self.table_taken = false;
         self.listed = false;
+        self.quiets.clear();
+        self.good_captures = 0;
+        self.sorted = false;
+    }
+
+    /// Ranks the turn of index `index` with ordering key `key`.
+    fn push(&mut self, key: i32, index: usize) {
+        if key >= CAPTURE {
+            self.good_captures += 1;
+        }
+        self.entries.push(i64::from(key) << 16 | index as i64);
+        self.sorted = false;
     }
 
     /// The next of the ranked turns: its index in the node's list and its ordering key; `None`
@@ -264,12 +271,17 @@ impl Ranked {
         if self.next < PICKED_ONE_BY_ONE {
             let best = (0..rest.len()).max_by_key(|&i| rest[i])?;
             rest.swap(0, best);
-        } else if self.next == PICKED_ONE_BY_ONE {
+        } else if !self.sorted {
             rest.sort_unstable_by(|a, b| b.cmp(a));
+            self.sorted = true;
         }
         let entry = rest[0];
         self.next += 1;
-        Some(((entry & 0xFFFF) as usize, (entry >> 16) as i32))
+        let key = (entry >> 16) as i32;
+        if key >= CAPTURE {
+            self.good_captures -= 1;
+        }
+        Some(((entry & 0xFFFF) as usize, key))
     }
 }
 
@@ -303,6 +315,24 @@ fn gain(eval: &Evaluator, pos: &Position, turn: &Turn) -> i32 {
         return 0;
     }
     (16 * (victim + promotion) - mover / 10).max(1)
+}
+
+/// The ordering key of `turn` of `pos` if it visibly takes something: above every quiet turn,
+/// or below them all if it loses its exchange; `None` for a quiet turn.
+fn capture_key(variant: &Variant, eval: &Evaluator, pos: &Position, turn: &Turn) -> Option<i32> {
+    let gain = gain(eval, pos, turn);
+    if gain <= 0 {
+        return None;
+    }
+    let losing = may_lose(eval, pos, turn)
+        && variant
+            .exchange(pos, turn, eval.values())
+            .is_some_and(|exchange| exchange < 0);
+    Some(if losing {
+        LOSING_CAPTURE + gain
+    } else {
+        CAPTURE + gain
+    })
 }
 
 /// Whether `turn` might lose its exchange: only a capture by a piece worth more than the one it

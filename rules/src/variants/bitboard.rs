@@ -5,7 +5,7 @@
 //! take a few kilobytes built while compiling.
 
 use crate::board::Board;
-use crate::types::{LOC_COUNT, MAX_FILES, Side};
+use crate::types::{Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Side};
 
 /// A set of squares of the 8×8 board.
 pub type Squares = u64;
@@ -243,6 +243,153 @@ pub fn squares(mut set: Squares) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The 8×8 part of a location set (its first eight files of its first eight ranks).
+#[inline(always)]
+pub fn squares_of(set: LocSet) -> Squares {
+    let bits = set.bits();
+    let mut squares = 0;
+    for rank in 0..8 {
+        squares |= (((bits >> (rank * MAX_FILES as usize)) & 0xff) as Squares) << (rank * 8);
+    }
+    squares
+}
+
+/// The square of `loc`, on the 8×8 board.
+#[inline(always)]
+fn square_of(loc: Loc) -> usize {
+    usize::from(loc.rank()) * 8 + usize::from(loc.file())
+}
+
+/// The location of `square`.
+#[inline(always)]
+fn loc_of(square: usize) -> Option<Loc> {
+    Loc::new((square % 8) as i32, (square / 8) as i32)
+}
+
+/// The most captures one exchange follows: more than can attack one square.
+const MOST_IN_EXCHANGE: usize = 32;
+
+/// The pieces that take part in an exchange on one square, found as the lines to it open.
+#[derive(Default)]
+struct Exchangers {
+    /// Per kind (Pawn to King): where the pieces found attacking the square stand, those that
+    /// have taken left out.
+    by_kind: [Squares; 6],
+    /// Per side: its pieces among them.
+    by_side: [Squares; 2],
+    /// The squares already looked at.
+    seen: Squares,
+}
+
+impl Exchangers {
+    /// Adds those of `candidates` on `board` that attack `target`, a slider counting only
+    /// along `lines` (the diagonal and the orthogonal squares a slider on the target would
+    /// reach).
+    #[inline(always)]
+    fn add(
+        &mut self,
+        board: &Board,
+        target: usize,
+        candidates: Squares,
+        lines: (Squares, Squares),
+    ) {
+        let (diagonal, orthogonal) = lines;
+        for square in squares(candidates & !self.seen) {
+            let Some(piece) = loc_of(square).and_then(|loc| board.piece(loc)) else {
+                continue;
+            };
+            let bit = 1 << square;
+            let attacks = match piece.kind {
+                Kind::Pawn => pawn_attacks(bit, piece.side) & 1 << target != 0,
+                Kind::Knight => KNIGHT[target] & bit != 0,
+                Kind::King => KING[target] & bit != 0,
+                Kind::Bishop => diagonal & bit != 0,
+                Kind::Rook => orthogonal & bit != 0,
+                Kind::Queen => (diagonal | orthogonal) & bit != 0,
+                _ => false,
+            };
+            if let Some(set) = self.by_kind.get_mut(piece.kind.index()).filter(|_| attacks) {
+                *set |= bit;
+                self.by_side[piece.side.index()] |= bit;
+            }
+        }
+        self.seen |= candidates;
+    }
+
+    /// The least valuable piece of `side`, by `worth`, still to take: its square and worth,
+    /// now counted as having taken.
+    #[inline(always)]
+    fn cheapest(&mut self, side: Side, worth: &impl Fn(Kind) -> i32) -> Option<(usize, i32)> {
+        let own = self.by_side[side.index()];
+        let mut best: Option<(usize, i32)> = None;
+        for (kind, set) in self.by_kind.iter().enumerate() {
+            if set & own != 0 {
+                let value = worth(Kind::ALL[kind]);
+                if best.is_none_or(|(_, least)| value < least) {
+                    best = Some((kind, value));
+                }
+            }
+        }
+        let (kind, value) = best?;
+        let square = (self.by_kind[kind] & own).trailing_zeros() as usize;
+        self.by_kind[kind] &= !(1 << square);
+        self.by_side[side.index()] &= !(1 << square);
+        Some((square, value))
+    }
+}
+
+/// What the piece on `from` wins by capturing on `to` on `board`, an 8×8 board of orthodox
+/// pieces, once both sides have recaptured there as long as it pays, each with its least
+/// valuable piece first (the static exchange evaluation), pieces worth what `worth` says.
+/// Sliders behind a piece that has taken join in; pins and checks are not looked at.
+pub fn exchange(board: &Board, from: Loc, to: Loc, worth: impl Fn(Kind) -> i32) -> i32 {
+    let Some(mover) = board.piece(from) else {
+        return 0;
+    };
+    let target = square_of(to);
+    let mut occupied = squares_of(board.occupied()) & !(1 << target);
+    let lines = |occupied: Squares| (bishop(target, occupied), rook(target, occupied));
+    let mut exchangers = Exchangers {
+        seen: 1 << square_of(from),
+        ..Exchangers::default()
+    };
+    // gains[d]: what the side that made the d-th capture has won, if the other side
+    // takes back.
+    let mut gains = [0; MOST_IN_EXCHANGE];
+    gains[0] = board.piece(to).map_or(0, |p| worth(p.kind));
+    let mut capturer = Some((square_of(from), worth(mover.kind)));
+    let mut side = mover.side;
+    let mut depth = 0;
+    let target_bit = 1 << target;
+    let jumpers = (KNIGHT[target]
+        | KING[target]
+        | pawn_attacks(target_bit, Side::White)
+        | pawn_attacks(target_bit, Side::Black))
+        & occupied;
+    while let Some((at, value)) = capturer {
+        if depth + 1 == gains.len() {
+            break;
+        }
+        depth += 1;
+        gains[depth] = value - gains[depth - 1];
+        if (-gains[depth - 1]).max(gains[depth]) < 0 {
+            break;
+        }
+        occupied &= !(1 << at);
+        let (diagonal, orthogonal) = lines(occupied);
+        let open = (diagonal | orthogonal) & occupied;
+        let candidates = if depth == 1 { open | jumpers } else { open };
+        exchangers.add(board, target, candidates, (diagonal, orthogonal));
+        side = side.opponent();
+        capturer = exchangers.cheapest(side, &worth);
+    }
+    while depth > 1 {
+        depth -= 1;
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+    }
+    gains[0]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,6 +430,64 @@ mod tests {
         for square in 0..64 {
             assert_eq!(rook(square, 0), walked(square, &ORTHOGONALS, 0));
         }
+    }
+
+    /// The exchange the capture `from`–`to` starts among `pieces` (square, kind, side), a Pawn
+    /// worth 100, a Knight or Bishop 300, a Rook 500, a Queen 900 and a King more than all.
+    fn exchange_among(pieces: &[(&str, Kind, Side)], from: &str, to: &str) -> i32 {
+        let at = |square: &str| Loc::parse(square).expect("a square");
+        let mut board = Board::empty();
+        for &(square, kind, side) in pieces {
+            board.put(at(square), crate::types::Piece::new(kind, side));
+        }
+        let worth = |kind| match kind {
+            Kind::Pawn => 100,
+            Kind::Knight | Kind::Bishop => 300,
+            Kind::Rook => 500,
+            Kind::Queen => 900,
+            _ => 20_000,
+        };
+        exchange(&board, at(from), at(to), worth)
+    }
+
+    #[test]
+    fn a_knight_taking_a_pawn_a_pawn_defends_loses_the_difference() {
+        let pieces = [
+            ("d4", Kind::Knight, Side::White),
+            ("e6", Kind::Pawn, Side::Black),
+            ("f7", Kind::Pawn, Side::Black),
+        ];
+        assert_eq!(exchange_among(&pieces, "d4", "e6"), -200);
+        assert_eq!(exchange_among(&pieces[..2], "d4", "e6"), 100);
+    }
+
+    #[test]
+    fn a_rook_behind_the_capturer_joins_the_exchange() {
+        let doubled = [
+            ("e1", Kind::Rook, Side::White),
+            ("e2", Kind::Rook, Side::White),
+            ("e6", Kind::Pawn, Side::Black),
+            ("e8", Kind::Rook, Side::Black),
+        ];
+        assert_eq!(exchange_among(&doubled, "e2", "e6"), 100);
+        assert_eq!(exchange_among(&doubled[1..], "e2", "e6"), -400);
+    }
+
+    #[test]
+    fn a_king_defends_last() {
+        let pieces = [
+            ("d1", Kind::Queen, Side::White),
+            ("d7", Kind::Pawn, Side::Black),
+            ("e8", Kind::King, Side::Black),
+        ];
+        assert_eq!(exchange_among(&pieces, "d1", "d7"), -800);
+        let guarded = [
+            pieces[0],
+            pieces[1],
+            pieces[2],
+            ("a7", Kind::Rook, Side::White),
+        ];
+        assert_eq!(exchange_among(&guarded, "d1", "d7"), 100);
     }
 
     #[test]

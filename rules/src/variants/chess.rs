@@ -1,7 +1,7 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
-use super::bitboard::Bitboards;
+use super::bitboard::{self, Bitboards};
 use super::pesto::{self, Weights};
 use crate::bits::with_bit_instructions;
 use crate::board::Board;
@@ -632,7 +632,7 @@ impl Rules for Chess {
             Kind::King => ROYAL_WORTH,
             _ => values[kind.index()],
         };
-        Some(self.reach.exchange(&pos.board, turn.from, turn.to, worth))
+        Some(bitboard::exchange(&pos.board, turn.from, turn.to, worth))
     }
 
     fn in_check(&self, pos: &Position) -> bool {
