@@ -5,7 +5,7 @@
 //! take a few kilobytes built while compiling.
 
 use crate::board::Board;
-use crate::types::{Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Side};
+use crate::types::{Kind, Loc, LocSet, MAX_FILES, Side};
 
 /// A set of squares of the 8×8 board.
 pub type Squares = u64;
@@ -31,12 +31,15 @@ impl Bitboards {
             pieces: [[0; 6]; 2],
             occupied: [0; 2],
         };
-        for (loc, piece) in board.pieces() {
-            let bit = SQUARE_BIT[loc.index()];
-            let side = piece.side.index();
-            if let Some(set) = sets.pieces[side].get_mut(piece.kind.index()) {
-                *set |= bit;
-                sets.occupied[side] |= bit;
+        for side in Side::BOTH {
+            for square in squares(squares_of(board.occupied_by(side))) {
+                let kind = loc_of(square)
+                    .and_then(|loc| board.piece(loc))
+                    .map(|p| p.kind.index());
+                if let Some(set) = kind.and_then(|kind| sets.pieces[side.index()].get_mut(kind)) {
+                    *set |= 1 << square;
+                    sets.occupied[side.index()] |= 1 << square;
+                }
             }
         }
         sets
@@ -49,18 +52,15 @@ impl Bitboards {
     }
 }
 
-/// Per board location: its square's bit, or 0 off the 8×8 board.
-const SQUARE_BIT: [Squares; LOC_COUNT] = {
-    let mut bits = [0; LOC_COUNT];
-    let mut index = 0;
-    while index < LOC_COUNT {
-        let (file, rank) = (index % MAX_FILES as usize, index / MAX_FILES as usize);
-        if file < 8 && rank < 8 {
-            bits[index] = 1 << (rank * 8 + file);
-        }
-        index += 1;
+/// Per square: its board location.
+const LOCS: [Option<Loc>; 64] = {
+    let mut locs = [None; 64];
+    let mut square = 0;
+    while square < 64 {
+        locs[square] = Loc::new((square % 8) as i32, (square / 8) as i32);
+        square += 1;
     }
-    bits
+    locs
 };
 
 /// The eight directions as (file, rank) steps: the first four raise a square's index, so the
@@ -209,25 +209,37 @@ pub fn rank(rank: usize) -> Squares {
     0xff << (8 * rank)
 }
 
-/// The squares of the files beside `file`.
+/// The squares beside those of `set` on the same rank, a file to either side.
 #[inline(always)]
-pub fn files_beside(file: usize) -> Squares {
-    let this = FILE_A << file;
-    ((this & !FILE_A) >> 1) | ((this & !FILE_H) << 1)
+pub fn beside(set: Squares) -> Squares {
+    ((set & !FILE_A) >> 1) | ((set & !FILE_H) << 1)
 }
 
-/// The squares ahead of `square` on its file, from `side`'s point of view.
+/// The squares ahead of those of `set` on their files, from `side`'s point of view (the
+/// squares themselves left out unless another of the set stands behind them).
 #[inline(always)]
-pub fn ahead_on_file(square: usize, side: Side) -> Squares {
-    RAYS[if side == Side::White { 0 } else { 4 }][square]
+pub fn ahead(set: Squares, side: Side) -> Squares {
+    match side {
+        Side::White => {
+            let mut fill = set << 8;
+            fill |= fill << 8;
+            fill |= fill << 16;
+            fill | fill << 32
+        }
+        Side::Black => {
+            let mut fill = set >> 8;
+            fill |= fill >> 8;
+            fill |= fill >> 16;
+            fill | fill >> 32
+        }
+    }
 }
 
-/// The squares ahead of `square`, from `side`'s point of view, on its file and the files
-/// beside it: where an enemy Pawn would stop a Pawn on `square` from being passed.
+/// Every square of the files holding a square of `set`.
 #[inline(always)]
-pub fn passed_span(square: usize, side: Side) -> Squares {
-    let ahead = ahead_on_file(square, side);
-    ahead | ((ahead & !FILE_A) >> 1) | ((ahead & !FILE_H) << 1)
+pub fn files_of(set: Squares) -> Squares {
+    let up = set | ahead(set, Side::White);
+    up | ahead(up, Side::Black)
 }
 
 /// The squares of a set, lowest first.
@@ -263,7 +275,7 @@ fn square_of(loc: Loc) -> usize {
 /// The location of `square`.
 #[inline(always)]
 fn loc_of(square: usize) -> Option<Loc> {
-    Loc::new((square % 8) as i32, (square / 8) as i32)
+    LOCS.get(square).copied().flatten()
 }
 
 /// The most captures one exchange follows: more than can attack one square.

@@ -411,26 +411,23 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
 /// passed, isolated or doubled one.
 #[inline(always)]
 fn pawn_structure(weights: &Weights, side: Side, own: Squares, enemy: Squares) -> Tapered {
-    let (mut mg, mut eg) = (0, 0);
-    for square in bitboard::squares(own) {
-        let mut add = |(m, e): Tapered| {
-            mg += m;
-            eg += e;
+    // A Pawn is passed when no enemy Pawn stands ahead of it on its file or the files beside:
+    // when it is not behind, from its side's point of view, any enemy Pawn or beside that.
+    let enemy_behind = bitboard::ahead(enemy, side.opponent());
+    let passed = own & !(enemy_behind | bitboard::beside(enemy_behind));
+    let isolated = own & !bitboard::beside(bitboard::files_of(own));
+    let doubled = own & bitboard::ahead(own, side.opponent());
+    let count = |set: Squares| set.count_ones() as i32;
+    let mut mg = weights.isolated.0 * count(isolated) + weights.doubled.0 * count(doubled);
+    let mut eg = weights.isolated.1 * count(isolated) + weights.doubled.1 * count(doubled);
+    for square in bitboard::squares(passed) {
+        let rank = square / 8;
+        let from_home = match side {
+            Side::White => rank,
+            Side::Black => 7 - rank,
         };
-        if bitboard::passed_span(square, side) & enemy == 0 {
-            let rank = square / 8;
-            let from_home = match side {
-                Side::White => rank,
-                Side::Black => 7 - rank,
-            };
-            add(weights.passed[from_home]);
-        }
-        if bitboard::files_beside(square % 8) & own == 0 {
-            add(weights.isolated);
-        }
-        if bitboard::ahead_on_file(square, side) & own != 0 {
-            add(weights.doubled);
-        }
+        mg += weights.passed[from_home].0;
+        eg += weights.passed[from_home].1;
     }
     (mg, eg)
 }
@@ -511,6 +508,27 @@ mod tests {
         let sets = Bitboards::of(&board);
         let judge = |mover| evaluate(&WEIGHTS, &sets, mover);
         assert_eq!(judge(Side::White) - judge(Side::Black), 2 * WEIGHTS.tempo);
+    }
+
+    #[test]
+    fn a_pawn_with_no_pawn_of_its_own_beside_it_is_isolated_and_one_behind_another_doubled() {
+        let plain = Weights {
+            isolated: (0, 0),
+            doubled: (0, 0),
+            ..WEIGHTS
+        };
+        // Kings and Pawns alone: the endgame weights count whole.
+        let terms =
+            |pieces: &[(&str, Kind, Side)]| judged(&WEIGHTS, pieces) - judged(&plain, pieces);
+        let (isolated, doubled) = (WEIGHTS.isolated.1, WEIGHTS.doubled.1);
+        let white = |square| (square, Kind::Pawn, Side::White);
+        assert_eq!(terms(&[white("d4"), white("d5"), white("e3")]), doubled);
+        assert_eq!(
+            terms(&[white("d4"), white("d5"), white("h3")]),
+            3 * isolated + doubled
+        );
+        let black = |square| (square, Kind::Pawn, Side::Black);
+        assert_eq!(terms(&[black("d4"), black("d5"), black("e6")]), -doubled);
     }
 
     #[test]
