@@ -2,7 +2,8 @@
 //! take, then the killers of the ply, then the reply that last refuted the opponent's turn,
 //! then quiet turns by their history of cut-offs (their own, and as replies to the two turns
 //! before them), and last the captures that lose material in the exchange that follows (where
-//! the variant can tell).
+//! the variant can tell). The quiet turns are ranked only once the captures before them have
+//! all been searched, so a node a capture ends ranks none.
 
 use super::eval::Evaluator;
 use crate::position::Position;
@@ -107,12 +108,7 @@ impl Ordering {
         }
         if ranked.good_captures == 0 && !ranked.quiets.is_empty() {
             let counter = last.and_then(|last| self.counters[counter_index(pos.side, last)]);
-            let quiets = std::mem::take(&mut ranked.quiets);
-            for &index in &quiets {
-                ranked.push(self.quiet_key(pos, &turns[index], ply, counter), index);
-            }
-            ranked.quiets = quiets;
-            ranked.quiets.clear();
+            ranked.rank_quiets(|index| self.quiet_key(pos, &turns[index], ply, counter));
         }
         ranked.take()
     }
@@ -249,6 +245,15 @@ impl Ranked {
         self.quiets.clear();
         self.good_captures = 0;
         self.sorted = false;
+    }
+
+    /// Ranks the quiet turns noted so far, each by `key` of its index.
+    fn rank_quiets(&mut self, key: impl Fn(usize) -> i32) {
+        for i in 0..self.quiets.len() {
+            let index = self.quiets[i];
+            self.push(key(index), index);
+        }
+        self.quiets.clear();
     }
 
     /// Ranks the turn of index `index` with ordering key `key`.

@@ -1,5 +1,5 @@
 //! The orthodox 8×8 board as 64-bit sets, a bit per square (`a1` is bit 0, `b1` bit 1, `h8`
-//! bit 63), for chess's judgement. The shared [`LocSet`](crate::types::LocSet) spans the
+//! bit 63), for chess's judgement and its static exchange evaluation. The shared [`LocSet`](crate::types::LocSet) spans the
 //! largest board of every variant in 128 bits and finds a file by dividing by eleven; a chess
 //! board needs half the bits, its files are three bits of the index, and its attack tables
 //! take a few kilobytes built while compiling.
@@ -9,6 +9,9 @@ use crate::types::{Kind, Loc, LocSet, MAX_FILES, Side};
 
 /// A set of squares of the 8×8 board.
 pub type Squares = u64;
+
+/// The light squares (`h1`, `a8` and those of their colour).
+pub const LIGHT: Squares = 0x55aa_55aa_55aa_55aa;
 
 /// The squares of the a-file and of the h-file.
 const FILE_A: Squares = 0x0101_0101_0101_0101;

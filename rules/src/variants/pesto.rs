@@ -217,6 +217,12 @@ pub struct Weights {
     pub threat_by_minor: Tapered,
     /// The side to move's bonus for having the move.
     pub tempo: i32,
+    /// Where one side has no Pawn and the other is at least [`MOP_UP_MARGIN`] ahead: the
+    /// stronger side's bonus per square the defending King stands from the centre (from the
+    /// nearest corner its Bishop covers, when a Bishop and a Knight are all it has), and per
+    /// square the two Kings stand closer than fourteen apart. Mating a lone King needs it
+    /// driven there with the attacking King beside it, deeper than the search sees.
+    pub mop_up: (i32, i32),
 }
 
 /// The weights the engine plays with: PeSTO's piece values, the other terms set by hand and each
@@ -246,6 +252,7 @@ pub const WEIGHTS: Weights = Weights {
     threat_by_pawn: (-50, -35),
     threat_by_minor: (-35, -15),
     tempo: 15,
+    mop_up: (12, 4),
 };
 
 impl Weights {
@@ -282,6 +289,8 @@ impl Weights {
         }
         named.push(("king_danger".into(), &mut self.king_danger));
         named.push(("tempo".into(), &mut self.tempo));
+        named.push(("mop_up.edge".into(), &mut self.mop_up.0));
+        named.push(("mop_up.kings".into(), &mut self.mop_up.1));
         named
     }
 
@@ -404,7 +413,71 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
         }
     }
     let phase = phase.min(FULL_PHASE);
-    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE + sign(mover) * weights.tempo
+    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+        + sign(mover) * weights.tempo
+        + mop_up(weights, board)
+}
+
+/// How far ahead in material (endgame values) a side must be, against no Pawn, for
+/// [`Weights::mop_up`]: a Rook against nothing, a Queen against a Rook, two minor pieces.
+pub const MOP_UP_MARGIN: i32 = 400;
+
+/// The mop-up bonus of `board`, for White (see [`Weights::mop_up`]).
+#[inline(always)]
+fn mop_up(weights: &Weights, board: &Bitboards) -> i32 {
+    let material = |side: Side| -> i32 {
+        let pieces = &board.pieces[side.index()];
+        weights
+            .value
+            .iter()
+            .zip(pieces)
+            .map(|(value, set)| value.1 * set.count_ones() as i32)
+            .sum()
+    };
+    let king = |side: Side| {
+        let king = board.pieces[side.index()][Kind::King.index()];
+        (king != 0).then(|| king.trailing_zeros() as usize)
+    };
+    for strong in Side::BOTH {
+        let weak = strong.opponent();
+        if board.pieces[weak.index()][Kind::Pawn.index()] != 0
+            || material(strong) - material(weak) < MOP_UP_MARGIN
+        {
+            continue;
+        }
+        let (Some(attacker), Some(defender)) = (king(strong), king(weak)) else {
+            continue;
+        };
+        let own = &board.pieces[strong.index()];
+        let bishop_and_knight = own[Kind::Bishop.index()].count_ones() == 1
+            && own[Kind::Knight.index()].count_ones() == 1
+            && (Kind::Pawn.index()..Kind::King.index()).all(|kind| {
+                matches!(Kind::ALL[kind], Kind::Bishop | Kind::Knight) || own[kind] == 0
+            });
+        let edge = if bishop_and_knight {
+            let light = own[Kind::Bishop.index()] & bitboard::LIGHT != 0;
+            let corners: [usize; 2] = if light { [7, 56] } else { [0, 63] };
+            7 - corners
+                .iter()
+                .map(|&c| distance(defender, c))
+                .min()
+                .unwrap_or(7)
+                .min(7)
+        } else {
+            let (file, rank) = ((defender % 8) as i32, (defender / 8) as i32);
+            (3 - file).max(file - 4) + (3 - rank).max(rank - 4)
+        };
+        let bonus =
+            weights.mop_up.0 * edge + weights.mop_up.1 * (14 - distance(attacker, defender));
+        return sign(strong) * bonus;
+    }
+    0
+}
+
+/// How many steps along ranks and files part two squares.
+fn distance(a: usize, b: usize) -> i32 {
+    let (a, b) = (a as i32, b as i32);
+    (a % 8 - b % 8).abs() + (a / 8 - b / 8).abs()
 }
 
 /// The middlegame and endgame terms of `side`'s Pawns on `own`, the enemy's on `enemy`: each
@@ -498,6 +571,77 @@ mod tests {
         assert!((threat_of_pawn_on("e6") - penalty).abs() <= 1);
         assert_eq!(threat_of_pawn_on("d6"), 0);
         assert_eq!(threat_of_pawn_on("c4"), 0);
+    }
+
+    /// The mop-up bonus of a board of exactly `pieces`.
+    fn mopped(pieces: &[(&str, Kind, Side)]) -> i32 {
+        let mut board = Board::empty();
+        for &(square, kind, side) in pieces {
+            board.put(at(square), Piece::new(kind, side));
+        }
+        mop_up(&WEIGHTS, &Bitboards::of(&board))
+    }
+
+    #[test]
+    fn a_lone_king_is_driven_to_the_edge_with_the_attacking_king_beside_it() {
+        let kings = |attacker: &str, defender: &str| {
+            mopped(&[
+                (attacker, Kind::King, Side::White),
+                ("c2", Kind::Queen, Side::White),
+                (defender, Kind::King, Side::Black),
+            ])
+        };
+        let with = |defender: &str| kings("d3", defender);
+        assert!(with("d5") > 0);
+        assert!(with("d8") > with("d5"));
+        assert!(with("a8") > with("d8"));
+        assert!(
+            kings("b6", "a8") > kings("d3", "a8"),
+            "the attacking King is nearer"
+        );
+        let defended = [
+            ("d3", Kind::King, Side::White),
+            ("c2", Kind::Queen, Side::White),
+            ("d6", Kind::King, Side::Black),
+        ];
+        assert_eq!(
+            mopped(&[
+                defended[0],
+                defended[1],
+                defended[2],
+                ("a7", Kind::Pawn, Side::Black)
+            ]),
+            0,
+            "a defence with a Pawn is no lone King"
+        );
+        let rook_against_rook = [
+            ("d3", Kind::King, Side::White),
+            ("c2", Kind::Rook, Side::White),
+            ("d8", Kind::King, Side::Black),
+            ("h8", Kind::Rook, Side::Black),
+        ];
+        assert_eq!(mopped(&rook_against_rook), 0, "no side is far enough ahead");
+        let black_queen = [
+            ("d6", Kind::King, Side::Black),
+            ("c7", Kind::Queen, Side::Black),
+            ("d1", Kind::King, Side::White),
+        ];
+        assert!(mopped(&black_queen) < 0);
+    }
+
+    #[test]
+    fn bishop_and_knight_drive_the_king_to_a_corner_the_bishop_covers() {
+        // The Bishop on c1 moves on dark squares: a1 and h8 are its corners.
+        let with = |king: &str| {
+            mopped(&[
+                ("c3", Kind::King, Side::White),
+                ("c1", Kind::Bishop, Side::White),
+                ("e2", Kind::Knight, Side::White),
+                (king, Kind::King, Side::Black),
+            ])
+        };
+        assert!(with("a1") > with("h1"));
+        assert!(with("h8") > with("a8"));
     }
 
     #[test]
