@@ -5,6 +5,7 @@
 //! take a few kilobytes built while compiling.
 
 use crate::board::Board;
+use crate::geometry::KNIGHT_OFFSETS;
 use crate::types::{Kind, Loc, LocSet, MAX_FILES, Side};
 
 /// A set of squares of the 8×8 board.
@@ -68,7 +69,7 @@ const LOCS: [Option<Loc>; 64] = {
 
 /// The eight directions as (file, rank) steps: the first four raise a square's index, so the
 /// nearest square of a set along them is its lowest; the last four lower it.
-const DIRECTIONS: [(i32, i32); 8] = [
+const DIRECTIONS: [(i8, i8); 8] = [
     (0, 1),
     (1, 1),
     (1, 0),
@@ -84,8 +85,11 @@ const DIAGONALS: [usize; 4] = [1, 3, 5, 7];
 const ORTHOGONALS: [usize; 4] = [0, 2, 4, 6];
 
 /// The square `files` and `ranks` away from `square`, if on the board.
-const fn offset(square: usize, files: i32, ranks: i32) -> Option<usize> {
-    let (file, rank) = ((square % 8) as i32 + files, (square / 8) as i32 + ranks);
+const fn offset(square: usize, files: i8, ranks: i8) -> Option<usize> {
+    let (file, rank) = (
+        (square % 8) as i32 + files as i32,
+        (square / 8) as i32 + ranks as i32,
+    );
     if file < 0 || file > 7 || rank < 0 || rank > 7 {
         None
     } else {
@@ -94,7 +98,7 @@ const fn offset(square: usize, files: i32, ranks: i32) -> Option<usize> {
 }
 
 /// Per square: the squares one of `steps` away.
-const fn step_table(steps: &[(i32, i32)]) -> [Squares; 64] {
+const fn step_table(steps: &[(i8, i8)]) -> [Squares; 64] {
     let mut table = [0; 64];
     let mut square = 0;
     while square < 64 {
@@ -130,16 +134,7 @@ const RAYS: [[Squares; 64]; 8] = {
     rays
 };
 
-const KNIGHT: [Squares; 64] = step_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+const KNIGHT: [Squares; 64] = step_table(&KNIGHT_OFFSETS);
 
 const KING: [Squares; 64] = step_table(&DIRECTIONS);
 
@@ -171,24 +166,27 @@ fn slide(square: usize, dir: usize, blockers: Squares) -> Squares {
     ray ^ RAYS[dir][first as usize]
 }
 
-/// The squares a Bishop on `square` attacks, slides stopping at the first of `blockers`.
+/// The squares a slider on `square` attacks along `dirs`, each slide stopping at the first of
+/// `blockers`.
 #[inline(always)]
-pub fn bishop(square: usize, blockers: Squares) -> Squares {
+fn slides(square: usize, dirs: [usize; 4], blockers: Squares) -> Squares {
     let mut set = 0;
-    for dir in DIAGONALS {
+    for dir in dirs {
         set |= slide(square, dir, blockers);
     }
     set
 }
 
+/// The squares a Bishop on `square` attacks, slides stopping at the first of `blockers`.
+#[inline(always)]
+pub fn bishop(square: usize, blockers: Squares) -> Squares {
+    slides(square, DIAGONALS, blockers)
+}
+
 /// The squares a Rook on `square` attacks, slides stopping at the first of `blockers`.
 #[inline(always)]
 pub fn rook(square: usize, blockers: Squares) -> Squares {
-    let mut set = 0;
-    for dir in ORTHOGONALS {
-        set |= slide(square, dir, blockers);
-    }
-    set
+    slides(square, ORTHOGONALS, blockers)
 }
 
 /// The squares `side`'s Pawns on `pawns` attack.
@@ -260,7 +258,7 @@ pub fn squares(mut set: Squares) -> impl Iterator<Item = usize> {
 
 /// The 8×8 part of a location set (its first eight files of its first eight ranks).
 #[inline(always)]
-pub fn squares_of(set: LocSet) -> Squares {
+fn squares_of(set: LocSet) -> Squares {
     let bits = set.bits();
     let mut squares = 0;
     for rank in 0..8 {
