@@ -331,6 +331,8 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
     // Per side: the pieces attacking the enemy King's zone, and the units of danger they bring.
     let mut attackers = [0; 2];
     let mut units = [0; 2];
+    // Per side: its material at endgame values, for the mop-up.
+    let mut material = [0; 2];
     for side in Side::BOTH {
         let (own, enemy) = (side.index(), side.opponent().index());
         let sign = sign(side);
@@ -343,6 +345,7 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
             let count = set.count_ones() as i32;
             mg += sign * value.0 * count;
             eg += sign * value.1 * count;
+            material[own] += value.1 * count;
             phase += PHASE.get(kind).copied().unwrap_or(0) * count;
             for square in bitboard::squares(set) {
                 let at = table_index(square, side);
@@ -415,25 +418,17 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
     let phase = phase.min(FULL_PHASE);
     (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
         + sign(mover) * weights.tempo
-        + mop_up(weights, board)
+        + mop_up(weights, board, material)
 }
 
 /// How far ahead in material (endgame values) a side must be, against no Pawn, for
 /// [`Weights::mop_up`]: a Rook against nothing, a Queen against a Rook, two minor pieces.
 pub const MOP_UP_MARGIN: i32 = 400;
 
-/// The mop-up bonus of `board`, for White (see [`Weights::mop_up`]).
+/// The mop-up bonus of `board`, for White (see [`Weights::mop_up`]), where `material` is each
+/// side's material at endgame values.
 #[inline(always)]
-fn mop_up(weights: &Weights, board: &Bitboards) -> i32 {
-    let material = |side: Side| -> i32 {
-        let pieces = &board.pieces[side.index()];
-        weights
-            .value
-            .iter()
-            .zip(pieces)
-            .map(|(value, set)| value.1 * set.count_ones() as i32)
-            .sum()
-    };
+fn mop_up(weights: &Weights, board: &Bitboards, material: [i32; 2]) -> i32 {
     let king = |side: Side| {
         let king = board.pieces[side.index()][Kind::King.index()];
         (king != 0).then(|| king.trailing_zeros() as usize)
@@ -441,7 +436,7 @@ fn mop_up(weights: &Weights, board: &Bitboards) -> i32 {
     for strong in Side::BOTH {
         let weak = strong.opponent();
         if board.pieces[weak.index()][Kind::Pawn.index()] != 0
-            || material(strong) - material(weak) < MOP_UP_MARGIN
+            || material[strong.index()] - material[weak.index()] < MOP_UP_MARGIN
         {
             continue;
         }
@@ -573,13 +568,18 @@ mod tests {
         assert_eq!(threat_of_pawn_on("c4"), 0);
     }
 
-    /// The mop-up bonus of a board of exactly `pieces`.
+    /// The mop-up bonus of a board of exactly `pieces`: what the judgement gains by it.
     fn mopped(pieces: &[(&str, Kind, Side)]) -> i32 {
         let mut board = Board::empty();
         for &(square, kind, side) in pieces {
             board.put(at(square), Piece::new(kind, side));
         }
-        mop_up(&WEIGHTS, &Bitboards::of(&board))
+        let sets = Bitboards::of(&board);
+        let unmopped = Weights {
+            mop_up: (0, 0),
+            ..WEIGHTS
+        };
+        evaluate(&WEIGHTS, &sets, Side::White) - evaluate(&unmopped, &sets, Side::White)
     }
 
     #[test]
