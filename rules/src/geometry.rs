@@ -27,6 +27,8 @@ pub struct Geometry {
     neighbours: [[u8; 8]; LOC_COUNT],
     /// Per location: its neighbours, as a set.
     adjacent: [LocSet; LOC_COUNT],
+    /// Per direction: the locations with a neighbour that way.
+    starts: [LocSet; 8],
 }
 
 impl Geometry {
@@ -37,6 +39,7 @@ impl Geometry {
         let mut inside = LocSet::EMPTY;
         let mut neighbours = [[NO_LOC; 8]; LOC_COUNT];
         let mut adjacent = [LocSet::EMPTY; LOC_COUNT];
+        let mut starts = [LocSet::EMPTY; 8];
         for rank in 0..ranks {
             for file in 0..files {
                 let Some(loc) = Loc::new(file.into(), rank.into()) else {
@@ -60,6 +63,7 @@ impl Geometry {
                     {
                         neighbours[loc.index()][dir.index()] = to.index() as u8;
                         adjacent[loc.index()] |= to.bit();
+                        starts[dir.index()] |= loc.bit();
                     }
                 }
             }
@@ -71,6 +75,7 @@ impl Geometry {
             inside,
             neighbours,
             adjacent,
+            starts,
         }
     }
 
@@ -114,6 +119,14 @@ impl Geometry {
     #[inline]
     pub fn adjacent(&self, loc: Loc) -> LocSet {
         self.adjacent[loc.index()]
+    }
+
+    /// The locations whose neighbour towards `dir` lies in `set`: the whole set moved one step
+    /// against `dir` at once, along the lines.
+    #[inline]
+    pub fn toward(&self, set: LocSet, dir: Dir) -> LocSet {
+        let (df, dr) = dir.delta();
+        set.shifted(-(df + dr * MAX_FILES as i8)) & self.starts[dir.index()]
     }
 
     /// The locations from `loc` towards `dir`, nearest first, as far as the lines go.
@@ -181,3 +194,42 @@ pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
     (-2, 1),
     (-1, 2),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SplitMix64;
+
+    /// Moving a set one step against a direction at once finds the same locations as looking
+    /// at each location's neighbour that way: on a chess board, on Alquerque lines where only
+    /// strong points have diagonals, and on the largest rectangle, where a step off the edge
+    /// must not wrap onto the next rank.
+    #[test]
+    fn a_set_moved_toward_a_direction_is_its_neighbours_one_by_one() {
+        let mut random = SplitMix64::new(0x70_a4d5);
+        for geometry in [
+            Geometry::new(8, 8, Lines::Full),
+            Geometry::new(9, 5, Lines::Alquerque),
+            Geometry::new(MAX_FILES, MAX_RANKS, Lines::Full),
+        ] {
+            for _ in 0..64 {
+                let set: LocSet = (0..LOC_COUNT)
+                    .filter_map(Loc::from_index)
+                    .filter(|loc| geometry.contains(*loc) && random.below(3) == 0)
+                    .collect();
+                for dir in Dir::ALL {
+                    let one_by_one: LocSet = geometry
+                        .inside()
+                        .iter()
+                        .filter(|loc| {
+                            geometry
+                                .neighbour(*loc, dir)
+                                .is_some_and(|n| set.contains(n))
+                        })
+                        .collect();
+                    assert_eq!(geometry.toward(set, dir), one_by_one, "{dir:?}");
+                }
+            }
+        }
+    }
+}

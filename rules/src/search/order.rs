@@ -116,9 +116,9 @@ impl Ordering {
     /// The ordering key of the quiet `turn` of `pos` at `ply` (one that takes nothing the
     /// board shows), where `counter` is the counter-move of the turn that reached `pos`.
     fn quiet_key(&self, pos: &Position, turn: &Turn, ply: usize, counter: Option<Turn>) -> i32 {
-        if let Some(slot) = self.killers[ply].iter().position(|k| *k == Some(*turn)) {
+        if let Some(slot) = self.killers[ply].iter().position(|k| holds(k, turn)) {
             KILLER - slot as i32
-        } else if counter == Some(*turn) {
+        } else if holds(&counter, turn) {
             COUNTER
         } else {
             self.history[history_index(pos.side, turn)]
@@ -180,6 +180,14 @@ fn nudged(score: i32, bonus: i32) -> i32 {
 fn arrival(pos: &Position, turn: &Turn) -> Option<usize> {
     let piece = pos.board.piece(turn.from)?;
     Some(piece.kind.index() * LOC_COUNT + turn.to.index())
+}
+
+/// Whether `held` (a killer or a counter-move) is `turn`: the from- and to-locations are
+/// compared first, since they tell nearly every pair of turns apart.
+#[inline]
+fn holds(held: &Option<Turn>, turn: &Turn) -> bool {
+    held.as_ref()
+        .is_some_and(|held| held.from == turn.from && held.to == turn.to && held == turn)
 }
 
 /// Whether an ordering key is that of a quiet turn (no capture seen, not the table's turn).
@@ -295,6 +303,15 @@ impl Ranked {
 /// the mover's, plus what a promotion adds. Captures the board does not show (interceptions)
 /// count as none.
 fn gain(eval: &Evaluator, pos: &Position, turn: &Turn) -> i32 {
+    // Most turns land on an empty or friendly square and remove and promote nothing: told
+    // apart by a set and three fields before any piece is read.
+    if !pos.board.is_side(turn.to, pos.side.opponent())
+        && turn.removal.is_none()
+        && turn.promotion.is_none()
+        && pos.state.en_passant != Some(turn.to)
+    {
+        return 0;
+    }
     let enemy_value = |at| {
         pos.board
             .piece(at)

@@ -2,6 +2,7 @@
 //! approach and withdrawal instead of by replacement.
 
 use super::terms;
+use crate::bits::with_bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::editing::{StateControl, StateKey};
@@ -13,7 +14,7 @@ use crate::movement::{KNIGHT_PATHS, Movement, Path, PathTable, Range, path_leap,
 use crate::outcome::{Outcome, Reason};
 use crate::position::{Position, Reserve, RuleState};
 use crate::turn::{Removal, Turn};
-use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, Piece, Side};
+use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
 use crate::variant::{Apply, Basics, Rules};
 use std::cell::Cell;
@@ -56,6 +57,15 @@ enum Kinetics {
     Peaceful,
 }
 
+/// Which of a position's turns move generation looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// Every turn.
+    All,
+    /// Only the turns that take a piece or promote a Pawn.
+    Noisy,
+}
+
 /// One turn as move generation finds it, lighter than a [`Turn`]: where the piece goes, what it
 /// takes and what it promotes to.
 #[derive(Clone, Copy)]
@@ -86,6 +96,73 @@ struct Stride {
     kinetics: Kinetics,
     /// Whether an enemy piece stands beside `from`: without one, no move from there withdraws.
     may_withdraw: bool,
+}
+
+/// One side's pieces by the directions they step or slide in: every piece's steps and slides
+/// together are the four orthogonal directions, the four diagonal ones, all eight, none (the
+/// Knight), or the Pawn's three forward.
+#[derive(Default)]
+struct Movers {
+    orthogonal: LocSet,
+    diagonal: LocSet,
+    pawns: LocSet,
+    pawn_dirs: DirSet,
+}
+
+impl Movers {
+    /// Counts `piece` on `loc` in.
+    #[inline]
+    fn add(&mut self, loc: Loc, piece: Piece) {
+        let moves = movement(piece);
+        let dirs = moves.steps.union(moves.slides);
+        if piece.kind == Kind::Pawn {
+            self.pawns |= loc.bit();
+            self.pawn_dirs = dirs;
+        } else {
+            if dirs.contains(Dir::N) {
+                self.orthogonal |= loc.bit();
+            }
+            if dirs.contains(Dir::NE) {
+                self.diagonal |= loc.bit();
+            }
+        }
+    }
+
+    /// The pieces that step or slide towards `dir`.
+    #[inline(always)]
+    fn towards(&self, dir: Dir) -> LocSet {
+        let lines = if dir.is_diagonal() {
+            self.diagonal
+        } else {
+            self.orthogonal
+        };
+        if self.pawn_dirs.contains(dir) {
+            lines | self.pawns
+        } else {
+            lines
+        }
+    }
+}
+
+/// The board as one side's threats read it: its empty points and its enemies.
+struct ThreatBoard<'a> {
+    geometry: &'a Geometry,
+    empty: LocSet,
+    enemies: LocSet,
+}
+
+impl ThreatBoard<'_> {
+    /// How many threats `movers` make towards the direction of index `D` (a constant, so the
+    /// sets move by a fixed shift): pieces that could step there onto an empty point with an
+    /// enemy beyond it (approach) or right behind them (withdrawal).
+    #[inline(always)]
+    fn threats<const D: usize>(&self, movers: &Movers) -> i32 {
+        let dir = Dir::from_index(D);
+        let toward = |set, dir| self.geometry.toward(set, dir);
+        let approach = toward(self.empty & toward(self.enemies, dir), dir);
+        let withdrawal = toward(self.empty, dir) & toward(self.enemies, dir.opposite());
+        (movers.towards(dir) & (approach | withdrawal)).len() as i32
+    }
 }
 
 /// Fanorona Chess or Double Fanorona Chess, as the data says.
@@ -143,14 +220,15 @@ impl Fanorona {
         })
     }
 
-    /// Calls `emit(play)` for every move of `side` that follows the movement and capture rules,
-    /// whatever it does to `side`'s own King. `leap` says whether the King may leap.
+    /// Calls `emit(play)` for every move of `side` that follows the movement and capture rules
+    /// and is `wanted`, whatever it does to `side`'s own King. `leap` says whether the King may
+    /// leap.
     fn for_each_turn(
         &self,
         board: &Board,
         reserve: &Reserve,
-        side: Side,
-        leap: bool,
+        (side, leap): (Side, bool),
+        wanted: Wanted,
         mut emit: impl FnMut(Play),
     ) {
         let geometry = &self.basics.geometry;
@@ -160,7 +238,21 @@ impl Fanorona {
             let may_withdraw = geometry.adjacent(from).intersects(enemies);
             let promotes =
                 |to: Loc| piece.kind == Kind::Pawn && to.rank() == geometry.last_rank(side);
+            let enemy_towards = |at: Loc, dir: Dir| {
+                geometry
+                    .neighbour(at, dir)
+                    .is_some_and(|beside| enemies.contains(beside))
+            };
             let mut stride = |first: Dir, last: Dir, to: Loc, kinetics: Kinetics| {
+                // Looking for captures, a move with no enemy beyond its end nor behind its
+                // start (and no promotion) is passed over before its captures are worked out.
+                if wanted == Wanted::Noisy
+                    && !(promotes(to)
+                        || enemy_towards(to, last)
+                        || may_withdraw && enemy_towards(from, first.opposite()))
+                {
+                    return;
+                }
                 let stride = Stride {
                     from,
                     to,
@@ -196,12 +288,14 @@ impl Fanorona {
                     },
                 );
             };
+            // The King's leap and the Pawn's double step never capture nor promote.
             if moves.leaps != 0 {
                 knight(Kinetics::Capturing);
-            } else if piece.kind == Kind::King && leap {
+            } else if piece.kind == Kind::King && leap && wanted == Wanted::All {
                 knight(Kinetics::Peaceful);
             }
-            if piece.kind == Kind::Pawn
+            if wanted == Wanted::All
+                && piece.kind == Kind::Pawn
                 && self.double_step
                 && from.rank() == pawn_start_rank(side, geometry)
             {
@@ -218,33 +312,21 @@ impl Fanorona {
         }
     }
 
-    /// Calls `emit(play)` for every legal turn of `pos`. A turn that neither moves the King nor
-    /// gives the opponent a piece back keeps each line from the King as safe as it was unless it
-    /// changes a point that line's test read (see [`KingWatch`]); only those lines are tested
-    /// again, on the board as the turn leaves it.
-    fn for_each_legal(&self, pos: &Position, emit: impl FnMut(Play)) {
-        self.for_each_legal_where(pos, |_| true, emit);
-    }
-
-    /// Calls `emit(play)` for every legal turn of `pos` that `wanted` picks; the others are
-    /// dropped before their legality is tested.
-    fn for_each_legal_where(
-        &self,
-        pos: &Position,
-        wanted: impl Fn(&Play) -> bool,
-        mut emit: impl FnMut(Play),
-    ) {
+    /// Calls `emit(play)` for every legal turn of `pos` that is `wanted`. A turn that neither
+    /// moves the King nor gives the opponent a piece back keeps each line from the King as safe
+    /// as it was unless it changes a point that line's test read (see [`KingWatch`]); only those
+    /// lines are tested again, on the board as the turn leaves it.
+    fn for_each_legal(&self, pos: &Position, wanted: Wanted, mut emit: impl FnMut(Play)) {
         let board = &pos.board;
         let side = pos.side;
         let reserve = &pos.state.reserve;
         let watch = self.watch_king(board, reserve, side);
         let in_check = watch.as_ref().is_some_and(KingWatch::in_check);
         let leap = self.may_leap(pos, in_check);
-        self.for_each_turn(board, reserve, side, leap, |play| {
-            let legal = wanted(&play)
-                && watch
-                    .as_ref()
-                    .is_none_or(|watch| !self.exposes(watch, board, reserve, side, play));
+        self.for_each_turn(board, reserve, (side, leap), wanted, |play| {
+            let legal = watch
+                .as_ref()
+                .is_none_or(|watch| !self.exposes(watch, board, reserve, side, play));
             if legal {
                 emit(play);
             }
@@ -509,6 +591,41 @@ impl Fanorona {
 
     fn may_leap(&self, pos: &Position, in_check: bool) -> bool {
         pos.state.leap_rights & (1 << pos.side.index()) != 0 && !in_check
+    }
+
+    /// [`Rules::positional`] for the first player: each piece's placement, and 8 for each
+    /// threat it makes.
+    fn placement_and_threats(&self, board: &Board) -> i32 {
+        let geometry = &self.basics.geometry;
+        let empty = geometry.inside() & !board.blockers();
+        let mut sum = 0;
+        for side in Side::BOTH {
+            let mut movers = Movers::default();
+            let mut placed = 0;
+            for (loc, piece) in board.pieces_of(side) {
+                movers.add(loc, piece);
+                placed += match piece.kind {
+                    Kind::Pawn => 5 * terms::progress(geometry, loc, side),
+                    Kind::King => 0,
+                    _ => 3 * terms::centrality(geometry, loc),
+                };
+            }
+            let lines = ThreatBoard {
+                geometry,
+                empty,
+                enemies: board.occupied_by(side.opponent()),
+            };
+            let threats = lines.threats::<0>(&movers)
+                + lines.threats::<1>(&movers)
+                + lines.threats::<2>(&movers)
+                + lines.threats::<3>(&movers)
+                + lines.threats::<4>(&movers)
+                + lines.threats::<5>(&movers)
+                + lines.threats::<6>(&movers)
+                + lines.threats::<7>(&movers);
+            sum += terms::for_white(side, placed + 8 * threats);
+        }
+        sum
     }
 
     /// The points a move passes, start and destination included: straight for steps and slides,
@@ -824,24 +941,20 @@ impl Rules for Fanorona {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.for_each_legal(pos, |play| out.push(play.turn()));
+        self.for_each_legal(pos, Wanted::All, |play| out.push(play.turn()));
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
         let mut count = 0;
-        self.for_each_legal(pos, |_| count += 1);
+        self.for_each_legal(pos, Wanted::All, |_| count += 1);
         count
     }
 
-    /// The turns that take a piece (by approach or withdrawal) or promote a Pawn; a quiet turn
-    /// is dropped before its legality is tested.
+    /// The turns that take a piece (by approach or withdrawal) or promote a Pawn; a quiet move
+    /// is passed over before its captures are worked out or its legality is tested.
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
         out.clear();
-        self.for_each_legal_where(
-            pos,
-            |play| play.removed.is_some() || play.promotion.is_some(),
-            |play| out.push(play.turn()),
-        );
+        self.for_each_legal(pos, Wanted::Noisy, |play| out.push(play.turn()));
         true
     }
 
@@ -853,37 +966,7 @@ impl Rules for Fanorona {
     /// point a piece could step to (approach), or right behind a piece that could step away
     /// from it (withdrawal).
     fn positional(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let board = &pos.board;
-        terms::sum_for_white(board, |loc, piece| {
-            let enemy = piece.side.opponent();
-            let moves = movement(piece);
-            let threats = moves
-                .steps
-                .union(moves.slides)
-                .iter()
-                .filter(|dir| {
-                    let Some(to) = geometry
-                        .neighbour(loc, *dir)
-                        .filter(|to| board.is_empty(*to))
-                    else {
-                        return false;
-                    };
-                    let at = |from: Loc, towards: Dir| {
-                        geometry
-                            .neighbour(from, towards)
-                            .is_some_and(|l| board.is_side(l, enemy))
-                    };
-                    at(to, *dir) || at(loc, dir.opposite())
-                })
-                .count() as i32;
-            let placed = match piece.kind {
-                Kind::Pawn => 5 * terms::progress(geometry, loc, piece.side),
-                Kind::King => 0,
-                _ => 3 * terms::centrality(geometry, loc),
-            };
-            8 * threats + placed
-        })
+        with_bit_instructions(|| self.placement_and_threats(&pos.board))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
@@ -1038,7 +1121,7 @@ mod tests {
                     let (board, reserve, side) = (&pos.board, &pos.state.reserve, pos.side);
                     let leap = rules.may_leap(&pos, rules.in_check(&pos));
                     let mut plain = Vec::new();
-                    rules.for_each_turn(board, reserve, side, leap, |play| {
+                    rules.for_each_turn(board, reserve, (side, leap), Wanted::All, |play| {
                         let next = rules.apply(&pos, &play.turn(), &mut Discard);
                         if !rules.king_capturable(&next.board, &next.state.reserve, side) {
                             plain.push(play.turn());
@@ -1057,5 +1140,95 @@ mod tests {
             }
         }
         assert!(judged > 10_000, "only {judged} turns judged");
+    }
+
+    /// The judgement's threats, counted a direction at a time over whole sets, are those a
+    /// walk from each piece along each of its lines finds: an empty point next to it with an
+    /// enemy beyond (approach) or an enemy right behind it (withdrawal). In the positions of
+    /// random games of both boards.
+    #[test]
+    fn threats_counted_set_wise_are_those_found_piece_by_piece() {
+        let mut random = SplitMix64::new(0x7e_a75);
+        for id in ["fanorona-chess", "double-fanorona-chess"] {
+            let variant = Variant::load(id, &[]).expect("the variant loads");
+            let rules = Fanorona::new(variant.data().clone(), variant.options().clone())
+                .expect("the rules build");
+            let geometry = &rules.basics.geometry;
+            for _ in 0..8 {
+                let mut pos = *variant.start();
+                for _ in 0..100 {
+                    let board = &pos.board;
+                    let walked = terms::sum_for_white(board, |loc, piece| {
+                        let enemy = piece.side.opponent();
+                        let enemy_at = |from: Loc, towards: Dir| {
+                            geometry
+                                .neighbour(from, towards)
+                                .is_some_and(|l| board.is_side(l, enemy))
+                        };
+                        let moves = movement(piece);
+                        let threats = moves
+                            .steps
+                            .union(moves.slides)
+                            .iter()
+                            .filter(|dir| {
+                                geometry.neighbour(loc, *dir).is_some_and(|to| {
+                                    board.is_empty(to)
+                                        && (enemy_at(to, *dir) || enemy_at(loc, dir.opposite()))
+                                })
+                            })
+                            .count() as i32;
+                        let placed = match piece.kind {
+                            Kind::Pawn => 5 * terms::progress(geometry, loc, piece.side),
+                            Kind::King => 0,
+                            _ => 3 * terms::centrality(geometry, loc),
+                        };
+                        8 * threats + placed
+                    });
+                    assert_eq!(
+                        rules.placement_and_threats(board),
+                        walked,
+                        "{}",
+                        variant.fen(&pos)
+                    );
+                    let listed = variant.legal_turns(&pos);
+                    if listed.is_empty() {
+                        break;
+                    }
+                    pos = variant.play_unchecked(&pos, &listed[random.below(listed.len())]);
+                }
+            }
+        }
+    }
+
+    /// The quiescence search's turns are exactly the legal turns that take a piece or promote a
+    /// Pawn, though quiet moves are passed over before their captures are worked out. In the
+    /// positions of random games of both boards.
+    #[test]
+    fn noisy_turns_are_the_legal_captures_and_promotions() {
+        let mut random = SplitMix64::new(0x0015_e0a1);
+        let mut captures = 0;
+        for id in ["fanorona-chess", "double-fanorona-chess"] {
+            let variant = Variant::load(id, &[]).expect("the variant loads");
+            for _ in 0..12 {
+                let mut pos = *variant.start();
+                for _ in 0..150 {
+                    let listed = variant.legal_turns(&pos);
+                    let wanted: Vec<Turn> = listed
+                        .iter()
+                        .filter(|t| t.removal.is_some() || t.promotion.is_some())
+                        .copied()
+                        .collect();
+                    let mut noisy = Vec::new();
+                    variant.noisy_turns_into(&pos, &mut noisy);
+                    assert_eq!(noisy, wanted, "{}", variant.fen(&pos));
+                    captures += noisy.len();
+                    if listed.is_empty() {
+                        break;
+                    }
+                    pos = variant.play_unchecked(&pos, &listed[random.below(listed.len())]);
+                }
+            }
+        }
+        assert!(captures > 1_000, "only {captures} captures seen");
     }
 }

@@ -103,7 +103,12 @@ fn promotions(side: Side) -> [Piece; 3] {
 
 /// Whether `side` has a Pawn or a Blacksmith, the only pieces that can give the opponent a King.
 fn has_promoter(board: &Board, side: Side) -> bool {
-    board.pieces_of(side).any(|(_, p)| promotes(p.kind))
+    promoter_count(board, side) > 0
+}
+
+/// How many Pawns and Blacksmiths `side` has (the board keeps the counts).
+fn promoter_count(board: &Board, side: Side) -> usize {
+    board.count(Piece::new(Kind::Pawn, side)) + board.count(Piece::new(Kind::Blacksmith, side))
 }
 
 /// The exhaustion end: a side without a King facing no enemy Pawn or Blacksmith wins, both at
@@ -355,30 +360,26 @@ impl Rules for PawnsToKings {
     fn positional(&self, pos: &Position) -> i32 {
         let geometry = &self.basics.geometry;
         let board = &pos.board;
-        let kings: i32 = Side::BOTH
-            .into_iter()
-            .map(|side| {
-                let held = board.kings_of(side).len() as i32;
-                let givers = board
-                    .pieces_of(side.opponent())
-                    .filter(|(_, p)| promotes(p.kind))
-                    .count() as i32;
-                let term = if held == 0 {
-                    240 / (1 + givers)
-                } else {
-                    -120 * held
-                };
-                terms::for_white(side, term)
-            })
-            .sum();
-        let promoters = terms::sum_for_white(board, |loc, piece| {
-            if promotes(piece.kind) {
-                4 * terms::progress(geometry, loc, piece.side)
+        let givers = |side| promoter_count(board, side) as i32;
+        let mut sum = 0;
+        for side in Side::BOTH {
+            let held = board.kings_of(side).len() as i32;
+            let kings = if held == 0 {
+                240 / (1 + givers(side.opponent()))
             } else {
-                0
+                -120 * held
+            };
+            let mut promoters = 0;
+            if givers(side) > 0 {
+                for (loc, piece) in board.pieces_of(side) {
+                    if promotes(piece.kind) {
+                        promoters += 4 * terms::progress(geometry, loc, side);
+                    }
+                }
             }
-        });
-        kings + promoters
+            sum += terms::for_white(side, kings + promoters);
+        }
+        sum
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
