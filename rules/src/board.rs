@@ -30,7 +30,8 @@ pub enum Content {
 pub struct Board {
     cells: [Cell; LOC_COUNT],
     occupied: [LocSet; 2],
-    kings: LocSet,
+    /// The locations of each kind's pieces, both sides together.
+    kinds: [LocSet; Kind::COUNT],
     holes: LocSet,
     hash: u64,
     /// How many pieces of each kind each side has on the board.
@@ -44,7 +45,7 @@ impl Board {
         Board {
             cells: [EMPTY; LOC_COUNT],
             occupied: [LocSet::EMPTY; 2],
-            kings: LocSet::EMPTY,
+            kinds: [LocSet::EMPTY; Kind::COUNT],
             holes: LocSet::EMPTY,
             hash: 0,
             counts: [[0; Kind::COUNT]; 2],
@@ -118,10 +119,10 @@ impl Board {
         let bit = loc.bit();
         self.occupied[0] &= !bit;
         self.occupied[1] &= !bit;
-        self.kings &= !bit;
         self.holes &= !bit;
         if old >= 2 {
             let piece = decode(old);
+            self.kinds[piece.kind.index()] &= !bit;
             self.counts[piece.side.index()][piece.kind.index()] -= 1;
         }
         if code == HOLE {
@@ -129,10 +130,8 @@ impl Board {
         } else if code >= 2 {
             self.occupied[usize::from(code & 1)] |= bit;
             let piece = decode(code);
+            self.kinds[piece.kind.index()] |= bit;
             self.counts[piece.side.index()][piece.kind.index()] += 1;
-            if piece.kind == Kind::King {
-                self.kings |= bit;
-            }
         }
     }
 
@@ -163,7 +162,13 @@ impl Board {
     /// The locations of `side`'s Kings.
     #[inline]
     pub fn kings_of(&self, side: Side) -> LocSet {
-        self.kings & self.occupied[side.index()]
+        self.locs_of(Piece::new(Kind::King, side))
+    }
+
+    /// The locations of the pieces exactly like `piece` (its kind and side).
+    #[inline]
+    pub fn locs_of(&self, piece: Piece) -> LocSet {
+        self.kinds[piece.kind.index()] & self.occupied[piece.side.index()]
     }
 
     /// `side`'s King, when it has exactly one.
@@ -226,4 +231,37 @@ const PIECES: [Piece; 64] = {
 #[inline]
 fn decode(code: Cell) -> Piece {
     PIECES[usize::from(code) % PIECES.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The per-kind sets follow every change: a piece put, moved onto another (which it
+    /// replaces), cleared, and a square turned into a hole.
+    #[test]
+    fn each_kinds_locations_follow_the_pieces() {
+        let loc = |text| Loc::parse(text).expect("a square");
+        let white_rook = Piece::new(Kind::Rook, Side::White);
+        let black_knight = Piece::new(Kind::Knight, Side::Black);
+        let mut board = Board::empty();
+        board.put(loc("a1"), white_rook);
+        board.put(loc("c3"), black_knight);
+        assert_eq!(board.locs_of(white_rook), loc("a1").bit());
+        assert_eq!(board.locs_of(black_knight), loc("c3").bit());
+        board.move_piece(loc("a1"), loc("c3"));
+        assert_eq!(board.locs_of(white_rook), loc("c3").bit());
+        assert_eq!(board.locs_of(black_knight), LocSet::EMPTY);
+        assert_eq!(
+            board.locs_of(Piece::new(Kind::Rook, Side::Black)),
+            LocSet::EMPTY
+        );
+        board.clear(loc("c3"));
+        board.make_hole(loc("d4"));
+        assert!(Kind::ALL.iter().all(|kind| {
+            Side::BOTH
+                .iter()
+                .all(|side| board.locs_of(Piece::new(*kind, *side)).is_empty())
+        }));
+    }
 }

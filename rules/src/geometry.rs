@@ -29,7 +29,12 @@ pub struct Geometry {
     adjacent: [LocSet; LOC_COUNT],
     /// Per direction: the locations with a neighbour that way.
     starts: [LocSet; 8],
+    /// Per distance: the locations at least that many steps inside the rectangle's edge.
+    insets: [LocSet; INSETS],
 }
+
+/// How many insets a geometry keeps: the middle of the largest rectangle is four steps in.
+const INSETS: usize = (MAX_RANKS as usize).div_ceil(2);
 
 impl Geometry {
     /// The geometry of a `files` × `ranks` rectangle (clamped to 11 × 9) joined by `lines`.
@@ -40,12 +45,17 @@ impl Geometry {
         let mut neighbours = [[NO_LOC; 8]; LOC_COUNT];
         let mut adjacent = [LocSet::EMPTY; LOC_COUNT];
         let mut starts = [LocSet::EMPTY; 8];
+        let mut insets = [LocSet::EMPTY; INSETS];
         for rank in 0..ranks {
             for file in 0..files {
                 let Some(loc) = Loc::new(file.into(), rank.into()) else {
                     continue;
                 };
                 inside |= loc.bit();
+                let depth = file.min(files - 1 - file).min(rank.min(ranks - 1 - rank));
+                for inset in &mut insets[..=usize::from(depth)] {
+                    *inset |= loc.bit();
+                }
                 for dir in Dir::ALL {
                     if lines == Lines::Alquerque && dir.is_diagonal() && loc.is_light() {
                         continue;
@@ -76,6 +86,7 @@ impl Geometry {
             neighbours,
             adjacent,
             starts,
+            insets,
         }
     }
 
@@ -102,6 +113,16 @@ impl Geometry {
     /// The locations of the rectangle, as a set.
     pub fn inside(&self) -> LocSet {
         self.inside
+    }
+
+    /// The locations at least `steps` steps inside the rectangle's edge (all of them for 0).
+    pub fn inset(&self, steps: usize) -> LocSet {
+        self.insets.get(steps).copied().unwrap_or_default()
+    }
+
+    /// The number of steps inside the rectangle's edge that the largest inset goes.
+    pub fn deepest_inset(&self) -> usize {
+        INSETS - 1
     }
 
     /// The location of `file`, `rank` (0-based), if inside the rectangle.

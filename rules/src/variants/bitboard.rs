@@ -6,7 +6,7 @@
 
 use crate::board::Board;
 use crate::geometry::KNIGHT_OFFSETS;
-use crate::types::{Kind, Loc, LocSet, MAX_FILES, Side};
+use crate::types::{Kind, Loc, LocSet, MAX_FILES, Piece, Side};
 
 /// A set of squares of the 8×8 board.
 pub type Squares = u64;
@@ -36,14 +36,9 @@ impl Bitboards {
             occupied: [0; 2],
         };
         for side in Side::BOTH {
-            for square in squares(squares_of(board.occupied_by(side))) {
-                let kind = loc_of(square)
-                    .and_then(|loc| board.piece(loc))
-                    .map(|p| p.kind.index());
-                if let Some(set) = kind.and_then(|kind| sets.pieces[side.index()].get_mut(kind)) {
-                    *set |= 1 << square;
-                    sets.occupied[side.index()] |= 1 << square;
-                }
+            for (kind, set) in sets.pieces[side.index()].iter_mut().enumerate() {
+                *set = squares_of(board.locs_of(Piece::new(Kind::ALL[kind], side)));
+                sets.occupied[side.index()] |= *set;
             }
         }
         sets

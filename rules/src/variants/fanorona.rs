@@ -110,22 +110,28 @@ struct Movers {
 }
 
 impl Movers {
-    /// Counts `piece` on `loc` in.
-    #[inline]
-    fn add(&mut self, loc: Loc, piece: Piece) {
-        let moves = movement(piece);
-        let dirs = moves.steps.union(moves.slides);
-        if piece.kind == Kind::Pawn {
-            self.pawns |= loc.bit();
-            self.pawn_dirs = dirs;
-        } else {
-            if dirs.contains(Dir::N) {
-                self.orthogonal |= loc.bit();
-            }
-            if dirs.contains(Dir::NE) {
-                self.diagonal |= loc.bit();
+    /// `side`'s pieces on `board`, by the directions they move in.
+    #[inline(always)]
+    fn of(board: &Board, side: Side) -> Movers {
+        let mut movers = Movers::default();
+        for kind in KINDS {
+            let piece = Piece::new(kind, side);
+            let moves = movement(piece);
+            let dirs = moves.steps.union(moves.slides);
+            let locs = board.locs_of(piece);
+            if kind == Kind::Pawn {
+                movers.pawns = locs;
+                movers.pawn_dirs = dirs;
+            } else {
+                if dirs.contains(Dir::N) {
+                    movers.orthogonal |= locs;
+                }
+                if dirs.contains(Dir::NE) {
+                    movers.diagonal |= locs;
+                }
             }
         }
+        movers
     }
 
     /// The pieces that step or slide towards `dir`.
@@ -594,22 +600,17 @@ impl Fanorona {
     }
 
     /// [`Rules::positional`] for the first player: each piece's placement, and 8 for each
-    /// threat it makes.
+    /// threat it makes. Inlined into [`Rules::positional`]'s bit instructions.
+    #[inline(always)]
     fn placement_and_threats(&self, board: &Board) -> i32 {
         let geometry = &self.basics.geometry;
         let empty = geometry.inside() & !board.blockers();
         let mut sum = 0;
         for side in Side::BOTH {
-            let mut movers = Movers::default();
-            let mut placed = 0;
-            for (loc, piece) in board.pieces_of(side) {
-                movers.add(loc, piece);
-                placed += match piece.kind {
-                    Kind::Pawn => 5 * terms::progress(geometry, loc, side),
-                    Kind::King => 0,
-                    _ => 3 * terms::centrality(geometry, loc),
-                };
-            }
+            let movers = Movers::of(board, side);
+            let others = board.occupied_by(side) & !movers.pawns & !board.kings_of(side);
+            let placed = 5 * terms::progress_of(geometry, movers.pawns, side)
+                + 3 * terms::centrality_of(geometry, others);
             let lines = ThreatBoard {
                 geometry,
                 empty,

@@ -4,6 +4,7 @@
 
 use super::terms;
 use crate::attack::Pins;
+use crate::bits::with_bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::error::Error;
@@ -360,26 +361,22 @@ impl Rules for PawnsToKings {
     fn positional(&self, pos: &Position) -> i32 {
         let geometry = &self.basics.geometry;
         let board = &pos.board;
-        let givers = |side| promoter_count(board, side) as i32;
-        let mut sum = 0;
-        for side in Side::BOTH {
-            let held = board.kings_of(side).len() as i32;
-            let kings = if held == 0 {
-                240 / (1 + givers(side.opponent()))
-            } else {
-                -120 * held
-            };
-            let mut promoters = 0;
-            if givers(side) > 0 {
-                for (loc, piece) in board.pieces_of(side) {
-                    if promotes(piece.kind) {
-                        promoters += 4 * terms::progress(geometry, loc, side);
-                    }
-                }
+        with_bit_instructions(|| {
+            let mut sum = 0;
+            for side in Side::BOTH {
+                let held = board.kings_of(side).len() as i32;
+                let kings = if held == 0 {
+                    240 / (1 + promoter_count(board, side.opponent()) as i32)
+                } else {
+                    -120 * held
+                };
+                let promoters = board.locs_of(Piece::new(Kind::Pawn, side))
+                    | board.locs_of(Piece::new(Kind::Blacksmith, side));
+                let ahead = 4 * terms::progress_of(geometry, promoters, side);
+                sum += terms::for_white(side, kings + ahead);
             }
-            sum += terms::for_white(side, kings + promoters);
-        }
-        sum
+            sum
+        })
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::geometry::Geometry;
-use crate::types::{Dir, Loc, Piece, Side};
+use crate::types::{Dir, Loc, LocSet, Piece, Side};
 
 /// `amount` counted for the first player: as it is for White, negated for Black.
 pub fn for_white(side: Side, amount: i32) -> i32 {
@@ -34,6 +34,30 @@ pub fn progress(geometry: &Geometry, loc: Loc, side: Side) -> i32 {
     }
 }
 
+/// The sum of [`progress`] over the locations of `set`, for `side`: counted a rank at a time.
+#[inline(always)]
+pub fn progress_of(geometry: &Geometry, set: LocSet, side: Side) -> i32 {
+    let ranks = geometry.ranks();
+    (0..ranks)
+        .map(|rank| {
+            let ahead = match side {
+                Side::White => rank,
+                Side::Black => ranks - 1 - rank,
+            };
+            i32::from(ahead) * (set & LocSet::rank(rank)).len() as i32
+        })
+        .sum()
+}
+
+/// The sum of [`centrality`] over the locations of `set`: counted an inset at a time, each
+/// location once for every inset it lies in.
+#[inline(always)]
+pub fn centrality_of(geometry: &Geometry, set: LocSet) -> i32 {
+    (1..=geometry.deepest_inset())
+        .map(|steps| (set & geometry.inset(steps)).len() as i32)
+        .sum()
+}
+
 /// How far `loc` stands from the board's edges: 0 on the outer ring, more towards the middle.
 pub fn centrality(geometry: &Geometry, loc: Loc) -> i32 {
     let file = i32::from(loc.file());
@@ -53,4 +77,37 @@ pub fn neighbours<'a>(
         let next = geometry.neighbour(loc, dir)?;
         (!board.is_hole(next)).then_some((dir, next))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Lines;
+    use crate::search::SplitMix64;
+    use crate::types::{LOC_COUNT, MAX_FILES, MAX_RANKS};
+
+    /// Progress and centrality summed over a set a rank or an inset at a time are their sums
+    /// location by location: on a chess board, a Fanorona board and the largest rectangle.
+    #[test]
+    fn sums_over_a_set_are_the_sums_location_by_location() {
+        let mut random = SplitMix64::new(0x5e7_5a3);
+        for geometry in [
+            Geometry::new(8, 8, Lines::Full),
+            Geometry::new(9, 5, Lines::Alquerque),
+            Geometry::new(MAX_FILES, MAX_RANKS, Lines::Full),
+        ] {
+            for _ in 0..64 {
+                let set: LocSet = (0..LOC_COUNT)
+                    .filter_map(Loc::from_index)
+                    .filter(|loc| geometry.contains(*loc) && random.below(3) == 0)
+                    .collect();
+                for side in Side::BOTH {
+                    let walked: i32 = set.iter().map(|l| progress(&geometry, l, side)).sum();
+                    assert_eq!(progress_of(&geometry, set, side), walked);
+                }
+                let walked: i32 = set.iter().map(|l| centrality(&geometry, l)).sum();
+                assert_eq!(centrality_of(&geometry, set), walked);
+            }
+        }
+    }
 }
