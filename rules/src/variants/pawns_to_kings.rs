@@ -14,6 +14,7 @@ use crate::landing::land;
 use crate::movement::{Movement, Range, ride};
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
+use crate::reach::Reach;
 use crate::turn::Turn;
 use crate::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
@@ -81,12 +82,6 @@ fn quiet_movement(piece: Piece) -> Movement {
     }
 }
 
-/// Whether `mover` may capture `victim`: any piece but a King may take a friend, no King ever
-/// takes one, and no King is ever taken.
-fn may_take(mover: Piece, victim: Piece) -> bool {
-    victim.kind != Kind::King && (mover.kind != Kind::King || victim.side != mover.side)
-}
-
 /// Whether a piece of this kind promotes on its far rank.
 fn promotes(kind: Kind) -> bool {
     matches!(kind, Kind::Pawn | Kind::Blacksmith)
@@ -130,6 +125,10 @@ pub struct PawnsToKings {
     /// The basics, with the Knight's leaps as leap table 0 and the Waffle's diagonal jumps as
     /// table 1.
     basics: Basics,
+    /// Where each piece captures, as sets.
+    captures: Reach,
+    /// Where each piece moves without capturing, as sets.
+    moves: Reach,
 }
 
 impl PawnsToKings {
@@ -137,7 +136,13 @@ impl PawnsToKings {
     pub fn new(data: VariantData, options: Options) -> Result<PawnsToKings, Error> {
         let leaps: [&[(i8, i8)]; 2] = [&KNIGHT_OFFSETS, &ALFIL_OFFSETS];
         let basics = Basics::new(data, options, Lines::Full, &KINDS, &leaps)?;
-        Ok(PawnsToKings { basics })
+        let captures = basics.reach_tables(capture_movement);
+        let moves = basics.reach_tables(quiet_movement);
+        Ok(PawnsToKings {
+            basics,
+            captures,
+            moves,
+        })
     }
 
     /// Whether a piece of `by` attacks `target`.
@@ -181,37 +186,40 @@ impl PawnsToKings {
         noisy_only: bool,
         emit: &mut impl FnMut(Turn),
     ) {
-        let last = self.basics.geometry.last_rank(piece.side);
-        let wanted = |to: Loc, occupant: Option<Piece>| {
-            !noisy_only
-                || occupant.is_some_and(|victim| victim.side != piece.side)
-                || promotes(piece.kind) && to.rank() == last
-        };
-        let mut land = |to: Loc| self.land(piece, from, to, emit);
-        let capture = capture_movement(piece);
-        let quiet = quiet_movement(piece);
-        if quiet == capture {
-            self.basics.reach(capture, board, from, |to, occupant| {
-                if occupant.is_none_or(|victim| may_take(piece, victim)) && wanted(to, occupant) {
-                    land(to);
-                }
-            });
+        let blockers = board.blockers();
+        let enemies = board.occupied_by(piece.side.opponent());
+        // Any piece but a King may take a friend; no King ever takes one, and no King is ever
+        // taken.
+        let kings = board.kings_of(Side::White) | board.kings_of(Side::Black);
+        let victims = if piece.kind == Kind::King {
+            enemies
         } else {
-            self.basics.reach(quiet, board, from, |to, occupant| {
-                if occupant.is_none() && wanted(to, occupant) {
-                    land(to);
-                }
-            });
-            self.basics.reach(capture, board, from, |to, occupant| {
-                if occupant.is_some_and(|victim| may_take(piece, victim)) && wanted(to, occupant) {
-                    land(to);
-                }
-            });
+            board.occupied()
+        } & !kings;
+        let reached = self.captures.attacks(piece, from, blockers);
+        let empty_reached = if quiet_movement(piece) == capture_movement(piece) {
+            reached
+        } else {
+            self.moves.attacks(piece, from, blockers)
+        } & !blockers;
+        let last = self.basics.geometry.last_rank(piece.side);
+        let promoting = if promotes(piece.kind) {
+            LocSet::rank(last)
+        } else {
+            LocSet::EMPTY
+        };
+        let wanted = if noisy_only {
+            enemies | promoting
+        } else {
+            !LocSet::EMPTY
+        };
+        for to in (empty_reached | reached & victims) & wanted {
+            self.land(piece, from, to, emit);
         }
         if piece.kind == Kind::Pawn && from.rank() == self.second_rank(piece.side) {
             self.double_steps(board, from, piece.side, &mut |to| {
-                if wanted(to, None) {
-                    land(to);
+                if wanted.contains(to) {
+                    self.land(piece, from, to, emit);
                 }
             });
         }
