@@ -10,6 +10,8 @@ use super::zobrist;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Reserve {
     counts: [[u8; Kind::COUNT]; 2],
+    /// The Zobrist hash of the counts, kept in step with every change.
+    hash: u64,
 }
 
 impl Reserve {
@@ -20,18 +22,33 @@ impl Reserve {
 
     /// Adds one `piece`.
     pub fn add(&mut self, piece: Piece) {
-        let n = &mut self.counts[piece.side.index()][piece.kind.index()];
-        *n = n.saturating_add(1);
+        let n = self.count(piece);
+        self.set(piece, n.saturating_add(1));
     }
 
     /// Takes one `piece` out; false if there was none.
     pub fn take(&mut self, piece: Piece) -> bool {
-        let n = &mut self.counts[piece.side.index()][piece.kind.index()];
-        if *n == 0 {
+        let n = self.count(piece);
+        if n == 0 {
             return false;
         }
-        *n -= 1;
+        self.set(piece, n - 1);
         true
+    }
+
+    /// Holds `n` of `piece`, the hash following.
+    fn set(&mut self, piece: Piece, n: u8) {
+        self.hash ^= Reserve::key(piece, self.count(piece)) ^ Reserve::key(piece, n);
+        self.counts[piece.side.index()][piece.kind.index()] = n;
+    }
+
+    /// The hash of holding `n` of `piece` (none for none; seven or more hash alike).
+    fn key(piece: Piece, n: u8) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let index = piece.side.index() * Kind::COUNT + piece.kind.index();
+        zobrist::state(64 + index * 8 + usize::from(n.min(7)))
     }
 
     /// The kinds `side` holds at least one of, in kind order.
@@ -47,16 +64,7 @@ impl Reserve {
     }
 
     fn hash(&self) -> u64 {
-        let mut h = 0;
-        for side in 0..2 {
-            for kind in 0..Kind::COUNT {
-                let n = usize::from(self.counts[side][kind]);
-                if n > 0 {
-                    h ^= zobrist::state(64 + (side * Kind::COUNT + kind) * 8 + n.min(7));
-                }
-            }
-        }
-        h
+        self.hash
     }
 }
 
@@ -193,5 +201,34 @@ impl Position {
             self.halfmove.saturating_add(1)
         };
         self.pass_turn();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reserve's hash, kept as pieces come and go, depends only on what is held: the same
+    /// holdings reached in another order hash alike, and an emptied reserve hashes as a new one.
+    #[test]
+    fn a_reserve_hashes_by_what_it_holds() {
+        let rook = Piece::new(Kind::Rook, Side::White);
+        let knight = Piece::new(Kind::Knight, Side::Black);
+        let (mut one, mut other) = (Reserve::default(), Reserve::default());
+        for piece in [rook, knight, rook] {
+            one.add(piece);
+        }
+        for piece in [knight, rook, rook, knight] {
+            other.add(piece);
+        }
+        assert!(other.take(knight));
+        assert_eq!(one.hash(), other.hash());
+        assert_ne!(one.hash(), Reserve::default().hash());
+        for piece in [rook, knight, rook] {
+            assert!(one.take(piece));
+        }
+        assert!(!one.take(rook));
+        assert_eq!(one, Reserve::default());
+        assert_eq!(one.hash(), 0);
     }
 }
