@@ -120,6 +120,21 @@ fn no_kings_outcome(board: &Board) -> Option<Outcome> {
     }
 }
 
+/// What the turns of one side's pieces read from the board, found once for all of them.
+struct Targets {
+    /// Where slides stop.
+    blockers: LocSet,
+    /// What a piece other than a King may take: any piece but a King.
+    victims: LocSet,
+    /// What a King may take: any enemy piece but a King.
+    kings_victims: LocSet,
+    /// Where the turns looked for may land: the enemy pieces for the captures alone, else
+    /// anywhere.
+    wanted: LocSet,
+    /// The side's far rank, where its Pawns and Blacksmiths promote: also wanted for them.
+    promoting: LocSet,
+}
+
 /// Pawns-to-Kings Chess.
 pub struct PawnsToKings {
     /// The basics, with the Knight's leaps as leap table 0 and the Waffle's diagonal jumps as
@@ -171,47 +186,48 @@ impl PawnsToKings {
         noisy_only: bool,
         emit: &mut impl FnMut(Turn),
     ) {
-        for (from, piece) in board.pieces_of(side) {
-            self.piece_turns(board, from, piece, noisy_only, emit);
-        }
-    }
-
-    /// Emits the turns of `piece` on `from`: its moves to empty squares and its captures; with
-    /// `noisy_only`, only those that take an enemy piece or promote.
-    fn piece_turns(
-        &self,
-        board: &Board,
-        from: Loc,
-        piece: Piece,
-        noisy_only: bool,
-        emit: &mut impl FnMut(Turn),
-    ) {
-        let blockers = board.blockers();
-        let enemies = board.occupied_by(piece.side.opponent());
+        let enemies = board.occupied_by(side.opponent());
         // Any piece but a King may take a friend; no King ever takes one, and no King is ever
         // taken.
         let kings = board.kings_of(Side::White) | board.kings_of(Side::Black);
+        let targets = Targets {
+            blockers: board.blockers(),
+            victims: board.occupied() & !kings,
+            kings_victims: enemies & !kings,
+            wanted: if noisy_only { enemies } else { !LocSet::EMPTY },
+            promoting: LocSet::rank(self.basics.geometry.last_rank(side)),
+        };
+        for (from, piece) in board.pieces_of(side) {
+            self.piece_turns(board, &targets, from, piece, emit);
+        }
+    }
+
+    /// Emits the turns of `piece` on `from` that `targets` wants: its moves to empty squares
+    /// and its captures.
+    fn piece_turns(
+        &self,
+        board: &Board,
+        targets: &Targets,
+        from: Loc,
+        piece: Piece,
+        emit: &mut impl FnMut(Turn),
+    ) {
+        let blockers = targets.blockers;
         let victims = if piece.kind == Kind::King {
-            enemies
+            targets.kings_victims
         } else {
-            board.occupied()
-        } & !kings;
+            targets.victims
+        };
         let reached = self.captures.attacks(piece, from, blockers);
         let empty_reached = if quiet_movement(piece) == capture_movement(piece) {
             reached
         } else {
             self.moves.attacks(piece, from, blockers)
         } & !blockers;
-        let last = self.basics.geometry.last_rank(piece.side);
-        let promoting = if promotes(piece.kind) {
-            LocSet::rank(last)
+        let wanted = if promotes(piece.kind) {
+            targets.wanted | targets.promoting
         } else {
-            LocSet::EMPTY
-        };
-        let wanted = if noisy_only {
-            enemies | promoting
-        } else {
-            !LocSet::EMPTY
+            targets.wanted
         };
         for to in (empty_reached | reached & victims) & wanted {
             self.land(piece, from, to, emit);
