@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::geometry::Geometry;
-use crate::types::{Dir, Loc, LocSet, Piece, Side};
+use crate::types::{Dir, Loc, LocSet, MAX_FILES, Piece, Side};
 
 /// `amount` counted for the first player: as it is for White, negated for Black.
 pub fn for_white(side: Side, amount: i32) -> i32 {
@@ -38,15 +38,18 @@ pub fn progress(geometry: &Geometry, loc: Loc, side: Side) -> i32 {
 #[inline(always)]
 pub fn progress_of(geometry: &Geometry, set: LocSet, side: Side) -> i32 {
     let ranks = geometry.ranks();
-    (0..ranks)
-        .map(|rank| {
-            let ahead = match side {
-                Side::White => rank,
-                Side::Black => ranks - 1 - rank,
-            };
-            i32::from(ahead) * (set & LocSet::rank(rank)).len() as i32
-        })
-        .sum()
+    let mut sum = 0;
+    // The rank's set moves up a rank at a time: a fixed shift, cheaper than building each.
+    let mut rank_set = LocSet::rank(0);
+    for rank in 0..ranks {
+        let ahead = match side {
+            Side::White => rank,
+            Side::Black => ranks - 1 - rank,
+        };
+        sum += i32::from(ahead) * (set & rank_set).len() as i32;
+        rank_set = rank_set.raised(MAX_FILES.into());
+    }
+    sum
 }
 
 /// The sum of [`centrality`] over the locations of `set`: counted an inset at a time, each
@@ -84,7 +87,7 @@ mod tests {
     use super::*;
     use crate::geometry::Lines;
     use crate::search::SplitMix64;
-    use crate::types::{LOC_COUNT, MAX_FILES, MAX_RANKS};
+    use crate::types::{LOC_COUNT, MAX_RANKS};
 
     /// Progress and centrality summed over a set a rank or an inset at a time are their sums
     /// location by location: on a chess board, a Fanorona board and the largest rectangle.
