@@ -150,11 +150,12 @@ impl Movers {
     }
 }
 
-/// The board as one side's threats read it: its empty points and its enemies.
+/// The board as one side's threats read it, per direction: the points whose neighbour that
+/// way is empty, and those whose neighbour that way is an enemy.
 struct ThreatBoard<'a> {
     geometry: &'a Geometry,
-    empty: LocSet,
-    enemies: LocSet,
+    before_empty: &'a [LocSet; 8],
+    before_enemy: [LocSet; 8],
 }
 
 impl ThreatBoard<'_> {
@@ -164,11 +165,26 @@ impl ThreatBoard<'_> {
     #[inline(always)]
     fn threats<const D: usize>(&self, movers: &Movers) -> i32 {
         let dir = Dir::from_index(D);
-        let toward = |set, dir| self.geometry.toward(set, dir);
-        let approach = toward(self.empty & toward(self.enemies, dir), dir);
-        let withdrawal = toward(self.empty, dir) & toward(self.enemies, dir.opposite());
-        (movers.towards(dir) & (approach | withdrawal)).len() as i32
+        let beyond = self.geometry.toward(self.before_enemy[D], dir);
+        let behind = self.before_enemy[dir.opposite().index()];
+        (movers.towards(dir) & self.before_empty[D] & (beyond | behind)).len() as i32
     }
+}
+
+/// The locations whose neighbour towards each direction (in [`Dir::ALL`]'s order) lies in
+/// `set`, each moved by a fixed shift.
+#[inline(always)]
+fn toward_each(geometry: &Geometry, set: LocSet) -> [LocSet; 8] {
+    [
+        geometry.toward(set, Dir::ALL[0]),
+        geometry.toward(set, Dir::ALL[1]),
+        geometry.toward(set, Dir::ALL[2]),
+        geometry.toward(set, Dir::ALL[3]),
+        geometry.toward(set, Dir::ALL[4]),
+        geometry.toward(set, Dir::ALL[5]),
+        geometry.toward(set, Dir::ALL[6]),
+        geometry.toward(set, Dir::ALL[7]),
+    ]
 }
 
 /// Fanorona Chess or Double Fanorona Chess, as the data says.
@@ -604,7 +620,7 @@ impl Fanorona {
     #[inline(always)]
     fn placement_and_threats(&self, board: &Board) -> i32 {
         let geometry = &self.basics.geometry;
-        let empty = geometry.inside() & !board.blockers();
+        let before_empty = toward_each(geometry, geometry.inside() & !board.blockers());
         let mut sum = 0;
         for side in Side::BOTH {
             let movers = Movers::of(board, side);
@@ -613,8 +629,8 @@ impl Fanorona {
                 + 3 * terms::centrality_of(geometry, others);
             let lines = ThreatBoard {
                 geometry,
-                empty,
-                enemies: board.occupied_by(side.opponent()),
+                before_empty: &before_empty,
+                before_enemy: toward_each(geometry, board.occupied_by(side.opponent())),
             };
             let threats = lines.threats::<0>(&movers)
                 + lines.threats::<1>(&movers)
