@@ -1159,6 +1159,27 @@ mod tests {
         assert!(judged > 10_000, "only {judged} turns judged");
     }
 
+    /// The judgement's threats sort pieces by their lines ([`Movers`]): each piece's steps and
+    /// slides together are all the orthogonal directions or none, all the diagonal ones or
+    /// none, except the Pawn's three forward.
+    #[test]
+    fn every_piece_moves_along_whole_classes_of_lines() {
+        for kind in KINDS {
+            for side in Side::BOTH {
+                let moves = movement(Piece::new(kind, side));
+                let dirs = moves.steps.union(moves.slides);
+                if kind == Kind::Pawn {
+                    assert_eq!(dirs, pawn_dirs(side));
+                    continue;
+                }
+                for class in [DirSet::ORTHOGONAL, DirSet::DIAGONAL] {
+                    let part = dirs.0 & class.0;
+                    assert!(part == 0 || part == class.0, "{kind:?} {side:?}");
+                }
+            }
+        }
+    }
+
     /// The judgement's threats, counted a direction at a time over whole sets, are those a
     /// walk from each piece along each of its lines finds: an empty point next to it with an
     /// enemy beyond (approach) or an enemy right behind it (withdrawal). In the positions of
