@@ -143,11 +143,18 @@ impl Geometry {
     }
 
     /// The locations whose neighbour towards `dir` lies in `set`: the whole set moved one step
-    /// against `dir` at once, along the lines.
+    /// against `dir` at once, along the lines, by a shift that is fixed when `dir` is.
     #[inline]
     pub fn toward(&self, set: LocSet, dir: Dir) -> LocSet {
         let (df, dr) = dir.delta();
         set.shifted(-(df + dr * MAX_FILES as i8)) & self.starts[dir.index()]
+    }
+
+    /// Each location of `set` moved one step towards `dir` along the lines, those with no
+    /// neighbour that way dropped (the lines join both ways).
+    #[inline]
+    pub fn moved(&self, set: LocSet, dir: Dir) -> LocSet {
+        self.toward(set, dir.opposite())
     }
 
     /// The locations from `loc` towards `dir`, nearest first, as far as the lines go.
@@ -216,28 +223,49 @@ pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
     (-1, 2),
 ];
 
+/// Random sets on boards of every kind, for the tests of set arithmetic.
 #[cfg(test)]
-mod tests {
+pub(crate) mod samples {
     use super::*;
     use crate::search::SplitMix64;
 
-    /// Moving a set one step against a direction at once finds the same locations as looking
-    /// at each location's neighbour that way: on a chess board, on Alquerque lines where only
-    /// strong points have diagonals, and on the largest rectangle, where a step off the edge
-    /// must not wrap onto the next rank.
-    #[test]
-    fn a_set_moved_toward_a_direction_is_its_neighbours_one_by_one() {
-        let mut random = SplitMix64::new(0x70_a4d5);
-        for geometry in [
+    /// A chess board, a Fanorona board (diagonals only between strong points) and the largest
+    /// rectangle (where a step off the edge must not wrap onto the next rank), each with 64
+    /// random sets of its locations (about a third of them each), seeded by `seed`.
+    pub(crate) fn random_sets(seed: u64) -> Vec<(Geometry, Vec<LocSet>)> {
+        let mut random = SplitMix64::new(seed);
+        [
             Geometry::new(8, 8, Lines::Full),
             Geometry::new(9, 5, Lines::Alquerque),
             Geometry::new(MAX_FILES, MAX_RANKS, Lines::Full),
-        ] {
-            for _ in 0..64 {
-                let set: LocSet = (0..LOC_COUNT)
-                    .filter_map(Loc::from_index)
-                    .filter(|loc| geometry.contains(*loc) && random.below(3) == 0)
-                    .collect();
+        ]
+        .into_iter()
+        .map(|geometry| {
+            let sets = (0..64)
+                .map(|_| {
+                    geometry
+                        .inside()
+                        .iter()
+                        .filter(|_| random.below(3) == 0)
+                        .collect()
+                })
+                .collect();
+            (geometry, sets)
+        })
+        .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Moving a set one step along or against a direction at once finds the same locations as
+    /// looking at each location's neighbour that way, on boards of every kind.
+    #[test]
+    fn a_set_moved_toward_a_direction_is_its_neighbours_one_by_one() {
+        for (geometry, sets) in samples::random_sets(0x70_a4d5) {
+            for set in sets {
                 for dir in Dir::ALL {
                     let one_by_one: LocSet = geometry
                         .inside()
@@ -249,6 +277,11 @@ mod tests {
                         })
                         .collect();
                     assert_eq!(geometry.toward(set, dir), one_by_one, "{dir:?}");
+                    let moved: LocSet = set
+                        .iter()
+                        .filter_map(|loc| geometry.neighbour(loc, dir))
+                        .collect();
+                    assert_eq!(geometry.moved(set, dir), moved, "{dir:?}");
                 }
             }
         }

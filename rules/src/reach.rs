@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::geometry::{Geometry, LeapTable};
 use super::movement::Movement;
-use super::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
+use super::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 
 /// How many pieces there are: both sides of every kind.
 const PIECES: usize = 2 * Kind::COUNT;
@@ -32,9 +32,6 @@ pub struct Reach {
     jumped_from: Box<[LocSet; LOC_COUNT]>,
     /// Per piece: the directions it slides along.
     slides: [DirSet; PIECES],
-    /// Per direction: the locations with a neighbour that way, and how far that neighbour's
-    /// index is above theirs and below it (one of the two is 0).
-    shifts: [(LocSet, u32, u32); 8],
 }
 
 impl Reach {
@@ -79,22 +76,11 @@ impl Reach {
                 }
             }
         }
-        let shifts = Dir::ALL.map(|dir| {
-            let (df, dr) = dir.delta();
-            let sources = geometry
-                .inside()
-                .into_iter()
-                .filter(|from| geometry.neighbour(*from, dir).is_some())
-                .collect();
-            let by = i32::from(dr) * i32::from(MAX_FILES) + i32::from(df);
-            (sources, by.max(0).unsigned_abs(), by.min(0).unsigned_abs())
-        });
         Reach {
             rays,
             jumps,
             jumped_from,
             slides,
-            shifts,
         }
     }
 
@@ -139,14 +125,6 @@ impl Reach {
         } else {
             ray & hits.from_last()
         }
-    }
-
-    /// Each location of `set` moved one step towards `dir`, those with no neighbour that way
-    /// dropped.
-    #[inline]
-    pub fn shift(&self, set: LocSet, dir: Dir) -> LocSet {
-        let (sources, up, down) = self.shifts[dir.index()];
-        (set & sources).raised(up).lowered(down)
     }
 
     /// Where a piece could stand to step or leap onto `to`.

@@ -305,11 +305,9 @@ impl Chess {
         let side = pos.side;
         let forward = side.forward_dir();
         let empty = !pos.board.blockers();
-        let one = self.reach.shift(pawns, forward) & empty;
-        let two = self
-            .reach
-            .shift(one & self.double_steps[side.index()], forward)
-            & empty;
+        let geometry = &self.basics.geometry;
+        let one = geometry.moved(pawns, forward) & empty;
+        let two = geometry.moved(one & self.double_steps[side.index()], forward) & empty;
         let last = self.last_ranks[side.index()];
         let mut emit = |targets: LocSet, dir: Dir, steps: u8| {
             let targets = targets & allowed;
@@ -320,7 +318,7 @@ impl Chess {
         emit(two, forward, 2);
         let enemies = pos.board.occupied_by(side.opponent());
         for dir in movement(Piece::new(Kind::Pawn, side)).steps.iter() {
-            emit(self.reach.shift(pawns, dir) & enemies, dir, 1);
+            emit(geometry.moved(pawns, dir) & enemies, dir, 1);
         }
     }
 

@@ -85,25 +85,14 @@ pub fn neighbours<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Lines;
-    use crate::search::SplitMix64;
-    use crate::types::{LOC_COUNT, MAX_RANKS};
+    use crate::geometry::samples;
 
     /// Progress and centrality summed over a set a rank or an inset at a time are their sums
-    /// location by location: on a chess board, a Fanorona board and the largest rectangle.
+    /// location by location, on boards of every kind.
     #[test]
     fn sums_over_a_set_are_the_sums_location_by_location() {
-        let mut random = SplitMix64::new(0x5e7_5a3);
-        for geometry in [
-            Geometry::new(8, 8, Lines::Full),
-            Geometry::new(9, 5, Lines::Alquerque),
-            Geometry::new(MAX_FILES, MAX_RANKS, Lines::Full),
-        ] {
-            for _ in 0..64 {
-                let set: LocSet = (0..LOC_COUNT)
-                    .filter_map(Loc::from_index)
-                    .filter(|loc| geometry.contains(*loc) && random.below(3) == 0)
-                    .collect();
+        for (geometry, sets) in samples::random_sets(0x5e7_5a3) {
+            for set in sets {
                 for side in Side::BOTH {
                     let walked: i32 = set.iter().map(|l| progress(&geometry, l, side)).sum();
                     assert_eq!(progress_of(&geometry, set, side), walked);
