@@ -163,13 +163,29 @@ pub trait Rules: Play + Send + Sync {
     /// describes them: what each variant writes.
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>);
 
-    /// Puts into `out` (cleared first) the legal turns of `pos` the search's quiescence looks
-    /// at past its horizon: the turns that take or promote (of turns that differ only in a part
+    /// Puts into `out` (cleared first) the turns the search tries from `pos`: every legal turn,
+    /// and perhaps some that [`Rules::candidate_is_legal`] turns down when the search comes to
+    /// them. A variant whose legality test costs more than the rest of its move generation
+    /// leaves the test to the few turns a search plays. The same position always gives the same
+    /// list, as the search's table names a turn by its place in it. By default, the legal turns.
+    fn candidate_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        self.legal_turns_into(pos, out);
+    }
+
+    /// Whether `turn`, one of the turns [`Rules::candidate_turns_into`] lists for `pos`, is
+    /// legal, where `after` is the position it leads to.
+    fn candidate_is_legal(&self, _pos: &Position, _turn: &Turn, _after: &Position) -> bool {
+        true
+    }
+
+    /// Puts into `out` (cleared first) the candidate turns of `pos` (see
+    /// [`Rules::candidate_turns_into`]) the search's quiescence looks at past its horizon: the
+    /// turns that take or promote (of turns that differ only in a part
     /// that takes nothing, such as Amoeba's slide, one is enough). True when the variant lists
     /// only those (so an empty list does not mean the game is over); by default it lists every
-    /// legal turn and says false.
+    /// candidate turn ([`Rules::candidate_turns_into`]) and says false.
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
-        self.legal_turns_into(pos, out);
+        self.candidate_turns_into(pos, out);
         false
     }
 

@@ -3,7 +3,8 @@
 
 use crate::common::{config, game_after, name, setups};
 use oddboard::rules::{
-    Engine, Found, Game, Kind, Level, Limits, Turn, Variant, search, think, think_in, think_with,
+    Engine, Found, Game, Kind, Level, Limits, Position, Turn, Variant, search, think, think_in,
+    think_with,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -211,6 +212,28 @@ proptest! {
 proptest! {
     #![proptest_config(config(24))]
 
+    /// The turns the search lists, less those it finds illegal when it comes to them, are the
+    /// legal turns in the same order (the table names a turn by its place in the list, so the
+    /// list must be the same each time).
+    #[test]
+    fn the_search_s_candidate_turns_kept_legal_are_the_legal_turns_in_order(
+        choices in vec(any::<u32>(), 0..60)
+    ) {
+        for variant in setups() {
+            let game = played(variant, &choices);
+            let pos = game.position();
+            let (mut candidates, mut again) = (Vec::new(), Vec::new());
+            variant.candidate_turns_into(pos, &mut candidates);
+            variant.candidate_turns_into(pos, &mut again);
+            prop_assert_eq!(&candidates, &again, "{} {}", name(variant), variant.fen(pos));
+            prop_assert_eq!(
+                kept_legal(variant, pos, &candidates),
+                variant.legal_turns(pos),
+                "{} {}", name(variant), variant.fen(pos)
+            );
+        }
+    }
+
     /// Where a variant lists the quiescence search's turns itself, they are exactly its legal
     /// turns that take (the opponent has fewer pieces after, or a removal takes one from its
     /// reserve) or promote (the piece that lands is not the one that left its square; Amphora's
@@ -232,6 +255,7 @@ proptest! {
             if !variant.noisy_turns_into(pos, &mut noisy) {
                 continue;
             }
+            let noisy = kept_legal(variant, pos, &noisy);
             let enemy = pos.side.opponent();
             let takes_or_promotes = |turn: &&Turn| {
                 let after = variant.play_unchecked(pos, turn);
@@ -283,6 +307,15 @@ fn the_search_table_keeps_american_chess_positions_of_other_move_numbers_apart()
 
 /// A game of `variant` after random play: each of `choices` picks a legal turn, until none is
 /// left.
+/// The turns of `turns` (candidate turns of `pos`) the variant finds legal.
+fn kept_legal(variant: &Variant, pos: &Position, turns: &[Turn]) -> Vec<Turn> {
+    turns
+        .iter()
+        .filter(|turn| variant.candidate_is_legal(pos, turn, &variant.play_unchecked(pos, turn)))
+        .copied()
+        .collect()
+}
+
 fn played(variant: &Arc<Variant>, choices: &[u32]) -> Game {
     let mut game = Game::new(Arc::clone(variant));
     for choice in choices {
@@ -357,6 +390,7 @@ fn chess_quiescence_lists_exactly_the_captures_and_promotions() {
         let (variant, pos) = (game.variant(), game.position());
         let mut noisy = Vec::new();
         assert!(variant.noisy_turns_into(pos, &mut noisy));
+        let noisy = kept_legal(variant, pos, &noisy);
         let takes_or_promotes = |turn: &&oddboard::rules::Turn| {
             pos.board.piece(turn.to).is_some()
                 || turn.promotion.is_some()

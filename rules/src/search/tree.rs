@@ -143,7 +143,7 @@ pub(super) struct Tree<'a> {
     judged: Judged,
     table: &'a Table,
     order: Ordering,
-    /// The legal turns of the node at each ply.
+    /// The candidate turns of the node at each ply (see [`crate::variant::Rules::candidate_turns_into`]).
     turns: Vec<Vec<Turn>>,
     /// Those turns in the order to search them.
     ranked: Vec<Ranked>,
@@ -220,7 +220,7 @@ impl<'a> Tree<'a> {
     /// The legal turns of `pos` in the order the search would try them first (captures of the
     /// most valuable pieces first); empty when the game is over.
     pub(super) fn ordered_turns(&mut self, pos: &Position) -> Vec<Turn> {
-        self.variant.legal_turns_into(pos, &mut self.turns[0]);
+        self.variant.candidate_turns_into(pos, &mut self.turns[0]);
         let table_turn = self
             .table
             .probe(self.variant.search_key(pos))
@@ -228,7 +228,11 @@ impl<'a> Tree<'a> {
         self.ranked[0].start(self.turns[0].len(), table_turn);
         let mut ordered = Vec::with_capacity(self.turns[0].len());
         while let Some((index, _)) = self.next_turn(pos, None, 0) {
-            ordered.push(self.turns[0][index]);
+            let turn = self.turns[0][index];
+            let after = self.variant.play_unchecked(pos, &turn);
+            if self.variant.candidate_is_legal(pos, &turn, &after) {
+                ordered.push(turn);
+            }
         }
         ordered
     }
@@ -276,12 +280,16 @@ impl<'a> Tree<'a> {
             else {
                 break;
             };
-            self.variant.legal_turns_into(&at, &mut self.turns[0]);
+            self.variant.candidate_turns_into(&at, &mut self.turns[0]);
             let Some(turn) = self.turns[0].get(index).copied() else {
                 break;
             };
+            let after = self.variant.play_unchecked(&at, &turn);
+            if !self.variant.candidate_is_legal(&at, &turn, &after) {
+                break;
+            }
             line.push(turn);
-            at = self.variant.play_unchecked(&at, &turn);
+            at = after;
         }
         line
     }
@@ -414,7 +422,7 @@ impl<'a> Tree<'a> {
                 Singular::No => {}
             }
         }
-        self.variant.legal_turns_into(pos, &mut self.turns[ply]);
+        self.variant.candidate_turns_into(pos, &mut self.turns[ply]);
         if self.turns[ply].is_empty() {
             return self.ended(pos, last, ply);
         }
@@ -425,9 +433,12 @@ impl<'a> Tree<'a> {
         self.quiets[ply].clear();
         let mut tried = 0;
         let mut quiets = 0;
+        let mut any_legal = false;
         while let Some((index, order_key)) = self.next_turn(pos, last, ply) {
             let turn = self.turns[ply][index];
+            // The lines already found and the table's turn are legal turns of the node.
             if (ply == 0 && self.excluded.contains(&turn)) || skipped == Some(index) {
+                any_legal = true;
                 continue;
             }
             let quiet = is_quiet(order_key);
@@ -437,9 +448,14 @@ impl<'a> Tree<'a> {
                 quiets += 1;
                 continue;
             }
+            // Only a turn about to be searched has its legality tested.
+            let child = self.variant.play_unchecked(pos, &turn);
+            if !self.variant.candidate_is_legal(pos, &turn, &child) {
+                continue;
+            }
+            any_legal = true;
             quiets += usize::from(late);
             self.order.play(pos, Some(&turn), ply);
-            let child = self.variant.play_unchecked(pos, &turn);
             let score = if tried == 0 {
                 let depth = depth - 1 + extension;
                 -self.negamax(&child, Some(&turn), depth, ply + 1, -beta, -alpha)
@@ -478,6 +494,9 @@ impl<'a> Tree<'a> {
             }
         }
         self.path.pop();
+        if !any_legal {
+            return self.ended(pos, last, ply);
+        }
         if best.1.is_none() {
             return alpha;
         }
@@ -666,7 +685,7 @@ impl<'a> Tree<'a> {
             return stand;
         }
         let noisy_only = if evading {
-            self.variant.legal_turns_into(pos, &mut self.turns[ply]);
+            self.variant.candidate_turns_into(pos, &mut self.turns[ply]);
             false
         } else {
             self.variant.noisy_turns_into(pos, &mut self.turns[ply])
@@ -687,6 +706,9 @@ impl<'a> Tree<'a> {
         );
         let enemy = pos.side.opponent();
         let enemies = pos.board.occupied_by(enemy).len();
+        // In check every turn is tried, so one found legal tells the game goes on; elsewhere
+        // the stand-pat score stands for a position with no legal turn.
+        let mut any_legal = !evading;
         while let Some((index, order_key)) = self.next_turn(pos, last, ply) {
             let unpromising =
                 is_losing(order_key) || (is_quiet(order_key) && !self.unseen_captures);
@@ -698,8 +720,12 @@ impl<'a> Tree<'a> {
             if extra >= self.free_capture_plies && !recapture && !evading {
                 continue;
             }
-            self.order.play(pos, Some(&turn), ply);
             let child = self.variant.play_unchecked(pos, &turn);
+            if !self.variant.candidate_is_legal(pos, &turn, &child) {
+                continue;
+            }
+            any_legal = true;
+            self.order.play(pos, Some(&turn), ply);
             let takes = child.board.occupied_by(enemy).len() < enemies || turn.removal.is_some();
             let hopeless = stand + self.eval.taken(pos, &child, enemy) + DELTA_MARGIN <= alpha;
             if !evading && (!takes || hopeless) {
@@ -716,6 +742,9 @@ impl<'a> Tree<'a> {
                     break;
                 }
             }
+        }
+        if !any_legal {
+            return self.ended(pos, last, ply);
         }
         if entry.is_none() {
             let bound = Bound::of(best, (original_alpha, beta));

@@ -37,7 +37,7 @@ impl Bound {
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Entry {
     score: i16,
-    /// The best turn's index in the position's list of legal turns (which is the same every
+    /// The best turn's index in the position's list of candidate turns (which is the same every
     /// time the position is generated), or `NO_TURN`.
     best: u16,
     depth: u8,
@@ -52,7 +52,7 @@ const NO_TURN: u16 = u16::MAX;
 const WRITTEN: u64 = 1 << 63;
 
 impl Entry {
-    /// The index of the best turn found, in the position's list of legal turns.
+    /// The index of the best turn found, in the position's list of candidate turns.
     pub(super) fn best(&self) -> Option<usize> {
         (self.best != NO_TURN).then_some(usize::from(self.best))
     }

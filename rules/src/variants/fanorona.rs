@@ -66,6 +66,16 @@ enum Wanted {
     Noisy,
 }
 
+/// How much of a turn's legality move generation tests.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tested {
+    /// All of it: only legal turns are listed.
+    Fully,
+    /// Only what the King's watch answers without testing a line again: the turns that take
+    /// or change what a line from the King read are listed untested.
+    Cheaply,
+}
+
 /// One turn as move generation finds it, lighter than a [`Turn`]: where the piece goes, what it
 /// takes and what it promotes to.
 #[derive(Clone, Copy)]
@@ -334,11 +344,18 @@ impl Fanorona {
         }
     }
 
-    /// Calls `emit(play)` for every legal turn of `pos` that is `wanted`. A turn that neither
-    /// moves the King nor gives the opponent a piece back keeps each line from the King as safe
-    /// as it was unless it changes a point that line's test read (see [`KingWatch`]); only those
-    /// lines are tested again, on the board as the turn leaves it.
-    fn for_each_legal(&self, pos: &Position, wanted: Wanted, mut emit: impl FnMut(Play)) {
+    /// Calls `emit(play)` for every legal turn of `pos` that is `wanted`, and for
+    /// `Tested::Cheaply` some that are not. A turn that neither moves the King nor gives the
+    /// opponent a piece back keeps each line from the King as safe as it was unless it changes
+    /// a point that line's test read (see [`KingWatch`]); only those lines are tested again, on
+    /// the board as the turn leaves it (for `Tested::Cheaply`, not here: the search tests the
+    /// turns it plays with [`Rules::candidate_is_legal`]).
+    fn for_each_legal(
+        &self,
+        pos: &Position,
+        (wanted, tested): (Wanted, Tested),
+        mut emit: impl FnMut(Play),
+    ) {
         let board = &pos.board;
         let side = pos.side;
         let reserve = &pos.state.reserve;
@@ -348,7 +365,7 @@ impl Fanorona {
         self.for_each_turn(board, reserve, (side, leap), wanted, |play| {
             let legal = watch
                 .as_ref()
-                .is_none_or(|watch| !self.exposes(watch, board, reserve, side, play));
+                .is_none_or(|watch| !self.exposes(watch, (board, reserve, side), play, tested));
             if legal {
                 emit(play);
             }
@@ -356,22 +373,23 @@ impl Fanorona {
     }
 
     /// Whether `play` leaves `side`'s King, watched on `board` by `watch`, where an enemy could
-    /// capture it. Most turns take nothing and change no point the watch read: they leave the
-    /// King as it was, found here without a call.
+    /// capture it; for `Tested::Cheaply`, only where that is found without testing a line
+    /// again. Most turns take nothing and change no point the watch read: they leave the King
+    /// as it was, found here without a call.
     #[inline]
     fn exposes(
         &self,
         watch: &KingWatch,
-        board: &Board,
-        reserve: &Reserve,
-        side: Side,
+        (board, reserve, side): (&Board, &Reserve, Side),
         play: Play,
+        tested: Tested,
     ) -> bool {
         let touched = watch.lines_reading(play.from, play.to, play.removed);
         if play.removed.is_none() && touched == DirSet::NONE {
             watch.in_check()
         } else {
-            self.exposes_touched(watch, board, reserve, side, play, touched)
+            tested == Tested::Fully
+                && self.exposes_touched(watch, board, reserve, side, play, touched)
         }
     }
 
@@ -958,12 +976,27 @@ impl Rules for Fanorona {
     }
 
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.for_each_legal(pos, Wanted::All, |play| out.push(play.turn()));
+        self.for_each_legal(pos, (Wanted::All, Tested::Fully), |play| {
+            out.push(play.turn());
+        });
+    }
+
+    /// Every turn, with the full test of the King's safety left for the turns the search
+    /// reaches: it plays few of the turns it lists.
+    fn candidate_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        self.for_each_legal(pos, (Wanted::All, Tested::Cheaply), |play| {
+            out.push(play.turn());
+        });
+    }
+
+    fn candidate_is_legal(&self, pos: &Position, _turn: &Turn, after: &Position) -> bool {
+        !self.king_capturable(&after.board, &after.state.reserve, pos.side)
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
         let mut count = 0;
-        self.for_each_legal(pos, Wanted::All, |_| count += 1);
+        self.for_each_legal(pos, (Wanted::All, Tested::Fully), |_| count += 1);
         count
     }
 
@@ -971,7 +1004,9 @@ impl Rules for Fanorona {
     /// is passed over before its captures are worked out or its legality is tested.
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
         out.clear();
-        self.for_each_legal(pos, Wanted::Noisy, |play| out.push(play.turn()));
+        self.for_each_legal(pos, (Wanted::Noisy, Tested::Cheaply), |play| {
+            out.push(play.turn());
+        });
         true
     }
 
@@ -1238,9 +1273,10 @@ mod tests {
         }
     }
 
-    /// The quiescence search's turns are exactly the legal turns that take a piece or promote a
-    /// Pawn, though quiet moves are passed over before their captures are worked out. In the
-    /// positions of random games of both boards.
+    /// The quiescence search's turns, less those found illegal when the search comes to them,
+    /// are exactly the legal turns that take a piece or promote a Pawn, though quiet moves are
+    /// passed over before their captures are worked out. In the positions of random games of
+    /// both boards.
     #[test]
     fn noisy_turns_are_the_legal_captures_and_promotions() {
         let mut random = SplitMix64::new(0x0015_e0a1);
@@ -1258,6 +1294,9 @@ mod tests {
                         .collect();
                     let mut noisy = Vec::new();
                     variant.noisy_turns_into(&pos, &mut noisy);
+                    noisy.retain(|t| {
+                        variant.candidate_is_legal(&pos, t, &variant.play_unchecked(&pos, t))
+                    });
                     assert_eq!(noisy, wanted, "{}", variant.fen(&pos));
                     captures += noisy.len();
                     if listed.is_empty() {
