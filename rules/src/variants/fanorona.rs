@@ -71,8 +71,9 @@ enum Wanted {
 enum Tested {
     /// All of it: only legal turns are listed.
     Fully,
-    /// Only what the King's watch answers without testing a line again: the turns that take
-    /// or change what a line from the King read are listed untested.
+    /// Out of check none of it; in check only what the King's watch answers without testing
+    /// a line again (the turns that take or change what a line from the King read are listed
+    /// untested).
     Cheaply,
 }
 
@@ -359,6 +360,11 @@ impl Fanorona {
         let board = &pos.board;
         let side = pos.side;
         let reserve = &pos.state.reserve;
+        if tested == Tested::Cheaply && !self.king_capturable(board, reserve, side) {
+            let leap = self.may_leap(pos, false);
+            self.for_each_turn(board, reserve, (side, leap), wanted, emit);
+            return;
+        }
         let watch = self.watch_king(board, reserve, side);
         let in_check = watch.as_ref().is_some_and(KingWatch::in_check);
         let leap = self.may_leap(pos, in_check);
