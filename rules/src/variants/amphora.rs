@@ -727,13 +727,24 @@ impl Rules for Amphora {
         });
     }
 
+    /// Every possible turn: whether it keeps the King is worked out only for the turns the
+    /// search plays.
+    fn candidate_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        self.for_each_candidate_where(pos, |_| true, |play| out.push(play.turn(pos.side)));
+    }
+
+    fn candidate_is_legal(&self, pos: &Position, turn: &Turn, _after: &Position) -> bool {
+        self.is_legal(pos, &self.play_of(pos, turn))
+    }
+
     /// The turns that take something: by replacement, interception or telekinesis (the
-    /// enemy Guard in reserve included), or the enemy King by entering the far rank. A turn
-    /// that takes nothing is dropped before it is judged.
+    /// enemy Guard in reserve included), or the enemy King by entering the far rank; whether
+    /// they keep the King is left to the search (see [`Rules::candidate_turns_into`]).
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
         out.clear();
         let enemy = pos.side.opponent();
-        self.for_each_legal_where(
+        self.for_each_candidate_where(
             pos,
             |play| play.took || play.removal.is_some() || play.after.king(enemy).is_none(),
             |play| out.push(play.turn(pos.side)),

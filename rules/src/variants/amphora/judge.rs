@@ -22,41 +22,44 @@ impl Amphora {
     /// Calls `visit(play)` for every legal turn of `pos`: none once its King is gone.
     #[inline(always)]
     pub(super) fn for_each_legal(&self, pos: &Position, visit: impl FnMut(&Play)) {
-        self.for_each_legal_where(pos, |_| true, visit);
-    }
-
-    /// Calls `visit(play)` for every legal turn of `pos` that `wanted` picks; the others are
-    /// dropped before they are judged.
-    #[inline(always)]
-    pub(super) fn for_each_legal_where(
-        &self,
-        pos: &Position,
-        wanted: impl Fn(&Play) -> bool,
-        visit: impl FnMut(&Play),
-    ) {
         if pos.board.king_of(pos.side).is_none() {
             return;
         }
         let layout = Layout::of(pos);
         let watch = self.quiet_watch(pos, &layout);
-        self.for_each_judged(pos, &layout, (watch, Skip::NONE), wanted, visit);
+        self.for_each_judged(pos, &layout, (watch, Skip::NONE), visit);
+    }
+
+    /// Calls `visit(play)` for every possible turn of `pos` that `wanted` picks, legal or not:
+    /// the search tests the few it plays ([`Amphora::is_legal`]). None once its King is gone.
+    #[inline(always)]
+    pub(super) fn for_each_candidate_where(
+        &self,
+        pos: &Position,
+        wanted: impl Fn(&Play) -> bool,
+        mut visit: impl FnMut(&Play),
+    ) {
+        if pos.board.king_of(pos.side).is_none() {
+            return;
+        }
+        self.for_each_play(pos, &Layout::of(pos), Skip::NONE, &mut |play| {
+            if wanted(play) {
+                visit(play);
+            }
+        });
     }
 
     /// Calls `visit(play)` for every legal turn of `pos` (whose pieces are `layout`) that
-    /// `skip` does not leave out and `wanted` picks, the quiet ones judged by `watch` when
-    /// there is one; the number of moves left out.
+    /// `skip` does not leave out, the quiet ones judged by `watch` when there is one; the
+    /// number of moves left out.
     fn for_each_judged(
         &self,
         pos: &Position,
         layout: &Layout,
         (watch, skip): (Option<QuietWatch>, Skip),
-        wanted: impl Fn(&Play) -> bool,
         mut visit: impl FnMut(&Play),
     ) -> u64 {
         self.for_each_play(pos, layout, skip, &mut |play| {
-            if !wanted(play) {
-                return;
-            }
             let judged = watch.filter(|watch| {
                 play.is_quiet() && !watch.touchy.intersects(play.from.bit() | play.to.bit())
             });
@@ -79,7 +82,7 @@ impl Amphora {
         let watch = self.quiet_watch(pos, &layout);
         let skip = watch.map_or(Skip::NONE, |watch| self.quiet_skip(pos, &layout, watch));
         let mut count = 0;
-        let skipped = self.for_each_judged(pos, &layout, (watch, skip), |_| true, |_| count += 1);
+        let skipped = self.for_each_judged(pos, &layout, (watch, skip), |_| count += 1);
         if watch.is_some_and(|watch| watch.safe) {
             count += skipped;
         }
