@@ -164,7 +164,7 @@ pub trait Rules: Play + Send + Sync {
     fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>);
 
     /// Puts into `out` (cleared first) the turns the search tries from `pos`: every legal turn,
-    /// and perhaps some that [`Rules::candidate_is_legal`] turns down when the search comes to
+    /// and perhaps some that [`Rules::play_candidate`] turns down when the search comes to
     /// them. A variant whose legality test costs more than the rest of its move generation
     /// leaves the test to the few turns a search plays. The same position always gives the same
     /// list, as the search's table names a turn by its place in it. By default, the legal turns.
@@ -172,10 +172,16 @@ pub trait Rules: Play + Send + Sync {
         self.legal_turns_into(pos, out);
     }
 
-    /// Whether `turn`, one of the turns [`Rules::candidate_turns_into`] lists for `pos`, is
-    /// legal, where `after` is the position it leads to.
-    fn candidate_is_legal(&self, _pos: &Position, _turn: &Turn, _after: &Position) -> bool {
+    /// Whether every turn [`Rules::candidate_turns_into`] lists is legal (as by default), so
+    /// the search plays them without asking [`Rules::play_candidate`].
+    fn candidates_are_legal(&self) -> bool {
         true
+    }
+
+    /// The position after `turn`, one of the turns [`Rules::candidate_turns_into`] lists for
+    /// `pos`; `None` where the turn is not legal.
+    fn play_candidate(&self, pos: &Position, turn: &Turn) -> Option<Position> {
+        Some(self.play_unchecked(pos, turn))
     }
 
     /// Puts into `out` (cleared first) the candidate turns of `pos` (see

@@ -311,7 +311,7 @@ fn the_search_table_keeps_american_chess_positions_of_other_move_numbers_apart()
 fn kept_legal(variant: &Variant, pos: &Position, turns: &[Turn]) -> Vec<Turn> {
     turns
         .iter()
-        .filter(|turn| variant.candidate_is_legal(pos, turn, &variant.play_unchecked(pos, turn)))
+        .filter(|turn| variant.play_candidate(pos, turn).is_some())
         .copied()
         .collect()
 }

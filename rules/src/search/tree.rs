@@ -158,6 +158,9 @@ pub(super) struct Tree<'a> {
     /// The turn (an index into the node's list) each ply's node leaves out while it tests
     /// whether that turn is singular.
     skipped: Vec<Option<usize>>,
+    /// Whether the variant's candidate turns are all legal (see
+    /// [`crate::variant::Rules::candidates_are_legal`]).
+    candidates_legal: bool,
     /// Whether the null-move test may be tried (see [`crate::variant::Rules::passing_is_safe`]).
     passing_is_safe: bool,
     /// Whether the quiescence search must play quiet-looking turns to see all captures.
@@ -197,6 +200,7 @@ impl<'a> Tree<'a> {
             path,
             clock_draws: variant.clock_draws(),
             passing_is_safe: variant.passing_is_safe(),
+            candidates_legal: variant.candidates_are_legal(),
             unseen_captures: variant.unseen_captures(),
             free_capture_plies: if variant.full_quiescence() {
                 QUIESCENCE_PLIES
@@ -229,8 +233,7 @@ impl<'a> Tree<'a> {
         let mut ordered = Vec::with_capacity(self.turns[0].len());
         while let Some((index, _)) = self.next_turn(pos, None, 0) {
             let turn = self.turns[0][index];
-            let after = self.variant.play_unchecked(pos, &turn);
-            if self.variant.candidate_is_legal(pos, &turn, &after) {
+            if self.variant.play_candidate(pos, &turn).is_some() {
                 ordered.push(turn);
             }
         }
@@ -284,10 +287,9 @@ impl<'a> Tree<'a> {
             let Some(turn) = self.turns[0].get(index).copied() else {
                 break;
             };
-            let after = self.variant.play_unchecked(&at, &turn);
-            if !self.variant.candidate_is_legal(&at, &turn, &after) {
+            let Some(after) = self.variant.play_candidate(&at, &turn) else {
                 break;
-            }
+            };
             line.push(turn);
             at = after;
         }
@@ -310,6 +312,15 @@ impl<'a> Tree<'a> {
             ply,
             &mut self.ranked[ply],
         )
+    }
+
+    /// The position after `turn`, a candidate turn of `pos`; `None` where it is not legal.
+    fn play(&self, pos: &Position, turn: &Turn) -> Option<Position> {
+        if self.candidates_legal {
+            Some(self.variant.play_unchecked(pos, turn))
+        } else {
+            self.variant.play_candidate(pos, turn)
+        }
     }
 
     /// Counts a node and says whether to stop, looking at the flag and the clock now and then.
@@ -449,16 +460,16 @@ impl<'a> Tree<'a> {
                 continue;
             }
             // Only a turn about to be searched has its legality tested.
-            let child = self.variant.play_unchecked(pos, &turn);
-            if !self.variant.candidate_is_legal(pos, &turn, &child) {
+            let played = self.play(pos, &turn);
+            let Some(child) = &played else {
                 continue;
-            }
+            };
             any_legal = true;
             quiets += usize::from(late);
             self.order.play(pos, Some(&turn), ply);
             let score = if tried == 0 {
                 let depth = depth - 1 + extension;
-                -self.negamax(&child, Some(&turn), depth, ply + 1, -beta, -alpha)
+                -self.negamax(child, Some(&turn), depth, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if late && !in_check {
                     let relief = reduction_relief(order_key);
@@ -466,7 +477,7 @@ impl<'a> Tree<'a> {
                 } else {
                     0
                 };
-                self.scout(&child, &turn, (depth, reduction), ply, (alpha, beta))
+                self.scout(child, &turn, (depth, reduction), ply, (alpha, beta))
             };
             tried += 1;
             if self.halted {
@@ -720,18 +731,18 @@ impl<'a> Tree<'a> {
             if extra >= self.free_capture_plies && !recapture && !evading {
                 continue;
             }
-            let child = self.variant.play_unchecked(pos, &turn);
-            if !self.variant.candidate_is_legal(pos, &turn, &child) {
+            let played = self.play(pos, &turn);
+            let Some(child) = &played else {
                 continue;
-            }
+            };
             any_legal = true;
             self.order.play(pos, Some(&turn), ply);
             let takes = child.board.occupied_by(enemy).len() < enemies || turn.removal.is_some();
-            let hopeless = stand + self.eval.taken(pos, &child, enemy) + DELTA_MARGIN <= alpha;
+            let hopeless = stand + self.eval.taken(pos, child, enemy) + DELTA_MARGIN <= alpha;
             if !evading && (!takes || hopeless) {
                 continue;
             }
-            let score = -self.quiesce(&child, Some(&turn), ply + 1, extra + 1, -beta, -alpha);
+            let score = -self.quiesce(child, Some(&turn), ply + 1, extra + 1, -beta, -alpha);
             if self.halted {
                 return 0;
             }

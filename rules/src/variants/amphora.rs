@@ -734,8 +734,14 @@ impl Rules for Amphora {
         self.for_each_candidate_where(pos, |_| true, |play| out.push(play.turn(pos.side)));
     }
 
-    fn candidate_is_legal(&self, pos: &Position, turn: &Turn, _after: &Position) -> bool {
-        self.is_legal(pos, &self.play_of(pos, turn))
+    fn candidates_are_legal(&self) -> bool {
+        false
+    }
+
+    fn play_candidate(&self, pos: &Position, turn: &Turn) -> Option<Position> {
+        let play = self.play_of(pos, turn);
+        self.is_legal(pos, &play)
+            .then(|| self.make(pos, &play, &mut Discard))
     }
 
     /// The turns that take something: by replacement, interception or telekinesis (the

@@ -16,7 +16,7 @@ use crate::position::{Position, Reserve, RuleState};
 use crate::turn::{Removal, Turn};
 use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
-use crate::variant::{Apply, Basics, Rules};
+use crate::variant::{Apply, Basics, Play as _, Rules};
 use std::cell::Cell;
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art. The
@@ -350,7 +350,7 @@ impl Fanorona {
     /// opponent a piece back keeps each line from the King as safe as it was unless it changes
     /// a point that line's test read (see [`KingWatch`]); only those lines are tested again, on
     /// the board as the turn leaves it (for `Tested::Cheaply`, not here: the search tests the
-    /// turns it plays with [`Rules::candidate_is_legal`]).
+    /// turns it plays with [`Rules::play_candidate`]).
     fn for_each_legal(
         &self,
         pos: &Position,
@@ -996,8 +996,13 @@ impl Rules for Fanorona {
         });
     }
 
-    fn candidate_is_legal(&self, pos: &Position, _turn: &Turn, after: &Position) -> bool {
-        !self.king_capturable(&after.board, &after.state.reserve, pos.side)
+    fn candidates_are_legal(&self) -> bool {
+        false
+    }
+
+    fn play_candidate(&self, pos: &Position, turn: &Turn) -> Option<Position> {
+        let after = self.play_unchecked(pos, turn);
+        (!self.king_capturable(&after.board, &after.state.reserve, pos.side)).then_some(after)
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
@@ -1160,7 +1165,7 @@ mod tests {
     use super::*;
     use crate::event::Discard;
     use crate::search::SplitMix64;
-    use crate::variant::{Play as _, Variant};
+    use crate::variant::Variant;
 
     /// The legal turns, judged by the King's watched lines, are exactly the possible turns that
     /// pass the plain test: the King not capturable on the board, and with the reserve, the
@@ -1300,9 +1305,7 @@ mod tests {
                         .collect();
                     let mut noisy = Vec::new();
                     variant.noisy_turns_into(&pos, &mut noisy);
-                    noisy.retain(|t| {
-                        variant.candidate_is_legal(&pos, t, &variant.play_unchecked(&pos, t))
-                    });
+                    noisy.retain(|t| variant.play_candidate(&pos, t).is_some());
                     assert_eq!(noisy, wanted, "{}", variant.fen(&pos));
                     captures += noisy.len();
                     if listed.is_empty() {
