@@ -464,6 +464,7 @@ impl<'a> Tree<'a> {
             let Some(child) = &played else {
                 continue;
             };
+            self.table.prefetch(self.variant.search_key(child));
             any_legal = true;
             quiets += usize::from(late);
             self.order.play(pos, Some(&turn), ply);
@@ -735,6 +736,7 @@ impl<'a> Tree<'a> {
             let Some(child) = &played else {
                 continue;
             };
+            self.table.prefetch(self.variant.search_key(child));
             any_legal = true;
             self.order.play(pos, Some(&turn), ply);
             let takes = child.board.occupied_by(enemy).len() < enemies || turn.removal.is_some();
