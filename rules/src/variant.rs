@@ -186,10 +186,10 @@ pub trait Rules: Play + Send + Sync {
 
     /// Puts into `out` (cleared first) the candidate turns of `pos` (see
     /// [`Rules::candidate_turns_into`]) the search's quiescence looks at past its horizon: the
-    /// turns that take or promote (of turns that differ only in a part
-    /// that takes nothing, such as Amoeba's slide, one is enough). True when the variant lists
-    /// only those (so an empty list does not mean the game is over); by default it lists every
-    /// candidate turn ([`Rules::candidate_turns_into`]) and says false.
+    /// turns that take or promote (of turns that differ only in a part that takes nothing,
+    /// such as Amoeba's slide, one is enough). True when the variant lists only those (so an
+    /// empty list does not mean the game is over); by default it lists every candidate turn
+    /// and says false.
     fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
         self.candidate_turns_into(pos, out);
         false

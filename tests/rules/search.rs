@@ -214,7 +214,8 @@ proptest! {
 
     /// The turns the search lists, less those it finds illegal when it comes to them, are the
     /// legal turns in the same order (the table names a turn by its place in the list, so the
-    /// list must be the same each time).
+    /// list must be the same each time); a variant that says its candidates are all legal lists
+    /// the legal turns themselves.
     #[test]
     fn the_search_s_candidate_turns_kept_legal_are_the_legal_turns_in_order(
         choices in vec(any::<u32>(), 0..60)
@@ -226,6 +227,9 @@ proptest! {
             variant.candidate_turns_into(pos, &mut candidates);
             variant.candidate_turns_into(pos, &mut again);
             prop_assert_eq!(&candidates, &again, "{} {}", name(variant), variant.fen(pos));
+            if variant.candidates_are_legal() {
+                prop_assert_eq!(&candidates, &variant.legal_turns(pos), "{}", name(variant));
+            }
             prop_assert_eq!(
                 kept_legal(variant, pos, &candidates),
                 variant.legal_turns(pos),

@@ -143,7 +143,8 @@ pub(super) struct Tree<'a> {
     judged: Judged,
     table: &'a Table,
     order: Ordering,
-    /// The candidate turns of the node at each ply (see [`crate::variant::Rules::candidate_turns_into`]).
+    /// The candidate turns of the node at each ply (see
+    /// [`crate::variant::Rules::candidate_turns_into`]).
     turns: Vec<Vec<Turn>>,
     /// Those turns in the order to search them.
     ranked: Vec<Ranked>,
