@@ -439,8 +439,9 @@ fn think_deep(engine: &mut Engine, game: &Game, level: Level, depth: u32) -> (Tu
 
 /// A game's engine kept from one turn to the next: the levels search with the caller's
 /// engine, so its table holds what they learned (two plies on, along the line expected, a
-/// search to the depth left costs it a fraction of a fresh engine's nodes); resized, it plays
-/// on.
+/// search to the depth left costs it a fraction of a fresh engine's nodes: about a tenth here,
+/// under two-thirds however the levels' two threads shared the work under load); resized, it
+/// plays on.
 #[test]
 fn a_kept_engine_carries_its_table_to_the_next_turn() {
     const DEPTH: u32 = 8;
@@ -466,7 +467,7 @@ fn a_kept_engine_carries_its_table_to_the_next_turn() {
     let known = kept.search(&game, &limits, &stop, |_| {});
     let fresh = Engine::default().search(&game, &limits, &stop, |_| {});
     assert!(
-        known.nodes * 2 < fresh.nodes,
+        known.nodes * 3 < fresh.nodes * 2,
         "kept {} nodes, fresh {}",
         known.nodes,
         fresh.nodes
