@@ -234,7 +234,7 @@ impl<'a> Tree<'a> {
         let mut ordered = Vec::with_capacity(self.turns[0].len());
         while let Some((index, _)) = self.next_turn(pos, None, 0) {
             let turn = self.turns[0][index];
-            if self.variant.play_candidate(pos, &turn).is_some() {
+            if self.play(pos, &turn).is_some() {
                 ordered.push(turn);
             }
         }
@@ -288,7 +288,7 @@ impl<'a> Tree<'a> {
             let Some(turn) = self.turns[0].get(index).copied() else {
                 break;
             };
-            let Some(after) = self.variant.play_candidate(&at, &turn) else {
+            let Some(after) = self.play(&at, &turn) else {
                 break;
             };
             line.push(turn);
