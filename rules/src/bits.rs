@@ -3,7 +3,9 @@
 //! costs a hot path (last-ply counting) a good part of its time.
 
 /// Runs `f`, compiled with the bit-counting and bit-scanning instructions (`popcnt`, `lzcnt`,
-/// `tzcnt`) when this processor has them; `f` and what it inlines use them.
+/// `tzcnt`) when this processor has them; `f` and what it inlines use them. Mark `f`
+/// `#[inline(always)]`: a closure the compiler leaves out of line is compiled without them
+/// (chess's judgement was, counting its bits in software: 6 % of chess's search).
 #[inline(always)]
 pub fn with_bit_instructions<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]

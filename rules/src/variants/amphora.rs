@@ -711,7 +711,10 @@ impl Rules for Amphora {
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        with_bit_instructions(|| self.count_legal(pos))
+        with_bit_instructions(
+            #[inline(always)]
+            || self.count_legal(pos),
+        )
     }
 
     fn for_each_child(
@@ -720,11 +723,14 @@ impl Rules for Amphora {
         _scratch: &mut Vec<Turn>,
         visit: &mut dyn FnMut(&Position),
     ) {
-        with_bit_instructions(|| {
-            self.for_each_legal(pos, |play| {
-                visit(&self.make(pos, play, &mut Discard));
-            });
-        });
+        with_bit_instructions(
+            #[inline(always)]
+            || {
+                self.for_each_legal(pos, |play| {
+                    visit(&self.make(pos, play, &mut Discard));
+                });
+            },
+        );
     }
 
     /// Every possible turn: whether it keeps the King is worked out only for the turns the

@@ -209,7 +209,10 @@ impl Chess {
     /// [`pesto::WEIGHTS`]; a tuner tries others).
     #[inline(always)]
     pub fn judge(&self, pos: &Position, weights: &Weights) -> i32 {
-        with_bit_instructions(|| pesto::evaluate(weights, &Bitboards::of(&pos.board), pos.side))
+        with_bit_instructions(
+            #[inline(always)]
+            || pesto::evaluate(weights, &Bitboards::of(&pos.board), pos.side),
+        )
     }
 
     #[inline]
@@ -581,7 +584,10 @@ impl Rules for Chess {
             side: pos.side,
             geometry: &self.basics.geometry,
         };
-        with_bit_instructions(|| self.legal_moves(pos, &mut list));
+        with_bit_instructions(
+            #[inline(always)]
+            || self.legal_moves(pos, &mut list),
+        );
     }
 
     /// Captures are few: quiescence follows them all the way.
@@ -607,13 +613,19 @@ impl Rules for Chess {
                 .map(|(loc, _)| loc)
                 .collect(),
         };
-        with_bit_instructions(|| self.legal_moves(pos, &mut noisy));
+        with_bit_instructions(
+            #[inline(always)]
+            || self.legal_moves(pos, &mut noisy),
+        );
         true
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
         let mut count = Count(0);
-        with_bit_instructions(|| self.legal_moves(pos, &mut count));
+        with_bit_instructions(
+            #[inline(always)]
+            || self.legal_moves(pos, &mut count),
+        );
         count.0
     }
 

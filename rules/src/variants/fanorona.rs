@@ -1029,7 +1029,10 @@ impl Rules for Fanorona {
     /// point a piece could step to (approach), or right behind a piece that could step away
     /// from it (withdrawal).
     fn positional(&self, pos: &Position) -> i32 {
-        with_bit_instructions(|| self.placement_and_threats(&pos.board))
+        with_bit_instructions(
+            #[inline(always)]
+            || self.placement_and_threats(&pos.board),
+        )
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
