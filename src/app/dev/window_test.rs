@@ -18,6 +18,7 @@ use crate::app::analysis::live::Analysis;
 use crate::app::analysis::review::Review;
 use crate::app::board::layout::{BoardLayout, BoardPos, PieceView};
 use crate::app::learn::study::{Study, StudyAction};
+use crate::app::motion::timeline::Timeline;
 use crate::app::online::link::{Link, OnlineAction};
 use crate::app::shared::game::{ActiveGame, Builder};
 use crate::app::shared::messages::{AnalysisRequest, Command, SquareClicked};
@@ -36,8 +37,9 @@ use std::time::{Duration, Instant};
 
 /// Turns played in each variant before its screenshot.
 const TURNS_PER_VARIANT: usize = 4;
-/// Frames to wait between inputs, so animations run and the board settles.
-const FRAMES_BETWEEN: u32 = 12;
+/// The fewest frames between inputs, so each input's effect is drawn; an input that starts a
+/// turn's motion is also given the frames it takes to play out, so the board settles.
+const FRAMES_BETWEEN: u32 = 3;
 /// How long the board is left alone before it is checked.
 const STILL: Duration = Duration::from_secs(2);
 /// The most inputs one variant or scene may take: a part that makes no progress (a study that
@@ -322,7 +324,7 @@ impl Script {
 /// again when all is still.
 pub fn plugin(dir: PathBuf, scenes: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        let wake = UpdateMode::reactive(Duration::from_millis(2500));
+        let wake = UpdateMode::reactive(STILL + Duration::from_millis(100));
         app.insert_resource(WinitSettings {
             focused_mode: wake,
             unfocused_mode: wake,
@@ -371,6 +373,7 @@ struct Eyes<'w, 's> {
     link: Res<'w, Link>,
     analysis: Res<'w, Analysis>,
     review: Res<'w, Review>,
+    motion: Res<'w, Timeline>,
 }
 
 fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut hands: Hands) {
@@ -383,13 +386,14 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
         link,
         analysis,
         review,
+        motion,
     } = eyes;
     if !matches!(script.stage, Stage::Still { .. }) {
         hands.redraw.write(RequestRedraw);
     }
     let looking = matches!(script.stage, Stage::Still { .. } | Stage::Midway { .. });
-    if script.wait > 0 && !looking {
-        script.wait -= 1;
+    if (script.wait > 0 || motion.running()) && !looking {
+        script.wait = script.wait.saturating_sub(1);
         return;
     }
     script.wait = FRAMES_BETWEEN;
@@ -497,6 +501,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
                         ANALYSIS_PATIENCE.as_secs()
                     ));
                     script.stage = Stage::Shoot;
+                    hands.redraw.write(RequestRedraw);
                 }
                 return;
             }
@@ -528,6 +533,7 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
                 }
             }
             script.stage = Stage::Shoot;
+            hands.redraw.write(RequestRedraw);
         }
         Stage::Midway { since } => {
             script.wait = 0;
