@@ -2,10 +2,23 @@
 //! them: the portable build counts and scans the bits of a location set in software, which
 //! costs a hot path (last-ply counting) a good part of its time.
 
-/// Runs `f`, compiled with the bit-counting and bit-scanning instructions (`popcnt`, `lzcnt`,
-/// `tzcnt`) when this processor has them; `f` and what it inlines use them. Mark `f`
-/// `#[inline(always)]`: a closure the compiler leaves out of line is compiled without them
-/// (chess's judgement was, counting its bits in software: 6 % of chess's search).
+/// Evaluates an expression compiled with the bit-counting and bit-scanning instructions
+/// (`popcnt`, `lzcnt`, `tzcnt`) when this processor has them; the expression and what it inlines
+/// use them. The expression becomes an `#[inline(always)]` closure for
+/// [`with_bit_instructions`]: a closure the compiler leaves out of line is compiled without
+/// them (chess's judgement once was, counting its bits in software: 6 % of chess's search).
+macro_rules! bit_instructions {
+    ($($body:tt)*) => {
+        $crate::bits::with_bit_instructions(
+            #[inline(always)]
+            || $($body)*,
+        )
+    };
+}
+pub(crate) use bit_instructions;
+
+/// Runs `f`, compiled with the bit instructions when this processor has them (through
+/// [`bit_instructions!`], which keeps `f` inlined).
 #[inline(always)]
 pub fn with_bit_instructions<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]

@@ -2,7 +2,7 @@
 //! files) with a General at the end of each full turn.
 
 use super::terms;
-use crate::bits::with_bit_instructions;
+use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::editing::{StateControl, StateKey};
@@ -252,14 +252,11 @@ impl Rules for American {
         if self.full_turn_judgement(pos).is_some() {
             return;
         }
-        with_bit_instructions(
-            #[inline(always)]
-            || {
-                for (from, destinations) in self.moves(&pos.board, pos.side) {
-                    out.extend(destinations.iter().map(|to| Turn::new(from, to)));
-                }
-            },
-        );
+        bit_instructions!({
+            for (from, destinations) in self.moves(&pos.board, pos.side) {
+                out.extend(destinations.iter().map(|to| Turn::new(from, to)));
+            }
+        });
     }
 
     /// The Gauntlet decides at the end of a full turn.
@@ -277,20 +274,17 @@ impl Rules for American {
         let enemy = pos.side.opponent();
         let enemies = board.occupied_by(enemy);
         let promotion_rank = self.back_ranks[enemy.index()];
-        with_bit_instructions(
-            #[inline(always)]
-            || {
-                for (from, piece) in board.pieces_of(pos.side) {
-                    let noisy = if promotes(piece.kind) {
-                        enemies | promotion_rank
-                    } else {
-                        enemies
-                    };
-                    let turns = self.destinations(board, from, piece) & noisy;
-                    out.extend(turns.iter().map(|to| Turn::new(from, to)));
-                }
-            },
-        );
+        bit_instructions!({
+            for (from, piece) in board.pieces_of(pos.side) {
+                let noisy = if promotes(piece.kind) {
+                    enemies | promotion_rank
+                } else {
+                    enemies
+                };
+                let turns = self.destinations(board, from, piece) & noisy;
+                out.extend(turns.iter().map(|to| Turn::new(from, to)));
+            }
+        });
         true
     }
 
@@ -298,14 +292,11 @@ impl Rules for American {
         if self.full_turn_judgement(pos).is_some() {
             return 0;
         }
-        with_bit_instructions(
-            #[inline(always)]
-            || {
-                self.moves(&pos.board, pos.side)
-                    .map(|(_, destinations)| destinations.len() as u64)
-                    .sum()
-            },
-        )
+        bit_instructions!({
+            self.moves(&pos.board, pos.side)
+                .map(|(_, destinations)| destinations.len() as u64)
+                .sum()
+        })
     }
 
     fn in_check(&self, _pos: &Position) -> bool {
@@ -321,10 +312,7 @@ impl Rules for American {
     /// e–g, Soldiers nearer the far rank, where they become Generals, and every other piece but
     /// the Missile (which goes anywhere) by the squares it may move to.
     fn positional(&self, pos: &Position) -> i32 {
-        with_bit_instructions(
-            #[inline(always)]
-            || self.placement(pos),
-        )
+        bit_instructions!(self.placement(pos))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

@@ -11,7 +11,7 @@ mod layout;
 mod threat;
 
 use super::terms;
-use crate::bits::with_bit_instructions;
+use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::editing::{StateControl, StateKey};
@@ -711,10 +711,7 @@ impl Rules for Amphora {
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        with_bit_instructions(
-            #[inline(always)]
-            || self.count_legal(pos),
-        )
+        bit_instructions!(self.count_legal(pos))
     }
 
     fn for_each_child(
@@ -723,14 +720,11 @@ impl Rules for Amphora {
         _scratch: &mut Vec<Turn>,
         visit: &mut dyn FnMut(&Position),
     ) {
-        with_bit_instructions(
-            #[inline(always)]
-            || {
-                self.for_each_legal(pos, |play| {
-                    visit(&self.make(pos, play, &mut Discard));
-                });
-            },
-        );
+        bit_instructions!({
+            self.for_each_legal(pos, |play| {
+                visit(&self.make(pos, play, &mut Discard));
+            });
+        });
     }
 
     /// Every possible turn: whether it keeps the King is worked out only for the turns the

@@ -3,7 +3,7 @@
 
 use super::bitboard::{self, Bitboards};
 use super::pesto::{self, Weights};
-use crate::bits::with_bit_instructions;
+use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::editing::{StateControl, StateKey, clamp_controls};
@@ -209,10 +209,11 @@ impl Chess {
     /// [`pesto::WEIGHTS`]; a tuner tries others).
     #[inline(always)]
     pub fn judge(&self, pos: &Position, weights: &Weights) -> i32 {
-        with_bit_instructions(
-            #[inline(always)]
-            || pesto::evaluate(weights, &Bitboards::of(&pos.board), pos.side),
-        )
+        bit_instructions!(pesto::evaluate(
+            weights,
+            &Bitboards::of(&pos.board),
+            pos.side
+        ))
     }
 
     #[inline]
@@ -584,10 +585,7 @@ impl Rules for Chess {
             side: pos.side,
             geometry: &self.basics.geometry,
         };
-        with_bit_instructions(
-            #[inline(always)]
-            || self.legal_moves(pos, &mut list),
-        );
+        bit_instructions!(self.legal_moves(pos, &mut list));
     }
 
     /// Captures are few: quiescence follows them all the way.
@@ -613,19 +611,13 @@ impl Rules for Chess {
                 .map(|(loc, _)| loc)
                 .collect(),
         };
-        with_bit_instructions(
-            #[inline(always)]
-            || self.legal_moves(pos, &mut noisy),
-        );
+        bit_instructions!(self.legal_moves(pos, &mut noisy));
         true
     }
 
     fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
         let mut count = Count(0);
-        with_bit_instructions(
-            #[inline(always)]
-            || self.legal_moves(pos, &mut count),
-        );
+        bit_instructions!(self.legal_moves(pos, &mut count));
         count.0
     }
 

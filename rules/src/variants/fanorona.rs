@@ -2,7 +2,7 @@
 //! approach and withdrawal instead of by replacement.
 
 use super::terms;
-use crate::bits::with_bit_instructions;
+use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::editing::{StateControl, StateKey};
@@ -1029,10 +1029,7 @@ impl Rules for Fanorona {
     /// point a piece could step to (approach), or right behind a piece that could step away
     /// from it (withdrawal).
     fn positional(&self, pos: &Position) -> i32 {
-        with_bit_instructions(
-            #[inline(always)]
-            || self.placement_and_threats(&pos.board),
-        )
+        bit_instructions!(self.placement_and_threats(&pos.board))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {

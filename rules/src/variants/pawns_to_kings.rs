@@ -4,7 +4,7 @@
 
 use super::terms;
 use crate::attack::Pins;
-use crate::bits::with_bit_instructions;
+use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::error::Error;
@@ -385,25 +385,22 @@ impl Rules for PawnsToKings {
     fn positional(&self, pos: &Position) -> i32 {
         let geometry = &self.basics.geometry;
         let board = &pos.board;
-        with_bit_instructions(
-            #[inline(always)]
-            || {
-                let mut sum = 0;
-                for side in Side::BOTH {
-                    let held = board.kings_of(side).len() as i32;
-                    let kings = if held == 0 {
-                        240 / (1 + promoter_count(board, side.opponent()) as i32)
-                    } else {
-                        -120 * held
-                    };
-                    let promoters = board.locs_of(Piece::new(Kind::Pawn, side))
-                        | board.locs_of(Piece::new(Kind::Blacksmith, side));
-                    let ahead = 4 * terms::progress_of(geometry, promoters, side);
-                    sum += terms::for_white(side, kings + ahead);
-                }
-                sum
-            },
-        )
+        bit_instructions!({
+            let mut sum = 0;
+            for side in Side::BOTH {
+                let held = board.kings_of(side).len() as i32;
+                let kings = if held == 0 {
+                    240 / (1 + promoter_count(board, side.opponent()) as i32)
+                } else {
+                    -120 * held
+                };
+                let promoters = board.locs_of(Piece::new(Kind::Pawn, side))
+                    | board.locs_of(Piece::new(Kind::Blacksmith, side));
+                let ahead = 4 * terms::progress_of(geometry, promoters, side);
+                sum += terms::for_white(side, kings + ahead);
+            }
+            sum
+        })
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
