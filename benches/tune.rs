@@ -14,10 +14,16 @@
 //! A match (`--bench match`) then says whether the fitted weights play better.
 //!
 //! `cargo bench --no-default-features --bench tune -- --variant V [--games N] [--nodes N]
-//! [--plies N] [--seed S] [--jobs J] [--save FILE | --load FILE]` (defaults: 400 games, 4000
-//! nodes a turn, 200 plies counting as a draw, seed 1, one game per core at once). `--save`
+//! [--plies N] [--seed S] [--jobs J] [--save FILE | --load FILE] [--hold NAME,…]` (defaults: 400
+//! games, 4000 nodes a turn, 200 plies counting as a draw, seed 1, one game per core at once,
+//! chess's piece values held). `--hold` names the chess weights to hold as they are, by the
+//! start of their names (`value.,passed.,mop_up.`: the piece values, the passed Pawns, the
+//! mop-up). `--save`
 //! writes the quiet positions (a FEN and the result for the first player per line) before the
-//! fit; `--load` fits to such a file instead of playing.
+//! fit; `--load` fits to such a file instead of playing. A loaded line's result may be any win
+//! chance from 0 to 1: a stronger engine's judgement of the position turned into one
+//! (`tools/stockfish-labels.py` writes such a file from Stockfish's), which says more of a
+//! position than the result of a game decided many turns later.
 
 #[path = "shared/opening.rs"]
 mod opening;
@@ -45,6 +51,9 @@ struct Settings {
     save: Option<String>,
     /// Where to read quiet positions from instead of playing.
     load: Option<String>,
+    /// In orthodox chess, the weights held as they are: those whose names start with one of
+    /// these.
+    hold: Vec<String>,
 }
 
 /// The settings from the command line (`--bench`, which cargo adds, is skipped), or what is
@@ -59,6 +68,7 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
         jobs: thread::available_parallelism().map_or(1, usize::from),
         save: None,
         load: None,
+        hold: vec!["value.".into()],
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -79,6 +89,13 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
             "--jobs" => settings.jobs = number(value()?)? as usize,
             "--save" => settings.save = Some(value()?),
             "--load" => settings.load = Some(value()?),
+            "--hold" => {
+                settings.hold = value()?
+                    .split(',')
+                    .filter(|name| !name.is_empty())
+                    .map(String::from)
+                    .collect()
+            }
             _ => return Err(format!("'{arg}' is not an option of the tune bench")),
         }
     }
@@ -95,7 +112,8 @@ fn settings(args: impl IntoIterator<Item = String>) -> Result<Settings, String> 
     Ok(settings)
 }
 
-/// A quiet position of a self-play game and the game's result for the first player: 1, ½ or 0.
+/// A quiet position and the result for the first player: a game's 1, ½ or 0, or a loaded win
+/// chance.
 type Quiet = (Position, f64);
 
 /// The number of pieces on the board: a turn that leaves it as it was took nothing.
@@ -193,8 +211,12 @@ fn load(variant: &Variant, path: &str) -> Result<Vec<Quiet>, String> {
             let result = result
                 .parse::<f64>()
                 .ok()
-                .filter(|r| [0.0, 0.5, 1.0].contains(r))
-                .ok_or_else(|| bad(format!("'{result}' is not a result (1, 0.5 or 0)")))?;
+                .filter(|r| (0.0..=1.0).contains(r))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "'{result}' is not a result or a win chance (a number from 0 to 1)"
+                    ))
+                })?;
             Ok((pos, result))
         })
         .collect()
@@ -374,7 +396,7 @@ fn fit_values(variant: &Variant, samples: &[Quiet], jobs: usize) {
 }
 
 /// Fits orthodox chess's judgement weights to `samples` and prints them.
-fn fit_weights(variant: &Variant, samples: &[Quiet], jobs: usize) {
+fn fit_weights(variant: &Variant, samples: &[Quiet], jobs: usize, hold: &[String]) {
     let chess = Chess::new(variant.data().clone(), Options::default())
         .expect("the data chess loaded from builds chess");
     let error_with = |weights: &Weights, scale: f64| {
@@ -386,7 +408,14 @@ fn fit_weights(variant: &Variant, samples: &[Quiet], jobs: usize) {
     let tuned = fit(
         &WEIGHTS,
         &[8, 4, 2, 1],
-        |weights| weights.each_mut().into_iter().map(|(_, w)| w).collect(),
+        |weights| {
+            weights
+                .each_mut()
+                .into_iter()
+                .filter(|(name, _)| !hold.iter().any(|held| name.starts_with(held.as_str())))
+                .map(|(_, w)| w)
+                .collect()
+        },
         |weights| error_with(weights, scale),
     );
     println!("scale {scale:.4}");
@@ -443,7 +472,7 @@ fn run(settings: &Settings) -> Result<(), String> {
         save(&variant, &samples, path)?;
     }
     if chess {
-        fit_weights(&variant, &samples, settings.jobs);
+        fit_weights(&variant, &samples, settings.jobs, &settings.hold);
     } else {
         fit_values(&variant, &samples, settings.jobs);
     }

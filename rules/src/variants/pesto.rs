@@ -206,6 +206,9 @@ pub struct Weights {
     /// Queen attacks, this many units of danger, by kind (after the Chess Programming Wiki's
     /// "King Safety").
     pub attack_units: [i32; 5],
+    /// A safe check: the units of danger a Knight, Bishop, Rook or Queen adds, by kind, where
+    /// it could move to a square that gives check and that no enemy piece guards.
+    pub safe_checks: [i32; 5],
     /// The middlegame penalty for a King that two pieces or more attack, in hundredths of a
     /// Pawn per hundred squared units of danger: it grows with the square of the units as an
     /// attack gathers, up to five Pawns.
@@ -215,6 +218,9 @@ pub struct Weights {
     pub threat_by_pawn: Tapered,
     /// A Rook or Queen that an enemy Knight or Bishop attacks.
     pub threat_by_minor: Tapered,
+    /// In the middlegame, per file at or beside the King with no Pawn of its own: lines the
+    /// enemy's Rooks and Queen can open onto it.
+    pub open_king_file: i32,
     /// The side to move's bonus for having the move.
     pub tempo: i32,
     /// Where one side has no Pawn and the other is at least [`MOP_UP_MARGIN`] ahead: the
@@ -226,8 +232,11 @@ pub struct Weights {
 }
 
 /// The weights the engine plays with: PeSTO's piece values, the other terms set by hand and each
-/// kept on a match. (A fit by the tune bench to 3,000 self-play games at 4,000 nodes a turn
-/// lost to them 12/43.)
+/// kept on a match, but the King's safety (shield, attack units, safe checks, danger, open
+/// files), fitted by the tune bench to 22,788 quiet positions judged by Stockfish
+/// (`tools/stockfish-labels.py`, depth 9) with every other weight held. (A fit of every weight
+/// to those positions lost 44.5/100 to the weights before; one to 3,000 self-play games at
+/// 4,000 nodes a turn, 12/43.)
 pub const WEIGHTS: Weights = Weights {
     value: [(82, 94), (337, 281), (365, 297), (477, 512), (1025, 936)],
     bishop_pair: (25, 50),
@@ -245,21 +254,23 @@ pub const WEIGHTS: Weights = Weights {
     doubled: (-8, -20),
     open_file: (25, 10),
     half_open_file: (12, 8),
-    shield: 12,
+    shield: -10,
     mobility: [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2)],
-    attack_units: [0, 2, 2, 3, 5],
-    king_danger: 17,
+    attack_units: [0, 2, 9, 3, 10],
+    safe_checks: [0, 41, 19, 12, 31],
+    king_danger: 9,
     threat_by_pawn: (-50, -35),
     threat_by_minor: (-35, -15),
+    open_king_file: -44,
     tempo: 15,
     mop_up: (12, 4),
 };
 
 impl Weights {
-    /// Every weight but the piece values, named, for a tuner to change one at a time. The
-    /// piece values are left out because PeSTO fitted its tables together with them; so are
-    /// the weights of a passed Pawn on its first and last rank, which no Pawn stands on, and a
-    /// Pawn's mobility and attack units, which are not counted.
+    /// Every weight, named, for a tuner to change one at a time; the piece values' names start
+    /// with `value.` (PeSTO fitted its tables together with them: a tuner may hold them). Left
+    /// out are the weights of a passed Pawn on its first and last rank, which no Pawn stands
+    /// on, and a Pawn's mobility, attack units and safe checks, which are not counted.
     pub fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
         fn tapered<'a>(
             named: &mut Vec<(String, &'a mut i32)>,
@@ -270,6 +281,9 @@ impl Weights {
             named.push((format!("{name}.eg"), &mut weight.1));
         }
         let mut named = Vec::new();
+        for (kind, weight) in KINDS.iter().zip(&mut self.value) {
+            tapered(&mut named, &format!("value.{kind}"), weight);
+        }
         tapered(&mut named, "bishop_pair", &mut self.bishop_pair);
         for (rank, weight) in self.passed.iter_mut().enumerate().take(7).skip(1) {
             tapered(&mut named, &format!("passed.{rank}"), weight);
@@ -287,7 +301,11 @@ impl Weights {
         for (kind, units) in KINDS.iter().zip(&mut self.attack_units).skip(1) {
             named.push((format!("attack_units.{kind}"), units));
         }
+        for (kind, units) in KINDS.iter().zip(&mut self.safe_checks).skip(1) {
+            named.push((format!("safe_checks.{kind}"), units));
+        }
         named.push(("king_danger".into(), &mut self.king_danger));
+        named.push(("open_king_file".into(), &mut self.open_king_file));
         named.push(("tempo".into(), &mut self.tempo));
         named.push(("mop_up.edge".into(), &mut self.mop_up.0));
         named.push(("mop_up.kings".into(), &mut self.mop_up.1));
@@ -328,6 +346,8 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
     let mut minor_reach = [0; 2];
     let mut officers = [0; 2];
     let mut majors = [0; 2];
+    // Per side and kind: the squares its pieces of that kind attack.
+    let mut reach = [[0; Kind::COUNT]; 2];
     // Per side: the pieces attacking the enemy King's zone, and the units of danger they bring.
     let mut attackers = [0; 2];
     let mut units = [0; 2];
@@ -360,6 +380,7 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
                     }
                     _ => continue,
                 };
+                reach[own][kind] |= attacked;
                 officers[own] |= 1 << square;
                 if matches!(Kind::ALL[kind], Kind::Knight | Kind::Bishop) {
                     minor_reach[own] |= attacked;
@@ -389,6 +410,13 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
             mg += sign * weight.0 * threatened;
             eg += sign * weight.1 * threatened;
         }
+        let guarded = reach[enemy]
+            .iter()
+            .fold(pawn_reach[enemy] | zones[enemy], |a, b| a | b);
+        let safe = !(board.occupied[own] | guarded);
+        for king in bitboard::squares(board.pieces[enemy][Kind::King.index()]) {
+            units[own] += safe_checks(weights, king, blockers, &reach[own], safe);
+        }
         if attackers[own] >= 2 {
             mg += sign * weights.king_danger(units[own]);
         }
@@ -413,6 +441,9 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
         }
         for king in bitboard::squares(board.pieces[own][Kind::King.index()]) {
             mg += sign * weights.shield * shield(pawns[own], side, king);
+            let files = bitboard::files_of(1 << king);
+            let open = (files | bitboard::beside(files)) & !bitboard::files_of(pawns[own]);
+            mg += sign * weights.open_king_file * (open & bitboard::rank(0)).count_ones() as i32;
         }
     }
     let phase = phase.min(FULL_PHASE);
@@ -513,6 +544,30 @@ fn shield(pawns: Squares, side: Side, king: usize) -> i32 {
     (bitboard::king(king) & bitboard::rank(front) & pawns).count_ones() as i32
 }
 
+/// The units of danger safe checks bring against the King on `king`: for each kind whose pieces
+/// attack (`reach`, by kind) a `safe` square from which that kind gives check.
+#[inline(always)]
+fn safe_checks(
+    weights: &Weights,
+    king: usize,
+    blockers: Squares,
+    reach: &[Squares; Kind::COUNT],
+    safe: Squares,
+) -> i32 {
+    let diagonal = bitboard::bishop(king, blockers);
+    let straight = bitboard::rook(king, blockers);
+    [
+        (Kind::Knight, bitboard::knight(king)),
+        (Kind::Bishop, diagonal),
+        (Kind::Rook, straight),
+        (Kind::Queen, diagonal | straight),
+    ]
+    .into_iter()
+    .filter(|&(kind, checks)| reach[kind.index()] & checks & safe != 0)
+    .map(|(kind, _)| weights.safe_checks[kind.index()])
+    .sum()
+}
+
 /// 1 for White, -1 for Black.
 fn sign(side: Side) -> i32 {
     match side {
@@ -566,6 +621,51 @@ mod tests {
         assert!((threat_of_pawn_on("e6") - penalty).abs() <= 1);
         assert_eq!(threat_of_pawn_on("d6"), 0);
         assert_eq!(threat_of_pawn_on("c4"), 0);
+    }
+
+    /// The bitboard index of the square named `name`.
+    fn square(name: &str) -> usize {
+        let name = name.as_bytes();
+        usize::from(name[0] - b'a') + 8 * usize::from(name[1] - b'1')
+    }
+
+    #[test]
+    fn a_knight_that_could_check_from_a_square_no_enemy_guards_brings_danger() {
+        // A White Knight on g4 against the Black King on g8: it could check from f6 or h6.
+        let (king, knight) = (square("g8"), square("g4"));
+        let mut reach = [0; Kind::COUNT];
+        reach[Kind::Knight.index()] = bitboard::knight(knight);
+        let blockers = 1 << king | 1 << knight;
+        let units = |guarded: Squares| safe_checks(&WEIGHTS, king, blockers, &reach, !guarded);
+        assert_eq!(units(0), WEIGHTS.safe_checks[Kind::Knight.index()]);
+        // A Black Pawn on g7 guards both squares: no safe check.
+        assert_eq!(units(1 << square("f6") | 1 << square("h6")), 0);
+        assert_eq!(
+            units(1 << square("f6")),
+            WEIGHTS.safe_checks[Kind::Knight.index()]
+        );
+    }
+
+    #[test]
+    fn a_king_whose_file_has_no_pawn_of_its_own_is_judged_open() {
+        // Queens on, so the middlegame counts for 8/24; White's e-file has no White Pawn.
+        let pieces = [
+            ("d1", Kind::Queen, Side::White),
+            ("d8", Kind::Queen, Side::Black),
+            ("d2", Kind::Pawn, Side::White),
+            ("f2", Kind::Pawn, Side::White),
+            ("d7", Kind::Pawn, Side::Black),
+            ("e7", Kind::Pawn, Side::Black),
+            ("f7", Kind::Pawn, Side::Black),
+        ];
+        let closed = Weights {
+            open_king_file: 0,
+            ..WEIGHTS
+        };
+        let phase = 2 * PHASE[Kind::Queen.index()];
+        let penalty = WEIGHTS.open_king_file * phase / FULL_PHASE;
+        let open = judged(&WEIGHTS, &pieces) - judged(&closed, &pieces);
+        assert!((open - penalty).abs() <= 1, "{open} against {penalty}");
     }
 
     /// The mop-up bonus of a board of exactly `pieces`: what the judgement gains by it.
