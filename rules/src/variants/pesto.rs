@@ -197,7 +197,9 @@ pub struct Weights {
     /// A Rook on a file with no Pawn of its own side.
     pub half_open_file: Tapered,
     /// In the middlegame, each Pawn of its own in the three squares before the King (on its
-    /// first two ranks).
+    /// first two ranks). The fit to Stockfish's judgement made it slightly negative: the open
+    /// files beside the King count a missing Pawn's cost, and a Pawn still on those files
+    /// counts for its file there.
     pub shield: i32,
     /// Mobility: per square a Knight, Bishop, Rook or Queen could move to beyond the number it
     /// has on an average board, by kind.
