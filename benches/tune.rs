@@ -18,9 +18,8 @@
 //! games, 4000 nodes a turn, 200 plies counting as a draw, seed 1, one game per core at once,
 //! chess's piece values held). `--hold` names the chess weights to hold as they are, by the
 //! start of their names (`value.,passed.,mop_up.`: the piece values, the passed Pawns, the
-//! mop-up). `--save`
-//! writes the quiet positions (a FEN and the result for the first player per line) before the
-//! fit; `--load` fits to such a file instead of playing. A loaded line's result may be any win
+//! mop-up). `--save` writes the quiet positions (a FEN and the result for the first player per
+//! line) before the fit; `--load` fits to such a file instead of playing. A loaded line's result may be any win
 //! chance from 0 to 1: a stronger engine's judgement of the position turned into one
 //! (`tools/stockfish-labels.py` writes such a file from Stockfish's), which says more of a
 //! position than the result of a game decided many turns later.

@@ -343,11 +343,6 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
         bitboard::squares(king).fold(king, |zone, at| zone | bitboard::king(at))
     });
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
-    // Per side: the squares its Knights and Bishops attack, its Knights, Bishops, Rooks and
-    // Queens, and its Rooks and Queens.
-    let mut minor_reach = [0; 2];
-    let mut officers = [0; 2];
-    let mut majors = [0; 2];
     // Per side and kind: the squares its pieces of that kind attack.
     let mut reach = [[0; Kind::COUNT]; 2];
     // Per side: the pieces attacking the enemy King's zone, and the units of danger they bring.
@@ -383,12 +378,6 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
                     _ => continue,
                 };
                 reach[own][kind] |= attacked;
-                officers[own] |= 1 << square;
-                if matches!(Kind::ALL[kind], Kind::Knight | Kind::Bishop) {
-                    minor_reach[own] |= attacked;
-                } else {
-                    majors[own] |= 1 << square;
-                }
                 let beyond =
                     (attacked & !board.occupied[own]).count_ones() as i32 - AVERAGE_MOBILITY[kind];
                 mg += sign * weight.0 * beyond;
@@ -404,9 +393,13 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
     for side in Side::BOTH {
         let sign = sign(side);
         let (own, enemy) = (side.index(), side.opponent().index());
+        let pieces = &board.pieces[own];
+        let majors = pieces[Kind::Rook.index()] | pieces[Kind::Queen.index()];
+        let officers = majors | pieces[Kind::Knight.index()] | pieces[Kind::Bishop.index()];
+        let minor_reach = reach[enemy][Kind::Knight.index()] | reach[enemy][Kind::Bishop.index()];
         for (threatened, weight) in [
-            (officers[own] & pawn_reach[enemy], weights.threat_by_pawn),
-            (majors[own] & minor_reach[enemy], weights.threat_by_minor),
+            (officers & pawn_reach[enemy], weights.threat_by_pawn),
+            (majors & minor_reach, weights.threat_by_minor),
         ] {
             let threatened = threatened.count_ones() as i32;
             mg += sign * weight.0 * threatened;
