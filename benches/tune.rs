@@ -7,9 +7,15 @@
 //!   terms held fixed). Prints the data's values and the fitted ones, the prediction's error
 //!   with each, and a line of `value:` fields to copy into the variant's RON file.
 //! - In orthodox chess, whose judgement has its own weights (`pesto.rs`), every one of those
-//!   weights is fitted but the piece values (PeSTO fitted its piece-square tables together
-//!   with them, and both are held fixed). Prints the weights that
-//!   changed, the error before and after, and the fitted `WEIGHTS` to copy into `pesto.rs`.
+//!   weights is fitted, the piece-square tables with them, but the piece values (held so that
+//!   the scale the search's margins assume stays) and any weight too few positions depend on.
+//!   The judgement is nearly linear in its weights, so the fit measures once how each position's
+//!   judgement moves with each weight and then descends along those slopes (gradient descent,
+//!   each weight held a little towards where it was), measuring again once for the King's
+//!   danger, which grows with the square of its units. One position in ten is left out of the
+//!   fit and only judged: its error says whether the fit learnt positions or their samples.
+//!   Prints the weights that changed, the errors before and after, the fitted tables in
+//!   `pesto.rs`'s form and the fitted `Weights`.
 //!
 //! A match (`--bench match`) then says whether the fitted weights play better.
 //!
@@ -22,7 +28,8 @@
 //! line) before the fit; `--load` fits to such a file instead of playing. A loaded line's result may be any win
 //! chance from 0 to 1: a stronger engine's judgement of the position turned into one
 //! (`tools/stockfish-labels.py` writes such a file from Stockfish's), which says more of a
-//! position than the result of a game decided many turns later.
+//! position than the result of a game decided many turns later. `-- --self-test` checks the
+//! descent alone on samples a planted change explains.
 
 #[path = "shared/opening.rs"]
 mod opening;
@@ -394,29 +401,179 @@ fn fit_values(variant: &Variant, samples: &[Quiet], jobs: usize) {
     println!("values: {}", fields.join(", "));
 }
 
-/// Fits orthodox chess's judgement weights to `samples` and prints them.
-fn fit_weights(variant: &Variant, samples: &[Quiet], jobs: usize, hold: &[String]) {
+/// How far a weight is moved to measure how the judgement moves with it: a middlegame or an
+/// endgame weight is blended by the phase out of 24, so a step of 24 moves a judgement by whole
+/// units and the rounding of the blend does not hide the slope.
+const SLOPE_STEP: i32 = 24;
+
+/// A weight stays as it is where fewer than one sample in this many has its judgement move with
+/// it (a piece on a square it seldom reaches, a rare ending): too few positions speak for it.
+const RARE: usize = 200;
+
+/// Rounds of measuring the slopes and descending along them: the King's danger grows with the
+/// square of its units, so its slopes change as the weights do.
+const ROUNDS: usize = 2;
+
+/// Steps of gradient descent (Adam) in each round.
+const DESCENT_STEPS: usize = 1500;
+
+/// How hard each weight is held near where the round started it (ridge regression): a weight
+/// that a couple of hundred samples depend on moves about half as far as they alone would
+/// take it, one that tens of thousands do nearly all the way.
+const HOLD: f64 = 2e-4;
+
+/// Every this many samples, one is left out of the fit and only judged, to tell a fit that
+/// predicts unseen positions better from one that learnt its samples by heart.
+const HELD_OUT: usize = 10;
+
+/// How one sample's judgement moves per unit of each weight it depends on: the weight's index
+/// among the free ones, and the slope.
+type Slopes = Vec<(u32, f32)>;
+
+/// Each sample's judgement by `weights`, and its slope along each of the weights `free`
+/// (indices into [`Weights::each_mut`]), measured by moving each weight [`SLOPE_STEP`]; the
+/// weights are shared out among `jobs` threads.
+fn slopes(
+    chess: &Chess,
+    samples: &[Quiet],
+    weights: &Weights,
+    free: &[usize],
+    jobs: usize,
+) -> (Vec<i32>, Vec<Slopes>) {
+    let judged: Vec<i32> = samples
+        .iter()
+        .map(|(pos, _)| chess.judge(pos, weights))
+        .collect();
+    let chunk = free.len().div_ceil(jobs.max(1)).max(1);
+    let found: Vec<Vec<(u32, u32, f32)>> = thread::scope(|scope| {
+        let judged = &judged;
+        let parts: Vec<_> = free
+            .chunks(chunk)
+            .enumerate()
+            .map(|(part, weights_of_part)| {
+                scope.spawn(move || {
+                    let mut found = Vec::new();
+                    for (offset, &weight) in weights_of_part.iter().enumerate() {
+                        let mut moved = weights.clone();
+                        *moved.each_mut()[weight].1 += SLOPE_STEP;
+                        for (index, (pos, _)) in samples.iter().enumerate() {
+                            let change = chess.judge(pos, &moved) - judged[index];
+                            if change != 0 {
+                                let slope = change as f32 / SLOPE_STEP as f32;
+                                found.push((index as u32, (part * chunk + offset) as u32, slope));
+                            }
+                        }
+                    }
+                    found
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .map(|part| part.join().expect("no judge panics"))
+            .collect()
+    });
+    let mut slopes = vec![Vec::new(); samples.len()];
+    for (index, weight, slope) in found.into_iter().flatten() {
+        slopes[index as usize].push((weight, slope));
+    }
+    (judged, slopes)
+}
+
+/// The changes to `count` weights that make the samples' judgements (`judged`, moving along
+/// `slopes`) predict their results best, scaled by `scale`: full-batch gradient descent with
+/// Adam's step sizes, the step shrinking from one unit to a twentieth of one, each change held
+/// towards zero by [`HOLD`].
+fn descend(
+    judged: &[i32],
+    slopes: &[Slopes],
+    samples: &[Quiet],
+    scale: f64,
+    count: usize,
+) -> Vec<f64> {
+    let (beta1, beta2) = (0.9, 0.999);
+    let mut change = vec![0.0_f64; count];
+    let (mut moment, mut energy) = (vec![0.0_f64; count], vec![0.0_f64; count]);
+    let mut gradient = vec![0.0_f64; count];
+    for step in 1..=DESCENT_STEPS {
+        gradient.fill(0.0);
+        for ((judgement, slopes), (_, result)) in judged.iter().zip(slopes).zip(samples) {
+            let moved: f64 = slopes
+                .iter()
+                .map(|(weight, slope)| change[*weight as usize] * f64::from(*slope))
+                .sum();
+            let expected = 1.0 / (1.0 + (-scale * (f64::from(*judgement) + moved)).exp());
+            let pull = (expected - result) * expected * (1.0 - expected) * scale;
+            for (weight, slope) in slopes {
+                gradient[*weight as usize] += pull * f64::from(*slope);
+            }
+        }
+        let rate = 0.05_f64.powf(step as f64 / DESCENT_STEPS as f64);
+        let step = step as i32;
+        for weight in 0..count {
+            let g = gradient[weight] + HOLD * change[weight];
+            moment[weight] = beta1 * moment[weight] + (1.0 - beta1) * g;
+            energy[weight] = beta2 * energy[weight] + (1.0 - beta2) * g * g;
+            let moment = moment[weight] / (1.0 - beta1.powi(step));
+            let energy = energy[weight] / (1.0 - beta2.powi(step));
+            change[weight] -= rate * moment / (energy.sqrt() + 1e-12);
+        }
+    }
+    change
+}
+
+/// Fits orthodox chess's judgement weights to `samples` and prints them: every weight but those
+/// `hold` names and those too few samples depend on ([`RARE`]), by descending along how each
+/// sample's judgement moves with each weight, in [`ROUNDS`] rounds. One sample in [`HELD_OUT`]
+/// is only judged, and the error on those is printed beside the error on the rest.
+fn fit_weights(variant: &Variant, all: &[Quiet], jobs: usize, hold: &[String]) {
     let chess = Chess::new(variant.data().clone(), Options::default())
         .expect("the data chess loaded from builds chess");
-    let error_with = |weights: &Weights, scale: f64| {
+    let (mut samples, mut unseen) = (Vec::new(), Vec::new());
+    for (index, sample) in all.iter().enumerate() {
+        if index % HELD_OUT == 0 {
+            unseen.push(*sample);
+        } else {
+            samples.push(*sample);
+        }
+    }
+    let error_with = |samples: &[Quiet], weights: &Weights, scale: f64| {
         error(samples, jobs, scale, |(pos, result)| {
             (chess.judge(pos, weights), *result)
         })
     };
-    let scale = best_scale(|scale| error_with(&WEIGHTS, scale));
-    let tuned = fit(
-        &WEIGHTS,
-        &[8, 4, 2, 1],
-        |weights| {
-            weights
-                .each_mut()
-                .into_iter()
-                .filter(|(name, _)| !hold.iter().any(|held| name.starts_with(held.as_str())))
-                .map(|(_, w)| w)
-                .collect()
-        },
-        |weights| error_with(weights, scale),
-    );
+    let scale = best_scale(|scale| error_with(&samples, &WEIGHTS, scale));
+    let errors = |weights: &Weights| {
+        format!(
+            "{:.6} fitted, {:.6} left out",
+            error_with(&samples, weights, scale),
+            error_with(&unseen, weights, scale)
+        )
+    };
+    let unheld: Vec<usize> = WEIGHTS
+        .clone()
+        .each_mut()
+        .iter()
+        .enumerate()
+        .filter(|(_, (name, _))| !hold.iter().any(|held| name.starts_with(held.as_str())))
+        .map(|(index, _)| index)
+        .collect();
+    let mut tuned = WEIGHTS.clone();
+    for round in 1..=ROUNDS {
+        let (judged, slopes) = slopes(&chess, &samples, &tuned, &unheld, jobs);
+        let mut depending = vec![0; unheld.len()];
+        for (weight, _) in slopes.iter().flatten() {
+            depending[*weight as usize] += 1;
+        }
+        let change = descend(&judged, &slopes, &samples, scale, unheld.len());
+        let mut named = tuned.each_mut();
+        for ((&weight, change), depending) in unheld.iter().zip(change).zip(depending) {
+            if depending * RARE >= samples.len() {
+                *named[weight].1 += change.round() as i32;
+            }
+        }
+        eprintln!("round {round}: error {}", errors(&tuned));
+    }
     println!("scale {scale:.4}");
     println!("| weight | before | tuned |");
     println!("| --- | ---: | ---: |");
@@ -426,12 +583,29 @@ fn fit_weights(variant: &Variant, samples: &[Quiet], jobs: usize, hold: &[String
             println!("| {name} | {before} | {after} |");
         }
     }
-    println!(
-        "error: {:.6} before, {:.6} tuned",
-        error_with(&WEIGHTS, scale),
-        error_with(&tuned, scale)
-    );
-    println!("{tuned:#?}");
+    println!("error before: {}", errors(&WEIGHTS));
+    println!("error tuned: {}", errors(&tuned));
+    print_tables(&tuned);
+    println!("{tuned:?}");
+}
+
+/// Prints the piece-square tables of `weights` as `pesto.rs` writes them: a middlegame and an
+/// endgame table per kind, the eighth rank first.
+fn print_tables(weights: &Weights) {
+    const NAMES: [&str; 6] = ["PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"];
+    for (name, table) in NAMES.iter().zip(&weights.squares) {
+        for (phase, pick) in [("MG", 0), ("EG", 1)] {
+            println!("#[rustfmt::skip]\nconst {phase}_{name}: [i32; 64] = [");
+            for rank in table.chunks(8) {
+                let row: Vec<String> = rank
+                    .iter()
+                    .map(|weight| format!("{:>5},", if pick == 0 { weight.0 } else { weight.1 }))
+                    .collect();
+                println!("  {}", row.join(""));
+            }
+            println!("];\n");
+        }
+    }
 }
 
 /// The bench, or what stopped it.
@@ -478,7 +652,48 @@ fn run(settings: &Settings) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks the descent alone: samples whose results a known change of three weights explains
+/// (each sample's judgement moving along random slopes) give that change back, within a tenth
+/// (the hold towards zero takes a little of it). Prints what it found; whether it held.
+fn self_test() -> bool {
+    let planted = [40.0, -25.0, 10.0];
+    let scale = 0.005;
+    let start = *Variant::load("chess", &[]).expect("chess loads").start();
+    let mut rng = SplitMix64::new(7);
+    let (mut judged, mut all_slopes, mut samples) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..6000 {
+        let judgement = rng.below(601) as i32 - 300;
+        let slopes: Slopes = (0..3)
+            .filter_map(|weight| {
+                let slope = [0.0, 1.0, -1.0, 0.5][rng.below(4)];
+                (slope != 0.0).then_some((weight as u32, slope))
+            })
+            .collect();
+        let moved: f64 = slopes
+            .iter()
+            .map(|(weight, slope)| planted[*weight as usize] * f64::from(*slope))
+            .sum();
+        let result = 1.0 / (1.0 + (-scale * (f64::from(judgement) + moved)).exp());
+        judged.push(judgement);
+        all_slopes.push(slopes);
+        samples.push((start, result));
+    }
+    let found = descend(&judged, &all_slopes, &samples, scale, planted.len());
+    let held = found
+        .iter()
+        .zip(planted)
+        .all(|(found, planted)| (found - planted).abs() <= planted.abs() / 10.0);
+    println!(
+        "descent: planted {planted:?}, found {found:.1?}: {}",
+        if held { "ok" } else { "WRONG" }
+    );
+    held
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--self-test") {
+        std::process::exit(if self_test() { 0 } else { 1 });
+    }
     let outcome = settings(std::env::args().skip(1)).and_then(|settings| run(&settings));
     if let Err(why) = outcome {
         eprintln!("tune: {why}");

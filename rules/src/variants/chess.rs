@@ -643,8 +643,8 @@ impl Rules for Chess {
             .is_some_and(|king| self.attacked(&pos.board, king, pos.side.opponent()))
     }
 
-    /// Material and placement by PeSTO's tapered tables, Pawn structure, open files, the King's
-    /// shelter, attacks on it, mobility, threats and the move (`pesto.rs`).
+    /// Material and placement by tapered tables (PeSTO's, fitted further), Pawn structure, open
+    /// files, the King's shelter, attacks on it, mobility, threats and the move (`pesto.rs`).
     fn judgement(&self, pos: &Position) -> Option<i32> {
         Some(self.judge(pos, &pesto::WEIGHTS))
     }

@@ -1,8 +1,10 @@
 //! Orthodox chess's judgement: material and piece-square tables for the middlegame and the
-//! endgame, blended by how much material is left (a tapered evaluation). The values are those
-//! of Ronald Friederich's PeSTO, as published on the Chess Programming Wiki ("PeSTO's
-//! Evaluation Function"), tuned there on many games; each table is written from White's point
-//! of view with the eighth rank first, as it is published.
+//! endgame, blended by how much material is left (a tapered evaluation), with terms for the
+//! Pawns, the files, mobility, threats and the King's safety. The piece values and the tables
+//! started as Ronald Friederich's PeSTO, as published on the Chess Programming Wiki ("PeSTO's
+//! Evaluation Function"); the tables, and the other terms' weights, have since been fitted to
+//! Stockfish's judgement of quiet positions (the tune bench). Each table is written from White's
+//! point of view with the eighth rank first, as PeSTO's are published.
 
 use super::bitboard::{self, Bitboards, Squares};
 use crate::types::{Kind, Side};
@@ -13,157 +15,169 @@ const FULL_PHASE: i32 = 24;
 
 #[rustfmt::skip]
 const MG_PAWN: [i32; 64] = [
-      0,   0,   0,   0,   0,   0,  0,   0,
-     98, 134,  61,  95,  68, 126, 34, -11,
-     -6,   7,  26,  31,  65,  56, 25, -20,
-    -14,  13,   6,  21,  23,  12, 17, -23,
-    -27,  -2,  -5,  12,  17,   6, 10, -25,
-    -26,  -4,  -4, -10,   3,   3, 33, -12,
-    -35,  -1, -20, -23, -15,  24, 38, -22,
-      0,   0,   0,   0,   0,   0,  0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,
+     98, 134,  61,  95,  68, 126,  34, -11,
+      5,  27,  49,  58,  40,  63,  31,  39,
+     -6,  16,  14,  32,  39,  40,  27,   3,
+    -18,  -2,  13,  21,  20,  13,   6, -13,
+    -16, -11,   4,  -7,   2,   2,  24, -11,
+    -27, -10, -11, -38, -29,   7,  23, -20,
+      0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
 #[rustfmt::skip]
 const EG_PAWN: [i32; 64] = [
       0,   0,   0,   0,   0,   0,   0,   0,
     178, 173, 158, 134, 147, 132, 165, 187,
-     94, 100,  85,  67,  56,  53,  82,  84,
-     32,  24,  13,   5,  -2,   4,  17,  17,
-     13,   9,  -3,  -7,  -7,  -8,   3,  -1,
-      4,   7,  -6,   1,   0,  -5,  -1,  -8,
-     13,   8,   8,  10,  13,   0,   2,  -7,
+     35,  47,  20,   3,  13,  17,   0,  17,
+     26,  17,  31,  13,  10,  17,  16,  22,
+     15,  21,  11,  -2,  15,  21,   8,  17,
+     16,  28,  12,  17,   9,  19,  -1,   7,
+     30,  26,  28,  34,  30,  28,   7,   8,
       0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
 #[rustfmt::skip]
 const MG_KNIGHT: [i32; 64] = [
-    -167, -89, -34, -49,  61, -97, -15, -107,
-     -73, -41,  72,  36,  23,  62,   7,  -17,
-     -47,  60,  37,  65,  84, 129,  73,   44,
-      -9,  17,  19,  53,  37,  69,  18,   22,
-     -13,   4,  16,  13,  28,  19,  21,   -8,
-     -23,  -9,  12,  10,  19,  17,  25,  -16,
-     -29, -53, -12,  -3,  -1,  18, -14,  -19,
-    -105, -21, -58, -33, -17, -28, -19,  -23,
+   -167, -89, -34, -49,  61, -97, -15,-107,
+    -73, -41,  50,  36,  23,  65,   7, -17,
+    -47,  53,  36, 109, 102, 118,  69,  44,
+     52,  48,  47,  74,  55,  80,  49,  70,
+      8,  14,  52,  42,  56,  48,  37,  28,
+    -12,  14,  30,  33,  50,  33,  35,   2,
+    -29,  -1,  13,  22,  20,  25, -12,   1,
+   -105, -12,  -6,  13, -14, -12, -11, -23,
 ];
 
 #[rustfmt::skip]
 const EG_KNIGHT: [i32; 64] = [
     -58, -38, -13, -28, -31, -27, -63, -99,
-    -25,  -8, -25,  -2,  -9, -25, -24, -52,
-    -24, -20,  10,   9,  -1,  -9, -19, -41,
-    -17,   3,  22,  22,  22,  11,   8, -18,
-    -18,  -6,  16,  25,  16,  17,   4, -18,
-    -23,  -3,  -1,  15,  10,  -3, -20, -22,
-    -42, -20, -10,  -5,  -2, -20, -23, -44,
-    -29, -51, -23, -15, -22, -18, -50, -64,
+    -25,  -8,  -4,  -2,  -9, -25, -24, -52,
+    -24,   7,   3,   7,  26,  -4,  -6, -41,
+    -16,   7,  64,  19,  36,  10,  24,   8,
+     36,  20,  36,  46,  41,  49,  29,  14,
+     -3,  26,  24,  63,  25,  22,   7,  -8,
+    -42, -20,  13,  27,  28,  21,  16,   0,
+    -29, -23, -22,  36,  18,  16, -31, -64,
 ];
 
 #[rustfmt::skip]
 const MG_BISHOP: [i32; 64] = [
     -29,   4, -82, -37, -25, -42,   7,  -8,
-    -26,  16, -18, -13,  30,  59,  18, -47,
-    -16,  37,  43,  40,  35,  50,  37,  -2,
-     -4,   5,  19,  50,  37,  37,   7,  -2,
-     -6,  13,  13,  26,  34,  12,  10,   4,
-      0,  15,  15,  15,  14,  27,  18,  10,
-      4,  15,  16,   0,   7,  21,  33,   1,
-    -33,  -3, -14, -21, -13, -12, -39, -21,
+    -26,   4, -24, -13,  -4,  59,  18, -47,
+     -1,  31,  11,  26,  29,  30,  55,  34,
+     -8,  11,  18,  29,  20,  45,  17,  21,
+     18,   6,  15,  28,  15,   9,  31,  12,
+     12,  37,  18,  10,  16,  19,  22,   3,
+     44,  26,  25,  -1,   8,  -3,  31,  13,
+      5,   8,  -6, -19, -16, -10, -39, -15,
 ];
 
 #[rustfmt::skip]
 const EG_BISHOP: [i32; 64] = [
     -14, -21, -11,  -8,  -7,  -9, -17, -24,
-     -8,  -4,   7, -12,  -3, -13,  -4, -14,
-      2,  -8,   0,  -1,  -2,   6,   0,   4,
-     -3,   9,  12,   9,  14,  10,   3,   2,
-     -6,   3,  13,  19,   7,  10,  -3,  -9,
-    -12,  -3,   8,  10,  13,   3,  -7, -15,
-    -14, -18,  -7,  -1,   4,  -9, -15, -27,
-    -23,  -9, -23,  -5,  -9, -16,  -5, -17,
+     -8,   0,  24, -12,  14, -13,  -4, -14,
+     22, -16,   0,  -4, -17,  15,   6,  -4,
+      9,  11, -13,  14,  19,  -1,  19, -11,
+    -25,   3,  25,   4,   5,  22,  -4,   0,
+     22,   4,  37,  21,  30,  22,  16, -15,
+     10,  21,   2,  37,  12,  25,  -2,  22,
+     12,  39,  27,  20,  26,  14,  -5,  31,
 ];
 
 #[rustfmt::skip]
 const MG_ROOK: [i32; 64] = [
-     32,  42,  32,  51,  63,   9,  31,  43,
-     27,  32,  58,  62,  80,  67,  26,  44,
-     -5,  19,  26,  36,  17,  45,  61,  16,
-    -24, -11,   7,  26,  24,  35,  -8, -20,
-    -36, -26, -12,  -1,   9,  -7,   6, -23,
-    -45, -25, -16, -17,   3,   0,  -5, -33,
-    -44, -16, -20,  -9,  -1,  11,  -6, -71,
-    -19, -13,   1,  17,  16,   7, -37, -26,
+      8,  44,  52,  43,  62,   3,  30,  65,
+     37,  23,  42,  53,  88,  49,  24,  48,
+    -25,   4,  34,  61,  17,  49,  63,  17,
+    -12,  21,   9,  27,  35,  44,  17, -12,
+    -31, -21, -17, -20,  20,  -2,  -6, -16,
+    -32, -16, -44, -22, -11,  -3,  -5, -23,
+    -48, -21,  -7,   2,   2, -15, -14, -39,
+    -22, -16, -17, -10,   8,   4,  -9, -16,
 ];
 
 #[rustfmt::skip]
 const EG_ROOK: [i32; 64] = [
-     13,  10,  18,  15,  12,  12,   8,   5,
-     11,  13,  13,  11,  -3,   3,   8,   3,
-      7,   7,   7,   5,   4,  -3,  -5,  -3,
-      4,   3,  13,   1,   2,   1,  -1,   2,
-      3,   5,   8,   4,  -5,  -6,  -8, -11,
-     -4,   0,  -5,  -1,  -7, -12,  -8, -16,
-     -6,  -6,   0,   2,  -9,  -9, -11,  -3,
-     -9,   2,   3,  -1,  -5, -13,   4, -20,
+     46,  26,  37,  24,  19,  32,  16,  36,
+     34,  18,  38,  19,  13,  11,   2,  32,
+     25,  18,  21,   5,  -2,  24,   7,  20,
+     25,  24,  35,  22,  13,  15,  30,  25,
+     30,  53,  27,  29,   6,  22,   9,  14,
+     33,  14,  38,  25,  20,  11,  12,  15,
+     17,  10,  10,   1,  -3, -15,   2,   0,
+     25,  28,  39,  20,   2,  16,  14,  16,
 ];
 
 #[rustfmt::skip]
 const MG_QUEEN: [i32; 64] = [
-    -28,   0,  29,  12,  59,  44,  43,  45,
-    -24, -39,  -5,   1, -16,  57,  28,  54,
-    -13, -17,   7,   8,  29,  56,  47,  57,
-    -27, -27, -16, -16,  -1,  17,  -2,   1,
-     -9, -26,  -9, -10,  -2,  -4,   3,  -3,
-    -14,   2, -11,  -2,  -5,   2,  14,   5,
-    -35,  -8,  11,   2,   8,  15,  -3,   1,
-     -1, -18,  -9,  10, -15, -25, -31, -50,
+    -30,  17,  29,  12,  59,  44,  43,  37,
+    -13, -16,   9,   1, -16,  57,  28,  54,
+    -13, -17,  -8,  15,  15,  58,  49,  57,
+    -10, -16,  -6, -15, -25,  15,   8,  21,
+      0,  -2,   0,   0,  -3, -18,   4,   8,
+      6,   2,   0,   5,   3,   1,  10,  -4,
+     -5,   8,  13,  17,  12,  16,  23,   1,
+      7,   0,  -1,   4,  16,  -3, -31, -50,
 ];
 
 #[rustfmt::skip]
 const EG_QUEEN: [i32; 64] = [
-     -9,  22,  22,  27,  27,  19,  10,  20,
-    -17,  20,  32,  41,  58,  25,  30,   0,
-    -20,   6,   9,  49,  47,  35,  19,   9,
-      3,  22,  24,  45,  57,  40,  57,  36,
-    -18,  28,  19,  47,  31,  34,  39,  23,
-    -16, -27,  15,   6,   9,  17,  10,   5,
-    -22, -23, -30, -16, -16, -23, -36, -32,
-    -33, -28, -22, -43,  -5, -32, -20, -41,
+      4,  29,  22,  27,  27,  19,  10,  15,
+    -17,  57,  48,  41,  58,  25,  30,   0,
+    -20,   6,  34,  51,  60,  44,  19,   9,
+     24,  27,  56,  49,  82,  51,  58,  45,
+    -10,  19,  34,  39,  39,  45,  32,  38,
+    -17,  13,  32,  -5,  23,  16,  34,   8,
+    -29, -29, -14,  -6, -23,  -8, -32, -32,
+    -33, -18,  -5, -33, -11, -40, -20, -41,
 ];
 
 #[rustfmt::skip]
 const MG_KING: [i32; 64] = [
     -65,  23,  16, -15, -56, -34,   2,  13,
      29,  -1, -20,  -7,  -8,  -4, -38, -29,
-     -9,  24,   2, -16, -20,   6,  22, -22,
-    -17, -20, -12, -27, -30, -25, -14, -36,
-    -49,  -1, -27, -39, -46, -44, -33, -51,
-    -14, -14, -22, -46, -44, -30, -15, -27,
-      1,   7,  -8, -64, -43, -16,   9,   8,
-    -15,  36,  12, -54,   8, -28,  24,  14,
+     -9,  23,  13, -23, -27,   0,  20, -22,
+    -17, -26, -16, -35, -37, -33, -14, -53,
+    -36,  -7, -33, -50, -40, -33, -34, -57,
+     -8,  -2, -19, -25, -28, -41,  25, -31,
+     -1,  10, -29, -43, -39, -39,  -8,  -2,
+     13,  61,  42, -52, -11, -32,  21,  17,
 ];
 
 #[rustfmt::skip]
 const EG_KING: [i32; 64] = [
     -74, -35, -18, -18, -11,  15,   4, -17,
     -12,  17,  14,  17,  17,  38,  23,  11,
-     10,  17,  23,  15,  20,  45,  44,  13,
-     -8,  22,  24,  27,  26,  33,  26,   3,
-    -18,  -4,  21,  24,  27,  23,   9, -11,
-    -19,  -3,  11,  21,  23,  16,   7,  -9,
-    -27, -11,   4,  13,  14,   4,  -5, -17,
-    -53, -34, -21, -11, -28, -14, -24, -43,
+     10,  43,  41,  24,   9,  32,  12,  13,
+     -8,  37,  34,  34,  23,   5,   4, -29,
+    -19,   2,  25,  30,  36,  15,  -3,  -8,
+     -7,   6,  15,  24,  18,  22, -11, -23,
+    -12,   1,   6,  16,  14,  15,  -4, -31,
+      9, -45, -28, -13, -25, -15, -25, -33,
 ];
 
-/// The middlegame and endgame tables of each orthodox kind, by [`Kind::index`].
-const TABLES: [(&[i32; 64], &[i32; 64]); 6] = [
-    (&MG_PAWN, &EG_PAWN),
-    (&MG_KNIGHT, &EG_KNIGHT),
-    (&MG_BISHOP, &EG_BISHOP),
-    (&MG_ROOK, &EG_ROOK),
-    (&MG_QUEEN, &EG_QUEEN),
-    (&MG_KING, &EG_KING),
+/// The middlegame and endgame tables of each orthodox kind, by [`Kind::index`], zipped square
+/// by square into the tapered weights of [`WEIGHTS`].
+const SQUARES: [[Tapered; 64]; 6] = [
+    zipped(&MG_PAWN, &EG_PAWN),
+    zipped(&MG_KNIGHT, &EG_KNIGHT),
+    zipped(&MG_BISHOP, &EG_BISHOP),
+    zipped(&MG_ROOK, &EG_ROOK),
+    zipped(&MG_QUEEN, &EG_QUEEN),
+    zipped(&MG_KING, &EG_KING),
 ];
+
+/// A middlegame and an endgame table as one table of tapered weights.
+const fn zipped(mg: &[i32; 64], eg: &[i32; 64]) -> [Tapered; 64] {
+    let mut table = [(0, 0); 64];
+    let mut square = 0;
+    while square < 64 {
+        table[square] = (mg[square], eg[square]);
+        square += 1;
+    }
+    table
+}
 
 /// The index of `square` (a1 is 0, h8 63) in a table, seen from `side`'s own first rank.
 #[inline(always)]
@@ -177,13 +191,15 @@ fn table_index(square: usize, side: Side) -> usize {
 /// A middlegame and an endgame weight.
 pub type Tapered = (i32, i32);
 
-/// The judgement's weights besides the piece-square tables: each term's middlegame and endgame
-/// worth in hundredths of a Pawn. [`WEIGHTS`] are the ones the engine plays with; the tune
+/// The judgement's weights: each term's middlegame and endgame worth in hundredths of a Pawn. [`WEIGHTS`] are the ones the engine plays with; the tune
 /// bench (`cargo bench --bench tune -- --variant chess`) fits them to self-play results.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
     /// The values of a Pawn, Knight, Bishop, Rook and Queen.
     pub value: [Tapered; 5],
+    /// The piece-square tables: each kind's worth (by [`Kind::index`]) on each square, seen
+    /// from its own side with the eighth rank first, as the tables above are written.
+    pub squares: [[Tapered; 64]; 6],
     /// Two Bishops work together: a bonus for the pair.
     pub bishop_pair: Tapered,
     /// A passed Pawn's bonus by how many ranks it has come from its own first rank.
@@ -233,15 +249,16 @@ pub struct Weights {
     pub mop_up: (i32, i32),
 }
 
-/// The weights the engine plays with: PeSTO's piece values, the other terms set by hand and each
-/// kept on a match, but the King's safety (shield, attack units, safe checks, danger, open
-/// files), fitted by the tune bench to 22,788 quiet positions judged by Stockfish
-/// (`tools/stockfish-labels.py`, depth 9) with every other weight held. (A fit of every weight
-/// to those positions lost 44.5/100 to the weights before; one to 3,000 self-play games at
-/// 4,000 nodes a turn, 12/43.)
+/// The weights the engine plays with: PeSTO's piece values; the tables and every other weight
+/// but the passed Pawns' and the mop-up's fitted by the tune bench to 193,144 quiet positions
+/// judged by Stockfish (`tools/stockfish-labels.py`, depth 8 and 9), the Pawns' tables on the
+/// seventh rank held with the passed Pawns (the positions' selection, no promotion as the best
+/// turn, leans against them). Kept on a match: 52.5/100 against the weights before, at 100 ms a
+/// turn.
 pub const WEIGHTS: Weights = Weights {
     value: [(82, 94), (337, 281), (365, 297), (477, 512), (1025, 936)],
-    bishop_pair: (25, 50),
+    squares: SQUARES,
+    bishop_pair: (25, 77),
     passed: [
         (0, 0),
         (2, 10),
@@ -252,27 +269,28 @@ pub const WEIGHTS: Weights = Weights {
         (55, 120),
         (0, 0),
     ],
-    isolated: (-10, -12),
-    doubled: (-8, -20),
-    open_file: (25, 10),
-    half_open_file: (12, 8),
-    shield: -10,
-    mobility: [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2)],
-    attack_units: [0, 2, 9, 3, 10],
-    safe_checks: [0, 41, 19, 12, 31],
-    king_danger: 9,
-    threat_by_pawn: (-50, -35),
-    threat_by_minor: (-35, -15),
-    open_king_file: -44,
-    tempo: 15,
+    isolated: (-16, -6),
+    doubled: (-11, -44),
+    open_file: (40, 8),
+    half_open_file: (8, 49),
+    shield: 9,
+    mobility: [(0, 0), (1, 0), (4, 5), (3, 1), (1, 9)],
+    attack_units: [0, 3, 5, 5, 7],
+    safe_checks: [0, 23, 14, 10, 19],
+    king_danger: 12,
+    threat_by_pawn: (-66, -66),
+    threat_by_minor: (-63, -56),
+    open_king_file: -22,
+    tempo: 28,
     mop_up: (12, 4),
 };
 
 impl Weights {
     /// Every weight, named, for a tuner to change one at a time; the piece values' names start
-    /// with `value.` (PeSTO fitted its tables together with them: a tuner may hold them). Left
-    /// out are the weights of a passed Pawn on its first and last rank, which no Pawn stands
-    /// on, and a Pawn's mobility, attack units and safe checks, which are not counted.
+    /// with `value.` (a tuner may hold them, keeping the scale the search's margins assume), the
+    /// tables' with `squares.` and the kind (`squares.knight.e4.mg`). Left out are the weights of
+    /// a Pawn or a passed Pawn on its first and last rank, where no Pawn stands, and a Pawn's
+    /// mobility, attack units and safe checks, which are not counted.
     pub fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
         fn tapered<'a>(
             named: &mut Vec<(String, &'a mut i32)>,
@@ -285,6 +303,16 @@ impl Weights {
         let mut named = Vec::new();
         for (kind, weight) in KINDS.iter().zip(&mut self.value) {
             tapered(&mut named, &format!("value.{kind}"), weight);
+        }
+        for (kind, table) in KINDS.iter().zip(&mut self.squares) {
+            for (at, weight) in table.iter_mut().enumerate() {
+                let rank = 8 - at / 8;
+                if *kind == "pawn" && (rank == 1 || rank == 8) {
+                    continue;
+                }
+                let file = char::from(b'a' + (at % 8) as u8);
+                tapered(&mut named, &format!("squares.{kind}.{file}{rank}"), weight);
+            }
         }
         tapered(&mut named, "bishop_pair", &mut self.bishop_pair);
         for (rank, weight) in self.passed.iter_mut().enumerate().take(7).skip(1) {
@@ -322,7 +350,7 @@ impl Weights {
 }
 
 /// The names of the kinds [`Weights`] lists by index, for a tuner's report.
-const KINDS: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
+const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
 /// The most a King's danger costs: five Pawns.
 const MAX_KING_DANGER: i32 = 500;
@@ -354,7 +382,7 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
         let (own, enemy) = (side.index(), side.opponent().index());
         let sign = sign(side);
         for (kind, &set) in board.pieces[own].iter().enumerate() {
-            let (mg_table, eg_table) = TABLES[kind];
+            let table = &weights.squares[kind];
             let (value, weight) = (
                 weights.value.get(kind).copied().unwrap_or((0, 0)),
                 weights.mobility.get(kind).copied().unwrap_or((0, 0)),
@@ -366,8 +394,8 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
             phase += PHASE.get(kind).copied().unwrap_or(0) * count;
             for square in bitboard::squares(set) {
                 let at = table_index(square, side);
-                mg += sign * mg_table[at];
-                eg += sign * eg_table[at];
+                mg += sign * table[at].0;
+                eg += sign * table[at].1;
                 let attacked = match Kind::ALL[kind] {
                     Kind::Knight => bitboard::knight(square),
                     Kind::Bishop => bitboard::bishop(square, blockers),
