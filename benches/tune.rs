@@ -560,17 +560,20 @@ fn fit_weights(variant: &Variant, all: &[Quiet], jobs: usize, hold: &[String]) {
         .collect();
     let mut tuned = WEIGHTS.clone();
     for round in 1..=ROUNDS {
-        let (judged, slopes) = slopes(&chess, &samples, &tuned, &unheld, jobs);
+        let (judged, mut slopes) = slopes(&chess, &samples, &tuned, &unheld, jobs);
         let mut depending = vec![0; unheld.len()];
         for (weight, _) in slopes.iter().flatten() {
             depending[*weight as usize] += 1;
         }
+        // A rare weight is left out of the descent itself, not only of its result, so that
+        // no other weight is fitted around a change that is then not made.
+        for sample in &mut slopes {
+            sample.retain(|(weight, _)| depending[*weight as usize] * RARE >= samples.len());
+        }
         let change = descend(&judged, &slopes, &samples, scale, unheld.len());
         let mut named = tuned.each_mut();
-        for ((&weight, change), depending) in unheld.iter().zip(change).zip(depending) {
-            if depending * RARE >= samples.len() {
-                *named[weight].1 += change.round() as i32;
-            }
+        for (&weight, change) in unheld.iter().zip(change) {
+            *named[weight].1 += change.round() as i32;
         }
         eprintln!("round {round}: error {}", errors(&tuned));
     }
