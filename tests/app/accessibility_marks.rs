@@ -4,7 +4,7 @@
 
 use crate::support::*;
 use oddboard::app::art::shapes::Figure;
-use oddboard::app::board::layout::{Decor, Plank, SQUARE};
+use oddboard::app::board::layout::{CoordinateLabel, Decor, Plank, SQUARE};
 use oddboard::app::board::markers::{MarkShape, Marker};
 use oddboard::app::shared::settings::{BoardTheme, InterfaceSize, Settings};
 use std::collections::{HashMap, HashSet};
@@ -223,9 +223,9 @@ fn fanorona_on_the_high_contrast_board_has_black_lines_on_a_light_plank() {
     assert!(!lines.is_empty());
     assert!(lines.iter().all(|c| *c == Color::BLACK), "{lines:?}");
     let labels: Vec<Color> = world
-        .query_filtered::<&TextColor, With<Decor>>()
+        .query::<&CoordinateLabel>()
         .iter(world)
-        .map(|c| c.0)
+        .map(|label| label.colour)
         .collect();
     assert!(!labels.is_empty());
     assert!(
@@ -238,12 +238,9 @@ fn fanorona_on_the_high_contrast_board_has_black_lines_on_a_light_plank() {
 fn label_sizes(app: &mut App) -> Vec<f32> {
     let world = app.world_mut();
     world
-        .query_filtered::<&TextFont, With<Decor>>()
+        .query::<&CoordinateLabel>()
         .iter(world)
-        .map(|font| match font.font_size {
-            bevy::text::FontSize::Px(px) => px,
-            other => panic!("coordinates sized {other:?}"),
-        })
+        .map(|label| label.size)
         .collect()
 }
 

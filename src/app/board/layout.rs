@@ -99,6 +99,18 @@ pub struct Plank;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Decor;
 
+/// A coordinate beside the board (a file's letter, a rank's number), standing where its
+/// entity's transform puts it; egui paints it there in either view (`board::labels`).
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct CoordinateLabel {
+    /// What it reads.
+    pub text: String,
+    /// Its font size in the board's units (a square is `SQUARE` wide).
+    pub size: f32,
+    /// Its colour.
+    pub colour: Color,
+}
+
 /// The position the board shows: a line of the analysis being stepped through, else the
 /// record's position shown.
 pub fn shown_position(game: &Game, viewing: &Viewing) -> Position {

@@ -1,10 +1,11 @@
 //! The 2D board: its layout and entities, the pointer and keyboard on it (and its cursor), the
-//! cameras, the marks of the turn in progress, the turn standing where it goes, and the
+//! coordinates, the cameras, the marks of the turn in progress, the turn standing where it goes, and the
 //! players' sketches.
 
 pub mod camera;
 pub mod cursor;
 pub mod input;
+pub mod labels;
 pub mod layout;
 pub mod markers;
 pub mod preview;
@@ -20,6 +21,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         spawn::plugin,
         input::plugin,
+        labels::plugin,
         cursor::plugin,
         markers::plugin,
         sketch::plugin,

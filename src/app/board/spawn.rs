@@ -4,8 +4,8 @@
 
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::layout::{
-    Board2d, BoardLayout, BoardPos, Cell, Decor, Palette, PieceView, Plank, Previewed, SQUARE,
-    SnapBack, Square, Z_PIECE, shown_position,
+    Board2d, BoardLayout, BoardPos, Cell, CoordinateLabel, Decor, Palette, PieceView, Plank,
+    Previewed, SQUARE, SnapBack, Square, Z_PIECE, shown_position,
 };
 use crate::app::board::scene::ShownGame;
 use crate::app::motion::choreography::Choreography;
@@ -245,9 +245,11 @@ fn spawn_decor(commands: &mut Commands, game: &Game, layout: &BoardLayout, dress
     let label = |text: String, at: Vec2| {
         (
             Decor,
-            Text2d::new(text),
-            TextFont::from_font_size(SQUARE * 0.28 * dress.text_scale),
-            TextColor(label_colour(dress.theme)),
+            CoordinateLabel {
+                text,
+                size: SQUARE * 0.28 * dress.text_scale,
+                colour: label_colour(dress.theme),
+            },
             Transform::from_translation(at.extend(Z_LINE)),
             Board2d,
             DespawnOnExit(InGame),
