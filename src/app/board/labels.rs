@@ -13,8 +13,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, paint_labels);
 }
 
-/// Paints each coordinate where the board camera sees it, its size on the board turned into
-/// egui's points (logical pixels divided by egui's zoom, the interface size).
+/// Paints each coordinate where the board camera sees it, as large as it is on the board.
 fn paint_labels(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -24,33 +23,55 @@ fn paint_labels(
     if settings.view != BoardView::TwoD || labels.is_empty() {
         return Ok(());
     }
-    let Ok((camera, view)) = camera.single() else {
+    let Ok(camera) = camera.single() else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    let painter = ctx.layer_painter(egui::LayerId::background());
-    let zoom = ctx.zoom_factor();
-    for (label, transform) in &labels {
-        let place = transform.translation;
-        let (Ok(at), Ok(top)) = (
-            camera.world_to_viewport(view, place),
-            camera.world_to_viewport(view, place + Vec3::Y * label.size),
-        ) else {
-            continue;
-        };
-        paint_label(&painter, at / zoom, label, at.distance(top) / zoom);
-    }
-    Ok(())
+    let placed = labels.iter().map(|(label, t)| (label, t.translation));
+    paint_seen(&mut contexts, camera, placed, LabelSize::OnTheBoard)
 }
 
-/// Paints `label` centred on `at` (in egui's points), its font `size` points high.
-pub fn paint_label(painter: &egui::Painter, at: Vec2, label: &CoordinateLabel, size: f32) {
-    let [r, g, b, _] = label.colour.to_srgba().to_u8_array();
-    painter.text(
-        egui::pos2(at.x, at.y),
-        egui::Align2::CENTER_CENTER,
-        &label.text,
-        egui::FontId::proportional(size),
-        egui::Color32::from_rgb(r, g, b),
-    );
+/// How large a painted coordinate is.
+#[derive(Clone, Copy, Debug)]
+pub enum LabelSize {
+    /// As large as the camera sees its size on the board.
+    OnTheBoard,
+    /// This many of egui's points, however far the camera is.
+    Points(f32),
+}
+
+/// Paints each of `labels` (a coordinate and its place in the world) where `camera` sees
+/// that place, as large as `size` says.
+pub fn paint_seen<'a>(
+    contexts: &mut EguiContexts,
+    (camera, view): (&Camera, &GlobalTransform),
+    labels: impl IntoIterator<Item = (&'a CoordinateLabel, Vec3)>,
+    size: LabelSize,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    // The camera's viewport is in logical pixels; egui paints in points, zoom times larger.
+    let zoom = ctx.zoom_factor();
+    for (label, place) in labels {
+        let Ok(at) = camera.world_to_viewport(view, place) else {
+            continue;
+        };
+        let points = match size {
+            LabelSize::Points(points) => points,
+            LabelSize::OnTheBoard => {
+                match camera.world_to_viewport(view, place + Vec3::Y * label.size) {
+                    Ok(top) => at.distance(top) / zoom,
+                    Err(_) => continue,
+                }
+            }
+        };
+        let [r, g, b, _] = label.colour.to_srgba().to_u8_array();
+        painter.text(
+            egui::pos2(at.x / zoom, at.y / zoom),
+            egui::Align2::CENTER_CENTER,
+            &label.text,
+            egui::FontId::proportional(points),
+            egui::Color32::from_rgb(r, g, b),
+        );
+    }
+    Ok(())
 }

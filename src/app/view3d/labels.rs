@@ -4,11 +4,11 @@
 
 use super::mirror::{TwinKind, pose_of};
 use super::rig::TableCamera;
-use crate::app::board::labels::paint_label;
+use crate::app::board::labels::{LabelSize, paint_seen};
 use crate::app::board::layout::{BoardLayout, CoordinateLabel};
 use crate::app::shared::settings::{BoardView, Settings};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::EguiContexts;
 
 /// The coordinates' font size in the 3D view, in egui's points.
 const LABEL_POINTS: f32 = 15.0;
@@ -24,18 +24,17 @@ pub fn paint_labels(
     if settings.view != BoardView::ThreeD {
         return Ok(());
     }
-    let Ok((camera, view)) = camera.single() else {
+    let Ok(camera) = camera.single() else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    let painter = ctx.layer_painter(egui::LayerId::background());
-    // The camera's viewport is in logical pixels; egui paints in points, zoom times larger.
-    let zoom = ctx.zoom_factor();
-    for (label, transform) in &labels {
-        let place = pose_of(TwinKind::Flat, transform, Vec2::ZERO, layout.flipped).translation;
-        if let Ok(at) = camera.world_to_viewport(view, place) {
-            paint_label(&painter, at / zoom, label, LABEL_POINTS);
-        }
-    }
-    Ok(())
+    let placed = labels.iter().map(|(label, transform)| {
+        let pose = pose_of(TwinKind::Flat, transform, Vec2::ZERO, layout.flipped);
+        (label, pose.translation)
+    });
+    paint_seen(
+        &mut contexts,
+        camera,
+        placed,
+        LabelSize::Points(LABEL_POINTS),
+    )
 }
