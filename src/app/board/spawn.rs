@@ -88,7 +88,7 @@ impl Dress {
 }
 
 /// The coordinates' colour in `theme`: white on the high-contrast board.
-pub fn label_colour(theme: BoardTheme) -> Color {
+fn label_colour(theme: BoardTheme) -> Color {
     if theme.high_contrast() {
         Color::WHITE
     } else {
