@@ -17,11 +17,11 @@ const FULL_PHASE: i32 = 24;
 const MG_PAWN: [i32; 64] = [
       0,    0,    0,    0,    0,    0,    0,    0,
      98,  134,   61,   95,   68,  126,   34,  -11,
-      5,   27,   49,   58,   40,   63,   31,   39,
-     -6,   16,   14,   32,   39,   40,   27,    3,
-    -18,   -2,   13,   21,   20,   13,    6,  -13,
-    -16,  -11,    4,   -7,    2,    2,   24,  -11,
-    -27,  -10,  -11,  -38,  -29,    7,   23,  -20,
+      2,   14,   36,   52,   31,   48,   29,   39,
+    -14,    5,   -6,   16,   23,   21,   16,   -1,
+    -23,  -11,    2,    8,   10,    3,    1,  -19,
+    -30,  -32,  -14,  -24,  -16,  -16,    5,  -24,
+    -32,  -17,  -15,  -40,  -34,    2,   15,  -21,
       0,    0,    0,    0,    0,    0,    0,    0,
 ];
 
@@ -29,132 +29,132 @@ const MG_PAWN: [i32; 64] = [
 const EG_PAWN: [i32; 64] = [
       0,    0,    0,    0,    0,    0,    0,    0,
     178,  173,  158,  134,  147,  132,  165,  187,
-     35,   47,   20,    3,   13,   17,    0,   17,
-     26,   17,   31,   13,   10,   17,   16,   22,
-     15,   21,   11,   -2,   15,   21,    8,   17,
-     16,   28,   12,   17,    9,   19,   -1,    7,
-     30,   26,   28,   34,   30,   28,    7,    8,
+     27,   43,   16,   -8,    6,    9,   -8,    9,
+     19,    7,   24,    6,    1,    9,    5,   15,
+      9,   13,    7,   -7,   11,   15,    1,   11,
+     14,   28,   13,   18,   10,   18,    0,    6,
+     27,   29,   27,   29,   29,   27,   11,    4,
       0,    0,    0,    0,    0,    0,    0,    0,
 ];
 
 #[rustfmt::skip]
 const MG_KNIGHT: [i32; 64] = [
    -167,  -89,  -34,  -49,   61,  -97,  -15, -107,
-    -73,  -41,   50,   36,   23,   65,    7,  -17,
-    -47,   53,   36,  109,  102,  118,   69,   44,
-     52,   48,   47,   74,   55,   80,   49,   70,
-      8,   14,   52,   42,   56,   48,   37,   28,
-    -12,   14,   30,   33,   50,   33,   35,    2,
-    -29,   -1,   13,   22,   20,   25,  -12,    1,
-   -105,  -12,   -6,   13,  -14,  -12,  -11,  -23,
+    -73,  -41,   45,   36,   23,   72,    7,  -17,
+    -47,   36,   34,  105,   99,  107,   58,   44,
+     46,   42,   39,   66,   53,   78,   46,   69,
+      2,   16,   48,   40,   54,   45,   37,   22,
+    -14,   12,   28,   31,   48,   31,   32,    0,
+    -29,   10,   13,   20,   17,   23,  -12,    1,
+   -105,  -15,    1,   10,  -10,  -10,  -14,  -23,
 ];
 
 #[rustfmt::skip]
 const EG_KNIGHT: [i32; 64] = [
     -58,  -38,  -13,  -28,  -31,  -27,  -63,  -99,
-    -25,   -8,   -4,   -2,   -9,  -25,  -24,  -52,
-    -24,    7,    3,    7,   26,   -4,   -6,  -41,
-    -16,    7,   64,   19,   36,   10,   24,    8,
-     36,   20,   36,   46,   41,   49,   29,   14,
-     -3,   26,   24,   63,   25,   22,    7,   -8,
-    -42,  -20,   13,   27,   28,   21,   16,    0,
-    -29,  -23,  -22,   36,   18,   16,  -31,  -64,
+    -25,   -8,   14,   -2,   -9,  -25,  -24,  -52,
+    -24,   19,    9,    7,   36,    4,   -2,  -41,
+    -22,    5,   70,   25,   40,   14,   22,    7,
+     41,   26,   39,   49,   47,   55,   39,   16,
+      3,   32,   32,   75,   35,   31,   14,   -4,
+    -42,  -20,   22,   31,   34,   32,   27,    6,
+    -29,  -24,  -25,   37,   21,   19,  -31,  -64,
 ];
 
 #[rustfmt::skip]
 const MG_BISHOP: [i32; 64] = [
     -29,    4,  -82,  -37,  -25,  -42,    7,   -8,
-    -26,    4,  -24,  -13,   -4,   59,   18,  -47,
-     -1,   31,   11,   26,   29,   30,   55,   34,
-     -8,   11,   18,   29,   20,   45,   17,   21,
-     18,    6,   15,   28,   15,    9,   31,   12,
-     12,   37,   18,   10,   16,   19,   22,    3,
-     44,   26,   25,   -1,    8,   -3,   31,   13,
-      5,    8,   -6,  -19,  -16,  -10,  -39,  -15,
+    -26,    7,  -25,  -13,  -21,   59,   18,  -47,
+      3,   20,   -1,   17,   27,   17,   57,   47,
+     -8,    6,   18,   19,   14,   41,   16,   24,
+     22,    3,   13,   27,   13,    9,   35,   12,
+      8,   32,   18,    8,   16,   17,   22,    3,
+     43,   25,   26,    0,    8,   -2,   29,   17,
+      9,    9,   -6,  -14,  -15,  -11,  -39,  -17,
 ];
 
 #[rustfmt::skip]
 const EG_BISHOP: [i32; 64] = [
     -14,  -21,  -11,   -8,   -7,   -9,  -17,  -24,
-     -8,    0,   24,  -12,   14,  -13,   -4,  -14,
-     22,  -16,    0,   -4,  -17,   15,    6,   -4,
-      9,   11,  -13,   14,   19,   -1,   19,  -11,
-    -25,    3,   25,    4,    5,   22,   -4,    0,
-     22,    4,   37,   21,   30,   22,   16,  -15,
-     10,   21,    2,   37,   12,   25,   -2,   22,
-     12,   39,   27,   20,   26,   14,   -5,   31,
+     -8,    3,   28,  -12,   27,  -13,   -4,  -14,
+     26,  -18,    0,   -2,  -23,   20,    3,  -11,
+     14,    9,  -18,   14,   13,   -6,   15,  -13,
+    -28,    3,   24,    0,    4,   22,   -8,    6,
+     32,    8,   38,   22,   28,   21,   18,  -13,
+     15,   24,    1,   36,   11,   29,   -1,   34,
+     20,   51,   29,   23,   31,   17,   -5,   45,
 ];
 
 #[rustfmt::skip]
 const MG_ROOK: [i32; 64] = [
-      8,   44,   52,   43,   62,    3,   30,   65,
-     37,   23,   42,   53,   88,   49,   24,   48,
-    -25,    4,   34,   61,   17,   49,   63,   17,
-    -12,   21,    9,   27,   35,   44,   17,  -12,
-    -31,  -21,  -17,  -20,   20,   -2,   -6,  -16,
-    -32,  -16,  -44,  -22,  -11,   -3,   -5,  -23,
-    -48,  -21,   -7,    2,    2,  -15,  -14,  -39,
-    -22,  -16,  -17,  -10,    8,    4,   -9,  -16,
+     -7,   45,   66,   34,   65,   -7,   32,   73,
+     32,   21,   30,   50,   92,   36,   30,   44,
+    -34,   -2,   30,   67,   23,   44,   61,   21,
+    -17,   22,    4,   24,   37,   42,   21,  -12,
+    -35,  -28,  -22,  -27,   11,   -8,  -15,  -19,
+    -35,  -18,  -53,  -25,  -20,   -6,  -10,  -27,
+    -51,  -24,  -16,    0,   -1,  -16,  -19,  -40,
+    -24,  -19,  -19,  -12,    5,    0,  -12,  -18,
 ];
 
 #[rustfmt::skip]
 const EG_ROOK: [i32; 64] = [
-     46,   26,   37,   24,   19,   32,   16,   36,
-     34,   18,   38,   19,   13,   11,    2,   32,
-     25,   18,   21,    5,   -2,   24,    7,   20,
-     25,   24,   35,   22,   13,   15,   30,   25,
-     30,   53,   27,   29,    6,   22,    9,   14,
-     33,   14,   38,   25,   20,   11,   12,   15,
-     17,   10,   10,    1,   -3,  -15,    2,    0,
-     25,   28,   39,   20,    2,   16,   14,   16,
+     60,   33,   41,   32,   27,   43,   25,   41,
+     42,   28,   50,   28,   22,   22,    8,   40,
+     38,   29,   29,    9,    4,   35,   16,   31,
+     34,   31,   46,   33,   20,   20,   38,   33,
+     41,   66,   34,   41,   17,   34,   20,   23,
+     40,   22,   51,   32,   31,   19,   21,   24,
+     25,   20,   20,    9,    5,   -6,   12,    4,
+     31,   35,   45,   29,   11,   23,   20,   21,
 ];
 
 #[rustfmt::skip]
 const MG_QUEEN: [i32; 64] = [
-    -30,   17,   29,   12,   59,   44,   43,   37,
-    -13,  -16,    9,    1,  -16,   57,   28,   54,
-    -13,  -17,   -8,   15,   15,   58,   49,   57,
-    -10,  -16,   -6,  -15,  -25,   15,    8,   21,
-      0,   -2,    0,    0,   -3,  -18,    4,    8,
-      6,    2,    0,    5,    3,    1,   10,   -4,
-     -5,    8,   13,   17,   12,   16,   23,    1,
-      7,    0,   -1,    4,   16,   -3,  -31,  -50,
+    -32,   35,   29,   12,   59,   44,   43,   39,
+     -5,  -13,   13,    1,  -16,   57,   28,   54,
+    -13,  -17,  -12,   22,   14,   59,   52,   57,
+     -7,  -14,   -9,  -15,  -33,   12,    9,   24,
+     -1,    0,   -2,    0,   -4,  -19,    4,    6,
+      7,   -2,   -2,    3,    1,   -2,    5,   -9,
+      0,    7,   11,   16,   10,   12,   24,    1,
+      9,   -2,   -1,    3,   12,    2,  -31,  -50,
 ];
 
 #[rustfmt::skip]
 const EG_QUEEN: [i32; 64] = [
-      4,   29,   22,   27,   27,   19,   10,   15,
-    -17,   57,   48,   41,   58,   25,   30,    0,
-    -20,    6,   34,   51,   60,   44,   19,    9,
-     24,   27,   56,   49,   82,   51,   58,   45,
-    -10,   19,   34,   39,   39,   45,   32,   38,
-    -17,   13,   32,   -5,   23,   16,   34,    8,
-    -29,  -29,  -14,   -6,  -23,   -8,  -32,  -32,
-    -33,  -18,   -5,  -33,  -11,  -40,  -20,  -41,
+     13,   34,   22,   27,   27,   19,   10,   15,
+    -17,   80,   54,   41,   58,   25,   30,    0,
+    -20,    6,   51,   50,   71,   52,   19,    9,
+     34,   32,   72,   51,   98,   59,   62,   52,
+     -5,   10,   41,   37,   41,   55,   24,   44,
+    -18,   28,   36,   -7,   33,   17,   48,   13,
+    -39,  -34,   -6,   -5,  -25,    2,  -34,  -32,
+    -33,  -12,    3,  -27,  -10,  -52,  -20,  -41,
 ];
 
 #[rustfmt::skip]
 const MG_KING: [i32; 64] = [
     -65,   23,   16,  -15,  -56,  -34,    2,   13,
      29,   -1,  -20,   -7,   -8,   -4,  -38,  -29,
-     -9,   23,   13,  -23,  -27,    0,   20,  -22,
-    -17,  -26,  -16,  -35,  -37,  -33,  -14,  -53,
-    -36,   -7,  -33,  -50,  -40,  -33,  -34,  -57,
-     -8,   -2,  -19,  -25,  -28,  -41,   25,  -31,
-     -1,   10,  -29,  -43,  -39,  -39,   -8,   -2,
-     13,   61,   42,  -52,  -11,  -32,   21,   17,
+     -9,   19,   23,  -31,  -33,   -4,   22,  -22,
+    -17,  -34,  -19,  -43,  -43,  -37,   -9,  -63,
+    -24,  -13,  -40,  -58,  -35,  -25,  -34,  -62,
+     -7,    6,  -21,  -16,  -23,  -48,   29,  -31,
+      1,   13,  -23,  -38,  -32,  -33,   -2,    7,
+     10,   60,   43,  -44,   -6,  -28,   20,   19,
 ];
 
 #[rustfmt::skip]
 const EG_KING: [i32; 64] = [
     -74,  -35,  -18,  -18,  -11,   15,    4,  -17,
     -12,   17,   14,   17,   17,   38,   23,   11,
-     10,   43,   41,   24,    9,   32,   12,   13,
-     -8,   37,   34,   34,   23,    5,    4,  -29,
-    -19,    2,   25,   30,   36,   15,   -3,   -8,
-     -7,    6,   15,   24,   18,   22,  -11,  -23,
-    -12,    1,    6,   16,   14,   15,   -4,  -31,
-      9,  -45,  -28,  -13,  -25,  -15,  -25,  -33,
+     10,   48,   42,   26,    9,   30,    7,   13,
+     -8,   40,   34,   34,   24,    4,    3,  -29,
+    -19,    3,   26,   30,   33,   13,   -3,   -6,
+     -6,    5,   15,   21,   16,   23,  -13,  -22,
+     -9,    1,    6,   16,   11,   13,   -7,  -32,
+     16,  -45,  -28,  -13,  -26,  -17,  -26,  -37,
 ];
 
 /// The middlegame and endgame tables of each orthodox kind, by [`Kind::index`], zipped square
@@ -241,6 +241,31 @@ pub struct Weights {
     pub open_king_file: i32,
     /// The side to move's bonus for having the move.
     pub tempo: i32,
+    /// A Knight, Bishop, Rook or Queen that an enemy piece attacks and no piece of its own
+    /// guards.
+    pub hanging: Tapered,
+    /// A Queen that an enemy Rook attacks.
+    pub threat_by_rook: Tapered,
+    /// An attack on the King: the units of danger per square beside the King that the enemy
+    /// attacks and only the King or the Queen guards.
+    pub weak_king_square: i32,
+    /// In the middlegame, per file at or beside the King: its own rearmost Pawn there before
+    /// the King, by how many ranks that Pawn has come from its side's first rank (0 where there
+    /// is none).
+    pub shelter: [i32; 7],
+    /// In the middlegame, per file at or beside the King: the enemy Pawn there before the King
+    /// nearest it, by how many ranks it stands from the King's side's first rank (0 where
+    /// there is none).
+    pub storm: [i32; 7],
+    /// A Knight or Bishop (by kind, from the Knight) on the fourth to sixth rank, guarded by a
+    /// Pawn of its own, where no enemy Pawn can ever attack it.
+    pub outpost: [Tapered; 2],
+    /// A Pawn guarded by a Pawn of its own or with one beside it, by how many ranks it has
+    /// come from its own first rank.
+    pub connected: [Tapered; 7],
+    /// A Pawn that no Pawn of its own beside it can come to guard and whose square ahead an
+    /// enemy Pawn attacks (an isolated Pawn counts as isolated only).
+    pub backward: Tapered,
     /// Where one side has no Pawn and the other is at least [`MOP_UP_MARGIN`] ahead: the
     /// stronger side's bonus per square the defending King stands from the centre (from the
     /// nearest corner its Bishop covers, when a Bishop and a Knight are all it has), and per
@@ -258,7 +283,7 @@ pub struct Weights {
 pub const WEIGHTS: Weights = Weights {
     value: [(82, 94), (337, 281), (365, 297), (477, 512), (1025, 936)],
     squares: SQUARES,
-    bishop_pair: (25, 77),
+    bishop_pair: (25, 76),
     passed: [
         (0, 0),
         (2, 10),
@@ -269,19 +294,35 @@ pub const WEIGHTS: Weights = Weights {
         (55, 120),
         (0, 0),
     ],
-    isolated: (-16, -6),
-    doubled: (-11, -44),
-    open_file: (40, 8),
-    half_open_file: (8, 49),
-    shield: 9,
-    mobility: [(0, 0), (1, 0), (4, 5), (3, 1), (1, 9)],
-    attack_units: [0, 3, 5, 5, 7],
-    safe_checks: [0, 23, 14, 10, 19],
+    isolated: (-8, -5),
+    doubled: (-8, -43),
+    open_file: (39, 2),
+    half_open_file: (9, 43),
+    shield: 4,
+    mobility: [(0, 0), (1, -3), (4, 5), (4, 1), (1, 8)],
+    attack_units: [0, 3, 3, 3, 5],
+    safe_checks: [0, 22, 13, 7, 19],
     king_danger: 12,
-    threat_by_pawn: (-66, -66),
-    threat_by_minor: (-63, -56),
-    open_king_file: -22,
-    tempo: 28,
+    threat_by_pawn: (-62, -47),
+    threat_by_minor: (-57, -39),
+    open_king_file: -29,
+    tempo: 30,
+    hanging: (-23, -36),
+    threat_by_rook: (-90, 0),
+    weak_king_square: 3,
+    shelter: [29, 30, 24, 21, 20, 16, -91],
+    storm: [-23, 155, -14, -19, -19, -15, -16],
+    outpost: [(25, 28), (28, 14)],
+    connected: [
+        (0, 0),
+        (4, -6),
+        (21, -1),
+        (15, 3),
+        (28, 11),
+        (76, 11),
+        (0, 0),
+    ],
+    backward: (-10, -11),
     mop_up: (12, 4),
 };
 
@@ -339,6 +380,22 @@ impl Weights {
         named.push(("tempo".into(), &mut self.tempo));
         named.push(("mop_up.edge".into(), &mut self.mop_up.0));
         named.push(("mop_up.kings".into(), &mut self.mop_up.1));
+        tapered(&mut named, "hanging", &mut self.hanging);
+        tapered(&mut named, "threat_by_rook", &mut self.threat_by_rook);
+        named.push(("weak_king_square".into(), &mut self.weak_king_square));
+        for (rank, weight) in self.shelter.iter_mut().enumerate() {
+            named.push((format!("shelter.{rank}"), weight));
+        }
+        for (rank, weight) in self.storm.iter_mut().enumerate() {
+            named.push((format!("storm.{rank}"), weight));
+        }
+        for (kind, weight) in ["knight", "bishop"].iter().zip(&mut self.outpost) {
+            tapered(&mut named, &format!("outpost.{kind}"), weight);
+        }
+        for (rank, weight) in self.connected.iter_mut().enumerate().skip(1) {
+            tapered(&mut named, &format!("connected.{rank}"), weight);
+        }
+        tapered(&mut named, "backward", &mut self.backward);
         named
     }
 
@@ -418,6 +475,20 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
             }
         }
     }
+    // Per side: every square its pieces attack (the King's own square with them), and those
+    // its Pawns, Knights, Bishops and Rooks attack: the guards that do not mind the trade.
+    let reach_all = Side::BOTH.map(|side| {
+        let own = side.index();
+        reach[own]
+            .iter()
+            .fold(pawn_reach[own] | zones[own], |a, b| a | b)
+    });
+    let guards = Side::BOTH.map(|side| {
+        let own = side.index();
+        [Kind::Knight, Kind::Bishop, Kind::Rook]
+            .iter()
+            .fold(pawn_reach[own], |a, kind| a | reach[own][kind.index()])
+    });
     for side in Side::BOTH {
         let sign = sign(side);
         let (own, enemy) = (side.index(), side.opponent().index());
@@ -425,9 +496,20 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
         let majors = pieces[Kind::Rook.index()] | pieces[Kind::Queen.index()];
         let officers = majors | pieces[Kind::Knight.index()] | pieces[Kind::Bishop.index()];
         let minor_reach = reach[enemy][Kind::Knight.index()] | reach[enemy][Kind::Bishop.index()];
+        let outposts = outposts(side, pawns[own], pawns[enemy]);
         for (threatened, weight) in [
             (officers & pawn_reach[enemy], weights.threat_by_pawn),
             (majors & minor_reach, weights.threat_by_minor),
+            (
+                pieces[Kind::Queen.index()] & reach[enemy][Kind::Rook.index()],
+                weights.threat_by_rook,
+            ),
+            (
+                officers & reach_all[enemy] & !reach_all[own],
+                weights.hanging,
+            ),
+            (pieces[Kind::Knight.index()] & outposts, weights.outpost[0]),
+            (pieces[Kind::Bishop.index()] & outposts, weights.outpost[1]),
         ] {
             let threatened = threatened.count_ones() as i32;
             mg += sign * weight.0 * threatened;
@@ -440,6 +522,8 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
         for king in bitboard::squares(board.pieces[enemy][Kind::King.index()]) {
             units[own] += safe_checks(weights, king, blockers, &reach[own], safe);
         }
+        let weak = zones[enemy] & reach_all[own] & !guards[enemy];
+        units[own] += weights.weak_king_square * weak.count_ones() as i32;
         if attackers[own] >= 2 {
             mg += sign * weights.king_danger(units[own]);
         }
@@ -467,6 +551,7 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
             let files = bitboard::files_of(1 << king);
             let open = (files | bitboard::beside(files)) & !bitboard::files_of(pawns[own]);
             mg += sign * weights.open_king_file * (open & bitboard::rank(0)).count_ones() as i32;
+            mg += sign * shelter(weights, side, king, pawns[own], pawns[enemy]);
         }
     }
     let phase = phase.min(FULL_PHASE);
@@ -542,16 +627,79 @@ fn pawn_structure(weights: &Weights, side: Side, own: Squares, enemy: Squares) -
     let count = |set: Squares| set.count_ones() as i32;
     let mut mg = weights.isolated.0 * count(isolated) + weights.doubled.0 * count(doubled);
     let mut eg = weights.isolated.1 * count(isolated) + weights.doubled.1 * count(doubled);
-    for square in bitboard::squares(passed) {
-        let rank = square / 8;
-        let from_home = match side {
-            Side::White => rank,
-            Side::Black => 7 - rank,
-        };
-        mg += weights.passed[from_home].0;
-        eg += weights.passed[from_home].1;
+    let stops_attacked = forward(own, side) & bitboard::pawn_attacks(enemy, side.opponent());
+    let supportable = bitboard::beside(own | bitboard::ahead(own, side));
+    let backward = own & forward(stops_attacked, side.opponent()) & !supportable & !isolated;
+    mg += weights.backward.0 * count(backward);
+    eg += weights.backward.1 * count(backward);
+    let connected = own & (bitboard::pawn_attacks(own, side) | bitboard::beside(own));
+    for (set, table) in [
+        (passed, &weights.passed[..]),
+        (connected, &weights.connected[..]),
+    ] {
+        for square in bitboard::squares(set) {
+            let (m, e) = table[from_home(square, side).min(table.len() - 1)];
+            mg += m;
+            eg += e;
+        }
     }
     (mg, eg)
+}
+
+/// How many ranks `square` stands from `side`'s first rank.
+#[inline(always)]
+fn from_home(square: usize, side: Side) -> usize {
+    match side {
+        Side::White => square / 8,
+        Side::Black => 7 - square / 8,
+    }
+}
+
+/// The squares one rank ahead of those of `set`, from `side`'s point of view.
+#[inline(always)]
+fn forward(set: Squares, side: Side) -> Squares {
+    match side {
+        Side::White => set << 8,
+        Side::Black => set >> 8,
+    }
+}
+
+/// The squares on `side`'s fourth to sixth ranks that one of its Pawns (on `own`) guards and
+/// no enemy Pawn (on `enemy`) can ever attack.
+#[inline(always)]
+fn outposts(side: Side, own: Squares, enemy: Squares) -> Squares {
+    let ranks = match side {
+        Side::White => bitboard::rank(3) | bitboard::rank(4) | bitboard::rank(5),
+        Side::Black => bitboard::rank(2) | bitboard::rank(3) | bitboard::rank(4),
+    };
+    let enemy_span = bitboard::pawn_attacks(
+        enemy | bitboard::ahead(enemy, side.opponent()),
+        side.opponent(),
+    );
+    ranks & bitboard::pawn_attacks(own, side) & !enemy_span
+}
+
+/// The middlegame worth of the Pawns before `side`'s King on `king` on its file and those
+/// beside it: its own rearmost Pawn on each ([`Weights::shelter`]) and the enemy's nearest
+/// ([`Weights::storm`]).
+#[inline(always)]
+fn shelter(weights: &Weights, side: Side, king: usize, own: Squares, enemy: Squares) -> i32 {
+    let file = king % 8;
+    let before_king = bitboard::ahead(1 << king, side);
+    let nearest = |pawns: Squares| -> usize {
+        let square = match side {
+            _ if pawns == 0 => return 0,
+            Side::White => pawns.trailing_zeros() as usize,
+            Side::Black => 63 - pawns.leading_zeros() as usize,
+        };
+        from_home(square, side).min(6)
+    };
+    (file.saturating_sub(1)..=(file + 1).min(7))
+        .map(|file| {
+            let before = bitboard::file(file) & (before_king | bitboard::beside(before_king));
+            weights.shelter[nearest(own & before)] + weights.storm[nearest(enemy & before)]
+        })
+        .sum()
 }
 
 /// How many of `side`'s Pawns on `pawns` stand on the three squares before its King on
@@ -817,5 +965,113 @@ mod tests {
         assert_eq!(bonus(&[white_d5]), WEIGHTS.passed[4].1);
         assert_eq!(bonus(&[white_d5, ("e6", Kind::Pawn, Side::Black)]), 0);
         assert_eq!(bonus(&[white_d5, ("d7", Kind::Pawn, Side::Black)]), 0);
+    }
+
+    /// What the weights `without` leaves out add to the judgement of the two Kings on e1 and
+    /// e8 with `pieces`, White to move.
+    fn term(without: &Weights, pieces: &[(&str, Kind, Side)]) -> i32 {
+        judged(&WEIGHTS, pieces) - judged(without, pieces)
+    }
+
+    #[test]
+    fn a_piece_an_enemy_attacks_and_nothing_guards_hangs() {
+        let unhung = Weights {
+            hanging: (0, 0),
+            ..WEIGHTS
+        };
+        let knight = ("d5", Kind::Knight, Side::White);
+        let rook = ("d8", Kind::Rook, Side::Black);
+        assert!(term(&unhung, &[knight, rook]) < 0, "the Rook attacks it");
+        let pawn = ("e4", Kind::Pawn, Side::White);
+        assert_eq!(term(&unhung, &[knight, rook, pawn]), 0, "a Pawn guards it");
+        assert_eq!(term(&unhung, &[knight]), 0, "nothing attacks it");
+    }
+
+    #[test]
+    fn a_knight_a_pawn_guards_where_no_enemy_pawn_can_come_is_on_an_outpost() {
+        let without = Weights {
+            outpost: [(0, 0); 2],
+            ..WEIGHTS
+        };
+        let knight = ("d5", Kind::Knight, Side::White);
+        let guard = ("e4", Kind::Pawn, Side::White);
+        assert!(term(&without, &[knight, guard]) > 0);
+        assert_eq!(term(&without, &[knight]), 0, "no Pawn guards it");
+        let chaser = ("c7", Kind::Pawn, Side::Black);
+        assert_eq!(
+            term(&without, &[knight, guard, chaser]),
+            0,
+            "c7-c6 would attack it"
+        );
+        let passed_by = ("c4", Kind::Pawn, Side::Black);
+        assert!(
+            term(&without, &[knight, guard, passed_by]) > 0,
+            "a Pawn behind it never can"
+        );
+    }
+
+    #[test]
+    fn a_pawn_no_neighbour_can_guard_whose_square_ahead_is_attacked_is_backward() {
+        let without = Weights {
+            backward: (0, 0),
+            ..WEIGHTS
+        };
+        let (d3, e4) = (
+            ("d3", Kind::Pawn, Side::White),
+            ("e4", Kind::Pawn, Side::White),
+        );
+        let attacker = ("c5", Kind::Pawn, Side::Black);
+        assert!(term(&without, &[d3, e4, attacker]) < 0, "d4 is attacked");
+        assert_eq!(term(&without, &[d3, e4]), 0, "d4 is not attacked");
+        let c2 = ("c2", Kind::Pawn, Side::White);
+        assert_eq!(
+            term(&without, &[d3, e4, attacker, c2]),
+            0,
+            "c2-c3 can guard it"
+        );
+    }
+
+    #[test]
+    fn pawns_guarding_each_other_or_side_by_side_are_connected() {
+        let without = Weights {
+            connected: [(0, 0); 7],
+            ..WEIGHTS
+        };
+        let white = |square| (square, Kind::Pawn, Side::White);
+        // Kings and Pawns alone: the endgame weights count whole.
+        let on_the_fourth = WEIGHTS.connected[3].1;
+        assert_eq!(
+            term(&without, &[white("d4"), white("e4")]),
+            2 * on_the_fourth
+        );
+        assert_eq!(term(&without, &[white("d4"), white("e3")]), on_the_fourth);
+        assert_eq!(term(&without, &[white("d4"), white("f4")]), 0);
+    }
+
+    #[test]
+    fn the_pawns_before_a_castled_king_shelter_it_and_the_enemy_pawns_there_storm_it() {
+        let without = Weights {
+            shelter: [0; 7],
+            storm: [0; 7],
+            ..WEIGHTS
+        };
+        let mut board = Board::empty();
+        board.put(at("g1"), Piece::new(Kind::King, Side::White));
+        board.put(at("b8"), Piece::new(Kind::King, Side::Black));
+        board.put(at("d1"), Piece::new(Kind::Queen, Side::White));
+        board.put(at("d8"), Piece::new(Kind::Queen, Side::Black));
+        for square in ["f2", "g2", "h3"] {
+            board.put(at(square), Piece::new(Kind::Pawn, Side::White));
+        }
+        board.put(at("h4"), Piece::new(Kind::Pawn, Side::Black));
+        let sets = Bitboards::of(&board);
+        let white_king =
+            WEIGHTS.shelter[1] * 2 + WEIGHTS.shelter[2] + WEIGHTS.storm[0] * 2 + WEIGHTS.storm[3];
+        // The Black King on b8 has no Pawn on the a-, b- and c-files.
+        let black_king = WEIGHTS.shelter[0] * 3 + WEIGHTS.storm[0] * 3;
+        let phase = 2 * PHASE[Kind::Queen.index()];
+        let expected = (white_king - black_king) * phase / FULL_PHASE;
+        let found = evaluate(&WEIGHTS, &sets, Side::White) - evaluate(&without, &sets, Side::White);
+        assert!((found - expected).abs() <= 1, "{found} against {expected}");
     }
 }
