@@ -17,11 +17,11 @@ const FULL_PHASE: i32 = 24;
 const MG_PAWN: [i32; 64] = [
       0,    0,    0,    0,    0,    0,    0,    0,
      98,  134,   61,   95,   68,  126,   34,  -11,
-      2,   14,   36,   52,   31,   48,   29,   39,
-    -14,    5,   -6,   16,   23,   21,   16,   -1,
-    -23,  -11,    2,    8,   10,    3,    1,  -19,
-    -30,  -32,  -14,  -24,  -16,  -16,    5,  -24,
-    -32,  -17,  -15,  -40,  -34,    2,   15,  -21,
+     -3,    1,   18,   38,   14,   32,   17,   34,
+    -17,  -10,  -13,    4,   10,   14,   -2,   -5,
+    -23,  -19,   -3,    1,    2,   -3,   -8,  -21,
+    -30,  -32,  -17,  -27,  -19,  -20,    2,  -26,
+    -29,  -18,  -14,  -31,  -28,   -1,   13,  -19,
       0,    0,    0,    0,    0,    0,    0,    0,
 ];
 
@@ -29,132 +29,132 @@ const MG_PAWN: [i32; 64] = [
 const EG_PAWN: [i32; 64] = [
       0,    0,    0,    0,    0,    0,    0,    0,
     178,  173,  158,  134,  147,  132,  165,  187,
-     27,   43,   16,   -8,    6,    9,   -8,    9,
-     19,    7,   24,    6,    1,    9,    5,   15,
-      9,   13,    7,   -7,   11,   15,    1,   11,
-     14,   28,   13,   18,   10,   18,    0,    6,
-     27,   29,   27,   29,   29,   27,   11,    4,
+     31,   50,   21,   -4,   10,   12,   -2,   12,
+     21,   12,   27,    7,    5,   13,   11,   18,
+     10,   17,   10,   -4,   14,   19,    6,   14,
+     16,   29,   17,   22,   16,   22,    3,    9,
+     28,   32,   28,   28,   30,   31,   14,    4,
       0,    0,    0,    0,    0,    0,    0,    0,
 ];
 
 #[rustfmt::skip]
 const MG_KNIGHT: [i32; 64] = [
    -167,  -89,  -34,  -49,   61,  -97,  -15, -107,
-    -73,  -41,   45,   36,   23,   72,    7,  -17,
-    -47,   36,   34,  105,   99,  107,   58,   44,
-     46,   42,   39,   66,   53,   78,   46,   69,
-      2,   16,   48,   40,   54,   45,   37,   22,
-    -14,   12,   28,   31,   48,   31,   32,    0,
-    -29,   10,   13,   20,   17,   23,  -12,    1,
-   -105,  -15,    1,   10,  -10,  -10,  -14,  -23,
+    -73,  -41,   29,   36,   23,   55,    7,  -17,
+    -47,   16,    9,   82,   75,   83,   38,   44,
+     41,   28,   18,   49,   36,   54,   32,   64,
+      3,    7,   31,   30,   39,   33,   30,   25,
+    -16,    5,   15,   16,   36,   19,   24,    0,
+    -29,   11,    9,   21,   19,   15,   -8,    7,
+   -105,  -10,    2,   15,   -1,   -7,   -9,  -23,
 ];
 
 #[rustfmt::skip]
 const EG_KNIGHT: [i32; 64] = [
     -58,  -38,  -13,  -28,  -31,  -27,  -63,  -99,
-    -25,   -8,   14,   -2,   -9,  -25,  -24,  -52,
-    -24,   19,    9,    7,   36,    4,   -2,  -41,
-    -22,    5,   70,   25,   40,   14,   22,    7,
-     41,   26,   39,   49,   47,   55,   39,   16,
-      3,   32,   32,   75,   35,   31,   14,   -4,
-    -42,  -20,   22,   31,   34,   32,   27,    6,
-    -29,  -24,  -25,   37,   21,   19,  -31,  -64,
+    -25,   -8,    6,   -2,   -9,  -25,  -24,  -52,
+    -24,   10,   11,    4,   39,    6,  -12,  -41,
+    -34,  -11,   66,   16,   31,   10,    6,   -3,
+     31,   13,   28,   32,   34,   43,   28,    6,
+     -3,   13,   16,   65,   21,   15,   -3,   -9,
+    -42,  -20,    5,    9,   11,   12,   22,    4,
+    -29,  -16,  -40,   26,    9,    9,  -22,  -64,
 ];
 
 #[rustfmt::skip]
 const MG_BISHOP: [i32; 64] = [
     -29,    4,  -82,  -37,  -25,  -42,    7,   -8,
-    -26,    7,  -25,  -13,  -21,   59,   18,  -47,
-      3,   20,   -1,   17,   27,   17,   57,   47,
-     -8,    6,   18,   19,   14,   41,   16,   24,
-     22,    3,   13,   27,   13,    9,   35,   12,
-      8,   32,   18,    8,   16,   17,   22,    3,
-     43,   25,   26,    0,    8,   -2,   29,   17,
-      9,    9,   -6,  -14,  -15,  -11,  -39,  -17,
+    -26,    4,  -31,  -13,  -33,   59,   18,  -47,
+     -1,    7,   -5,   12,   25,   10,   54,   42,
+    -13,    9,   19,   20,   18,   42,   18,   21,
+     22,    3,   15,   30,   18,   12,   35,   14,
+     10,   34,   23,   12,   18,   23,   22,    6,
+     45,   24,   28,    6,   15,   -3,   30,   19,
+     12,   14,   -4,   -8,  -15,  -10,  -39,  -16,
 ];
 
 #[rustfmt::skip]
 const EG_BISHOP: [i32; 64] = [
     -14,  -21,  -11,   -8,   -7,   -9,  -17,  -24,
-     -8,    3,   28,  -12,   27,  -13,   -4,  -14,
-     26,  -18,    0,   -2,  -23,   20,    3,  -11,
-     14,    9,  -18,   14,   13,   -6,   15,  -13,
-    -28,    3,   24,    0,    4,   22,   -8,    6,
-     32,    8,   38,   22,   28,   21,   18,  -13,
-     15,   24,    1,   36,   11,   29,   -1,   34,
-     20,   51,   29,   23,   31,   17,   -5,   45,
+     -8,   -3,   24,  -12,   25,  -13,   -4,  -14,
+     16,  -23,    3,    0,  -21,   23,    0,  -19,
+      7,    2,  -17,   23,   20,   -2,    9,  -19,
+    -38,   -1,   28,    5,   11,   24,  -11,    0,
+     28,    4,   37,   23,   30,   19,   14,  -16,
+      7,   21,   -4,   28,    4,   25,   -4,   30,
+     19,   46,   30,   11,   23,   18,   -5,   46,
 ];
 
 #[rustfmt::skip]
 const MG_ROOK: [i32; 64] = [
-     -7,   45,   66,   34,   65,   -7,   32,   73,
-     32,   21,   30,   50,   92,   36,   30,   44,
-    -34,   -2,   30,   67,   23,   44,   61,   21,
-    -17,   22,    4,   24,   37,   42,   21,  -12,
-    -35,  -28,  -22,  -27,   11,   -8,  -15,  -19,
-    -35,  -18,  -53,  -25,  -20,   -6,  -10,  -27,
-    -51,  -24,  -16,    0,   -1,  -16,  -19,  -40,
-    -24,  -19,  -19,  -12,    5,    0,  -12,  -18,
+    -22,   47,   77,   28,   66,  -17,   33,   75,
+     24,   18,   20,   43,   92,   25,   33,   44,
+    -41,   -2,   26,   71,   29,   44,   61,   21,
+    -20,   24,    3,   24,   43,   44,   28,  -13,
+    -38,  -26,  -22,  -27,    8,   -7,  -15,  -20,
+    -36,  -17,  -53,  -23,  -20,   -4,   -6,  -26,
+    -56,  -26,  -18,    1,   -2,  -17,  -21,  -42,
+    -28,  -18,  -19,  -12,    6,   -1,  -11,  -20,
 ];
 
 #[rustfmt::skip]
 const EG_ROOK: [i32; 64] = [
-     60,   33,   41,   32,   27,   43,   25,   41,
-     42,   28,   50,   28,   22,   22,    8,   40,
-     38,   29,   29,    9,    4,   35,   16,   31,
-     34,   31,   46,   33,   20,   20,   38,   33,
-     41,   66,   34,   41,   17,   34,   20,   23,
-     40,   22,   51,   32,   31,   19,   21,   24,
-     25,   20,   20,    9,    5,   -6,   12,    4,
-     31,   35,   45,   29,   11,   23,   20,   21,
+     74,   41,   47,   44,   34,   54,   33,   45,
+     51,   35,   61,   35,   28,   31,   14,   48,
+     45,   35,   36,   13,    7,   42,   23,   37,
+     42,   36,   52,   40,   24,   25,   43,   37,
+     47,   71,   39,   46,   22,   39,   25,   29,
+     45,   27,   58,   33,   35,   23,   23,   29,
+     31,   24,   23,   11,    8,   -2,   16,    8,
+     36,   40,   48,   32,   15,   27,   23,   24,
 ];
 
 #[rustfmt::skip]
 const MG_QUEEN: [i32; 64] = [
-    -32,   35,   29,   12,   59,   44,   43,   39,
-     -5,  -13,   13,    1,  -16,   57,   28,   54,
-    -13,  -17,  -12,   22,   14,   59,   52,   57,
-     -7,  -14,   -9,  -15,  -33,   12,    9,   24,
-     -1,    0,   -2,    0,   -4,  -19,    4,    6,
-      7,   -2,   -2,    3,    1,   -2,    5,   -9,
-      0,    7,   11,   16,   10,   12,   24,    1,
-      9,   -2,   -1,    3,   12,    2,  -31,  -50,
+    -30,   44,   29,   12,   59,   44,   43,   39,
+    -11,  -20,   10,    1,  -16,   57,   28,   54,
+    -13,  -17,  -17,   30,   14,   61,   51,   57,
+     -8,  -12,   -7,  -12,  -30,   14,   10,   18,
+     -2,    2,    0,    1,   -4,  -18,    4,    5,
+      7,   -3,    0,    4,    0,   -1,    1,  -10,
+      2,    6,    8,   18,   14,    8,   24,    1,
+      6,   -1,    0,    4,   15,    7,  -31,  -50,
 ];
 
 #[rustfmt::skip]
 const EG_QUEEN: [i32; 64] = [
-     13,   34,   22,   27,   27,   19,   10,   15,
-    -17,   80,   54,   41,   58,   25,   30,    0,
-    -20,    6,   51,   50,   71,   52,   19,    9,
-     34,   32,   72,   51,   98,   59,   62,   52,
-     -5,   10,   41,   37,   41,   55,   24,   44,
-    -18,   28,   36,   -7,   33,   17,   48,   13,
-    -39,  -34,   -6,   -5,  -25,    2,  -34,  -32,
-    -33,  -12,    3,  -27,  -10,  -52,  -20,  -41,
+     18,   33,   22,   27,   27,   19,   10,   14,
+    -17,   91,   58,   41,   58,   25,   30,    0,
+    -20,    6,   67,   54,   81,   64,   19,    9,
+     40,   39,   87,   63,  119,   70,   65,   61,
+     -3,    4,   54,   53,   57,   66,   24,   51,
+    -18,   35,   41,    0,   48,   23,   62,   20,
+    -51,  -38,    0,   -5,  -28,    9,  -38,  -32,
+    -33,  -10,    5,  -29,  -12,  -60,  -20,  -41,
 ];
 
 #[rustfmt::skip]
 const MG_KING: [i32; 64] = [
     -65,   23,   16,  -15,  -56,  -34,    2,   13,
      29,   -1,  -20,   -7,   -8,   -4,  -38,  -29,
-     -9,   19,   23,  -31,  -33,   -4,   22,  -22,
-    -17,  -34,  -19,  -43,  -43,  -37,   -9,  -63,
-    -24,  -13,  -40,  -58,  -35,  -25,  -34,  -62,
-     -7,    6,  -21,  -16,  -23,  -48,   29,  -31,
-      1,   13,  -23,  -38,  -32,  -33,   -2,    7,
-     10,   60,   43,  -44,   -6,  -28,   20,   19,
+     -9,   15,   33,  -37,  -37,   -6,   24,  -22,
+    -17,  -40,  -21,  -51,  -47,  -39,   -3,  -70,
+    -12,  -19,  -46,  -64,  -31,  -17,  -35,  -64,
+     -5,    9,  -21,  -15,  -24,  -48,   33,  -26,
+      4,   15,  -21,  -35,  -29,  -33,    2,   13,
+     11,   62,   45,  -41,   -4,  -25,   23,   24,
 ];
 
 #[rustfmt::skip]
 const EG_KING: [i32; 64] = [
     -74,  -35,  -18,  -18,  -11,   15,    4,  -17,
     -12,   17,   14,   17,   17,   38,   23,   11,
-     10,   48,   42,   26,    9,   30,    7,   13,
-     -8,   40,   34,   34,   24,    4,    3,  -29,
-    -19,    3,   26,   30,   33,   13,   -3,   -6,
-     -6,    5,   15,   21,   16,   23,  -13,  -22,
-     -9,    1,    6,   16,   11,   13,   -7,  -32,
-     16,  -45,  -28,  -13,  -26,  -17,  -26,  -37,
+     10,   50,   44,   29,    9,   31,    5,   13,
+     -8,   42,   35,   36,   24,    3,    3,  -26,
+    -20,    4,   27,   31,   32,   10,   -4,   -5,
+     -4,    4,   15,   20,   15,   23,  -14,  -23,
+     -6,    1,    5,   15,    9,   12,   -9,  -33,
+     22,  -47,  -29,  -16,  -29,  -19,  -31,  -39,
 ];
 
 /// The middlegame and endgame tables of each orthodox kind, by [`Kind::index`], zipped square
@@ -217,9 +217,9 @@ pub struct Weights {
     /// files beside the King count a missing Pawn's cost, and a Pawn still on those files
     /// counts for its file there.
     pub shield: i32,
-    /// Mobility: per square a Knight, Bishop, Rook or Queen could move to beyond the number it
-    /// has on an average board, by kind.
-    pub mobility: [Tapered; 5],
+    /// Mobility: a Knight's, Bishop's, Rook's or Queen's worth (by kind) by how many squares
+    /// it could move to that no enemy Pawn attacks (a Queen's 27 at most).
+    pub mobility: [[Tapered; MOBILITY_COUNTS]; 5],
     /// An attack on the King: per square around an enemy King that a Knight, Bishop, Rook or
     /// Queen attacks, this many units of danger, by kind (after the Chess Programming Wiki's
     /// "King Safety").
@@ -283,7 +283,7 @@ pub struct Weights {
 pub const WEIGHTS: Weights = Weights {
     value: [(82, 94), (337, 281), (365, 297), (477, 512), (1025, 936)],
     squares: SQUARES,
-    bishop_pair: (25, 76),
+    bishop_pair: (26, 77),
     passed: [
         (0, 0),
         (2, 10),
@@ -294,35 +294,186 @@ pub const WEIGHTS: Weights = Weights {
         (55, 120),
         (0, 0),
     ],
-    isolated: (-8, -5),
-    doubled: (-8, -43),
-    open_file: (39, 2),
-    half_open_file: (9, 43),
+    isolated: (-9, -5),
+    doubled: (-7, -43),
+    open_file: (41, 4),
+    half_open_file: (10, 38),
     shield: 4,
-    mobility: [(0, 0), (1, -3), (4, 5), (4, 1), (1, 8)],
+    mobility: [
+        [
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+        ],
+        [
+            (-38, 8),
+            (-17, 3),
+            (-6, 36),
+            (1, 37),
+            (9, 45),
+            (16, 42),
+            (23, 31),
+            (36, 12),
+            (44, -14),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+        ],
+        [
+            (-33, -37),
+            (-27, -17),
+            (-18, 4),
+            (-9, 16),
+            (-2, 31),
+            (-2, 32),
+            (1, 38),
+            (2, 39),
+            (2, 47),
+            (12, 35),
+            (10, 37),
+            (46, 26),
+            (24, 30),
+            (18, 29),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+        ],
+        [
+            (-36, -25),
+            (-26, -4),
+            (-23, 20),
+            (-16, 15),
+            (-15, 22),
+            (-13, 37),
+            (-9, 38),
+            (-2, 33),
+            (1, 36),
+            (5, 37),
+            (12, 31),
+            (11, 35),
+            (4, 40),
+            (-15, 45),
+            (69, 7),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+            (0, 0),
+        ],
+        [
+            (-14, -104),
+            (1, -96),
+            (3, -89),
+            (7, -87),
+            (9, -69),
+            (13, -41),
+            (16, -13),
+            (19, -21),
+            (21, 8),
+            (23, 19),
+            (23, 20),
+            (27, 51),
+            (23, 52),
+            (28, 58),
+            (17, 90),
+            (29, 78),
+            (22, 86),
+            (33, 88),
+            (35, 77),
+            (31, 80),
+            (29, 71),
+            (28, 84),
+            (28, 82),
+            (14, 65),
+            (11, 88),
+            (12, 96),
+            (13, 104),
+            (14, 112),
+        ],
+    ],
     attack_units: [0, 3, 3, 3, 5],
-    safe_checks: [0, 22, 13, 7, 19],
-    king_danger: 12,
-    threat_by_pawn: (-62, -47),
-    threat_by_minor: (-57, -39),
-    open_king_file: -29,
-    tempo: 30,
-    hanging: (-23, -36),
-    threat_by_rook: (-90, 0),
+    safe_checks: [0, 21, 13, 6, 19],
+    king_danger: 11,
+    threat_by_pawn: (-69, -49),
+    threat_by_minor: (-57, -36),
+    open_king_file: -30,
+    tempo: 31,
+    hanging: (-22, -36),
+    threat_by_rook: (-102, 16),
     weak_king_square: 3,
-    shelter: [29, 30, 24, 21, 20, 16, -91],
-    storm: [-23, 155, -14, -19, -19, -15, -16],
-    outpost: [(25, 28), (28, 14)],
+    shelter: [36, 37, 31, 28, 27, 23, -110],
+    storm: [-25, 194, -18, -23, -21, -18, -19],
+    outpost: [(24, 24), (31, 5)],
     connected: [
         (0, 0),
-        (4, -6),
-        (21, -1),
-        (15, 3),
-        (28, 11),
-        (76, 11),
+        (5, -6),
+        (19, 0),
+        (15, 4),
+        (26, 14),
+        (77, 14),
         (0, 0),
     ],
-    backward: (-10, -11),
+    backward: (-8, -12),
     mop_up: (12, 4),
 };
 
@@ -330,8 +481,9 @@ impl Weights {
     /// Every weight, named, for a tuner to change one at a time; the piece values' names start
     /// with `value.` (a tuner may hold them, keeping the scale the search's margins assume), the
     /// tables' with `squares.` and the kind (`squares.knight.e4.mg`). Left out are the weights of
-    /// a Pawn or a passed Pawn on its first and last rank, where no Pawn stands, and a Pawn's
-    /// mobility, attack units and safe checks, which are not counted.
+    /// a Pawn or a passed Pawn on its first and last rank, where no Pawn stands, a Pawn's
+    /// mobility, attack units and safe checks, which are not counted, and the mobility beyond
+    /// the most squares a kind can move to.
     pub fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
         fn tapered<'a>(
             named: &mut Vec<(String, &'a mut i32)>,
@@ -363,8 +515,10 @@ impl Weights {
         tapered(&mut named, "doubled", &mut self.doubled);
         tapered(&mut named, "open_file", &mut self.open_file);
         tapered(&mut named, "half_open_file", &mut self.half_open_file);
-        for (kind, weight) in KINDS.iter().zip(&mut self.mobility).skip(1) {
-            tapered(&mut named, &format!("mobility.{kind}"), weight);
+        for ((kind, table), most) in KINDS.iter().zip(&mut self.mobility).zip(MOST_MOVES).skip(1) {
+            for (moves, weight) in table.iter_mut().enumerate().take(most + 1) {
+                tapered(&mut named, &format!("mobility.{kind}.{moves}"), weight);
+            }
         }
         tapered(&mut named, "threat_by_pawn", &mut self.threat_by_pawn);
         tapered(&mut named, "threat_by_minor", &mut self.threat_by_minor);
@@ -412,8 +566,11 @@ const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 /// The most a King's danger costs: five Pawns.
 const MAX_KING_DANGER: i32 = 500;
 
-/// How many squares a Knight, Bishop, Rook or Queen can move to on an average board.
-const AVERAGE_MOBILITY: [i32; 5] = [0, 4, 6, 7, 13];
+/// The most squares a Knight, Bishop, Rook or Queen can move to, by kind.
+const MOST_MOVES: [usize; 5] = [0, 8, 13, 14, 27];
+
+/// The length of a mobility table: one entry per count from none to a Queen's most.
+const MOBILITY_COUNTS: usize = 28;
 
 /// The judgement of `board` with `mover` to move, for White, in hundredths of a Pawn (roughly:
 /// PeSTO's Pawn is 82 in the middlegame and 94 in the endgame).
@@ -435,15 +592,16 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
     let mut units = [0; 2];
     // Per side: its material at endgame values, for the mop-up.
     let mut material = [0; 2];
+    // Per side: the squares its pieces' mobility counts, those neither its own pieces hold nor
+    // enemy Pawns attack.
+    let areas = Side::BOTH
+        .map(|side| !(board.occupied[side.index()] | pawn_reach[side.opponent().index()]));
     for side in Side::BOTH {
         let (own, enemy) = (side.index(), side.opponent().index());
         let sign = sign(side);
         for (kind, &set) in board.pieces[own].iter().enumerate() {
             let table = &weights.squares[kind];
-            let (value, weight) = (
-                weights.value.get(kind).copied().unwrap_or((0, 0)),
-                weights.mobility.get(kind).copied().unwrap_or((0, 0)),
-            );
+            let value = weights.value.get(kind).copied().unwrap_or((0, 0));
             let count = set.count_ones() as i32;
             mg += sign * value.0 * count;
             eg += sign * value.1 * count;
@@ -463,10 +621,10 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
                     _ => continue,
                 };
                 reach[own][kind] |= attacked;
-                let beyond =
-                    (attacked & !board.occupied[own]).count_ones() as i32 - AVERAGE_MOBILITY[kind];
-                mg += sign * weight.0 * beyond;
-                eg += sign * weight.1 * beyond;
+                let moves = (attacked & areas[own]).count_ones() as usize;
+                let (m, e) = weights.mobility[kind][moves];
+                mg += sign * m;
+                eg += sign * e;
                 let near_king = (attacked & zones[enemy]).count_ones() as i32;
                 if near_king > 0 {
                     attackers[own] += 1;
@@ -1073,5 +1231,23 @@ mod tests {
         let expected = (white_king - black_king) * phase / FULL_PHASE;
         let found = evaluate(&WEIGHTS, &sets, Side::White) - evaluate(&without, &sets, Side::White);
         assert!((found - expected).abs() <= 1, "{found} against {expected}");
+    }
+
+    #[test]
+    fn a_piece_is_worth_its_mobility_by_the_squares_it_could_go_to_that_no_enemy_pawn_attacks() {
+        let immobile = Weights {
+            mobility: [[(0, 0); MOBILITY_COUNTS]; 5],
+            ..WEIGHTS
+        };
+        let knight = ("a1", Kind::Knight, Side::White);
+        // From a1 the Knight could go to b3 and c2; a Black Pawn on a4 attacks b3.
+        let chaser = ("a4", Kind::Pawn, Side::Black);
+        let worth = |moves: usize| {
+            let (mg, eg) = WEIGHTS.mobility[Kind::Knight.index()][moves];
+            let phase = PHASE[Kind::Knight.index()];
+            (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+        };
+        assert!((term(&immobile, &[knight]) - worth(2)).abs() <= 1);
+        assert!((term(&immobile, &[knight, chaser]) - worth(1)).abs() <= 1);
     }
 }
