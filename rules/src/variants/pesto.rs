@@ -247,7 +247,7 @@ pub struct Weights {
     /// A Queen that an enemy Rook attacks.
     pub threat_by_rook: Tapered,
     /// An attack on the King: the units of danger per square beside the King that the enemy
-    /// attacks and only the King or the Queen guards.
+    /// attacks and no Pawn, Knight, Bishop or Rook of the King's side guards.
     pub weak_king_square: i32,
     /// In the middlegame, per file at or beside the King: its own rearmost Pawn there before
     /// the King, by how many ranks that Pawn has come from its side's first rank (0 where there
@@ -278,8 +278,9 @@ pub struct Weights {
 /// but the passed Pawns' and the mop-up's fitted by the tune bench to 193,144 quiet positions
 /// judged by Stockfish (`tools/stockfish-labels.py`, depth 8 and 9), the Pawns' tables on the
 /// seventh rank held with the passed Pawns (the positions' selection, no promotion as the best
-/// turn, leans against them). Kept on matches at 100 ms a turn: 52.5/100 against PeSTO's
-/// tables unfitted, then 56.5/100 with the terms from [`Weights::hanging`] on refitted with the rest.
+/// turn, leans against them). Kept on matches at 100 ms a turn against the weights before:
+/// 52.5/100 for the fitted tables, 56.5/100 for the terms from [`Weights::hanging`] on, 52/100
+/// for the mobility tables, each fitted with all the rest.
 pub const WEIGHTS: Weights = Weights {
     value: [(82, 94), (337, 281), (365, 297), (477, 512), (1025, 936)],
     squares: SQUARES,
