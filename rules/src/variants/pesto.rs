@@ -548,7 +548,7 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
         let majors = pieces[Kind::Rook.index()] | pieces[Kind::Queen.index()];
         let officers = majors | pieces[Kind::Knight.index()] | pieces[Kind::Bishop.index()];
         let minor_reach = reach[enemy][Kind::Knight.index()] | reach[enemy][Kind::Bishop.index()];
-        let outposts = outposts(side, pawns[own], pawns[enemy]);
+        let outposts = outposts(side, pawn_reach[own], pawns[enemy]);
         for (threatened, weight) in [
             (officers & pawn_reach[enemy], weights.threat_by_pawn),
             (majors & minor_reach, weights.threat_by_minor),
@@ -583,7 +583,7 @@ pub fn evaluate(weights: &Weights, board: &Bitboards, mover: Side) -> i32 {
             mg += sign * weights.bishop_pair.0;
             eg += sign * weights.bishop_pair.1;
         }
-        let (m, e) = pawn_structure(weights, side, pawns[own], pawns[enemy]);
+        let (m, e) = pawn_structure(weights, side, [pawns[own], pawns[enemy]], pawn_reach);
         mg += sign * m;
         eg += sign * e;
         for rook in bitboard::squares(board.pieces[own][Kind::Rook.index()]) {
@@ -666,10 +666,16 @@ fn distance(a: usize, b: usize) -> i32 {
     (a % 8 - b % 8).abs() + (a / 8 - b / 8).abs()
 }
 
-/// The middlegame and endgame terms of `side`'s Pawns on `own`, the enemy's on `enemy`: each
-/// passed, isolated or doubled one.
+/// The middlegame and endgame terms of `side`'s Pawns, where `[own, enemy]` are its Pawns and
+/// the enemy's and `reach` the squares each side's Pawns attack (by [`Side::index`]): each
+/// passed, isolated, doubled, backward or connected one.
 #[inline(always)]
-fn pawn_structure(weights: &Weights, side: Side, own: Squares, enemy: Squares) -> Tapered {
+fn pawn_structure(
+    weights: &Weights,
+    side: Side,
+    [own, enemy]: [Squares; 2],
+    reach: [Squares; 2],
+) -> Tapered {
     // A Pawn is passed when no enemy Pawn stands ahead of it on its file or the files beside:
     // when it is not behind, from its side's point of view, any enemy Pawn or beside that.
     let enemy_behind = bitboard::ahead(enemy, side.opponent());
@@ -679,12 +685,12 @@ fn pawn_structure(weights: &Weights, side: Side, own: Squares, enemy: Squares) -
     let count = |set: Squares| set.count_ones() as i32;
     let mut mg = weights.isolated.0 * count(isolated) + weights.doubled.0 * count(doubled);
     let mut eg = weights.isolated.1 * count(isolated) + weights.doubled.1 * count(doubled);
-    let stops_attacked = forward(own, side) & bitboard::pawn_attacks(enemy, side.opponent());
+    let stops_attacked = forward(own, side) & reach[side.opponent().index()];
     let supportable = bitboard::beside(own | bitboard::ahead(own, side));
     let backward = own & forward(stops_attacked, side.opponent()) & !supportable & !isolated;
     mg += weights.backward.0 * count(backward);
     eg += weights.backward.1 * count(backward);
-    let connected = own & (bitboard::pawn_attacks(own, side) | bitboard::beside(own));
+    let connected = own & (reach[side.index()] | bitboard::beside(own));
     for (set, table) in [
         (passed, &weights.passed[..]),
         (connected, &weights.connected[..]),
@@ -716,10 +722,10 @@ fn forward(set: Squares, side: Side) -> Squares {
     }
 }
 
-/// The squares on `side`'s fourth to sixth ranks that one of its Pawns (on `own`) guards and
-/// no enemy Pawn (on `enemy`) can ever attack.
+/// The squares on `side`'s fourth to sixth ranks that its Pawns guard (`guarded`) and no
+/// enemy Pawn (on `enemy`) can ever attack.
 #[inline(always)]
-fn outposts(side: Side, own: Squares, enemy: Squares) -> Squares {
+fn outposts(side: Side, guarded: Squares, enemy: Squares) -> Squares {
     let ranks = match side {
         Side::White => bitboard::rank(3) | bitboard::rank(4) | bitboard::rank(5),
         Side::Black => bitboard::rank(2) | bitboard::rank(3) | bitboard::rank(4),
@@ -728,7 +734,7 @@ fn outposts(side: Side, own: Squares, enemy: Squares) -> Squares {
         enemy | bitboard::ahead(enemy, side.opponent()),
         side.opponent(),
     );
-    ranks & bitboard::pawn_attacks(own, side) & !enemy_span
+    ranks & guarded & !enemy_span
 }
 
 /// The middlegame worth of the Pawns before `side`'s King on `king` on its file and those
