@@ -744,6 +744,7 @@ fn outposts(side: Side, guarded: Squares, enemy: Squares) -> Squares {
 fn shelter(weights: &Weights, side: Side, king: usize, own: Squares, enemy: Squares) -> i32 {
     let file = king % 8;
     let before_king = bitboard::ahead(1 << king, side);
+    let before_king = before_king | bitboard::beside(before_king);
     let nearest = |pawns: Squares| -> usize {
         let square = match side {
             _ if pawns == 0 => return 0,
@@ -754,7 +755,7 @@ fn shelter(weights: &Weights, side: Side, king: usize, own: Squares, enemy: Squa
     };
     (file.saturating_sub(1)..=(file + 1).min(7))
         .map(|file| {
-            let before = bitboard::file(file) & (before_king | bitboard::beside(before_king));
+            let before = bitboard::file(file) & before_king;
             weights.shelter[nearest(own & before)] + weights.storm[nearest(enemy & before)]
         })
         .sum()
