@@ -380,6 +380,22 @@ fn two_threads_find_the_same_mate() {
     assert_eq!(game.variant().turn_text(&found.best.unwrap()), "d1d8");
 }
 
+/// Two threads share out the iterations (a helper's finished iteration may stand for the main
+/// thread's): whichever thread found it, the answer is the full depth asked for, a legal turn,
+/// and the first turn of a line of legal turns.
+#[test]
+fn two_threads_answer_the_depth_asked_with_a_legal_line() {
+    const FEN: &str = "r2q1rk1/1b2bppp/p1nppn2/1p6/3NP3/1BN1B3/PPP1QPPP/R4RK1 w - - 0 11";
+    let game = game_after("chess", FEN, "");
+    let found = engine_search(&game, 1, 2, 8);
+    assert_eq!(found.depth, 8);
+    assert_eq!(found.pv.first().copied(), found.best);
+    let mut line = game.clone();
+    for turn in &found.pv {
+        line.play(turn).expect("every turn of the line is legal");
+    }
+}
+
 #[test]
 fn chess_quiescence_lists_exactly_the_captures_and_promotions() {
     // Captures of every kind, en passant (d6), promotions with and without a capture, a pin,

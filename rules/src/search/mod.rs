@@ -2,6 +2,7 @@
 //! judged by each variant's piece values and own terms, and the levels that players choose.
 
 mod eval;
+mod frontier;
 mod level;
 mod order;
 mod rng;
@@ -16,6 +17,7 @@ pub use score::Score;
 use super::game::Game;
 use super::position::Position;
 use super::turn::Turn;
+use frontier::{Finished, Frontier};
 use score::INFINITE;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::{Duration, Instant};
@@ -180,23 +182,18 @@ impl Engine {
         let done = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let table = &self.table;
-        let deepest = deepest(limits) as i32;
+        let deepest = deepest(limits);
+        let frontier = Frontier::default();
         std::thread::scope(|scope| {
             for helper in 1..self.threads {
-                let (done, helper_nodes) = (&done, &helper_nodes);
+                let (done, helper_nodes, frontier) = (&done, &helper_nodes, &frontier);
                 scope.spawn(move || {
                     let halt = Halt {
                         tally: Some(helper_nodes),
                         ..halt(&Limits::default(), done, started)
                     };
                     let mut tree = Tree::new(game, table, halt);
-                    let root = *game.position();
-                    let last = game.turns().last();
-                    let mut depth = 1 + (helper % 2) as i32;
-                    while depth <= deepest && !tree.halted() {
-                        tree.root(&root, last, depth, &[], (-INFINITE, INFINITE));
-                        depth += 1;
-                    }
+                    help(&mut tree, game, frontier, 1 + (helper % 2) as u32, deepest);
                 });
             }
             let found = deepen(
@@ -206,7 +203,7 @@ impl Engine {
                 limits,
                 stop,
                 started,
-                &helper_nodes,
+                (&helper_nodes, &frontier),
                 report,
             );
             done.store(true, Atomic::Relaxed);
@@ -271,7 +268,9 @@ pub fn search(
 }
 
 /// The main thread's iterative deepening: each iteration searches the best `lines` lines in
-/// turn, each excluding the first turns of those before it.
+/// turn, each excluding the first turns of those before it. With one line, an iteration a
+/// helper thread has already finished is taken as it is (see [`Frontier`]), and so is a deeper
+/// one a helper finished before the search stopped.
 #[allow(clippy::too_many_arguments)]
 fn deepen(
     game: &Game,
@@ -280,13 +279,11 @@ fn deepen(
     limits: &Limits,
     stop: &AtomicBool,
     started: Instant,
-    helper_nodes: &AtomicU64,
+    (helper_nodes, frontier): (&AtomicU64, &Frontier),
     mut report: impl FnMut(&Found),
 ) -> Found {
     let mut tree = Tree::new(game, table, halt(limits, stop, started));
-    let root = *game.position();
-    let last = game.turns().last();
-    let first = tree.ordered_turns(&root).first().copied();
+    let first = tree.ordered_turns(game.position()).first().copied();
     let lines = lines.min(game.legal_turns().len().max(1));
     let mut found = Found {
         best: first,
@@ -295,54 +292,125 @@ fn deepen(
     let deepest = deepest(limits);
     let mut depth = 1;
     while found.best.is_some() && depth <= deepest && !stopped(stop) {
-        let mut searched: Vec<Line> = Vec::with_capacity(lines);
-        let mut excluded: Vec<Turn> = Vec::with_capacity(lines);
-        while searched.len() < lines {
-            let (score, best) = if excluded.is_empty() && depth >= ASPIRATION_DEPTH {
-                aspirate(&mut tree, &root, last, depth as i32, found.score)
-            } else {
-                let full = (-INFINITE, INFINITE);
-                tree.root(&root, last, depth as i32, &excluded, full)
-            };
-            let Some(turn) = best else { break };
-            if excluded.is_empty() {
-                found.best = Some(turn);
+        if lines == 1
+            && let Some(finished) = frontier.deeper_than(depth - 1)
+        {
+            adopt(&mut tree, game, &mut found, finished);
+        } else if iterate(&mut tree, game, lines, depth, &mut found) {
+            if let Some(best) = found.best {
+                frontier.offer(Finished {
+                    depth,
+                    best,
+                    score: found.score,
+                });
             }
-            if tree.halted() {
-                break;
-            }
-            let mut pv = vec![turn];
-            let child = game.variant().play_unchecked(&root, &turn);
-            pv.extend(tree.principal_variation(&child, depth as usize - 1));
-            searched.push(Line {
-                score: Score(score),
-                pv,
-            });
-            excluded.push(turn);
-        }
-        if tree.halted() {
+        } else {
             break;
         }
-        searched.sort_by_key(|line| std::cmp::Reverse(line.score));
-        found.best = searched.first().and_then(|line| line.pv.first().copied());
-        found.score = searched.first().map_or(Score(0), |line| line.score);
-        found.pv = searched
-            .first()
-            .map(|line| line.pv.clone())
-            .unwrap_or_default();
-        found.lines = searched;
-        found.depth = depth;
         found.nodes = tree.nodes + helper_nodes.load(Atomic::Relaxed);
         found.elapsed = started.elapsed();
         report(&found);
         if found.score.is_decided() {
             break;
         }
-        depth += 1;
+        depth = found.depth + 1;
+    }
+    if lines == 1
+        && let Some(finished) = frontier.deeper_than(found.depth)
+    {
+        adopt(&mut tree, game, &mut found, finished);
     }
     found.nodes = tree.nodes + helper_nodes.load(Atomic::Relaxed);
     found.elapsed = started.elapsed();
     found
+}
+
+/// The main thread's iteration `depth` plies deep: the best `lines` lines in turn, each
+/// excluding the first turns of those before it, written into `found`. False where the search
+/// halted first (`found.best` may then have moved to a turn that beat the window).
+fn iterate(tree: &mut Tree, game: &Game, lines: usize, depth: u32, found: &mut Found) -> bool {
+    let root = *game.position();
+    let last = game.turns().last();
+    let mut searched: Vec<Line> = Vec::with_capacity(lines);
+    let mut excluded: Vec<Turn> = Vec::with_capacity(lines);
+    while searched.len() < lines {
+        let (score, best) = if excluded.is_empty() && depth >= ASPIRATION_DEPTH {
+            aspirate(tree, &root, last, depth as i32, found.score)
+        } else {
+            let full = (-INFINITE, INFINITE);
+            tree.root(&root, last, depth as i32, &excluded, full)
+        };
+        let Some(turn) = best else { break };
+        if excluded.is_empty() {
+            found.best = Some(turn);
+        }
+        if tree.halted() {
+            break;
+        }
+        let mut pv = vec![turn];
+        let child = game.variant().play_unchecked(&root, &turn);
+        pv.extend(tree.principal_variation(&child, depth as usize - 1));
+        searched.push(Line {
+            score: Score(score),
+            pv,
+        });
+        excluded.push(turn);
+    }
+    if tree.halted() {
+        return false;
+    }
+    searched.sort_by_key(|line| std::cmp::Reverse(line.score));
+    found.best = searched.first().and_then(|line| line.pv.first().copied());
+    found.score = searched.first().map_or(Score(0), |line| line.score);
+    found.pv = searched
+        .first()
+        .map(|line| line.pv.clone())
+        .unwrap_or_default();
+    found.lines = searched;
+    found.depth = depth;
+    true
+}
+
+/// Takes a helper thread's `finished` iteration as the main thread's result, its line read
+/// from the table.
+fn adopt(tree: &mut Tree, game: &Game, found: &mut Found, finished: Finished) {
+    let child = game
+        .variant()
+        .play_unchecked(game.position(), &finished.best);
+    let mut pv = vec![finished.best];
+    pv.extend(tree.principal_variation(&child, finished.depth as usize - 1));
+    found.best = Some(finished.best);
+    found.score = finished.score;
+    found.depth = finished.depth;
+    found.lines = vec![Line {
+        score: finished.score,
+        pv: pv.clone(),
+    }];
+    found.pv = pv;
+}
+
+/// A helper thread's iterative deepening, from `depth` on: each iteration in a window around
+/// the last one's score (see [`aspirate`]), offered to the `frontier` when finished; the next
+/// one deeper than any thread has finished.
+fn help(tree: &mut Tree, game: &Game, frontier: &Frontier, mut depth: u32, deepest: u32) {
+    let root = *game.position();
+    let last = game.turns().last();
+    let mut score = Score(0);
+    while depth <= deepest && !tree.halted() {
+        let (value, best) = if depth >= ASPIRATION_DEPTH {
+            aspirate(tree, &root, last, depth as i32, score)
+        } else {
+            tree.root(&root, last, depth as i32, &[], (-INFINITE, INFINITE))
+        };
+        if tree.halted() {
+            break;
+        }
+        score = Score(value);
+        if let Some(best) = best {
+            frontier.offer(Finished { depth, best, score });
+        }
+        depth = frontier.next(depth);
+    }
 }
 
 /// Each legal turn of `game`'s position with its exact score for the mover, searched `depth`
