@@ -515,7 +515,7 @@ fn a_sampling_level_plays_the_same_with_a_callers_engine() {
     }
 }
 
-/// What the capture `turn` of `fen` wins in chess once both sides have recaptured as long as
+/// What `turn` of `fen` (a capture or a plain move) wins in chess once both sides have recaptured as long as
 /// it pays (the static exchange the search orders captures by), at the data's piece values.
 fn chess_exchange(fen: &str, turn: &str) -> Option<i32> {
     let variant = Variant::load("chess", &[]).expect("chess loads");
@@ -548,6 +548,24 @@ fn chess_exchange_counts_the_pieces_behind_the_first() {
 fn chess_exchange_lets_no_king_take_a_defended_piece() {
     const FEN: &str = "4k3/4p3/8/8/1B6/8/8/4R1K1 w - - 0 1";
     assert_eq!(chess_exchange(FEN, "e1e7"), Some(100));
+}
+
+/// A plain move to a square a Pawn guards loses the piece moved; one to a square a Rook
+/// guards, where a Pawn would take back, loses nothing.
+#[test]
+fn chess_exchange_of_a_plain_move_is_what_it_leaves_en_prise() {
+    const FEN: &str = "4k3/8/8/1p6/8/8/3N4/4K3 w - - 0 1";
+    assert_eq!(chess_exchange(FEN, "d2c4"), Some(-320));
+    const GUARDED: &str = "1r2k3/8/8/8/8/8/2PN4/4K3 w - - 0 1";
+    assert_eq!(chess_exchange(GUARDED, "d2b3"), Some(0));
+}
+
+/// A King's legal move never stands en prise, and castling lands on no exchange.
+#[test]
+fn chess_exchange_is_not_told_for_the_king() {
+    const FEN: &str = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    assert_eq!(chess_exchange(FEN, "e1f2"), None);
+    assert_eq!(chess_exchange(FEN, "e1g1"), None);
 }
 
 #[test]

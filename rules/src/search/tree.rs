@@ -63,6 +63,13 @@ const LATE_MOVE_BASE: usize = 3;
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 120;
 
+/// Exchange pruning: within this many plies of the horizon, a late turn of a scout node whose
+/// exchange on its square loses more than a margin is not searched: this much per ply for a
+/// quiet turn, this much per ply squared for a capture.
+const EXCHANGE_PRUNING_DEPTH: i32 = 8;
+const QUIET_EXCHANGE_MARGIN: i32 = 60;
+const CAPTURE_EXCHANGE_MARGIN: i32 = 20;
+
 /// The repetition key pushed on the path for a pass, so no position repeats through it and no
 /// pass follows a pass.
 const NULL_KEY: u64 = 0;
@@ -456,7 +463,12 @@ impl<'a> Tree<'a> {
             let quiet = is_quiet(order_key);
             // A capture that loses its exchange is pruned and reduced as a quiet turn is.
             let late = quiet || is_losing(order_key);
-            if late && tried > 0 && best.0 > -DECIDED && self.futile(&node, quiets, alpha) {
+            if late
+                && tried > 0
+                && best.0 > -DECIDED
+                && (self.futile(&node, quiets, alpha)
+                    || self.loses_too_much(pos, &turn, &node, quiet))
+            {
                 quiets += 1;
                 continue;
             }
@@ -634,6 +646,23 @@ impl<'a> Tree<'a> {
             || (node.depth <= FUTILITY_DEPTH
                 && node.stand + FUTILITY_MARGIN * node.depth <= alpha
                 && alpha.abs() < DECIDED)
+    }
+
+    /// Whether the late `turn` of the scout node `pos` (`quiet`, or a capture that loses its
+    /// exchange) is not worth searching near the horizon: its exchange on its square loses
+    /// more than a margin that grows with the depth.
+    fn loses_too_much(&self, pos: &Position, turn: &Turn, node: &Node, quiet: bool) -> bool {
+        if node.in_check || !node.scout || node.depth > EXCHANGE_PRUNING_DEPTH {
+            return false;
+        }
+        let margin = if quiet {
+            QUIET_EXCHANGE_MARGIN * node.depth
+        } else {
+            CAPTURE_EXCHANGE_MARGIN * node.depth * node.depth
+        };
+        self.variant
+            .exchange(pos, turn, self.eval.values())
+            .is_some_and(|exchange| exchange < -margin)
     }
 
     /// The score of `child` (after `turn`, not the first tried at `ply`) for the mover: a

@@ -621,15 +621,20 @@ impl Rules for Chess {
         count.0
     }
 
-    /// A plain capture's exchange on its square, by the reach tables; none for en passant and
-    /// promotions, which gain more than the square shows.
+    /// A plain capture's or a plain move's exchange on its square, by the reach tables; none
+    /// for en passant and promotions, which gain more than the square shows, nor for the King,
+    /// whose legal moves never stand en prise.
     fn exchange(&self, pos: &Position, turn: &Turn, values: &[i32; Kind::COUNT]) -> Option<i32> {
-        if turn.promotion.is_some() || turn.removal.is_some() {
+        if turn.promotion.is_some()
+            || turn.removal.is_some()
+            || pos.state.en_passant == Some(turn.to)
+            || pos.board.is_side(turn.to, pos.side)
+        {
             return None;
         }
         pos.board
-            .piece(turn.to)
-            .filter(|victim| victim.side != pos.side)?;
+            .piece(turn.from)
+            .filter(|mover| mover.kind != Kind::King)?;
         let worth = |kind: Kind| match kind {
             Kind::King => ROYAL_WORTH,
             _ => values[kind.index()],
