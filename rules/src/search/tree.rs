@@ -91,6 +91,14 @@ struct Node {
     improving: bool,
 }
 
+impl Node {
+    /// Whether the node's late turns may be left out unsearched: only at a scout node, never in
+    /// check.
+    fn prunes_turns(&self) -> bool {
+        self.scout && !self.in_check
+    }
+}
+
 /// What the singular test found of a node's table turn.
 enum Singular {
     /// Not tested, or other turns come near it.
@@ -466,6 +474,7 @@ impl<'a> Tree<'a> {
             if late
                 && tried > 0
                 && best.0 > -DECIDED
+                && node.prunes_turns()
                 && (self.futile(&node, quiets, alpha)
                     || self.loses_too_much(pos, &turn, &node, quiet))
             {
@@ -633,9 +642,6 @@ impl<'a> Tree<'a> {
     /// not improving), or where even a good placement could not lift the static judgement to
     /// `alpha` (futility).
     fn futile(&self, node: &Node, quiets: usize, alpha: i32) -> bool {
-        if node.in_check || !node.scout {
-            return false;
-        }
         let depth = node.depth as usize;
         let late_moves = if node.improving {
             LATE_MOVE_BASE + depth * depth
@@ -652,7 +658,7 @@ impl<'a> Tree<'a> {
     /// exchange) is not worth searching near the horizon: its exchange on its square loses
     /// more than a margin that grows with the depth.
     fn loses_too_much(&self, pos: &Position, turn: &Turn, node: &Node, quiet: bool) -> bool {
-        if node.in_check || !node.scout || node.depth > EXCHANGE_PRUNING_DEPTH {
+        if node.depth > EXCHANGE_PRUNING_DEPTH {
             return false;
         }
         let margin = if quiet {
