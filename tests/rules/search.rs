@@ -432,6 +432,14 @@ fn chess_quiescence_lists_exactly_the_captures_and_promotions() {
     }
 }
 
+/// The quiescence search plays the promotions it lists, not only the captures: a search one
+/// ply deep sees that taking the Rook on d7 lets the a-Pawn queen, and takes the Pawn instead.
+#[test]
+fn chess_quiescence_sees_a_promotion_past_the_horizon() {
+    const FEN: &str = "6k1/3r4/8/8/8/7K/p2R4/8 w - - 0 1";
+    assert_eq!(best_and_result("chess", FEN, 1).0, "d2a2");
+}
+
 /// What `level` plays in `game` with `engine`, `depth` plies deep at most, and what its last
 /// iteration found.
 fn think_deep(engine: &mut Engine, game: &Game, level: Level, depth: u32) -> (Turn, Found) {
