@@ -2,6 +2,7 @@
 //! the variant's own terms (its goal, its pieces' placement).
 
 use crate::position::Position;
+use crate::turn::Turn;
 use crate::types::{Kind, LocSet, Piece, Side};
 use crate::variant::Variant;
 
@@ -58,6 +59,16 @@ impl Evaluator {
             after.board.occupied_by(side),
         );
         worth(before, was & !is) - worth(after, is & !was)
+    }
+
+    /// What `turn` of `pos` adds to its side's material by promoting: the promoted piece's
+    /// worth less the mover's (none for a turn that does not promote, or promotes to nothing
+    /// worth more).
+    pub(super) fn promotion_gain(&self, pos: &Position, turn: &Turn) -> i32 {
+        let mover = pos.board.piece(turn.from).map_or(0, |p| self.value(p.kind));
+        turn.promotion
+            .filter(|p| p.side == pos.side)
+            .map_or(0, |p| (self.value(p.kind) - mover).max(0))
     }
 
     /// How good `pos` looks for the side to move, in hundredths of a Pawn.

@@ -329,10 +329,7 @@ fn gain(eval: &Evaluator, pos: &Position, turn: &Turn) -> i32 {
         victim += eval.value(Kind::Pawn).max(1);
     }
     let mover = mover.map_or(0, |p| eval.value(p.kind));
-    let promotion = turn
-        .promotion
-        .filter(|p| p.side == pos.side)
-        .map_or(0, |p| (eval.value(p.kind) - mover).max(0));
+    let promotion = eval.promotion_gain(pos, turn);
     if victim == 0 && promotion == 0 {
         return 0;
     }

@@ -698,18 +698,6 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// What `turn` of `pos` adds to its side's material by promoting its piece (none for a
-    /// turn that does not promote, or promotes to nothing worth more).
-    fn promotion_gain(&self, pos: &Position, turn: &Turn) -> i32 {
-        let worth = |piece: Piece| self.eval.value(piece.kind);
-        match (turn.promotion, pos.board.piece(turn.from)) {
-            (Some(promoted), Some(mover)) if promoted.side == pos.side => {
-                (worth(promoted) - worth(mover)).max(0)
-            }
-            _ => 0,
-        }
-    }
-
     /// The score of `pos` past the horizon, `extra` plies into it: the static judgement, or
     /// better if a turn that takes enemy material or promotes gains (any capture or promotion
     /// in the first plies, then recaptures only). The score goes to the table at depth 0 where
@@ -788,7 +776,7 @@ impl<'a> Tree<'a> {
             any_legal = true;
             self.order.play(pos, Some(&turn), ply);
             let takes = child.board.occupied_by(enemy).len() < enemies || turn.removal.is_some();
-            let promotion = self.promotion_gain(pos, &turn);
+            let promotion = self.eval.promotion_gain(pos, &turn);
             let hopeless =
                 stand + self.eval.taken(pos, child, enemy) + promotion + DELTA_MARGIN <= alpha;
             if !evading && (!(takes || promotion > 0) || hopeless) {
