@@ -63,12 +63,14 @@ impl Evaluator {
 
     /// What `turn` of `pos` adds to its side's material by promoting: the promoted piece's
     /// worth less the mover's (none for a turn that does not promote, or promotes to nothing
-    /// worth more).
+    /// worth more). The board is read only for a turn that promotes: the quiescence search asks
+    /// this of every capture it plays.
     pub(super) fn promotion_gain(&self, pos: &Position, turn: &Turn) -> i32 {
+        let Some(promoted) = turn.promotion.filter(|p| p.side == pos.side) else {
+            return 0;
+        };
         let mover = pos.board.piece(turn.from).map_or(0, |p| self.value(p.kind));
-        turn.promotion
-            .filter(|p| p.side == pos.side)
-            .map_or(0, |p| (self.value(p.kind) - mover).max(0))
+        (self.value(promoted.kind) - mover).max(0)
     }
 
     /// How good `pos` looks for the side to move, in hundredths of a Pawn.
