@@ -302,23 +302,32 @@ impl Exchangers {
         lines: (Squares, Squares),
     ) {
         let (diagonal, orthogonal) = lines;
+        let target_bit = 1 << target;
+        // Per side, per kind (Pawn to King): the squares from which such a piece attacks the
+        // target, so each candidate is tested by a lookup rather than a branch on its kind.
+        let reach = |side: Side| {
+            [
+                pawn_attacks(target_bit, side.opponent()),
+                KNIGHT[target],
+                diagonal,
+                orthogonal,
+                diagonal | orthogonal,
+                KING[target],
+            ]
+        };
+        let reaches = [reach(Side::White), reach(Side::Black)];
         for square in squares(candidates & !self.seen) {
             let Some(piece) = loc_of(square).and_then(|loc| board.piece(loc)) else {
                 continue;
             };
             let bit = 1 << square;
-            let attacks = match piece.kind {
-                Kind::Pawn => pawn_attacks(bit, piece.side) & 1 << target != 0,
-                Kind::Knight => KNIGHT[target] & bit != 0,
-                Kind::King => KING[target] & bit != 0,
-                Kind::Bishop => diagonal & bit != 0,
-                Kind::Rook => orthogonal & bit != 0,
-                Kind::Queen => (diagonal | orthogonal) & bit != 0,
-                _ => false,
-            };
-            if let Some(set) = self.by_kind.get_mut(piece.kind.index()).filter(|_| attacks) {
-                *set |= bit;
-                self.by_side[piece.side.index()] |= bit;
+            let (side, kind) = (piece.side.index(), piece.kind.index());
+            if reaches[side]
+                .get(kind)
+                .is_some_and(|reach| reach & bit != 0)
+            {
+                self.by_kind[kind] |= bit;
+                self.by_side[side] |= bit;
             }
         }
         self.seen |= candidates;
