@@ -301,6 +301,10 @@ impl Exchangers {
         candidates: Squares,
         lines: (Squares, Squares),
     ) {
+        let fresh = candidates & !self.seen;
+        if fresh == 0 {
+            return;
+        }
         let (diagonal, orthogonal) = lines;
         let target_bit = 1 << target;
         // Per side, per kind (Pawn to King): the squares from which such a piece attacks the
@@ -316,7 +320,7 @@ impl Exchangers {
             ]
         };
         let reaches = [reach(Side::White), reach(Side::Black)];
-        for square in squares(candidates & !self.seen) {
+        for square in squares(fresh) {
             let Some(piece) = loc_of(square).and_then(|loc| board.piece(loc)) else {
                 continue;
             };
