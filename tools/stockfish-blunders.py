@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""The turns Oddboard lost its games with, and whether a build still plays them.
+
+`find` reads match records (`tools/stockfish-match.py --pgn`), takes every game Oddboard lost,
+and has Stockfish at full strength (`--nodes` a judgement, both cores) judge each of Oddboard's
+turns from ply 16 to ply 110 against the turn Stockfish prefers. A turn that loses `--drop`
+hundredths of a Pawn or more (150 by default) from a position not already lost (Stockfish's
+judgement above -3 Pawns) is written as a line of a suite: the drop, the record's seed, the
+game, the ply, Stockfish's judgement before and after, the turn played, Stockfish's turn and
+the FEN, tab-separated. The game's later turns are left out once its position is lost.
+
+`retest` asks a build for its turn in each position of a suite (`ODDBOARD bestmove chess --fen
+… --movetime MS`, a fresh process, every core as in a match) and has Stockfish judge it the
+same way: a turn that still loses `--drop` or more counts as the blunder again. It prints a line
+a position and the count. A position it now answers well says a change saw what the game
+missed; one it never answers well at any time marks a blind spot of the judgement or the
+pruning rather than of depth.
+
+    tools/stockfish-blunders.py find --out suite.tsv tools/matches/stockfish-2200-1s-seed2*.pgn
+    tools/stockfish-blunders.py retest --oddboard target/release/oddboard --movetime 1000 suite.tsv
+"""
+
+import argparse
+import re
+import subprocess
+import sys
+
+import chess
+import chess.engine
+import chess.pgn
+
+# A mate counts as this many hundredths of a Pawn.
+MATE = 3000
+
+
+def judge(engine, board, side, nodes):
+    """Stockfish's judgement of `board` for `side` and its best turn."""
+    info = engine.analyse(board, chess.engine.Limit(nodes=nodes))
+    return info["score"].pov(side).score(mate_score=MATE), info.get("pv", [None])[0]
+
+
+def lost_games(paths):
+    """Each game Oddboard lost in the records `paths`: (seed, game number, game, Oddboard's side)."""
+    for path in paths:
+        seed = re.search(r"seed(\d+)", path)
+        with open(path) as records:
+            number = 0
+            while (game := chess.pgn.read_game(records)) is not None:
+                number += 1
+                white = game.headers["White"].startswith("Oddboard")
+                side = chess.WHITE if white else chess.BLACK
+                lost = {chess.WHITE: "0-1", chess.BLACK: "1-0"}[side]
+                if game.headers["Result"] == lost:
+                    yield (seed.group(1) if seed else "-"), number, game, side
+
+
+def find(args, engine):
+    """Writes the suite of turns that lost `args.drop` or more in the games Oddboard lost."""
+    out = open(args.out, "w") if args.out else sys.stdout
+    for seed, number, game, side in lost_games(args.pgn):
+        board = game.board()
+        for ply, node in enumerate(game.mainline()):
+            played = node.move
+            if board.turn == side and 16 <= ply <= 110:
+                before, best = judge(engine, board, side, args.nodes)
+                if before < -300:
+                    break
+                if best is not None and best != played:
+                    after_board = board.copy()
+                    after_board.push(played)
+                    after, _ = judge(engine, after_board, side, args.nodes)
+                    if before - after >= args.drop:
+                        fields = [before - after, seed, number, ply, before, after,
+                                  board.san(played), board.san(best), board.fen()]
+                        print(*fields, sep="\t", file=out, flush=True)
+            board.push(played)
+
+
+def retest(args, engine):
+    """Plays the build on each position of the suite and counts the blunders it repeats."""
+    repeated = total = 0
+    for line in open(args.suite):
+        drop, seed, number, ply, before, _, played, best, fen = line.rstrip("\n").split("\t")
+        board = chess.Board(fen)
+        side = board.turn
+        command = [args.oddboard, "bestmove", "chess", "--fen", fen, "--movetime", str(args.movetime)]
+        output = subprocess.run(command, capture_output=True, text=True).stdout.split()
+        if not output:
+            sys.exit(f"no turn from {args.oddboard} for {fen}")
+        turn = chess.Move.from_uci(output[-1])
+        answer = board.san(turn)
+        board.push(turn)
+        after, _ = judge(engine, board, side, args.nodes)
+        lost = int(before) - after
+        total += 1
+        repeated += lost >= args.drop
+        verdict = "blunder again" if lost >= args.drop else ""
+        print(f"seed {seed} game {number} ply {ply}: played {played}, Stockfish {best}, "
+              f"now {answer} (loses {lost}) {verdict}", flush=True)
+    print(f"{repeated}/{total} lose {args.drop} or more again")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stockfish", default="stockfish")
+    parser.add_argument("--nodes", type=int, default=200000)
+    parser.add_argument("--drop", type=int, default=150)
+    commands = parser.add_subparsers(dest="command", required=True)
+    finding = commands.add_parser("find")
+    finding.add_argument("--out")
+    finding.add_argument("pgn", nargs="+")
+    testing = commands.add_parser("retest")
+    testing.add_argument("--oddboard", required=True)
+    testing.add_argument("--movetime", type=int, default=1000)
+    testing.add_argument("suite")
+    args = parser.parse_args()
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    engine.configure({"Threads": 2 if args.command == "find" else 1, "Hash": 64})
+    try:
+        (find if args.command == "find" else retest)(args, engine)
+    finally:
+        engine.quit()
+
+
+if __name__ == "__main__":
+    main()
