@@ -143,9 +143,13 @@ fn buckets_on_huge_pages(count: usize) -> Vec<Bucket> {
     buckets
 }
 
-/// Asks Linux to back the whole pages of `memory`, not yet written, with huge pages (ignored
-/// where the system declines; elsewhere nothing to do).
-#[cfg(target_os = "linux")]
+/// Asks Linux to back the whole pages of `memory` with huge pages, from their first write
+/// (ignored where the system declines; elsewhere nothing to do). The advice's number is that of
+/// x86-64 and AArch64.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 fn advise_huge_pages<T>(memory: &mut [T]) {
     use std::ffi::{c_int, c_void};
     unsafe extern "C" {
@@ -158,13 +162,16 @@ fn advise_huge_pages<T>(memory: &mut [T]) {
     let first = start.next_multiple_of(PAGE);
     let last = end / PAGE * PAGE;
     if last > first {
-        // SAFETY: the range lies within `memory`, owned and not yet written; the advice changes
-        // how the system backs its pages, never what they hold.
+        // SAFETY: the range lies within `memory`'s own allocation; the advice changes how the
+        // system backs its pages, never what they hold.
         unsafe { madvise(first as *mut c_void, last - first, MADV_HUGEPAGE) };
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
 fn advise_huge_pages<T>(_memory: &mut [T]) {}
 
 /// A fixed-size table of two-slot buckets, shared by the threads of a search.
