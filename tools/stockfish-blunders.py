@@ -102,7 +102,7 @@ def retest(args, engine):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--stockfish", default="stockfish")
+    parser.add_argument("--stockfish", default="/usr/games/stockfish", help="Stockfish binary")
     parser.add_argument("--nodes", type=int, default=200000)
     parser.add_argument("--drop", type=int, default=150)
     commands = parser.add_subparsers(dest="command", required=True)
