@@ -146,33 +146,34 @@ fn buckets_on_huge_pages(count: usize) -> Vec<Bucket> {
 /// Asks Linux to back the whole pages of `memory` with huge pages, from their first write
 /// (ignored where the system declines; elsewhere nothing to do). The advice's number is that of
 /// x86-64 and AArch64.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
 fn advise_huge_pages<T>(memory: &mut [T]) {
-    use std::ffi::{c_int, c_void};
-    unsafe extern "C" {
-        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
+    {
+        use std::ffi::{c_int, c_void};
+        unsafe extern "C" {
+            fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
+        }
+        const MADV_HUGEPAGE: c_int = 14;
+        const PAGE: usize = 4096;
+        let start = memory.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(memory);
+        let first = start.next_multiple_of(PAGE);
+        let last = end / PAGE * PAGE;
+        if last > first {
+            // SAFETY: the range lies within `memory`'s own allocation; the advice changes how
+            // the system backs its pages, never what they hold.
+            unsafe { madvise(first as *mut c_void, last - first, MADV_HUGEPAGE) };
+        }
     }
-    const MADV_HUGEPAGE: c_int = 14;
-    const PAGE: usize = 4096;
-    let start = memory.as_mut_ptr() as usize;
-    let end = start + std::mem::size_of_val(memory);
-    let first = start.next_multiple_of(PAGE);
-    let last = end / PAGE * PAGE;
-    if last > first {
-        // SAFETY: the range lies within `memory`'s own allocation; the advice changes how the
-        // system backs its pages, never what they hold.
-        unsafe { madvise(first as *mut c_void, last - first, MADV_HUGEPAGE) };
-    }
+    #[cfg(not(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    )))]
+    let _ = memory;
 }
-
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-)))]
-fn advise_huge_pages<T>(_memory: &mut [T]) {}
 
 /// A fixed-size table of two-slot buckets, shared by the threads of a search.
 pub(super) struct Table {
