@@ -16,8 +16,14 @@ a position and the count. A position it now answers well says a change saw what 
 missed; one it never answers well at any time marks a blind spot of the judgement or the
 pruning rather than of depth.
 
+`curve` has Stockfish judge, for Oddboard, the positions at a few plies (`--plies`, 12, 20,
+32, 40 and 60 by default) of every game of the records, and prints the median judgement at each
+ply for the games Oddboard won, drew and lost and for all of them: where along the games their
+results take shape.
+
     tools/stockfish-blunders.py find --out suite.tsv tools/matches/stockfish-2200-1s-seed2*.pgn
     tools/stockfish-blunders.py retest --oddboard target/release/oddboard --movetime 1000 suite.tsv
+    tools/stockfish-blunders.py --nodes 100000 curve tools/matches/stockfish-2200-1s-*.pgn
 """
 
 import argparse
@@ -39,8 +45,9 @@ def judge(engine, board, side, nodes):
     return info["score"].pov(side).score(mate_score=MATE), info.get("pv", [None])[0]
 
 
-def lost_games(paths):
-    """Each game Oddboard lost in the records `paths`: (seed, game number, game, Oddboard's side)."""
+def games(paths):
+    """Each game in the records `paths`: (seed, game number, game, Oddboard's side, Oddboard's
+    points: 1, 0.5 or 0)."""
     for path in paths:
         seed = re.search(r"seed(\d+)", path)
         with open(path) as records:
@@ -49,15 +56,18 @@ def lost_games(paths):
                 number += 1
                 white = game.headers["White"].startswith("Oddboard")
                 side = chess.WHITE if white else chess.BLACK
-                lost = {chess.WHITE: "0-1", chess.BLACK: "1-0"}[side]
-                if game.headers["Result"] == lost:
-                    yield (seed.group(1) if seed else "-"), number, game, side
+                won = {chess.WHITE: "1-0", chess.BLACK: "0-1"}[side]
+                result = game.headers["Result"]
+                points = 1 if result == won else 0.5 if result == "1/2-1/2" else 0
+                yield (seed.group(1) if seed else "-"), number, game, side, points
 
 
 def find(args, engine):
     """Writes the suite of turns that lost `args.drop` or more in the games Oddboard lost."""
     out = open(args.out, "w") if args.out else sys.stdout
-    for seed, number, game, side in lost_games(args.pgn):
+    for seed, number, game, side, points in games(args.pgn):
+        if points != 0:
+            continue
         board = game.board()
         for ply, node in enumerate(game.mainline()):
             played = node.move
@@ -100,6 +110,30 @@ def retest(args, engine):
     print(f"{repeated}/{total} lose {args.drop} or more again")
 
 
+def curve(args, engine):
+    """Prints the median judgement for Oddboard at each of `args.plies` by the games' results."""
+    plies = sorted(int(ply) for ply in args.plies.split(","))
+    judged = {result: {ply: [] for ply in plies} for result in ("won", "drawn", "lost", "all")}
+    for _, _, game, side, points in games(args.pgn):
+        result = {1: "won", 0.5: "drawn", 0: "lost"}[points]
+        board = game.board()
+        for ply, move in enumerate(game.mainline_moves(), start=1):
+            board.push(move)
+            if ply in plies:
+                score, _ = judge(engine, board, side, args.nodes)
+                judged[result][ply].append(score)
+                judged["all"][ply].append(score)
+    print("games  " + "".join(f"{f'ply {ply}':>11}" for ply in plies))
+    for result, by_ply in judged.items():
+        cells = "".join(f"{median(by_ply[ply]):>11}" for ply in plies)
+        print(f"{result:<5}{len(by_ply[plies[0]]):>4}{cells}")
+
+
+def median(scores):
+    """The median of `scores` (the lower middle one of an even count); "-" for none."""
+    return sorted(scores)[(len(scores) - 1) // 2] if scores else "-"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stockfish", default="/usr/games/stockfish", help="Stockfish binary")
@@ -113,11 +147,14 @@ def main():
     testing.add_argument("--oddboard", required=True)
     testing.add_argument("--movetime", type=int, default=1000)
     testing.add_argument("suite")
+    curving = commands.add_parser("curve")
+    curving.add_argument("--plies", default="12,20,32,40,60")
+    curving.add_argument("pgn", nargs="+")
     args = parser.parse_args()
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    engine.configure({"Threads": 2 if args.command == "find" else 1, "Hash": 64})
+    engine.configure({"Threads": 1 if args.command == "retest" else 2, "Hash": 64})
     try:
-        (find if args.command == "find" else retest)(args, engine)
+        {"find": find, "retest": retest, "curve": curve}[args.command](args, engine)
     finally:
         engine.quit()
 
