@@ -112,7 +112,7 @@ def retest(args, engine):
 
 def curve(args, engine):
     """Prints the median judgement for Oddboard at each of `args.plies` by the games' results."""
-    plies = sorted(int(ply) for ply in args.plies.split(","))
+    plies = args.plies
     judged = {result: {ply: [] for ply in plies} for result in ("won", "drawn", "lost", "all")}
     for _, _, game, side, points in games(args.pgn):
         result = {1: "won", 0.5: "drawn", 0: "lost"}[points]
@@ -123,10 +123,21 @@ def curve(args, engine):
                 score, _ = judge(engine, board, side, args.nodes)
                 judged[result][ply].append(score)
                 judged["all"][ply].append(score)
-    print("games  " + "".join(f"{f'ply {ply}':>11}" for ply in plies))
+    print(f"{'games':<5}{'count':>6}" + "".join(f"{f'ply {ply}':>11}" for ply in plies))
     for result, by_ply in judged.items():
         cells = "".join(f"{median(by_ply[ply]):>11}" for ply in plies)
-        print(f"{result:<5}{len(by_ply[plies[0]]):>4}{cells}")
+        print(f"{result:<5}{len(by_ply[plies[0]]):>6}{cells}")
+
+
+def ply_list(text):
+    """The plies a comma-separated list names, in order: each a whole number from 1."""
+    try:
+        plies = sorted({int(ply) for ply in text.split(",")})
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}': plies are whole numbers, comma-separated")
+    if plies[0] < 1:
+        raise argparse.ArgumentTypeError(f"'{text}': a ply counts from 1")
+    return plies
 
 
 def median(scores):
@@ -148,7 +159,7 @@ def main():
     testing.add_argument("--movetime", type=int, default=1000)
     testing.add_argument("suite")
     curving = commands.add_parser("curve")
-    curving.add_argument("--plies", default="12,20,32,40,60")
+    curving.add_argument("--plies", type=ply_list, default=[12, 20, 32, 40, 60])
     curving.add_argument("pgn", nargs="+")
     args = parser.parse_args()
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
