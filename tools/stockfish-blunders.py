@@ -47,7 +47,7 @@ def judge(engine, board, side, nodes):
 
 def games(paths):
     """Each game in the records `paths`: (seed, game number, game, Oddboard's side, Oddboard's
-    points: 1, 0.5 or 0)."""
+    result: "won", "drawn" or "lost")."""
     for path in paths:
         seed = re.search(r"seed(\d+)", path)
         with open(path) as records:
@@ -57,16 +57,16 @@ def games(paths):
                 white = game.headers["White"].startswith("Oddboard")
                 side = chess.WHITE if white else chess.BLACK
                 won = {chess.WHITE: "1-0", chess.BLACK: "0-1"}[side]
-                result = game.headers["Result"]
-                points = 1 if result == won else 0.5 if result == "1/2-1/2" else 0
-                yield (seed.group(1) if seed else "-"), number, game, side, points
+                score = game.headers["Result"]
+                result = "won" if score == won else "drawn" if score == "1/2-1/2" else "lost"
+                yield (seed.group(1) if seed else "-"), number, game, side, result
 
 
 def find(args, engine):
     """Writes the suite of turns that lost `args.drop` or more in the games Oddboard lost."""
     out = open(args.out, "w") if args.out else sys.stdout
-    for seed, number, game, side, points in games(args.pgn):
-        if points != 0:
+    for seed, number, game, side, result in games(args.pgn):
+        if result != "lost":
             continue
         board = game.board()
         for ply, node in enumerate(game.mainline()):
@@ -114,10 +114,11 @@ def curve(args, engine):
     """Prints the median judgement for Oddboard at each of `args.plies` by the games' results."""
     plies = args.plies
     judged = {result: {ply: [] for ply in plies} for result in ("won", "drawn", "lost", "all")}
-    for _, _, game, side, points in games(args.pgn):
-        result = {1: "won", 0.5: "drawn", 0: "lost"}[points]
+    for _, _, game, side, result in games(args.pgn):
         board = game.board()
         for ply, move in enumerate(game.mainline_moves(), start=1):
+            if ply > plies[-1]:
+                break
             board.push(move)
             if ply in plies:
                 score, _ = judge(engine, board, side, args.nodes)
