@@ -21,9 +21,15 @@ pruning rather than of depth.
 ply for the games Oddboard won, drew and lost and for all of them: where along the games their
 results take shape.
 
+`repeats` takes every game drawn by repetition and has Stockfish judge, for Oddboard, the
+position where Oddboard first played a turn that brought back a position seen before: whether
+the repetitions let a win go (Oddboard ahead) or save lost games (Oddboard behind). It prints a
+line a game and how many stood a Pawn or more behind, within a Pawn, and a Pawn or more ahead.
+
     tools/stockfish-blunders.py find --out suite.tsv tools/matches/stockfish-2200-1s-seed2*.pgn
     tools/stockfish-blunders.py retest --oddboard target/release/oddboard --movetime 1000 suite.tsv
     tools/stockfish-blunders.py --nodes 100000 curve tools/matches/stockfish-2200-1s-*.pgn
+    tools/stockfish-blunders.py --nodes 2000000 repeats tools/matches/stockfish-2200-1s-*.pgn
 """
 
 import argparse
@@ -130,6 +136,28 @@ def curve(args, engine):
         print(f"{result:<5}{len(by_ply[plies[0]]):>6}{cells}")
 
 
+def repeats(args, engine):
+    """Prints Stockfish's judgement where Oddboard first repeated a position in each game drawn
+    by repetition, and how many of those positions it stood behind, level and ahead in."""
+    standing = {"behind": 0, "within a Pawn": 0, "ahead": 0}
+    for seed, number, game, side, result in games(args.pgn):
+        if result != "drawn" or "repetition" not in game.headers.get("Termination", ""):
+            continue
+        board = game.board()
+        for ply, move in enumerate(game.mainline_moves()):
+            before = board.copy()
+            board.push(move)
+            if before.turn == side and board.is_repetition(2):
+                score, best = judge(engine, before, side, args.nodes)
+                what = "behind" if score <= -100 else "ahead" if score >= 100 else "within a Pawn"
+                standing[what] += 1
+                better = before.san(best) if best is not None else "-"
+                print(f"seed {seed} game {number} ply {ply}: {before.san(move)} repeats, "
+                      f"Oddboard {score:+d} ({what}), Stockfish {better}", flush=True)
+                break
+    print(", ".join(f"{count} {what}" for what, count in standing.items()))
+
+
 def ply_list(text):
     """The plies a comma-separated list names, in order: each a whole number from 1."""
     try:
@@ -162,11 +190,13 @@ def main():
     curving = commands.add_parser("curve")
     curving.add_argument("--plies", type=ply_list, default=[12, 20, 32, 40, 60])
     curving.add_argument("pgn", nargs="+")
+    repeating = commands.add_parser("repeats")
+    repeating.add_argument("pgn", nargs="+")
     args = parser.parse_args()
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     engine.configure({"Threads": 1 if args.command == "retest" else 2, "Hash": 64})
     try:
-        {"find": find, "retest": retest, "curve": curve}[args.command](args, engine)
+        {"find": find, "retest": retest, "curve": curve, "repeats": repeats}[args.command](args, engine)
     finally:
         engine.quit()
 
