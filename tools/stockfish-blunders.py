@@ -145,14 +145,15 @@ def repeats(args, engine):
             continue
         board = game.board()
         for ply, move in enumerate(game.mainline_moves()):
-            before = board.copy()
+            mover = board.turn
             board.push(move)
-            if before.turn == side and board.is_repetition(2):
-                score, best = judge(engine, before, side, args.nodes)
+            if mover == side and board.is_repetition(2):
+                board.pop()
+                score, best = judge(engine, board, side, args.nodes)
                 what = "behind" if score <= -100 else "ahead" if score >= 100 else "within a Pawn"
                 standing[what] += 1
-                better = before.san(best) if best is not None else "-"
-                print(f"seed {seed} game {number} ply {ply}: {before.san(move)} repeats, "
+                better = board.san(best) if best is not None else "-"
+                print(f"seed {seed} game {number} ply {ply}: {board.san(move)} repeats, "
                       f"Oddboard {score:+d} ({what}), Stockfish {better}", flush=True)
                 break
     print(", ".join(f"{count} {what}" for what, count in standing.items()))
@@ -196,7 +197,8 @@ def main():
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     engine.configure({"Threads": 1 if args.command == "retest" else 2, "Hash": 64})
     try:
-        {"find": find, "retest": retest, "curve": curve, "repeats": repeats}[args.command](args, engine)
+        run = {"find": find, "retest": retest, "curve": curve, "repeats": repeats}
+        run[args.command](args, engine)
     finally:
         engine.quit()
 
