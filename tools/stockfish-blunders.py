@@ -184,21 +184,24 @@ def main():
     finding = commands.add_parser("find")
     finding.add_argument("--out")
     finding.add_argument("pgn", nargs="+")
+    finding.set_defaults(run=find)
     testing = commands.add_parser("retest")
     testing.add_argument("--oddboard", required=True)
     testing.add_argument("--movetime", type=int, default=1000)
     testing.add_argument("suite")
+    testing.set_defaults(run=retest)
     curving = commands.add_parser("curve")
     curving.add_argument("--plies", type=ply_list, default=[12, 20, 32, 40, 60])
     curving.add_argument("pgn", nargs="+")
+    curving.set_defaults(run=curve)
     repeating = commands.add_parser("repeats")
     repeating.add_argument("pgn", nargs="+")
+    repeating.set_defaults(run=repeats)
     args = parser.parse_args()
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     engine.configure({"Threads": 1 if args.command == "retest" else 2, "Hash": 64})
     try:
-        run = {"find": find, "retest": retest, "curve": curve, "repeats": repeats}
-        run[args.command](args, engine)
+        args.run(args, engine)
     finally:
         engine.quit()
 
