@@ -363,14 +363,20 @@ pub trait Rules: Play + Send + Sync {
         false
     }
 
-    /// What `turn`, a capture by replacement or a move to an empty square, wins once both sides
-    /// have recaptured on its square as long as it pays (the static exchange evaluation; for a
-    /// move that takes nothing, what the mover loses where it stands en prise), pieces other
-    /// than royal ones worth `values` (indexed by kind); `None` (the default) where the variant
-    /// cannot tell, as where pieces capture otherwise than by landing. The search plays the
-    /// captures this finds losing late, not at all past its horizon, and near the horizon
-    /// leaves out late turns that lose too much.
-    fn exchange(&self, _pos: &Position, _turn: &Turn, _values: &[i32; Kind::COUNT]) -> Option<i32> {
+    /// Whether `turn`, a capture by replacement or a move to an empty square, wins at least
+    /// `threshold` once both sides have recaptured on its square as long as it pays (the static
+    /// exchange evaluation; for a move that takes nothing, less what the mover loses where it
+    /// stands en prise), pieces other than royal ones worth `values` (indexed by kind); `None`
+    /// (the default) where the variant cannot tell, as where pieces capture otherwise than by
+    /// landing. The search plays the captures that fall short of nothing late, not at all past
+    /// its horizon, and near the horizon leaves out late turns that lose too much.
+    fn exchange_at_least(
+        &self,
+        _pos: &Position,
+        _turn: &Turn,
+        _values: &[i32; Kind::COUNT],
+        _threshold: i32,
+    ) -> Option<bool> {
         None
     }
 

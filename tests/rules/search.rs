@@ -524,7 +524,8 @@ fn a_sampling_level_plays_the_same_with_a_callers_engine() {
 }
 
 /// What `turn` of `fen` (a capture or a plain move) wins in chess once both sides have recaptured as long as
-/// it pays (the static exchange the search orders captures by), at the data's piece values.
+/// it pays (the static exchange the search orders captures by), at the data's piece values:
+/// the highest bar the search's question "does it win at least this much" says yes to.
 fn chess_exchange(fen: &str, turn: &str) -> Option<i32> {
     let variant = Variant::load("chess", &[]).expect("chess loads");
     let pos = variant.parse_fen(fen).expect("valid FEN");
@@ -533,7 +534,17 @@ fn chess_exchange(fen: &str, turn: &str) -> Option<i32> {
     for piece in &variant.data().pieces {
         values[piece.kind.index()] = piece.value;
     }
-    variant.exchange(&pos, &turn, &values)
+    let at_least = |bar| variant.exchange_at_least(&pos, &turn, &values, bar);
+    let (mut reached, mut missed) = (-30_000, 30_000);
+    while missed - reached > 1 {
+        let bar = (reached + missed) / 2;
+        if at_least(bar)? {
+            reached = bar;
+        } else {
+            missed = bar;
+        }
+    }
+    Some(reached)
 }
 
 #[test]

@@ -344,9 +344,7 @@ fn capture_key(variant: &Variant, eval: &Evaluator, pos: &Position, turn: &Turn)
         return None;
     }
     let losing = may_lose(eval, pos, turn)
-        && variant
-            .exchange(pos, turn, eval.values())
-            .is_some_and(|exchange| exchange < 0);
+        && variant.exchange_at_least(pos, turn, eval.values(), 0) == Some(false);
     Some(if losing {
         LOSING_CAPTURE + gain
     } else {

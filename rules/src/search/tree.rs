@@ -667,8 +667,8 @@ impl<'a> Tree<'a> {
             CAPTURE_EXCHANGE_MARGIN * node.depth * node.depth
         };
         self.variant
-            .exchange(pos, turn, self.eval.values())
-            .is_some_and(|exchange| exchange < -margin)
+            .exchange_at_least(pos, turn, self.eval.values(), -margin)
+            == Some(false)
     }
 
     /// The score of `child` (after `turn`, not the first tried at `ply`) for the mover: a

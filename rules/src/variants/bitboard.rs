@@ -274,9 +274,6 @@ fn loc_of(square: usize) -> Option<Loc> {
     LOCS.get(square).copied().flatten()
 }
 
-/// The most captures one exchange follows: more than can attack one square.
-const MOST_IN_EXCHANGE: usize = 32;
-
 /// The pieces that take part in an exchange on one square, found as the lines to it open.
 #[derive(Default)]
 struct Exchangers {
@@ -359,56 +356,66 @@ impl Exchangers {
     }
 }
 
-/// What the piece on `from` wins by capturing on `to` on `board`, an 8×8 board of orthodox
-/// pieces, once both sides have recaptured there as long as it pays, each with its least
+/// Whether the piece on `from`, capturing on `to` on `board` (or moving there), wins at least
+/// `threshold` once both sides have recaptured there as long as it pays, each with its least
 /// valuable piece first (the static exchange evaluation), pieces worth what `worth` says.
-/// Sliders behind a piece that has taken join in; pins and checks are not looked at.
-pub fn exchange(board: &Board, from: Loc, to: Loc, worth: impl Fn(Kind) -> i32) -> i32 {
+/// Sliders behind a piece that has taken join in; pins and checks are not looked at. It stops
+/// as soon as the answer is certain: most turns are told without looking for a defender.
+pub fn exchange_at_least(
+    board: &Board,
+    from: Loc,
+    to: Loc,
+    threshold: i32,
+    worth: impl Fn(Kind) -> i32,
+) -> bool {
     let Some(mover) = board.piece(from) else {
-        return 0;
+        return threshold <= 0;
     };
+    // What the side that took last stands to win beyond the bar if the exchange stopped now:
+    // first the mover's side, having taken what stood on the target.
+    let mut balance = board.piece(to).map_or(0, |p| worth(p.kind)) - threshold;
+    if balance < 0 {
+        return false;
+    }
+    // Even losing the mover keeps it at the bar.
+    balance -= worth(mover.kind);
+    if balance >= 0 {
+        return true;
+    }
     let target = square_of(to);
-    let mut occupied = squares_of(board.occupied()) & !(1 << target);
-    let lines = |occupied: Squares| (bishop(target, occupied), rook(target, occupied));
+    let mut occupied = squares_of(board.occupied()) & !(1 << target) & !(1 << square_of(from));
     let mut exchangers = Exchangers {
         seen: 1 << square_of(from),
         ..Exchangers::default()
     };
-    // gains[d]: what the side that made the d-th capture has won, if the other side
-    // takes back.
-    let mut gains = [0; MOST_IN_EXCHANGE];
-    gains[0] = board.piece(to).map_or(0, |p| worth(p.kind));
-    let mut capturer = Some((square_of(from), worth(mover.kind)));
-    let mut side = mover.side;
-    let mut depth = 0;
     let target_bit = 1 << target;
-    let jumpers = (KNIGHT[target]
+    let jumpers = KNIGHT[target]
         | KING[target]
         | pawn_attacks(target_bit, Side::White)
-        | pawn_attacks(target_bit, Side::Black))
-        & occupied;
-    while let Some((at, value)) = capturer {
-        if depth + 1 == gains.len() {
-            break;
-        }
-        depth += 1;
-        gains[depth] = value - gains[depth - 1];
-        if (-gains[depth - 1]).max(gains[depth]) < 0 {
-            break;
-        }
+        | pawn_attacks(target_bit, Side::Black);
+    let mut lines = (bishop(target, occupied), rook(target, occupied));
+    exchangers.add(
+        board,
+        target,
+        (lines.0 | lines.1 | jumpers) & occupied,
+        lines,
+    );
+    // The side to take next; when it has nothing left to take with, or the side that just
+    // took wins whatever follows, it is the side that loses the exchange.
+    let mut side = mover.side.opponent();
+    while let Some((at, value)) = exchangers.cheapest(side, &worth) {
         occupied &= !(1 << at);
-        let (diagonal, orthogonal) = lines(occupied);
-        let open = (diagonal | orthogonal) & occupied;
-        let candidates = if depth == 1 { open | jumpers } else { open };
-        exchangers.add(board, target, candidates, (diagonal, orthogonal));
+        lines = (bishop(target, occupied), rook(target, occupied));
+        exchangers.add(board, target, (lines.0 | lines.1) & occupied, lines);
         side = side.opponent();
-        capturer = exchangers.cheapest(side, &worth);
+        // For the side that took: it wins if the other side stays below the bar even after
+        // taking back its piece (integers: strictly below is one less or more).
+        balance = -balance - 1 - value;
+        if balance >= 0 {
+            break;
+        }
     }
-    while depth > 1 {
-        depth -= 1;
-        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-    }
-    gains[0]
+    side != mover.side
 }
 
 #[cfg(test)]
@@ -453,8 +460,9 @@ mod tests {
         }
     }
 
-    /// The exchange the capture `from`–`to` starts among `pieces` (square, kind, side), a Pawn
-    /// worth 100, a Knight or Bishop 300, a Rook 500, a Queen 900 and a King more than all.
+    /// What the capture `from`–`to` wins among `pieces` (square, kind, side), a Pawn worth 100,
+    /// a Knight or Bishop 300, a Rook 500, a Queen 900 and a King more than all: the highest
+    /// bar the exchange reaches.
     fn exchange_among(pieces: &[(&str, Kind, Side)], from: &str, to: &str) -> i32 {
         let at = |square: &str| Loc::parse(square).expect("a square");
         let mut board = Board::empty();
@@ -468,7 +476,16 @@ mod tests {
             Kind::Queen => 900,
             _ => 20_000,
         };
-        exchange(&board, at(from), at(to), worth)
+        let (mut reached, mut missed) = (-30_000, 30_000);
+        while missed - reached > 1 {
+            let bar = (reached + missed) / 2;
+            if exchange_at_least(&board, at(from), at(to), bar, worth) {
+                reached = bar;
+            } else {
+                missed = bar;
+            }
+        }
+        reached
     }
 
     #[test]
@@ -516,5 +533,103 @@ mod tests {
         let a2_h2: Squares = 0x81 << 8;
         assert_eq!(pawn_attacks(a2_h2, Side::White), (1 << 17) | (1 << 22));
         assert_eq!(pawn_attacks(a2_h2, Side::Black), (1 << 1) | (1 << 6));
+    }
+    /// The exchange's worth by the plain swap list: every capture on the target is followed to
+    /// the end, each side's least valuable piece first, then each side from the last chooses
+    /// between standing pat and taking on.
+    fn swapped(board: &Board, from: usize, to: usize, worth: impl Fn(Kind) -> i32) -> i32 {
+        let piece = |square| loc_of(square).and_then(|loc| board.piece(loc));
+        let mut occupied = squares_of(board.occupied()) & !(1 << to) & !(1 << from);
+        let mut exchangers = Exchangers {
+            seen: 1 << from,
+            ..Exchangers::default()
+        };
+        let lines = (bishop(to, occupied), rook(to, occupied));
+        let jumpers = KNIGHT[to]
+            | KING[to]
+            | pawn_attacks(1 << to, Side::White)
+            | pawn_attacks(1 << to, Side::Black);
+        exchangers.add(board, to, (lines.0 | lines.1 | jumpers) & occupied, lines);
+        let mover = piece(from).expect("a mover");
+        let mut gains = vec![piece(to).map_or(0, |p| worth(p.kind))];
+        let (mut standing, mut side) = (worth(mover.kind), mover.side.opponent());
+        while let Some((at, value)) = exchangers.cheapest(side, &worth) {
+            gains.push(standing - gains[gains.len() - 1]);
+            standing = value;
+            occupied &= !(1 << at);
+            let lines = (bishop(to, occupied), rook(to, occupied));
+            exchangers.add(board, to, (lines.0 | lines.1) & occupied, lines);
+            side = side.opponent();
+        }
+        while gains.len() > 1 {
+            let last = gains.pop().expect("two gains");
+            let before = gains.len() - 1;
+            gains[before] = gains[before].min(-last);
+        }
+        gains[0]
+    }
+
+    /// On boards of random pieces, whether an exchange reaches a bar is what the full swap
+    /// list says, for every bar the search asks about.
+    #[test]
+    fn an_exchange_reaches_a_bar_as_the_full_swap_list_says() {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let worth = |kind| match kind {
+            Kind::Pawn => 82,
+            Kind::Knight => 337,
+            Kind::Bishop => 365,
+            Kind::Rook => 477,
+            Kind::Queen => 1025,
+            _ => 20_000,
+        };
+        let officers = [
+            Kind::Pawn,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+        ];
+        for _ in 0..300 {
+            let mut board = Board::empty();
+            for (i, side) in [Side::White, Side::Black]
+                .into_iter()
+                .cycle()
+                .take(20)
+                .enumerate()
+            {
+                let kind = if i < 2 {
+                    Kind::King
+                } else {
+                    officers[next() as usize % 5]
+                };
+                let loc = loc_of(next() as usize % 64).expect("a square");
+                board.put(loc, crate::types::Piece::new(kind, side));
+            }
+            for (from, to) in (0..64).flat_map(|from| (0..64).map(move |to| (from, to))) {
+                let (Some(mover), Some(target)) = (loc_of(from), loc_of(to)) else {
+                    continue;
+                };
+                let Some(piece) = board.piece(mover) else {
+                    continue;
+                };
+                if from == to || board.piece(target).is_some_and(|p| p.side == piece.side) {
+                    continue;
+                }
+                let worth_of = swapped(&board, from, to, worth);
+                for bar in [-600, -240, -120, -60, -1, 0, 1, 60] {
+                    assert_eq!(
+                        exchange_at_least(&board, mover, target, bar, worth),
+                        worth_of >= bar,
+                        "{piece:?} from {from} to {to}, worth {worth_of}, bar {bar}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -624,7 +624,13 @@ impl Rules for Chess {
     /// A plain capture's or a plain move's exchange on its square, by the reach tables; none
     /// for en passant and promotions, which gain more than the square shows, nor for the King,
     /// whose legal moves never stand en prise.
-    fn exchange(&self, pos: &Position, turn: &Turn, values: &[i32; Kind::COUNT]) -> Option<i32> {
+    fn exchange_at_least(
+        &self,
+        pos: &Position,
+        turn: &Turn,
+        values: &[i32; Kind::COUNT],
+        threshold: i32,
+    ) -> Option<bool> {
         if turn.promotion.is_some()
             || turn.removal.is_some()
             || pos.state.en_passant == Some(turn.to)
@@ -639,7 +645,9 @@ impl Rules for Chess {
             Kind::King => ROYAL_WORTH,
             _ => values[kind.index()],
         };
-        Some(bitboard::exchange(&pos.board, turn.from, turn.to, worth))
+        Some(bitboard::exchange_at_least(
+            &pos.board, turn.from, turn.to, threshold, worth,
+        ))
     }
 
     fn in_check(&self, pos: &Position) -> bool {
