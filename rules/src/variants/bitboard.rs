@@ -284,9 +284,48 @@ struct Exchangers {
     by_side: [Squares; 2],
     /// The squares already looked at.
     seen: Squares,
+    /// The squares still occupied: neither the target's nor those of the pieces that have
+    /// taken on it.
+    occupied: Squares,
 }
 
 impl Exchangers {
+    /// The pieces that attack `to` on `board` once the piece on `from` has gone there.
+    #[inline(always)]
+    fn of(board: &Board, from: usize, to: usize) -> Exchangers {
+        let occupied = squares_of(board.occupied()) & !(1 << to) & !(1 << from);
+        let mut exchangers = Exchangers {
+            seen: 1 << from,
+            occupied,
+            ..Exchangers::default()
+        };
+        let jumpers = KNIGHT[to]
+            | KING[to]
+            | pawn_attacks(1 << to, Side::White)
+            | pawn_attacks(1 << to, Side::Black);
+        let lines = (bishop(to, occupied), rook(to, occupied));
+        exchangers.add(board, to, (lines.0 | lines.1 | jumpers) & occupied, lines);
+        exchangers
+    }
+
+    /// `side`'s least valuable piece, by `worth`, takes on `to` of `board`: its worth, now
+    /// that it stands on the square, and the sliders its leaving uncovers join in. `None` where
+    /// `side` has nothing left to take with.
+    #[inline(always)]
+    fn take(
+        &mut self,
+        board: &Board,
+        to: usize,
+        side: Side,
+        worth: &impl Fn(Kind) -> i32,
+    ) -> Option<i32> {
+        let (at, value) = self.cheapest(side, worth)?;
+        self.occupied &= !(1 << at);
+        let lines = (bishop(to, self.occupied), rook(to, self.occupied));
+        self.add(board, to, (lines.0 | lines.1) & self.occupied, lines);
+        Some(value)
+    }
+
     /// Adds those of `candidates` on `board` that attack `target`, a slider counting only
     /// along `lines` (the diagonal and the orthogonal squares a slider on the target would
     /// reach).
@@ -383,30 +422,11 @@ pub fn exchange_at_least(
         return true;
     }
     let target = square_of(to);
-    let mut occupied = squares_of(board.occupied()) & !(1 << target) & !(1 << square_of(from));
-    let mut exchangers = Exchangers {
-        seen: 1 << square_of(from),
-        ..Exchangers::default()
-    };
-    let target_bit = 1 << target;
-    let jumpers = KNIGHT[target]
-        | KING[target]
-        | pawn_attacks(target_bit, Side::White)
-        | pawn_attacks(target_bit, Side::Black);
-    let mut lines = (bishop(target, occupied), rook(target, occupied));
-    exchangers.add(
-        board,
-        target,
-        (lines.0 | lines.1 | jumpers) & occupied,
-        lines,
-    );
+    let mut exchangers = Exchangers::of(board, square_of(from), target);
     // The side to take next; when it has nothing left to take with, or the side that just
     // took wins whatever follows, it is the side that loses the exchange.
     let mut side = mover.side.opponent();
-    while let Some((at, value)) = exchangers.cheapest(side, &worth) {
-        occupied &= !(1 << at);
-        lines = (bishop(target, occupied), rook(target, occupied));
-        exchangers.add(board, target, (lines.0 | lines.1) & occupied, lines);
+    while let Some(value) = exchangers.take(board, target, side, &worth) {
         side = side.opponent();
         // For the side that took: it wins if the other side stays below the bar even after
         // taking back its piece (integers: strictly below is one less or more).
@@ -539,26 +559,13 @@ mod tests {
     /// between standing pat and taking on.
     fn swapped(board: &Board, from: usize, to: usize, worth: impl Fn(Kind) -> i32) -> i32 {
         let piece = |square| loc_of(square).and_then(|loc| board.piece(loc));
-        let mut occupied = squares_of(board.occupied()) & !(1 << to) & !(1 << from);
-        let mut exchangers = Exchangers {
-            seen: 1 << from,
-            ..Exchangers::default()
-        };
-        let lines = (bishop(to, occupied), rook(to, occupied));
-        let jumpers = KNIGHT[to]
-            | KING[to]
-            | pawn_attacks(1 << to, Side::White)
-            | pawn_attacks(1 << to, Side::Black);
-        exchangers.add(board, to, (lines.0 | lines.1 | jumpers) & occupied, lines);
+        let mut exchangers = Exchangers::of(board, from, to);
         let mover = piece(from).expect("a mover");
         let mut gains = vec![piece(to).map_or(0, |p| worth(p.kind))];
         let (mut standing, mut side) = (worth(mover.kind), mover.side.opponent());
-        while let Some((at, value)) = exchangers.cheapest(side, &worth) {
+        while let Some(value) = exchangers.take(board, to, side, &worth) {
             gains.push(standing - gains[gains.len() - 1]);
             standing = value;
-            occupied &= !(1 << at);
-            let lines = (bishop(to, occupied), rook(to, occupied));
-            exchangers.add(board, to, (lines.0 | lines.1) & occupied, lines);
             side = side.opponent();
         }
         while gains.len() > 1 {
