@@ -554,6 +554,7 @@ mod tests {
         assert_eq!(pawn_attacks(a2_h2, Side::White), (1 << 17) | (1 << 22));
         assert_eq!(pawn_attacks(a2_h2, Side::Black), (1 << 1) | (1 << 6));
     }
+
     /// The exchange's worth by the plain swap list: every capture on the target is followed to
     /// the end, each side's least valuable piece first, then each side from the last chooses
     /// between standing pat and taking on.

@@ -621,9 +621,9 @@ impl Rules for Chess {
         count.0
     }
 
-    /// A plain capture's or a plain move's exchange on its square, by the reach tables; none
-    /// for en passant and promotions, which gain more than the square shows, nor for the King,
-    /// whose legal moves never stand en prise.
+    /// Whether a plain capture's or a plain move's exchange on its square reaches `threshold`,
+    /// on 64-bit sets; not told for en passant and promotions, which gain more than the square
+    /// shows, nor for the King, whose legal moves never stand en prise.
     fn exchange_at_least(
         &self,
         pos: &Position,
