@@ -368,8 +368,8 @@ pub trait Rules: Play + Send + Sync {
     /// exchange evaluation; for a move that takes nothing, less what the mover loses where it
     /// stands en prise), pieces other than royal ones worth `values` (indexed by kind); `None`
     /// (the default) where the variant cannot tell, as where pieces capture otherwise than by
-    /// landing. The search plays the captures that fall short of nothing late, not at all past
-    /// its horizon, and near the horizon leaves out late turns that lose too much.
+    /// landing. The search plays the captures that do not reach 0 (lose material) late, not at
+    /// all past its horizon, and near the horizon leaves out late turns that lose too much.
     fn exchange_at_least(
         &self,
         _pos: &Position,
