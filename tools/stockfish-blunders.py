@@ -26,10 +26,10 @@ position where Oddboard first played a turn that brought back a position seen be
 the repetitions let a win go (Oddboard ahead) or save lost games (Oddboard behind). It prints a
 line a game and how many stood a Pawn or more behind, within a Pawn, and a Pawn or more ahead.
 
-    tools/stockfish-blunders.py find --out suite.tsv tools/matches/stockfish-2200-1s-seed2*.pgn
+    tools/stockfish-blunders.py find --out suite.tsv games/*.pgn
     tools/stockfish-blunders.py retest --oddboard target/release/oddboard --movetime 1000 suite.tsv
-    tools/stockfish-blunders.py --nodes 100000 curve tools/matches/stockfish-2200-1s-*.pgn
-    tools/stockfish-blunders.py --nodes 2000000 repeats tools/matches/stockfish-2200-1s-*.pgn
+    tools/stockfish-blunders.py --nodes 100000 curve games/*.pgn
+    tools/stockfish-blunders.py --nodes 2000000 repeats games/*.pgn
 """
 
 import argparse
