@@ -4,8 +4,8 @@
 //! and prints, and bad input is one line on stderr with exit code 2. `uci` hands standard input
 //! and output to the engine protocol ([`crate::uci`]).
 
-use crate::learn::lessons;
-use crate::learn::puzzles::{self, Mining, PuzzleSet};
+use crate::curriculum::lessons;
+use crate::curriculum::puzzles::{self, Mining, PuzzleSet};
 use crate::rules::{
     DEFAULT_HASH_MIB, Engine, Error, Found, Game, Level, Limits, MAX_HASH_MIB, PgnHeader, Variant,
     Verdict, default_threads, ids, think_in, think_with,

@@ -1,8 +1,9 @@
-//! Clocks: a time control chosen for a new game, each side's time running only while it is to
-//! move, from its second turn on (its first is free, as on lichess), and the game is on the
-//! board, the increment after each turn, and the flag: a side whose
-//! time runs out loses. A running clock wakes the reactive window a few times a second so it is
-//! seen to run; a still game with no clock sleeps as before.
+//! Timekeeping, the systems that run the game's clocks (their data is `shared::clocks`): a time
+//! control chosen for a new game, each side's time running only while it is to move, from its
+//! second turn on (its first is free, as on lichess), and the game is on the board, the increment
+//! after each turn, and the flag: a side whose time runs out loses. A running clock wakes the
+//! reactive window a few times a second so it is seen to run; a still game with no clock lets the
+//! window sleep.
 
 use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
 use crate::app::shared::game::ActiveGame;
