@@ -22,7 +22,8 @@ pub fn plugin(app: &mut App) {
             run_down
                 .run_if(in_state(Screen::Playing))
                 .run_if(resource_exists::<ActiveGame>),
-            wake_while_running,
+            wake_while_running
+                .run_if(resource_exists::<ActiveGame>.and_then(resource_exists::<WinitSettings>)),
         )
             .chain()
             .in_set(Frame::Apply),
@@ -66,17 +67,14 @@ fn run_down(
 /// at those two moments: winit redraws at once whenever it changes.
 fn wake_while_running(
     clocks: Res<Clocks>,
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     screen: Res<State<Screen>>,
-    settings: Option<ResMut<WinitSettings>>,
+    mut settings: ResMut<WinitSettings>,
     mut own: Local<Option<WinitSettings>>,
 ) {
-    let Some(mut settings) = settings else {
-        return;
-    };
-    let running = game
+    let running = clocks
+        .running(&game.0)
         .filter(|_| *screen.get() == Screen::Playing)
-        .and_then(|game| clocks.running(&game.0))
         .map(|side| clocks.left(side));
     match running {
         Some(left) => {
