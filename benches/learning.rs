@@ -4,8 +4,8 @@
 //! turns and the right one, and every legal turn of every lesson step. Run with `cargo bench`;
 //! prints a Markdown table.
 
-use oddboard::learn::lessons;
-use oddboard::learn::puzzles::{self, escape};
+use oddboard::curriculum::lessons;
+use oddboard::curriculum::puzzles::{self, escape};
 use std::time::{Duration, Instant};
 
 /// The median and the slowest of `times`.

@@ -4,8 +4,8 @@
 //! and prints, and bad input is one line on stderr with exit code 2. `uci` hands standard input
 //! and output to the engine protocol ([`crate::uci`]).
 
-use crate::learn::lessons;
-use crate::learn::puzzles::{self, Mining, PuzzleSet};
+use crate::curriculum::lessons;
+use crate::curriculum::puzzles::{self, Mining, PuzzleSet};
 use crate::rules::{
     DEFAULT_HASH_MIB, Engine, Error, Found, Game, Level, Limits, MAX_HASH_MIB, PgnHeader, Variant,
     Verdict, default_threads, ids, think_in, think_with,
@@ -38,17 +38,12 @@ struct Cli {
 enum Command {
     /// Open the game window (the default with no command).
     Play {
-        /// Play a few scripted turns of every variant, save a screenshot of each into DIR and
-        /// exit (non-zero if a screenshot is blank).
-        #[arg(long, value_name = "DIR")]
-        window_test: Option<PathBuf>,
-        /// Time start-up and SECONDS of continuous redrawing with a game on the board, print
-        /// the figures and exit.
-        #[arg(long, value_name = "SECONDS")]
-        measure: Option<f32>,
         /// Open in this view (else the one chosen last).
         #[arg(long, value_enum)]
         view: Option<ViewArg>,
+        #[cfg(feature = "dev")]
+        #[command(flatten)]
+        dev: DevTools,
     },
     /// Run a server for games over the network (no window): it prints the addresses it
     /// listens on, then one log line per join, leave, refusal and game ended.
@@ -346,15 +341,28 @@ pub enum ViewArg {
     ThreeD,
 }
 
+/// The developers' tools `play` can run in the window (cargo feature `dev`).
+#[cfg(feature = "dev")]
+#[derive(Args, Debug, Default, PartialEq)]
+pub struct DevTools {
+    /// Play a few scripted turns of every variant, save a screenshot of each into DIR and
+    /// exit (non-zero if a screenshot is blank).
+    #[arg(long, value_name = "DIR")]
+    pub window_test: Option<PathBuf>,
+    /// Time start-up and SECONDS of continuous redrawing with a game on the board, print
+    /// the figures and exit.
+    #[arg(long, value_name = "SECONDS")]
+    pub measure: Option<f32>,
+}
+
 /// A request to open the game window.
 #[derive(Debug, Default, PartialEq)]
 pub struct PlayRequest {
     /// Open in this view.
     pub view: Option<ViewArg>,
-    /// Run the scripted window test, writing screenshots here.
-    pub window_test: Option<PathBuf>,
-    /// Measure start-up and frame times for this many seconds.
-    pub measure: Option<f32>,
+    /// The developers' tools to run in it.
+    #[cfg(feature = "dev")]
+    pub dev: DevTools,
 }
 
 /// Whether `args` (the program name first) ask for the game window: no arguments at all, or
@@ -367,14 +375,14 @@ pub fn play_request(args: &[String]) -> Option<PlayRequest> {
         Ok(Cli {
             command:
                 Command::Play {
-                    window_test,
-                    measure,
                     view,
+                    #[cfg(feature = "dev")]
+                    dev,
                 },
         }) => Some(PlayRequest {
-            window_test,
-            measure,
             view,
+            #[cfg(feature = "dev")]
+            dev,
         }),
         _ => None,
     }

@@ -3,7 +3,8 @@
 //! [`rules`] is the rules engine (plain Rust, no Bevy) that decides everything; [`cli`] is the
 //! rules command line that tests and reviewers drive; `app` (cargo feature `game`) is the
 //! Bevy game window, which only asks the engine; `net` (with `game`) is play over the network:
-//! the server, the client's connection and the bot; [`uci`] is the engine protocol that chess
+//! the server, the client's connection and the bot; [`curriculum`] is the lessons and puzzles
+//! the game teaches, as data checked by the engine; [`uci`] is the engine protocol that chess
 //! GUIs speak (`oddboard uci`).
 
 #![warn(missing_docs)]
@@ -11,7 +12,7 @@
 #[cfg(feature = "game")]
 pub mod app;
 pub mod cli;
-pub mod learn;
+pub mod curriculum;
 #[cfg(feature = "game")]
 pub mod net;
 pub use oddboard_rules as rules;

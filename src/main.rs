@@ -15,9 +15,11 @@ fn main() -> ExitCode {
             oddboard::cli::ViewArg::ThreeD => oddboard::app::shared::settings::BoardView::ThreeD,
         });
         let launch = oddboard::app::Launch {
-            window_test: request.window_test,
-            measure: request.measure,
             view,
+            #[cfg(feature = "dev")]
+            window_test: request.dev.window_test,
+            #[cfg(feature = "dev")]
+            measure: request.dev.measure,
         };
         return match oddboard::app::run(launch) {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,

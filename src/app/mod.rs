@@ -7,6 +7,7 @@ pub mod art;
 #[cfg(feature = "sound")]
 mod audio;
 pub mod board;
+#[cfg(feature = "dev")]
 mod dev;
 pub mod editor;
 mod icon;
@@ -22,7 +23,6 @@ pub mod view3d;
 
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
-use std::path::PathBuf;
 
 /// The longest the window sleeps without input or a request for a frame.
 const IDLE_WAIT: std::time::Duration = std::time::Duration::from_secs(3600);
@@ -30,16 +30,19 @@ const IDLE_WAIT: std::time::Duration = std::time::Duration::from_secs(3600);
 /// How the game is started.
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
-    /// Run the scripted window test, writing screenshots into this directory.
-    pub window_test: Option<PathBuf>,
-    /// Measure start-up and frame times for this many seconds, print them and exit.
-    pub measure: Option<f32>,
     /// Open in this view rather than the one in the settings.
     pub view: Option<shared::settings::BoardView>,
+    /// Run the scripted window test, writing screenshots into this directory.
+    #[cfg(feature = "dev")]
+    pub window_test: Option<std::path::PathBuf>,
+    /// Measure start-up and frame times for this many seconds, print them and exit.
+    #[cfg(feature = "dev")]
+    pub measure: Option<f32>,
 }
 
 /// Opens the game window and runs until it is closed.
 pub fn run(launch: Launch) -> AppExit {
+    #[cfg(feature = "dev")]
     let started = std::time::Instant::now();
     let mut app = App::new();
     app.add_plugins(
@@ -93,13 +96,8 @@ pub fn run(launch: Launch) -> AppExit {
             },
         );
     }
-    if let Some(seconds) = launch.measure {
-        app.add_plugins(dev::measure::plugin(started, seconds));
-    }
-    if let Some(dir) = launch.window_test {
-        let scenes = launch.view != Some(shared::settings::BoardView::ThreeD);
-        app.add_plugins(dev::window_test::plugin(dir, scenes));
-    }
+    #[cfg(feature = "dev")]
+    dev::add_tools(&mut app, launch, started);
     app.run()
 }
 

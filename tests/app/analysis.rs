@@ -11,7 +11,7 @@ use oddboard::app::analysis::live::{Analysis, AnalysisArrow, AnalysisLimits, Lin
 use oddboard::app::analysis::review::{Review, ReviewLimits, Severity};
 use oddboard::app::analysis::worker::{Threads, Threat};
 use oddboard::app::editor::setup::EditorAction;
-use oddboard::app::learn::study::StudyAction;
+use oddboard::app::learn::on_board::StudyAction;
 use oddboard::app::shared::game::{Online, Viewing};
 use oddboard::app::shared::players::Players;
 use oddboard::rules::{GameRecord, Limits, Loc, Side, Turn};

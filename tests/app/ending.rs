@@ -5,7 +5,7 @@
 
 use crate::support::*;
 use oddboard::app::board::markers::Marker;
-use oddboard::app::session::record::{Tally, move_rows, result_line};
+use oddboard::app::session::score_sheet::{Tally, move_rows, result_line};
 use oddboard::app::shared::game::{Banner, Viewing};
 use oddboard::app::shared::screen::Screen;
 use oddboard::rules::{Kind, Loc, Piece, Side};

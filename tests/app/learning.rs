@@ -4,10 +4,10 @@
 
 use crate::support::*;
 use oddboard::app::learn::library::Library;
-use oddboard::app::learn::study::{Attempt, Study, StudyAction, Subject};
+use oddboard::app::learn::on_board::{Attempt, Study, StudyAction, Subject};
 use oddboard::app::shared::game::Studying;
-use oddboard::learn::lessons::{self, Judgement};
-use oddboard::learn::puzzles::{self, Goal, Puzzle};
+use oddboard::curriculum::lessons::{self, Judgement};
+use oddboard::curriculum::puzzles::{self, Goal, Puzzle};
 use oddboard::rules::Turn;
 use std::fs;
 

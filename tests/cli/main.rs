@@ -294,6 +294,17 @@ fn no_arguments_prints_usage() {
     );
 }
 
+/// The developers' tools (`--window-test`, `--measure`) are in `play`'s options only in a build
+/// with the `dev` feature: the player's binary does not offer them.
+#[test]
+fn play_offers_the_developers_tools_only_with_the_dev_feature() {
+    let help = stdout_of(&["play", "--help"]);
+    assert!(help.contains("--view"), "{help}");
+    for tool in ["--window-test", "--measure"] {
+        assert_eq!(help.contains(tool), cfg!(feature = "dev"), "{tool}: {help}");
+    }
+}
+
 #[test]
 fn bad_input_with_a_line_break_is_still_one_line_on_stderr() {
     // The token named in the message must not break the one-line rule.
@@ -439,7 +450,7 @@ fn replay_of_a_bad_record_or_a_missing_file_is_bad_input() {
 
 #[test]
 fn lessons_lists_each_lesson_as_its_id_a_tab_and_its_title() {
-    let course = oddboard::learn::lessons::load("fanorona-chess").expect("the course");
+    let course = oddboard::curriculum::lessons::load("fanorona-chess").expect("the course");
     let out = stdout_of(&["lessons", "fanorona-chess"]);
     let expected: Vec<String> = course
         .lessons
@@ -473,7 +484,7 @@ fn lessons_refuses_orthodox_chess_an_unknown_variant_and_a_draft_that_teaches_no
 
 #[test]
 fn puzzles_list_prints_five_tab_separated_fields_per_puzzle_and_no_header() {
-    for variant in oddboard::learn::puzzles::shipped_ids() {
+    for variant in oddboard::curriculum::puzzles::shipped_ids() {
         let out = stdout_of(&["puzzles", "list", variant]);
         assert!(lines(&out).len() >= 40, "{variant}");
         for (index, line) in lines(&out).iter().enumerate() {
@@ -505,8 +516,8 @@ fn puzzles_mine_prints_a_set_as_ron_the_same_for_the_same_seed() {
     assert_eq!(first.status.code(), Some(0));
     assert!(!first.stderr.is_empty(), "progress on stderr");
     let text = String::from_utf8(first.stdout).expect("UTF-8");
-    let set =
-        oddboard::learn::puzzles::parse_set("mined.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+    let set = oddboard::curriculum::puzzles::parse_set("mined.ron", &text)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(set.puzzles.len(), 2);
     assert_eq!(set.puzzles[0].id, "amphora-01");
     assert_eq!(oddboard(&args).stdout, text.as_bytes());

@@ -2,7 +2,7 @@
 //! legal turn and failed, with an explanation, by at least one other; bad course files are
 //! refused with one line naming the file and the lesson.
 
-use oddboard::learn::lessons::{Course, course_ids, load};
+use oddboard::curriculum::lessons::{Course, course_ids, load};
 
 #[test]
 fn every_variant_but_chess_has_a_course_of_at_least_six_lessons() {

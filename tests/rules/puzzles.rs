@@ -2,7 +2,7 @@
 //! (its goal exact, its solution unique by piece move, its line legal and ending exactly at the
 //! solver's win), and a bad puzzle file is refused naming the file and the puzzle.
 
-use oddboard::learn::puzzles::{
+use oddboard::curriculum::puzzles::{
     Goal, Puzzle, PuzzleSet, escape, forces_win, keeps_win, load, parse_set, piece_move, shipped,
     shipped_ids, winning_turns,
 };

@@ -123,7 +123,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<LineStep>()
         .add_systems(
             Update,
-            (switch, follow, take_news, step)
+            (
+                switch,
+                follow.run_if(resource_exists::<ActiveGame>),
+                take_news,
+                step,
+            )
                 .chain()
                 .in_set(Frame::Sync),
         )
@@ -163,14 +168,14 @@ fn switch(
 /// otherwise.
 fn follow(
     mut analysis: ResMut<Analysis>,
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     viewing: Res<Viewing>,
     offered: Offered,
     (limits, threads, settings): (Res<AnalysisLimits>, Res<Threads>, Res<Settings>),
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
-    let game = game.filter(|_| analysis.on && offered.now());
-    let wanted = game.as_ref().map(|game| subject(&game.0, &viewing));
+    let game = Some(&game.0).filter(|_| analysis.on && offered.now());
+    let wanted = game.map(|game| subject(game, &viewing));
     if wanted == analysis.subject {
         return;
     }
@@ -182,7 +187,7 @@ fn follow(
                 .worker
                 .get_or_insert_with(|| Worker::spawn(waker(proxy.as_deref()), &threads));
             worker.analyse(
-                game.0.clone(),
+                game.clone(),
                 wanted.ply,
                 limits.0,
                 settings.engine_hash_mib(),

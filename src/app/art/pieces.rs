@@ -160,32 +160,30 @@ fn painted<'a>(
 /// Registers the art and its re-rasterising on resize.
 pub fn plugin(app: &mut App) {
     app.init_resource::<PieceArt>()
-        .add_systems(Startup, draw_all)
+        .add_systems(Startup, draw_all.run_if(resource_exists::<Assets<Image>>))
         .add_systems(
             Update,
             redraw_on_resize
-                .run_if(resource_exists::<BoardLayout>)
+                .run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<Assets<Image>>))
                 .in_set(Frame::Sync),
         );
 }
 
 const FIRST_PIXELS: u32 = 96;
 
-fn draw_all(mut art: ResMut<PieceArt>, images: Option<ResMut<Assets<Image>>>) {
-    if let Some(mut images) = images {
-        art.draw(&mut images, FIRST_PIXELS);
-    }
+fn draw_all(mut art: ResMut<PieceArt>, mut images: ResMut<Assets<Image>>) {
+    art.draw(&mut images, FIRST_PIXELS);
 }
 
 /// Draws the pieces again at the window's square size when it has changed by a quarter or
 /// more.
 fn redraw_on_resize(
     mut art: ResMut<PieceArt>,
-    images: Option<ResMut<Assets<Image>>>,
+    mut images: ResMut<Assets<Image>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     layout: Res<BoardLayout>,
 ) {
-    let (Some(mut images), Some(window)) = (images, window) else {
+    let Some(window) = window else {
         return;
     };
     let cells = f32::from(layout.files.max(layout.ranks)) + 1.0;

@@ -220,13 +220,11 @@ impl Shapes {
 
 /// Registers the shapes.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Shapes>().add_systems(Startup, draw);
+    app.init_resource::<Shapes>()
+        .add_systems(Startup, draw.run_if(resource_exists::<Assets<Image>>));
 }
 
-fn draw(mut shapes: ResMut<Shapes>, images: Option<ResMut<Assets<Image>>>) {
-    let Some(mut images) = images else {
-        return;
-    };
+fn draw(mut shapes: ResMut<Shapes>, mut images: ResMut<Assets<Image>>) {
     let mut draw = |svg: &str| images.add(rasterise(svg, PIXELS));
     *shapes = Shapes {
         ring: draw(RING),

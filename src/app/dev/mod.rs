@@ -1,7 +1,25 @@
 //! Tools for developers, apart from the game: the scripted window test (with its lessons and
-//! puzzles, and a game over the network) and the start-up and frame-time measurement.
+//! puzzles, and a game over the network) and the start-up and frame-time measurement. Built
+//! only with the cargo feature `dev`: the player's binary has neither.
 
 pub mod measure;
 pub mod online_scene;
 pub mod study_scenes;
 pub mod window_test;
+
+use super::Launch;
+use super::shared::settings::BoardView;
+use bevy::prelude::*;
+use std::time::Instant;
+
+/// Adds the tools `launch` asks for: the measurement (timed from `started`) and the window
+/// test (with its scenes unless the game opens in the 3D view).
+pub fn add_tools(app: &mut App, launch: Launch, started: Instant) {
+    if let Some(seconds) = launch.measure {
+        app.add_plugins(measure::plugin(started, seconds));
+    }
+    if let Some(dir) = launch.window_test {
+        let scenes = launch.view != Some(BoardView::ThreeD);
+        app.add_plugins(window_test::plugin(dir, scenes));
+    }
+}

@@ -2,8 +2,8 @@
 //! inputs a click produces, and shot once the study has answered: a wrong try explained and
 //! taken back, a lesson done, a puzzle solved against the engine's replies.
 
-use crate::app::learn::study::{Attempt, Study, StudyAction, Subject};
-use crate::learn::lessons::Judgement;
+use crate::app::learn::on_board::{Attempt, Study, StudyAction, Subject};
+use crate::curriculum::lessons::Judgement;
 use crate::rules::{Game, Turn};
 
 /// What a study scene shows.

@@ -17,7 +17,7 @@ use super::study_scenes::{self, Next, STUDY_SCENES, StudyScene};
 use crate::app::analysis::live::Analysis;
 use crate::app::analysis::review::Review;
 use crate::app::board::layout::{BoardLayout, BoardPos, PieceView};
-use crate::app::learn::study::{Study, StudyAction};
+use crate::app::learn::on_board::{Study, StudyAction};
 use crate::app::motion::timeline::Timeline;
 use crate::app::online::link::{Link, OnlineAction};
 use crate::app::shared::game::{ActiveGame, Builder};

@@ -2,10 +2,10 @@
 //! judgement of what the turn did); a pass ticks the lesson when it was its last step, a wrong
 //! try is explained and taken back once its motion ends.
 
+use super::on_board::{Attempt, Study, Subject, new_plies};
 use super::progress::Progress;
-use super::study::{Attempt, Study, Subject, new_plies};
 use crate::app::shared::game::ActiveGame;
-use crate::learn::lessons::Judgement;
+use crate::curriculum::lessons::Judgement;
 use bevy::prelude::*;
 
 /// Judges the learner's turn in a lesson.

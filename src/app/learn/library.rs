@@ -4,8 +4,8 @@
 //! (logged, and shown in the menu in place of its button); the rest of the game runs on.
 
 use crate::app::storage::saves::DataDir;
-use crate::learn::lessons::{self, Course};
-use crate::learn::puzzles::{self, PuzzleSet};
+use crate::curriculum::lessons::{self, Course};
+use crate::curriculum::puzzles::{self, PuzzleSet};
 use crate::rules::Error;
 use bevy::prelude::*;
 use std::collections::HashMap;

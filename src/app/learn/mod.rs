@@ -4,15 +4,15 @@
 
 mod lesson;
 pub mod library;
+pub mod on_board;
 mod open;
 pub mod progress;
 mod puzzle;
-pub mod study;
 
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::screen::{Frame, Screen};
 use bevy::prelude::*;
-use study::{Study, StudyAction};
+use on_board::{Study, StudyAction};
 
 /// Registers the library of courses and puzzles, the progress and the study: opening one,
 /// judging each turn, and playing what the study plays itself once the board is still.
@@ -20,7 +20,7 @@ pub fn plugin(app: &mut App) {
     let studying = resource_exists::<Study>.and_then(resource_exists::<ActiveGame>);
     app.add_plugins((library::plugin, progress::plugin))
         .add_message::<StudyAction>()
-        .add_systems(OnEnter(Screen::Menu), study::leave)
+        .add_systems(OnEnter(Screen::Menu), on_board::leave)
         .add_systems(Update, open::act.in_set(Frame::Input))
         .add_systems(
             Update,
@@ -30,6 +30,6 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            study::play_queue.run_if(studying).in_set(Frame::Follow),
+            on_board::play_queue.run_if(studying).in_set(Frame::Follow),
         );
 }

@@ -3,13 +3,13 @@
 //! on the board, as a player rings a square) and solution.
 
 use super::library::Library;
+use super::on_board::{Opening, Study, StudyAction, Subject};
 use super::progress::Progress;
-use super::study::{Opening, Study, StudyAction, Subject};
 use crate::app::board::sketch::Sketches;
 use crate::app::shared::game::{ActiveGame, Flipped, Studying};
 use crate::app::shared::messages::Command;
-use crate::learn::lessons::Course;
-use crate::learn::puzzles::PuzzleSet;
+use crate::curriculum::lessons::Course;
+use crate::curriculum::puzzles::PuzzleSet;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::Arc;

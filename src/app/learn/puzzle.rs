@@ -3,10 +3,10 @@
 //! reply, one that lets the win go is explained by the defence that escapes ("Black escapes
 //! with Kb7") and taken back. A hint names the piece to move; the solution is played out.
 
+use super::on_board::{Attempt, Opening, Study, StudyAction, Subject, new_plies};
 use super::progress::Progress;
-use super::study::{Attempt, Opening, Study, StudyAction, Subject, new_plies};
 use crate::app::shared::game::ActiveGame;
-use crate::learn::puzzles::{escape, keeps_win, winning_turns};
+use crate::curriculum::puzzles::{escape, keeps_win, winning_turns};
 use crate::rules::{Game, Limits, Loc, Side, Turn, Verdict, search};
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;

@@ -11,6 +11,7 @@ use link::{Link, OnlineAction};
 
 /// Registers network play.
 pub fn plugin(app: &mut App) {
+    use crate::app::shared::game::ActiveGame;
     use crate::app::shared::screen::{Frame, Screen};
     app.init_resource::<Link>()
         .add_message::<OnlineAction>()
@@ -18,6 +19,11 @@ pub fn plugin(app: &mut App) {
             Update,
             (link::act, sync::receive).chain().in_set(Frame::Input),
         )
-        .add_systems(Update, sync::send_own_turn.in_set(Frame::Sync))
+        .add_systems(
+            Update,
+            sync::send_own_turn
+                .run_if(resource_exists::<ActiveGame>)
+                .in_set(Frame::Sync),
+        )
         .add_systems(OnEnter(Screen::Menu), link::leave_table);
 }

@@ -122,8 +122,8 @@ fn step(game: &Game, state: &TableState) -> Step {
 }
 
 /// Sends a turn played on this board to the server, once.
-pub fn send_own_turn(game: Option<Res<ActiveGame>>, mut link: ResMut<Link>) {
-    let (Some(game), Some(state)) = (game, link.table.as_ref()) else {
+pub fn send_own_turn(game: Res<ActiveGame>, mut link: ResMut<Link>) {
+    let Some(state) = link.table.as_ref() else {
         return;
     };
     let played = game.0.turns().len();

@@ -12,10 +12,10 @@ use crate::app::analysis::panel::AnalysisPanel;
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
 use crate::app::board::layout::shown_position;
-use crate::app::learn::study::Study;
+use crate::app::learn::on_board::Study;
 use crate::app::online::link::{Link, OnlineAction};
 use crate::app::session::opponent::{Thinking, Watch};
-use crate::app::session::record::Tally;
+use crate::app::session::score_sheet::Tally;
 use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
 use crate::app::shared::game::{ActiveGame, Ask, Banner, Builder, Hint, Pending, Viewing};
 use crate::app::shared::messages::{Command, ComputerRequest, SwitchView};
@@ -28,7 +28,7 @@ use crate::app::shared::turn_builder::{Choice, Part};
 use crate::app::storage::saves::{ReplaceAsked, SavedAs, valid_name};
 use crate::app::storage::sharing::{Copied, CopyGame, ExportRecord, Exported};
 use crate::app::view3d::{Preset, Rig};
-use crate::rules::{Game, Kind, Loc, Piece, Removal, Side};
+use crate::rules::{Game, Kind, Piece, Removal, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -96,25 +96,77 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// What the game panel shows besides the game: the turn being built and what the pointer is on.
+/// What the game panel shows the game with: the turn being built, the position shown and the
+/// pieces' pictures.
 #[derive(SystemParam)]
-struct TurnView<'w> {
+struct Shown<'w> {
     builder: Res<'w, Builder>,
     viewing: Res<'w, Viewing>,
-    hovered: Res<'w, Hovered>,
-    hint: Res<'w, Hint>,
-    pending: Res<'w, Pending>,
-    tally: Res<'w, Tally>,
     art: Res<'w, PieceArt>,
-    enlarged: ResMut<'w, Enlarged>,
-    computer: ComputerView<'w>,
-    view_choice: ViewChoice<'w>,
-    clocks: Res<'w, Clocks>,
-    tab: ResMut<'w, Tab>,
-    links: LessonLinks<'w>,
-    online: OnlineView<'w>,
-    analysis: AnalysisPanel<'w>,
+}
+
+/// The game panel's sections under the status, top to bottom, each shown by its own `show`
+/// (the move box's and the analysis's by their `section`).
+#[derive(SystemParam)]
+struct Sections<'w> {
     move_box: MoveBox<'w>,
+    clocks: ClockFaces<'w>,
+    computer: ComputerView<'w>,
+    analysis: AnalysisPanel<'w>,
+    pointed: PointedPiece<'w>,
+    question: TurnQuestion<'w>,
+    actions: GameActions<'w>,
+    view_choice: ViewChoice<'w>,
+    tabs: PanelTabs<'w>,
+}
+
+fn game_panel(
+    mut contexts: EguiContexts,
+    game: Res<ActiveGame>,
+    shown: Shown,
+    mut sections: Sections,
+    mut requests: Requests,
+    mut panel: ResMut<PanelWidth>,
+    mut banner: ResMut<Banner>,
+) -> Result {
+    let game = &game.0;
+    let Shown {
+        builder,
+        viewing,
+        art,
+    } = &shown;
+    let pictures = Pictures::of(&mut contexts, game, art);
+    let ctx = contexts.ctx_mut()?;
+    let offline = !sections.actions.online();
+    let s = &mut sections;
+    let mut root = root_ui(ctx);
+    let width = egui::Panel::right("game")
+        .exact_size(PANEL_WIDTH)
+        .show(&mut root, |ui| {
+            status(ui, game, viewing, &pictures);
+            s.move_box.section(ui, game, builder, &mut requests.out);
+            s.clocks.show(ui, game);
+            if offline {
+                s.computer.show(ui, game, &mut s.analysis);
+                s.analysis.section(ui, game, viewing);
+            }
+            s.pointed.show(ui, game, viewing);
+            s.question
+                .show(ui, game, viewing, builder, &mut requests.out);
+            ui.separator();
+            s.actions.show(ui, game, viewing, &mut requests.out);
+            s.view_choice.show(ui);
+            ui.separator();
+            s.tabs
+                .show(ui, game, viewing, &pictures, &mut s.analysis, &mut requests);
+        })
+        .response
+        .rect
+        .width();
+    panel.set_if_neq(PanelWidth(width));
+    banner::show(ctx, game, -width / 2.0, &mut banner);
+    sections.tabs.show_enlarged(ctx, game, &pictures);
+    Ok(())
 }
 
 /// What the panel shows of the computer: who plays, whether it is thinking, the watcher's pause.
@@ -126,6 +178,210 @@ struct ComputerView<'w> {
     requests: MessageWriter<'w, ComputerRequest>,
 }
 
+impl ComputerView<'_> {
+    /// Who the computer plays, whether it is thinking, a hint, the analysis's switch, and
+    /// pause and step when it plays itself.
+    fn show(&mut self, ui: &mut egui::Ui, game: &Game, analysis: &mut AnalysisPanel) {
+        let sides = &game.variant().data().sides;
+        let levels = Side::BOTH.map(|side| self.players.computer(side));
+        for side in Side::BOTH {
+            if let Some(level) = levels[side.index()] {
+                let name = &sides[side.index()];
+                let thinking = self.thinking.side() == Some(side);
+                let text = format!(
+                    "{name}: the computer ({}){}",
+                    level.name(),
+                    if thinking { ", thinking…" } else { "" }
+                );
+                ui.colored_label(egui::Color32::LIGHT_BLUE, text);
+            }
+        }
+        let over = game.outcome().is_some();
+        ui.horizontal(|ui| {
+            let person_to_move = levels[game.position().side.index()].is_none();
+            let hint = egui::Button::new(if self.thinking.hinting() {
+                "Hint (H) …"
+            } else {
+                "Hint (H)"
+            });
+            if ui.add_enabled(person_to_move && !over, hint).clicked() {
+                self.requests.write(ComputerRequest::Hint);
+            }
+            analysis.switch(ui);
+            if levels.iter().all(Option::is_some) && !over {
+                let watch = *self.watch;
+                if ui
+                    .button(if watch.paused { "Go on" } else { "Pause" })
+                    .clicked()
+                {
+                    self.requests.write(ComputerRequest::Pause(!watch.paused));
+                }
+                if watch.paused && ui.button("Step").clicked() {
+                    self.requests.write(ComputerRequest::Step);
+                }
+            }
+        });
+    }
+}
+
+/// The game's clocks, for their faces.
+#[derive(SystemParam)]
+struct ClockFaces<'w> {
+    clocks: Res<'w, Clocks>,
+}
+
+impl ClockFaces<'_> {
+    /// Each side's time left, the running one bright; tenths of a second in the last ten
+    /// seconds.
+    fn show(&self, ui: &mut egui::Ui, game: &Game) {
+        let clocks = &self.clocks;
+        let Some(control) = clocks.control else {
+            return;
+        };
+        let running = clocks.running(game);
+        ui.horizontal(|ui| {
+            for side in Side::BOTH {
+                let left = clocks.left(side);
+                let seconds = left.as_secs();
+                let face = if left < TENTHS_UNDER {
+                    format!("{}:{:04.1}", seconds / 60, left.as_secs_f32() % 60.0)
+                } else {
+                    format!("{}:{:02}", seconds / 60, seconds % 60)
+                };
+                let name = game.variant().data().side_name(side);
+                let text = egui::RichText::new(format!("{name} {face}"))
+                    .monospace()
+                    .size(18.0);
+                let text = if running == Some(side) {
+                    text.strong().color(egui::Color32::WHITE)
+                } else {
+                    text.weak()
+                };
+                ui.label(text);
+            }
+            ui.weak(control.label());
+        });
+    }
+}
+
+/// The square the pointer is on, for the line about the piece there.
+#[derive(SystemParam)]
+struct PointedPiece<'w> {
+    hovered: Res<'w, Hovered>,
+}
+
+impl PointedPiece<'_> {
+    /// Names the piece under the pointer and where it could go (marked on the board): "can"
+    /// for the side to move, "could" for the other side's, whose marks are drawn apart.
+    fn show(&self, ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
+        let at = self.hovered.0;
+        let pos = shown_position(game, viewing);
+        let Some((at, piece)) = at.and_then(|at| Some((at, pos.board.piece(at)?))) else {
+            ui.scope(|ui| {
+                ui.set_min_height(HOVER_LINES);
+                ui.weak("Point at a piece to see where it can go.");
+            });
+            return;
+        };
+        let data = game.variant().data();
+        let whose = format!(
+            "{}'s {} on {at}",
+            data.side_name(piece.side),
+            piece_name(game, piece.kind)
+        );
+        let reach: Vec<String> = game
+            .variant()
+            .piece_reach(&pos, at)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let own = piece.side == pos.side;
+        let places = if reach.len() > NAMED_SQUARES {
+            format!("{} squares (marked)", reach.len())
+        } else {
+            reach.join(", ")
+        };
+        let text = match (reach.is_empty(), own) {
+            (true, true) => format!("{whose} cannot move now."),
+            (true, false) => format!("{whose} could not move."),
+            (false, true) => format!("{whose} can go to {places}."),
+            (false, false) => format!("{whose} could go to {places}."),
+        };
+        ui.scope(|ui| {
+            ui.set_min_height(HOVER_LINES);
+            if own {
+                ui.label(text);
+            } else {
+                ui.colored_label(OTHER_SIDE, text);
+            }
+        });
+    }
+}
+
+/// Why the last click or typed turn did nothing, under the builder's question.
+#[derive(SystemParam)]
+struct TurnQuestion<'w> {
+    hint: Res<'w, Hint>,
+}
+
+impl TurnQuestion<'_> {
+    /// The builder's question while the live position is shown, then the hint, if any.
+    fn show(
+        &self,
+        ui: &mut egui::Ui,
+        game: &Game,
+        viewing: &Viewing,
+        builder: &Builder,
+        out: &mut MessageWriter<Command>,
+    ) {
+        if viewing.is_live() {
+            choices(ui, game, builder, out);
+        }
+        if let Some(hint) = &self.hint.0 {
+            ui.colored_label(egui::Color32::LIGHT_YELLOW, hint);
+        }
+    }
+}
+
+/// What the panel's buttons answer to: a resignation or a draw waiting for confirmation, and
+/// a game over the network.
+#[derive(SystemParam)]
+struct GameActions<'w> {
+    pending: Res<'w, Pending>,
+    online: OnlineView<'w>,
+}
+
+impl GameActions<'_> {
+    /// Whether the game is played over the network.
+    fn online(&self) -> bool {
+        self.online.link.table.is_some()
+    }
+
+    /// Over the network the online game's section; else the confirmation asked, or the game's
+    /// buttons.
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Game,
+        viewing: &Viewing,
+        out: &mut MessageWriter<Command>,
+    ) {
+        let online = &mut self.online;
+        match (&online.link.table, self.pending.0) {
+            (Some(_), _) => game_section(
+                ui,
+                game,
+                &online.link,
+                &mut online.dialog,
+                &mut online.actions,
+                out,
+            ),
+            (None, Some(ask)) => confirm(ui, game, ask, out),
+            (None, None) => buttons(ui, game, viewing, out),
+        }
+    }
+}
+
 /// What the panel shows of a game over the network, and where its requests go.
 #[derive(SystemParam)]
 struct OnlineView<'w> {
@@ -134,187 +390,72 @@ struct OnlineView<'w> {
     actions: MessageWriter<'w, OnlineAction>,
 }
 
-fn game_panel(
-    mut contexts: EguiContexts,
-    game: Res<ActiveGame>,
-    view: TurnView,
-    mut saving: SaveBox,
-    mut requests: Requests,
-    mut panel: ResMut<PanelWidth>,
-    mut banner: ResMut<Banner>,
-) -> Result {
-    let game = &game.0;
-    let TurnView {
-        builder,
-        viewing,
-        hovered,
-        hint,
-        pending,
-        tally,
-        art,
-        mut enlarged,
-        mut computer,
-        clocks,
-        mut view_choice,
-        tab: mut tab_shown,
-        mut links,
-        mut online,
-        mut analysis,
-        mut move_box,
-    } = view;
-    let pictures = Pictures::of(&mut contexts, game, &art);
-    let theme = view_choice.settings.theme;
-    let ctx = contexts.ctx_mut()?;
-    let Requests { out, storage, .. } = &mut requests;
-    let mut root = root_ui(ctx);
-    let width = egui::Panel::right("game")
-        .exact_size(PANEL_WIDTH)
-        .show(&mut root, |ui| {
-            status(ui, game, &viewing, &pictures);
-            move_box.section(ui, game, &builder, out);
-            clock_faces(ui, game, &clocks);
-            if online.link.table.is_none() {
-                computer_status(ui, game, &mut computer, &mut analysis);
-                analysis.section(ui, game, &viewing);
-            }
-            hovered_piece(ui, game, &viewing, hovered.0);
-            if viewing.is_live() {
-                choices(ui, game, &builder, out);
-            }
-            if let Some(hint) = &hint.0 {
-                ui.colored_label(egui::Color32::LIGHT_YELLOW, hint);
-            }
-            ui.separator();
-            match (&online.link.table, pending.0) {
-                (Some(_), _) => game_section(
-                    ui,
-                    game,
-                    &online.link,
-                    &mut online.dialog,
-                    &mut online.actions,
-                    out,
-                ),
-                (None, Some(ask)) => confirm(ui, game, ask, out),
-                (None, None) => buttons(ui, game, &viewing, out),
-            }
-            view_controls(ui, &mut view_choice);
-            ui.separator();
-            ui.horizontal(|ui| {
-                for tab in Tab::ALL {
-                    ui.selectable_value(&mut *tab_shown, tab, tab.label());
-                }
-            });
-            egui::ScrollArea::vertical()
-                .id_salt(("panel tab", *tab_shown))
-                .auto_shrink([false, false])
-                .show(ui, |ui| match *tab_shown {
-                    Tab::Moves => {
-                        let shown = viewing.ply.unwrap_or(game.turns().len());
-                        captured(ui, game, &tally, shown, &pictures);
-                        if online.link.table.is_none() {
-                            analysis.graph(ui, game, &viewing, out);
-                        }
-                        move_list(ui, game, &viewing, &analysis.review, out);
-                    }
-                    Tab::Rules => {
-                        rules_help(ui, game, &pictures, theme, &mut enlarged, &mut links);
-                    }
-                    Tab::Settings => {
-                        if let Some(edited) = settings_editor(ui, &view_choice.settings) {
-                            storage.write(Storage::Settings(edited));
-                        }
-                    }
-                    Tab::Save => save_box(ui, &mut saving, storage),
-                });
-        })
-        .response
-        .rect
-        .width();
-    panel.set_if_neq(PanelWidth(width));
-    banner::show(ctx, game, -width / 2.0, &mut banner);
-    show_enlarged(ctx, game, &pictures, theme, &mut enlarged);
-    Ok(())
+/// The tabs under the buttons, and what each shows: the pieces captured and the moves, the
+/// rules (a piece's diagram enlarged), the settings, the save box.
+#[derive(SystemParam)]
+struct PanelTabs<'w> {
+    tab: ResMut<'w, Tab>,
+    tally: Res<'w, Tally>,
+    settings: Res<'w, Settings>,
+    link: Res<'w, Link>,
+    enlarged: ResMut<'w, Enlarged>,
+    links: LessonLinks<'w>,
+    saving: SaveBox<'w>,
 }
 
-/// Who the computer plays, whether it is thinking, a hint, the analysis's switch, and pause and
-/// step when it plays itself.
-fn computer_status(
-    ui: &mut egui::Ui,
-    game: &Game,
-    computer: &mut ComputerView,
-    analysis: &mut AnalysisPanel,
-) {
-    let sides = &game.variant().data().sides;
-    let levels = Side::BOTH.map(|side| computer.players.computer(side));
-    for side in Side::BOTH {
-        if let Some(level) = levels[side.index()] {
-            let name = &sides[side.index()];
-            let thinking = computer.thinking.side() == Some(side);
-            let text = format!(
-                "{name}: the computer ({}){}",
-                level.name(),
-                if thinking { ", thinking…" } else { "" }
-            );
-            ui.colored_label(egui::Color32::LIGHT_BLUE, text);
-        }
-    }
-    let over = game.outcome().is_some();
-    ui.horizontal(|ui| {
-        let person_to_move = levels[game.position().side.index()].is_none();
-        let hint = egui::Button::new(if computer.thinking.hinting() {
-            "Hint (H) …"
-        } else {
-            "Hint (H)"
+impl PanelTabs<'_> {
+    /// The tab bar and, scrolling on its own, the tab shown.
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Game,
+        viewing: &Viewing,
+        pictures: &Pictures,
+        analysis: &mut AnalysisPanel,
+        requests: &mut Requests,
+    ) {
+        let Requests { out, storage, .. } = requests;
+        ui.horizontal(|ui| {
+            for tab in Tab::ALL {
+                ui.selectable_value(&mut *self.tab, tab, tab.label());
+            }
         });
-        if ui.add_enabled(person_to_move && !over, hint).clicked() {
-            computer.requests.write(ComputerRequest::Hint);
-        }
-        analysis.switch(ui);
-        if levels.iter().all(Option::is_some) && !over {
-            let watch = *computer.watch;
-            if ui
-                .button(if watch.paused { "Go on" } else { "Pause" })
-                .clicked()
-            {
-                computer
-                    .requests
-                    .write(ComputerRequest::Pause(!watch.paused));
-            }
-            if watch.paused && ui.button("Step").clicked() {
-                computer.requests.write(ComputerRequest::Step);
-            }
-        }
-    });
-}
+        let theme = self.settings.theme;
+        egui::ScrollArea::vertical()
+            .id_salt(("panel tab", *self.tab))
+            .auto_shrink([false, false])
+            .show(ui, |ui| match *self.tab {
+                Tab::Moves => {
+                    let shown = viewing.ply.unwrap_or(game.turns().len());
+                    captured(ui, game, &self.tally, shown, pictures);
+                    if self.link.table.is_none() {
+                        analysis.graph(ui, game, viewing, out);
+                    }
+                    move_list(ui, game, viewing, &analysis.review, out);
+                }
+                Tab::Rules => {
+                    rules_help(
+                        ui,
+                        game,
+                        pictures,
+                        theme,
+                        &mut self.enlarged,
+                        &mut self.links,
+                    );
+                }
+                Tab::Settings => {
+                    if let Some(edited) = settings_editor(ui, &self.settings) {
+                        storage.write(Storage::Settings(edited));
+                    }
+                }
+                Tab::Save => save_box(ui, &mut self.saving, storage),
+            });
+    }
 
-/// Each side's time left, the running one bright; tenths of a second in the last ten seconds.
-fn clock_faces(ui: &mut egui::Ui, game: &Game, clocks: &Clocks) {
-    let Some(control) = clocks.control else {
-        return;
-    };
-    let running = clocks.running(game);
-    ui.horizontal(|ui| {
-        for side in Side::BOTH {
-            let left = clocks.left(side);
-            let seconds = left.as_secs();
-            let face = if left < TENTHS_UNDER {
-                format!("{}:{:04.1}", seconds / 60, left.as_secs_f32() % 60.0)
-            } else {
-                format!("{}:{:02}", seconds / 60, seconds % 60)
-            };
-            let name = game.variant().data().side_name(side);
-            let text = egui::RichText::new(format!("{name} {face}"))
-                .monospace()
-                .size(18.0);
-            let text = if running == Some(side) {
-                text.strong().color(egui::Color32::WHITE)
-            } else {
-                text.weak()
-            };
-            ui.label(text);
-        }
-        ui.weak(control.label());
-    });
+    /// The piece's diagram the rules tab enlarged, in a window of its own until closed.
+    fn show_enlarged(&mut self, ctx: &egui::Context, game: &Game, pictures: &Pictures) {
+        show_enlarged(ctx, game, pictures, self.settings.theme, &mut self.enlarged);
+    }
 }
 
 /// The variant, whose turn it is (with a piece of that side's colour), check, the variant's
@@ -380,51 +521,6 @@ fn side_token(game: &Game, side: Side) -> Piece {
         .or(pieces.first())
         .map_or(Kind::King, |p| p.kind);
     Piece::new(kind, side)
-}
-
-/// Names the piece under the pointer and where it could go (marked on the board): "can" for
-/// the side to move, "could" for the other side's, whose marks are drawn apart.
-fn hovered_piece(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, at: Option<Loc>) {
-    let pos = shown_position(game, viewing);
-    let Some((at, piece)) = at.and_then(|at| Some((at, pos.board.piece(at)?))) else {
-        ui.scope(|ui| {
-            ui.set_min_height(HOVER_LINES);
-            ui.weak("Point at a piece to see where it can go.");
-        });
-        return;
-    };
-    let data = game.variant().data();
-    let whose = format!(
-        "{}'s {} on {at}",
-        data.side_name(piece.side),
-        piece_name(game, piece.kind)
-    );
-    let reach: Vec<String> = game
-        .variant()
-        .piece_reach(&pos, at)
-        .iter()
-        .map(|l| l.to_string())
-        .collect();
-    let own = piece.side == pos.side;
-    let places = if reach.len() > NAMED_SQUARES {
-        format!("{} squares (marked)", reach.len())
-    } else {
-        reach.join(", ")
-    };
-    let text = match (reach.is_empty(), own) {
-        (true, true) => format!("{whose} cannot move now."),
-        (true, false) => format!("{whose} could not move."),
-        (false, true) => format!("{whose} can go to {places}."),
-        (false, false) => format!("{whose} could go to {places}."),
-    };
-    ui.scope(|ui| {
-        ui.set_min_height(HOVER_LINES);
-        if own {
-            ui.label(text);
-        } else {
-            ui.colored_label(OTHER_SIDE, text);
-        }
-    });
 }
 
 /// The most squares the panel names for a piece pointed at; beyond, it counts them.
@@ -598,29 +694,31 @@ struct ViewChoice<'w> {
     switches: MessageWriter<'w, SwitchView>,
 }
 
-/// The 2D/3D switch, and in 3D the camera's presets.
-fn view_controls(ui: &mut egui::Ui, choice: &mut ViewChoice) {
-    let view = choice.settings.view;
-    ui.horizontal_wrapped(|ui| {
-        let other = view.other().label();
-        if ui
-            .button(format!("{other} view (V)"))
-            .on_hover_text("The same game, drawn the other way")
-            .clicked()
-        {
-            choice.switches.write(SwitchView);
-        }
-        if view == BoardView::ThreeD {
-            ui.menu_button("Camera", |ui| {
-                for preset in Preset::ALL {
-                    if ui.button(preset.label()).clicked() {
-                        choice.rig.preset(preset);
+impl ViewChoice<'_> {
+    /// The 2D/3D switch, and in 3D the camera's presets.
+    fn show(&mut self, ui: &mut egui::Ui) {
+        let view = self.settings.view;
+        ui.horizontal_wrapped(|ui| {
+            let other = view.other().label();
+            if ui
+                .button(format!("{other} view (V)"))
+                .on_hover_text("The same game, drawn the other way")
+                .clicked()
+            {
+                self.switches.write(SwitchView);
+            }
+            if view == BoardView::ThreeD {
+                ui.menu_button("Camera", |ui| {
+                    for preset in Preset::ALL {
+                        if ui.button(preset.label()).clicked() {
+                            self.rig.preset(preset);
+                        }
                     }
-                }
-                ui.small("Right-drag turns it round, the wheel brings it nearer.");
-            });
-        }
-    });
+                    ui.small("Right-drag turns it round, the wheel brings it nearer.");
+                });
+            }
+        });
+    }
 }
 
 fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageWriter<Command>) {

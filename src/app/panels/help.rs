@@ -5,7 +5,7 @@
 use super::Pictures;
 use super::picture::BoardPicture;
 use crate::app::learn::library::Library;
-use crate::app::learn::study::StudyAction;
+use crate::app::learn::on_board::StudyAction;
 use crate::app::shared::settings::BoardTheme;
 use crate::rules::{Game, Piece, PieceDiagram, Side, Variant};
 use bevy::ecs::system::SystemParam;

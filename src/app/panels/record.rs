@@ -1,10 +1,10 @@
-//! The record of the game in the side panel: the pieces each side has lost, and the moves,
-//! numbered, each a button to look at its position.
+//! The record of the game in the side panel, drawn from the session's score sheet: the pieces
+//! each side has lost, and the moves, numbered, each a button to look at its position.
 
 use super::Pictures;
 use crate::app::analysis::panel::severity_colour;
 use crate::app::analysis::review::Review;
-use crate::app::session::record::{Tally, move_rows, result_line};
+use crate::app::session::score_sheet::{Tally, move_rows, result_line};
 use crate::app::shared::game::Viewing;
 use crate::app::shared::messages::Command;
 use crate::rules::{Game, Side};

@@ -1,9 +1,9 @@
 //! The game session: the turns played (the only way to the rules), the clocks, the computer
 //! opponent and the record of the game.
 
-pub mod clock;
 pub mod opponent;
-pub mod record;
+pub mod score_sheet;
+pub mod timekeeping;
 pub mod turns;
 
 use bevy::prelude::*;
@@ -13,7 +13,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         turns::plugin,
         opponent::plugin,
-        clock::plugin,
-        record::plugin,
+        timekeeping::plugin,
+        score_sheet::plugin,
     ));
 }

@@ -141,10 +141,10 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 note_new_game,
-                drop_stale,
+                drop_stale.run_if(resource_exists::<ActiveGame>),
                 watch_and_hint,
                 start_thinking.run_if(resource_exists::<ActiveGame>),
-                take_answer,
+                take_answer.run_if(resource_exists::<ActiveGame>),
             )
                 .chain()
                 .in_set(Frame::Sync),
@@ -171,13 +171,12 @@ fn note_new_game(mut commands: MessageReader<Command>, mut engine: ResMut<Oppone
 
 /// A change to the game (an undo, a new game, a turn played by hand) stops the search about the
 /// position that was.
-fn drop_stale(game: Option<Res<ActiveGame>>, thinking: Res<Thinking>) {
-    let stale = match (&game, &thinking.0) {
-        (Some(game), Some(search)) => !current(search, &game.0),
-        (None, Some(_)) => true,
-        _ => false,
-    };
-    if stale {
+fn drop_stale(game: Res<ActiveGame>, thinking: Res<Thinking>) {
+    if thinking
+        .0
+        .as_ref()
+        .is_some_and(|search| !current(search, &game.0))
+    {
         thinking.cancel();
     }
 }
@@ -310,7 +309,7 @@ impl Searcher<'_> {
 /// Where a hint is named in words for the panel ("Hint: Nf3"), beside its arrow.
 #[derive(SystemParam)]
 struct HintNaming<'w> {
-    game: Option<Res<'w, ActiveGame>>,
+    game: Res<'w, ActiveGame>,
     hint: ResMut<'w, Hint>,
 }
 
@@ -348,10 +347,9 @@ fn take_answer(
         }
         Purpose::Hint => {
             hints.write(HintFound(turn));
-            if let Some(game) = &named.game {
-                let text = game.0.variant().readable_turn(game.0.position(), &turn);
-                named.hint.0 = Some(format!("Hint: {text}"));
-            }
+            let game = &named.game.0;
+            let text = game.variant().readable_turn(game.position(), &turn);
+            named.hint.0 = Some(format!("Hint: {text}"));
         }
     }
 }

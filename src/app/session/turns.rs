@@ -230,6 +230,10 @@ fn local_only(command: &Command) -> bool {
     )
 }
 
+/// Applies the frame's commands in order, each to what it acts on: the game played (a new
+/// game, resumed or a rematch), the view of it, the turn being made, its players and clocks,
+/// or its ending and record. Any command drops what waited for confirmation; over the network
+/// the server's own are left to it.
 fn apply_commands(
     online: Option<Res<Online>>,
     mut commands_in: MessageReader<Command>,
@@ -246,123 +250,29 @@ fn apply_commands(
         let asked = turn.pending.0.take();
         match command {
             Command::Start { .. } | Command::Resume(_) | Command::Rematch => {
-                let Some(new) = new_game(command, game.as_deref()) else {
-                    continue;
-                };
-                match new {
-                    Ok(new) => {
-                        start(&mut commands, &mut turn, new);
-                        game = None;
-                    }
-                    Err(e) => notice.0 = Some(e.to_string()),
+                // The new game is inserted once this system has run: the commands after this
+                // one find no game, rather than the one it replaces.
+                if start_game(
+                    command,
+                    game.as_deref(),
+                    &mut commands,
+                    &mut turn,
+                    &mut notice,
+                ) {
+                    game = None;
                 }
             }
-            Command::Flip => {
-                flipped.0 = !flipped.0;
-                turn.reset.write(BoardReset);
+            Command::Flip | Command::Menu | Command::View(_) | Command::Explore(_) => {
+                change_view(command, game.as_deref(), &mut flipped, &mut turn);
             }
-            Command::Menu => NextState::set_if_neq(&mut turn.next_screen, Screen::Menu),
-            Command::View(ply) => {
-                if let Some(game) = &game {
-                    let live = game.0.turns().len();
-                    let shown = turn.viewing.ply.unwrap_or(live);
-                    let wanted = ply.unwrap_or(live);
-                    let step = if wanted == shown + 1 {
-                        events_of(&game.0, shown).map(|events| (events, false))
-                    } else if wanted + 1 == shown {
-                        events_of(&game.0, wanted).map(|events| (events, true))
-                    } else {
-                        None
-                    };
-                    match step {
-                        Some((events, backwards)) => {
-                            turn.played.write(TurnPlayed { events, backwards });
-                        }
-                        None => {
-                            turn.reset.write(BoardReset);
-                        }
-                    }
-                }
-                turn.viewing.set_if_neq(Viewing {
-                    ply: *ply,
-                    line: None,
-                });
-                turn.hint.set_if_neq(Hint(None));
+            Command::CancelTurn | Command::Play(_) | Command::Narrow(_) | Command::Choose(_) => {
+                build_turn(command, game.as_mut(), online.as_deref(), &mut turn);
             }
-            Command::Explore(line) => {
-                if let Some(game) = &game {
-                    explore(&game.0, line.as_ref(), &mut turn);
-                }
+            Command::Players(_) | Command::Names(_) | Command::Clocks(_) => {
+                set_up(command, &mut turn);
             }
-            Command::CancelTurn => {
-                if turn.builder.0.in_progress() {
-                    turn.builder.0.cancel();
-                }
-                turn.hint.0 = None;
-            }
-            Command::Play(chosen) => {
-                if let Some(game) = game.as_mut() {
-                    turn.play(chosen, game);
-                }
-            }
-            Command::Narrow(typed) => {
-                if let Some(game) = game.as_mut() {
-                    if let Some(why) = not_now(&turn.viewing, &game.0, online.as_deref()) {
-                        turn.hint.0 = Some(why);
-                        continue;
-                    }
-                    let mut progress = turn.builder.0.narrow(typed);
-                    if progress == Progress::Ignored && turn.builder.0.in_progress() {
-                        turn.builder.0.cancel();
-                        progress = turn.builder.0.narrow(typed);
-                    }
-                    turn.hint.0 = None;
-                    turn.finish(progress, game);
-                }
-            }
-            Command::Players(players) => {
-                turn.players.set_if_neq(*players);
-            }
-            Command::Names(names) => {
-                turn.names.set_if_neq(names.clone());
-            }
-            Command::Clocks(clocks) => {
-                turn.clocks.set_if_neq(*clocks);
-            }
-            Command::TimeOut(side) => {
-                if let Some(game) = game.as_mut()
-                    && game.0.outcome().is_none()
-                {
-                    game.0.time_out(*side);
-                    turn.ready(&game.0);
-                }
-            }
-            Command::Choose(choice) => {
-                if let Some(game) = game.as_mut() {
-                    let progress = turn.builder.0.choose(*choice);
-                    turn.finish(progress, game);
-                }
-            }
-            Command::Resign | Command::AgreeDraw => {
-                if let Some(game) = &game
-                    && game.0.outcome().is_none()
-                {
-                    turn.pending.0 = Some(match command {
-                        Command::Resign => Ask::Resign(game.0.position().side),
-                        _ => Ask::Draw,
-                    });
-                }
-            }
-            Command::Confirm => {
-                if let (Some(game), Some(ask)) = (game.as_mut(), asked)
-                    && game.0.outcome().is_none()
-                {
-                    match ask {
-                        Ask::Resign(side) => game.0.resign(side),
-                        Ask::Draw => game.0.agree_draw(),
-                    }
-                    turn.ready(&game.0);
-                }
+            Command::TimeOut(_) | Command::Resign | Command::AgreeDraw | Command::Confirm => {
+                end_game(command, asked, game.as_mut(), &mut turn);
             }
             Command::Undo | Command::Redo => {
                 if let Some(game) = game.as_mut()
@@ -372,6 +282,176 @@ fn apply_commands(
                 }
             }
         }
+    }
+}
+
+/// Starts the game `command` asks for (a new one, a saved one, a rematch of `live`), or puts
+/// why it cannot be started in the notice; true when it started one.
+fn start_game(
+    command: &Command,
+    live: Option<&ActiveGame>,
+    commands: &mut Commands,
+    turn: &mut TurnInput,
+    notice: &mut Notice,
+) -> bool {
+    match new_game(command, live) {
+        Some(Ok(new)) => {
+            start(commands, turn, new);
+            true
+        }
+        Some(Err(e)) => {
+            notice.0 = Some(e.to_string());
+            false
+        }
+        None => false,
+    }
+}
+
+/// Applies a command to the view of the game: the board turned round, the menu, the record's
+/// position shown, or a line explored from it.
+fn change_view(
+    command: &Command,
+    game: Option<&ActiveGame>,
+    flipped: &mut Flipped,
+    turn: &mut TurnInput,
+) {
+    match command {
+        Command::Flip => {
+            flipped.0 = !flipped.0;
+            turn.reset.write(BoardReset);
+        }
+        Command::Menu => NextState::set_if_neq(&mut turn.next_screen, Screen::Menu),
+        Command::View(ply) => {
+            if let Some(game) = game {
+                step_view(&game.0, *ply, turn);
+            }
+            turn.viewing.set_if_neq(Viewing {
+                ply: *ply,
+                line: None,
+            });
+            turn.hint.set_if_neq(Hint(None));
+        }
+        Command::Explore(line) => {
+            if let Some(game) = game {
+                explore(&game.0, line.as_ref(), turn);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Shows the record's position after `ply` turns (`None`: the live one): one turn on or back
+/// from the position shown plays out on the board (forwards or backwards); any other jump
+/// redraws it.
+fn step_view(game: &Game, ply: Option<usize>, turn: &mut TurnInput) {
+    let live = game.turns().len();
+    let shown = turn.viewing.ply.unwrap_or(live);
+    let wanted = ply.unwrap_or(live);
+    let step = if wanted == shown + 1 {
+        events_of(game, shown).map(|events| (events, false))
+    } else if wanted + 1 == shown {
+        events_of(game, wanted).map(|events| (events, true))
+    } else {
+        None
+    };
+    match step {
+        Some((events, backwards)) => {
+            turn.played.write(TurnPlayed { events, backwards });
+        }
+        None => {
+            turn.reset.write(BoardReset);
+        }
+    }
+}
+
+/// Applies a command to the turn being made: cancelled, played whole, narrowed by typed text,
+/// or a choice of the panel's taken.
+fn build_turn(
+    command: &Command,
+    game: Option<&mut ResMut<ActiveGame>>,
+    online: Option<&Online>,
+    turn: &mut TurnInput,
+) {
+    if let Command::CancelTurn = command {
+        if turn.builder.0.in_progress() {
+            turn.builder.0.cancel();
+        }
+        turn.hint.0 = None;
+        return;
+    }
+    let Some(game) = game else {
+        return;
+    };
+    match command {
+        Command::Play(chosen) => turn.play(chosen, game),
+        Command::Narrow(typed) => {
+            if let Some(why) = not_now(&turn.viewing, &game.0, online) {
+                turn.hint.0 = Some(why);
+                return;
+            }
+            let mut progress = turn.builder.0.narrow(typed);
+            if progress == Progress::Ignored && turn.builder.0.in_progress() {
+                turn.builder.0.cancel();
+                progress = turn.builder.0.narrow(typed);
+            }
+            turn.hint.0 = None;
+            turn.finish(progress, game);
+        }
+        Command::Choose(choice) => {
+            let progress = turn.builder.0.choose(*choice);
+            turn.finish(progress, game);
+        }
+        _ => {}
+    }
+}
+
+/// Applies a command to who plays and with what time: the players, their names, the clocks.
+fn set_up(command: &Command, turn: &mut TurnInput) {
+    match command {
+        Command::Players(players) => {
+            turn.players.set_if_neq(*players);
+        }
+        Command::Names(names) => {
+            turn.names.set_if_neq(names.clone());
+        }
+        Command::Clocks(clocks) => {
+            turn.clocks.set_if_neq(*clocks);
+        }
+        _ => {}
+    }
+}
+
+/// Applies a command that ends the game on the board: a flag fallen, or a resignation or a
+/// draw agreed, each asked first and done on `Confirm` (`asked`: what waited for it).
+fn end_game(
+    command: &Command,
+    asked: Option<Ask>,
+    game: Option<&mut ResMut<ActiveGame>>,
+    turn: &mut TurnInput,
+) {
+    let Some(game) = game else {
+        return;
+    };
+    if game.0.outcome().is_some() {
+        return;
+    }
+    match command {
+        Command::TimeOut(side) => {
+            game.0.time_out(*side);
+            turn.ready(&game.0);
+        }
+        Command::Resign => turn.pending.0 = Some(Ask::Resign(game.0.position().side)),
+        Command::AgreeDraw => turn.pending.0 = Some(Ask::Draw),
+        Command::Confirm => {
+            if let Some(ask) = asked {
+                match ask {
+                    Ask::Resign(side) => game.0.resign(side),
+                    Ask::Draw => game.0.agree_draw(),
+                }
+                turn.ready(&game.0);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -1,5 +1,5 @@
 //! Time controls and the game's clocks as plain data: what a new game is given and a save
-//! keeps.
+//! keeps. The session's timekeeping runs them.
 
 use crate::rules::{Game, Side};
 use bevy::prelude::*;

@@ -120,8 +120,8 @@ const IVORY: Color = Color::srgb(0.95, 0.89, 0.76);
 const EBONY: Color = Color::srgb(0.28, 0.25, 0.23);
 
 /// The colour a piece of `side` is made in, in the variant's colours.
-fn side_colour(game: Option<&ActiveGame>, side: Side) -> Color {
-    let rgb = game.and_then(|g| g.0.variant().data().side_colour(side));
+fn side_colour(game: &ActiveGame, side: Side) -> Color {
+    let rgb = game.0.variant().data().side_colour(side);
     match (rgb, side) {
         (Some([r, g, b]), _) => Color::srgb_u8(r, g, b),
         (None, Side::White) => IVORY,
@@ -131,7 +131,7 @@ fn side_colour(game: Option<&ActiveGame>, side: Side) -> Color {
 
 /// The colour a twin shows: its source sprite's, or for a piece its side's tinted by the
 /// sprite's tint and fade.
-fn twin_colour(kind: TwinKind, sprite: &Sprite, game: Option<&ActiveGame>) -> Color {
+fn twin_colour(kind: TwinKind, sprite: &Sprite, game: &ActiveGame) -> Color {
     match kind {
         TwinKind::Piece(piece) => {
             let tint = sprite.color.to_linear();
@@ -275,12 +275,13 @@ fn kind_of(square: bool, piece: Option<&PieceView>, cell: bool, plank: bool) -> 
     }
 }
 
-/// Makes the twin of every 2D board entity that has none.
+/// Makes the twin of every 2D board entity that has none (there is a board only while there
+/// is a game).
 pub fn spawn_twins(
     mut commands: Commands,
     sources: Query<Source, Untwinned>,
     layout: Option<Res<BoardLayout>>,
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     mut making: Making,
 ) {
     let flipped = layout.is_some_and(|l| l.flipped);
@@ -307,14 +308,14 @@ pub fn spawn_twins(
             }
         }
         let twin = twin.id();
-        let colour = twin_colour(kind, sprite, game.as_deref());
+        let colour = twin_colour(kind, sprite, &game);
         dress(
             &mut commands,
             twin,
             kind,
             colour,
             sprite,
-            game.as_deref(),
+            &game,
             &mut making,
         );
     }
@@ -336,7 +337,7 @@ fn dress(
     kind: TwinKind,
     colour: Color,
     sprite: &Sprite,
-    game: Option<&ActiveGame>,
+    game: &ActiveGame,
     making: &mut Making,
 ) {
     let Making {
@@ -364,7 +365,6 @@ fn dress(
     ));
     if let TwinKind::Piece(piece) = kind
         && let shape @ Shape::Token(..) = piece_shape(game, piece)
-        && let Some(game) = game
     {
         let height = shape.top();
         let image = art.image(game.0.variant().data(), piece.kind, piece.side);
@@ -381,10 +381,8 @@ fn dress(
 }
 
 /// The shape `piece` is made as in the game's variant.
-fn piece_shape(game: Option<&ActiveGame>, piece: Piece) -> Shape {
-    game.map_or(Shape::PLAIN, |g| {
-        shape_of(drawing_of(g.0.variant().data(), piece.kind))
-    })
+fn piece_shape(game: &ActiveGame, piece: Piece) -> Shape {
+    shape_of(drawing_of(game.0.variant().data(), piece.kind))
 }
 
 /// A source whose pose, look, piece or square changed.
@@ -408,7 +406,7 @@ pub fn pose_twins(
     sources: Query<(Source, &Twinned), Moved>,
     mut twins: Query<TwinParts, Without<Twinned>>,
     layout: Option<Res<BoardLayout>>,
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     mut making: Making,
 ) {
     let flipped = layout.is_some_and(|l| l.flipped);
@@ -420,7 +418,7 @@ pub fn pose_twins(
         let size = sprite.custom_size.unwrap_or(Vec2::splat(SQUARE));
         let wanted = kind_of(square, piece, cell.is_some(), plank);
         pose.set_if_neq(pose_of(wanted, transform, size, flipped));
-        let colour = twin_colour(wanted, sprite, game.as_deref());
+        let colour = twin_colour(wanted, sprite, &game);
         if *kind != wanted {
             *kind = wanted;
             dress(
@@ -429,7 +427,7 @@ pub fn pose_twins(
                 wanted,
                 colour,
                 sprite,
-                game.as_deref(),
+                &game,
                 &mut making,
             );
         } else if let (Some(current), Some(materials)) = (material, making.materials.as_deref_mut())
@@ -473,9 +471,7 @@ pub fn despawn_twins(mut commands: Commands, twins: Query<Entity, With<TwinOf>>)
 pub fn follow_shadows(
     settings: Res<Settings>,
     mut looks: ResMut<SharedMaterials>,
-    materials: Option<ResMut<Assets<Surface>>>,
+    mut materials: ResMut<Assets<Surface>>,
 ) {
-    if let Some(mut materials) = materials {
-        looks.shadow(settings.shadows, &mut materials);
-    }
+    looks.shadow(settings.shadows, &mut materials);
 }

@@ -14,6 +14,7 @@ pub use mirror::{TwinKind, TwinOf, Twinned};
 pub use rig::{Preset, Rig, TableCamera};
 
 use crate::app::board::layout::BoardLayout;
+use crate::app::shared::game::ActiveGame;
 use crate::app::shared::messages::SwitchView;
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::settings::{BoardView, Settings};
@@ -39,8 +40,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                mirror::spawn_twins,
-                mirror::pose_twins,
+                mirror::spawn_twins.run_if(resource_exists::<ActiveGame>),
+                mirror::pose_twins.run_if(resource_exists::<ActiveGame>),
                 mirror::drag_through,
                 rig::follow_flip,
                 rig::swing,
@@ -53,7 +54,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 mirror::despawn_twins.run_if(not(three_d)),
-                mirror::follow_shadows,
+                mirror::follow_shadows.run_if(resource_exists::<Assets<surface::Surface>>),
             )
                 .in_set(Frame::Sync)
                 .run_if(resource_changed::<Settings>),

@@ -1,8 +1,9 @@
-//! Clocks: a time control chosen for a new game, each side's time running only while it is to
-//! move, from its second turn on (its first is free, as on lichess), and the game is on the
-//! board, the increment after each turn, and the flag: a side whose
-//! time runs out loses. A running clock wakes the reactive window a few times a second so it is
-//! seen to run; a still game with no clock sleeps as before.
+//! Timekeeping, the systems that run the game's clocks (their data is `shared::clocks`): a time
+//! control chosen for a new game, each side's time running only while it is to move, from its
+//! second turn on (its first is free, as on lichess), and the game is on the board, the increment
+//! after each turn, and the flag: a side whose time runs out loses. A running clock wakes the
+//! reactive window a few times a second so it is seen to run; a still game with no clock lets the
+//! window sleep.
 
 use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
 use crate::app::shared::game::ActiveGame;
@@ -21,7 +22,8 @@ pub fn plugin(app: &mut App) {
             run_down
                 .run_if(in_state(Screen::Playing))
                 .run_if(resource_exists::<ActiveGame>),
-            wake_while_running,
+            wake_while_running
+                .run_if(resource_exists::<ActiveGame>.and_then(resource_exists::<WinitSettings>)),
         )
             .chain()
             .in_set(Frame::Apply),
@@ -65,17 +67,14 @@ fn run_down(
 /// at those two moments: winit redraws at once whenever it changes.
 fn wake_while_running(
     clocks: Res<Clocks>,
-    game: Option<Res<ActiveGame>>,
+    game: Res<ActiveGame>,
     screen: Res<State<Screen>>,
-    settings: Option<ResMut<WinitSettings>>,
+    mut settings: ResMut<WinitSettings>,
     mut own: Local<Option<WinitSettings>>,
 ) {
-    let Some(mut settings) = settings else {
-        return;
-    };
-    let running = game
+    let running = clocks
+        .running(&game.0)
         .filter(|_| *screen.get() == Screen::Playing)
-        .and_then(|game| clocks.running(&game.0))
         .map(|side| clocks.left(side));
     match running {
         Some(left) => {

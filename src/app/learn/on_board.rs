@@ -1,15 +1,16 @@
-//! A lesson or a puzzle on the board: which one, how the learner's try went, and the turns the
-//! study plays itself (a puzzle's replies, a solution shown), each once the board is still. The
-//! game on the board is an ordinary game, played through the session like any other; this only
-//! starts it, judges each turn by asking the engine, and takes a wrong try back after its motion.
+//! The study on the board, a lesson or a puzzle (the study panel draws it beside the board): which
+//! one, how the learner's try went, and the turns the study plays itself (a puzzle's replies, a
+//! solution shown), each once the board is still. The game on the board is an ordinary game, played
+//! through the session like any other; this only starts it, judges each turn by asking the engine,
+//! and takes a wrong try back after its motion.
 
 use crate::app::motion::timeline::Timeline;
 use crate::app::shared::clocks::Clocks;
 use crate::app::shared::game::{ActiveGame, Flipped, Studying};
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Player, Players};
-use crate::learn::lessons::Course;
-use crate::learn::puzzles::PuzzleSet;
+use crate::curriculum::lessons::Course;
+use crate::curriculum::puzzles::PuzzleSet;
 use crate::rules::{Game, GameRecord, Side, Turn};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;

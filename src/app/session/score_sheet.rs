@@ -1,6 +1,6 @@
-//! The record of the game as the side panel shows it: the moves in readable text, numbered in
-//! rows of two with the result at the end, and the pieces each side has lost, from the engine's
-//! account of every turn.
+//! The game's score sheet, which the side panel's record draws (`panels::record`): the moves in
+//! readable text, numbered in rows of two with the result at the end, and the pieces each side has
+//! lost, from the engine's account of every turn.
 
 use crate::app::session::turns::events_of;
 use crate::app::shared::game::ActiveGame;

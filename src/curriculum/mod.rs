@@ -1,11 +1,11 @@
-//! Learning the games by playing them: a course of short lessons per variant, each a position
-//! and a task judged by the rules engine from what a turn does, and puzzles mined from the
-//! engine's own games, each proven to have one winning piece move. No Bevy: the game, the
-//! command line and the tests all read them from here.
+//! The curriculum, what the game teaches as data: a course of short lessons per variant, each a
+//! position and a task judged by the rules engine from what a turn does, and puzzles mined from the
+//! engine's own games, each proven to have one winning piece move. No Bevy: the game, the command
+//! line and the tests all read them from here; the window plays them in `app::learn`.
 
 /// The six variants' files of one kind of learning data (`"lessons"` or `"puzzles"`),
 /// embedded: each its variant id, its file's name and its text, in the menu's order. Invoked
-/// from a module one folder down (`src/learn/<kind>/`), which the path is read from.
+/// from a module one folder down (`src/curriculum/<kind>/`), which the path is read from.
 macro_rules! embedded_files {
     ($kind:literal) => {
         [
