@@ -1,92 +1,88 @@
-//! Helpers that ask the rules command line (in-process, through `oddboard::cli::run`) exactly
-//! what the rulings state: the legal turns, the status lines, whether input is rejected; and
-//! the squares and games the tests that ask the engine itself start from.
+//! Helpers that ask the engine exactly what the rulings state, of a game set up as the rules
+//! command line sets one up (variant, options, FEN, canonical turns): the legal turns, the
+//! status lines, whether the input is refused; and the squares and games the tests that ask
+//! the engine itself start from.
 
 #![allow(dead_code)]
 
-use oddboard::cli;
-use oddboard::rules::{Game, Loc, LocSet, Variant, ids};
+use oddboard::rules::{Error, Game, Loc, LocSet, Variant, ids};
 use proptest::prelude::ProptestConfig;
 use std::sync::{Arc, OnceLock};
 
 /// Where a position comes from: the start, or a FEN.
 pub const START: Option<&str> = None;
 
-/// Runs the command line with `args` (without the program name): its stdout, or its one-line
-/// error message.
-pub fn run(args: &[&str]) -> Result<String, String> {
-    let mut full = vec!["oddboard".to_string()];
-    full.extend(args.iter().map(|a| a.to_string()));
-    cli::run(&full)
-        .map(|out| out.stdout)
-        .map_err(|e| e.to_string())
+/// The game of `variant` with `options`, from `fen` (else the start) after the canonical turns
+/// in `moves` (separated by spaces); the engine's error, the message the command line prints,
+/// for the first thing refused.
+pub fn set_up(
+    variant: &str,
+    options: &[&str],
+    fen: Option<&str>,
+    moves: &str,
+) -> Result<Game, Error> {
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let variant = Arc::new(Variant::load(variant, &options)?);
+    let mut game = match fen {
+        Some(fen) => Game::from_fen(variant, fen)?,
+        None => Game::new(variant),
+    };
+    for text in moves.split_whitespace() {
+        game.play_text(text)?;
+    }
+    Ok(game)
 }
 
-fn position_args<'a>(
-    variant: &'a str,
-    options: &[&'a str],
-    fen: Option<&'a str>,
-    moves: &'a str,
-) -> Vec<&'a str> {
-    let mut args = vec![variant];
-    for option in options {
-        args.push("--option");
-        args.push(option);
-    }
-    if let Some(fen) = fen {
-        args.push("--fen");
-        args.push(fen);
-    }
-    if !moves.is_empty() {
-        args.push("--moves");
-        args.push(moves);
-    }
-    args
+/// The game [`set_up`] gives; panics with the error if the input is refused.
+fn accepted(variant: &str, options: &[&str], fen: Option<&str>, moves: &str) -> Game {
+    set_up(variant, options, fen, moves).unwrap_or_else(|e| {
+        panic!("{variant} {options:?} from {fen:?} after {moves:?} was refused: {e}")
+    })
 }
 
-/// The legal turns `moves` prints, in its order; panics with the error if the input is bad.
+/// The canonical texts of the game's legal turns, sorted (what `moves` prints).
+pub fn turn_texts(game: &Game) -> Vec<String> {
+    game.variant().legal_turn_texts(game.position())
+}
+
+/// The position's FEN and the game's result, or `ongoing` (the two lines `status` prints).
+pub fn fen_and_result(game: &Game) -> (String, String) {
+    let result = match game.outcome() {
+        Some(outcome) => outcome.to_string(),
+        None => "ongoing".to_string(),
+    };
+    (game.variant().fen(game.position()), result)
+}
+
+/// The legal turns, sorted; panics with the error if the input is refused.
 pub fn legal(variant: &str, options: &[&str], fen: Option<&str>, moves: &str) -> Vec<String> {
-    let mut args = vec!["moves"];
-    args.extend(position_args(variant, options, fen, moves));
-    match run(&args) {
-        Ok(out) => out.lines().map(str::to_string).collect(),
-        Err(e) => panic!("moves {args:?} was rejected: {e}"),
-    }
+    turn_texts(&accepted(variant, options, fen, moves))
 }
 
-/// The two lines `status` prints: the position's FEN and the result (or `ongoing`).
+/// The position's FEN and the result (or `ongoing`); panics with the error if the input is
+/// refused.
 pub fn status(variant: &str, options: &[&str], fen: Option<&str>, moves: &str) -> (String, String) {
-    let mut args = vec!["status"];
-    args.extend(position_args(variant, options, fen, moves));
-    match run(&args) {
-        Ok(out) => {
-            let mut lines = out.lines().map(str::to_string);
-            let fen = lines.next().unwrap_or_default();
-            let result = lines.next().unwrap_or_default();
-            (fen, result)
-        }
-        Err(e) => panic!("status {args:?} was rejected: {e}"),
-    }
+    fen_and_result(&accepted(variant, options, fen, moves))
 }
 
-/// Perft through the command line (its last line).
+/// The leaves of the tree of legal turns `depth` plies deep; panics with the error if the
+/// input is refused.
 pub fn perft(variant: &str, options: &[&str], fen: Option<&str>, depth: u32) -> u64 {
-    let depth = depth.to_string();
-    let mut args = vec!["perft"];
-    args.extend(position_args(variant, options, fen, ""));
-    args.push(&depth);
-    let out = run(&args).unwrap_or_else(|e| panic!("perft {args:?} was rejected: {e}"));
-    out.lines()
-        .last()
-        .and_then(|l| l.parse().ok())
-        .unwrap_or_else(|| panic!("perft printed {out:?}"))
+    let game = accepted(variant, options, fen, "");
+    game.variant().perft(game.position(), depth)
 }
 
-/// Whether `status` rejects the position as bad input (exit code 2, nothing on stdout).
+/// Whether the position is refused as bad input.
 pub fn rejected(variant: &str, options: &[&str], fen: Option<&str>, moves: &str) -> bool {
-    let mut args = vec!["status"];
-    args.extend(position_args(variant, options, fen, moves));
-    run(&args).is_err()
+    set_up(variant, options, fen, moves).is_err()
+}
+
+/// The message of the error refusing the position; panics if it is accepted.
+pub fn refusal(variant: &str, options: &[&str], fen: Option<&str>, moves: &str) -> String {
+    match set_up(variant, options, fen, moves) {
+        Ok(_) => panic!("{variant} {options:?} from {fen:?} after {moves:?} was accepted"),
+        Err(error) => error.to_string(),
+    }
 }
 
 /// The words of a space-separated list, as owned strings (for comparing with `legal`).
@@ -156,11 +152,5 @@ pub fn squares(list: &str) -> LocSet {
 /// The game of `variant` (without options) from `fen` after the canonical turns in `moves`;
 /// panics if the FEN or a turn is refused.
 pub fn game_after(variant: &str, fen: &str, moves: &str) -> Game {
-    let variant = Arc::new(Variant::load(variant, &[]).expect("variant loads"));
-    let mut game = Game::from_fen(variant, fen).expect("valid FEN");
-    for text in moves.split_whitespace() {
-        game.play_text(text)
-            .unwrap_or_else(|e| panic!("{text} is legal: {e}"));
-    }
-    game
+    accepted(variant, &[], Some(fen), moves)
 }

@@ -6,8 +6,7 @@ use oddboard::rules::Variant;
 const FANORONA: &str = "fanorona-chess";
 const DOUBLE: &str = "double-fanorona-chess";
 
-/// Whether the side to move in `fen` is in check (asked of the engine: the command line does not
-/// print it).
+/// Whether the side to move in `fen` is in check.
 fn in_check(variant: &str, fen: &str) -> bool {
     let variant = Variant::load(variant, &[]).expect("variant loads");
     let pos = variant.parse_fen(fen).expect("valid FEN");
