@@ -1,7 +1,7 @@
 //! The rulings of rules/fanorona-chess.md, one test each, in the order of the file.
 
 use crate::common::{START, legal, rejected, status, turns_from, words};
-use oddboard::rules::Variant;
+use oddboard_rules::Variant;
 
 const FANORONA: &str = "fanorona-chess";
 const DOUBLE: &str = "double-fanorona-chess";

@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-use oddboard::rules::{Error, Game, Loc, LocSet, Variant, ids};
+use oddboard_rules::{Error, Game, Loc, LocSet, Variant, ids};
 use proptest::prelude::ProptestConfig;
 use std::sync::{Arc, OnceLock};
 

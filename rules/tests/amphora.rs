@@ -1,7 +1,7 @@
 //! The rulings of rules/amphora.md, one test each, in the order of the file.
 
 use crate::common::{START, legal, perft, rejected, status, turns_from, words};
-use oddboard::rules::Variant;
+use oddboard_rules::Variant;
 
 const AMPHORA: &str = "amphora";
 

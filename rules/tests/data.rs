@@ -1,7 +1,7 @@
 //! Variant data: every shipped file reads, and a malformed one is an error naming the file, the
 //! line and the column.
 
-use oddboard::rules::{Error, Kind, Piece, Side, Variant, VariantData, all_data, ids};
+use oddboard_rules::{Error, Kind, Piece, Side, Variant, VariantData, all_data, ids};
 
 #[test]
 fn every_variant_has_readable_data_in_table_order() {
@@ -36,12 +36,12 @@ fn unknown_fields_in_data_are_refused() {
 fn side_colours_must_be_written_rrggbb() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/rules/data/fanorona-chess.ron"
+        "/data/fanorona-chess.ron"
     ))
     .expect("data file");
     let good = VariantData::parse("fanorona-chess.ron", &text).expect("reads");
     assert_eq!(
-        good.side_colour(oddboard::rules::Side::White),
+        good.side_colour(oddboard_rules::Side::White),
         Some([0xf2, 0xc9, 0x4c])
     );
     let bad = text.replace("#f2c94c", "yellow");

@@ -3,7 +3,7 @@
 //! a check that the copies are current.
 
 use crate::common::{fen_and_result, set_up, turn_texts, words};
-use oddboard::rules::Game;
+use oddboard_rules::Game;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -169,7 +169,7 @@ fn fanorona_chess_cases() {
     ignore = "../shared/rules is absent beside the checkout, so the case copies in tests/data are not compared with it"
 )]
 fn case_copies_match_the_specification() {
-    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/rules");
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/rules");
     assert!(
         rules.is_dir(),
         "{} is missing: CI must have the specification beside the repository",
