@@ -3,8 +3,6 @@
 //! status lines, whether the input is refused; and the squares and games the tests that ask
 //! the engine itself start from.
 
-#![allow(dead_code)]
-
 use oddboard_rules::{Error, Game, Loc, LocSet, Variant, ids};
 use proptest::prelude::ProptestConfig;
 use std::sync::{Arc, OnceLock};
