@@ -1,5 +1,5 @@
 //! Variant data: the facts about a variant that are not move rules (names, board size, setup,
-//! options, piece descriptions, the rules summary), kept as RON in `assets/variants/` and
+//! options, piece descriptions, the rules summary), kept as RON in `rules/data/` and
 //! embedded in the binary.
 
 use super::error::Error;
@@ -143,7 +143,7 @@ impl VariantData {
     /// another kind, and an entry's option is one of the variant's options.
     pub(crate) fn check_pieces(&self, kinds: &[Kind]) -> Result<(), Error> {
         let bad = |why: String| Error::Data {
-            place: format!("assets/variants/{}.ron: pieces", self.id),
+            place: format!("rules/data/{}.ron: pieces", self.id),
             why,
         };
         for kind in kinds {
@@ -200,7 +200,7 @@ impl VariantData {
             return Ok(None);
         };
         let bad = |why: String| Error::Data {
-            place: format!("assets/variants/{}.ron: outline", self.id),
+            place: format!("rules/data/{}.ron: outline", self.id),
             why,
         };
         if rows.len() != usize::from(self.ranks) {

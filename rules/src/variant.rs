@@ -454,7 +454,7 @@ impl Variant {
         let data = rules.data();
         let start =
             read_fen(rules.as_ref(), data.start_fen(rules.options())).map_err(|e| Error::Data {
-                place: format!("assets/variants/{}.ron", data.id),
+                place: format!("rules/data/{}.ron", data.id),
                 why: format!("start position: {e}"),
             })?;
         Ok(Variant { rules, start })

@@ -265,7 +265,7 @@ impl Amphora {
     /// have.
     pub fn new(data: VariantData, options: Options) -> Result<Amphora, Error> {
         let outline = data.outline_squares()?.ok_or_else(|| Error::Data {
-            place: format!("assets/variants/{}.ron", data.id),
+            place: format!("rules/data/{}.ron", data.id),
             why: "no outline: the jug's squares must be given".into(),
         })?;
         let basics = Basics::new(data, options, Lines::Full, &KINDS, &[])?;

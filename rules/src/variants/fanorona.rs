@@ -235,7 +235,7 @@ impl Fanorona {
             fen::Holes::None,
         )
         .map_err(|e| Error::Data {
-            place: format!("assets/variants/{}.ron: start", basics.data.id),
+            place: format!("rules/data/{}.ron: start", basics.data.id),
             why: e.to_string(),
         })?;
         let mut setup = Reserve::default();

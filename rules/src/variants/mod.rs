@@ -33,8 +33,8 @@ fn boxed<R: Rules + 'static>(rules: Result<R, Error>) -> Result<Box<dyn Rules>, 
 macro_rules! data_file {
     ($name:literal) => {
         (
-            concat!("assets/variants/", $name, ".ron"),
-            include_str!(concat!("../../../assets/variants/", $name, ".ron")),
+            concat!("rules/data/", $name, ".ron"),
+            include_str!(concat!("../../data/", $name, ".ron")),
         )
     };
 }

@@ -1,7 +1,7 @@
 //! Perft from each start position (tests/data/perft.tsv, a copy of rules/perft.tsv), for the
 //! variants the engine implements, on the engine directly.
 
-use oddboard::rules::{Variant, ids};
+use oddboard_rules::{Variant, ids};
 use std::fs;
 use std::path::Path;
 

@@ -1,13 +1,12 @@
 //! The rulings of rules/fanorona-chess.md, one test each, in the order of the file.
 
 use crate::common::{START, legal, rejected, status, turns_from, words};
-use oddboard::rules::Variant;
+use oddboard_rules::Variant;
 
 const FANORONA: &str = "fanorona-chess";
 const DOUBLE: &str = "double-fanorona-chess";
 
-/// Whether the side to move in `fen` is in check (asked of the engine: the command line does not
-/// print it).
+/// Whether the side to move in `fen` is in check.
 fn in_check(variant: &str, fen: &str) -> bool {
     let variant = Variant::load(variant, &[]).expect("variant loads");
     let pos = variant.parse_fen(fen).expect("valid FEN");

@@ -3,7 +3,7 @@
 //! double check, a discovered check, an Amphora interception, a Fanorona approach, two Kings.
 
 use crate::common::{game_after, squares};
-use oddboard::rules::LocSet;
+use oddboard_rules::LocSet;
 
 /// The checkers and the checked Kings of the position of `variant` given by `fen`.
 fn check_of(variant: &str, fen: &str) -> (LocSet, LocSet) {

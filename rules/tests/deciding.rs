@@ -2,7 +2,7 @@
 //! a FEN and the turns played.
 
 use crate::common::{game_after, squares};
-use oddboard::rules::{LocSet, Reason, Side, Variant};
+use oddboard_rules::{LocSet, Reason, Side, Variant};
 
 /// The outcome, as written, of the game of `variant` from `fen` after `moves`, and the squares
 /// that decided it.

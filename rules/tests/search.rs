@@ -2,7 +2,7 @@
 //! ends) within a fixed depth, never returns an illegal turn, and stops at once when told.
 
 use crate::common::{config, game_after, name, setups};
-use oddboard::rules::{
+use oddboard_rules::{
     Engine, Found, Game, Kind, Level, Limits, Position, Turn, Variant, search, think, think_in,
     think_with,
 };
@@ -181,7 +181,7 @@ fn levels_are_read_by_name_in_any_case() {
 #[test]
 fn a_level_chooses_the_same_turn_from_the_same_seed() {
     let game = Game::new(Arc::new(
-        oddboard::rules::Variant::load("chess", &[]).expect("chess"),
+        oddboard_rules::Variant::load("chess", &[]).expect("chess"),
     ));
     let stop = AtomicBool::new(false);
     let first = think(&game, Level::Beginner, &stop, 42);
@@ -293,7 +293,7 @@ proptest! {
 #[test]
 fn the_search_table_keeps_american_chess_positions_of_other_move_numbers_apart() {
     let key = |variant: &str, fen: &str| {
-        let variant = oddboard::rules::Variant::load(variant, &[]).expect("loads");
+        let variant = oddboard_rules::Variant::load(variant, &[]).expect("loads");
         let pos = variant.parse_fen(fen).expect("a legal position");
         variant.search_key(&pos)
     };
@@ -412,12 +412,12 @@ fn chess_quiescence_lists_exactly_the_captures_and_promotions() {
         let mut noisy = Vec::new();
         assert!(variant.noisy_turns_into(pos, &mut noisy));
         let noisy = kept_legal(variant, pos, &noisy);
-        let takes_or_promotes = |turn: &&oddboard::rules::Turn| {
+        let takes_or_promotes = |turn: &&oddboard_rules::Turn| {
             pos.board.piece(turn.to).is_some()
                 || turn.promotion.is_some()
                 || pos.state.en_passant == Some(turn.to)
                     && pos.board.piece(turn.from).map(|p| p.kind)
-                        == Some(oddboard::rules::Kind::Pawn)
+                        == Some(oddboard_rules::Kind::Pawn)
         };
         let mut expected: Vec<String> = variant
             .legal_turns(pos)

@@ -1,7 +1,7 @@
 //! The rulings of rules/amphora.md, one test each, in the order of the file.
 
 use crate::common::{START, legal, perft, rejected, status, turns_from, words};
-use oddboard::rules::Variant;
+use oddboard_rules::Variant;
 
 const AMPHORA: &str = "amphora";
 
@@ -25,8 +25,7 @@ fn result_after(fen: &str, moves: &str) -> String {
     status(AMPHORA, &[], Some(fen), moves).1
 }
 
-/// Whether the side to move in `fen` is in check (asked of the engine: the command line does not
-/// print it).
+/// Whether the side to move in `fen` is in check.
 fn in_check(fen: &str) -> bool {
     let variant = Variant::load(AMPHORA, &[]).expect("variant loads");
     let pos = variant.parse_fen(fen).expect("valid FEN");

@@ -1,7 +1,7 @@
 //! Variant data: every shipped file reads, and a malformed one is an error naming the file, the
 //! line and the column.
 
-use oddboard::rules::{Error, Kind, Piece, Side, Variant, VariantData, all_data, ids};
+use oddboard_rules::{Error, Kind, Piece, Side, Variant, VariantData, all_data, ids};
 
 #[test]
 fn every_variant_has_readable_data_in_table_order() {
@@ -13,17 +13,14 @@ fn every_variant_has_readable_data_in_table_order() {
 #[test]
 fn malformed_data_names_file_line_and_column() {
     let error = VariantData::parse(
-        "assets/variants/broken.ron",
+        "rules/data/broken.ron",
         "(\n    id: \"x\",\n    name: 7,\n)",
     )
     .expect_err("a number is no name");
     let Error::Data { place, why } = &error else {
         panic!("unexpected error {error:?}");
     };
-    assert!(
-        place.starts_with("assets/variants/broken.ron:3:"),
-        "{place}"
-    );
+    assert!(place.starts_with("rules/data/broken.ron:3:"), "{place}");
     assert!(!why.is_empty());
     assert!(!error.to_string().contains('\n'));
 }
@@ -39,12 +36,12 @@ fn unknown_fields_in_data_are_refused() {
 fn side_colours_must_be_written_rrggbb() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/assets/variants/fanorona-chess.ron"
+        "/data/fanorona-chess.ron"
     ))
     .expect("data file");
     let good = VariantData::parse("fanorona-chess.ron", &text).expect("reads");
     assert_eq!(
-        good.side_colour(oddboard::rules::Side::White),
+        good.side_colour(oddboard_rules::Side::White),
         Some([0xf2, 0xc9, 0x4c])
     );
     let bad = text.replace("#f2c94c", "yellow");

@@ -1,7 +1,9 @@
 //! The machine-readable cases of rules/cases/<variant>.tsv (copied to tests/data/cases/), run
-//! line by line through the rules command line; and a check that the copies are current.
+//! line by line on the engine, each position set up as the rules command line sets it up; and
+//! a check that the copies are current.
 
-use crate::common::{run, words};
+use crate::common::{fen_and_result, set_up, turn_texts, words};
+use oddboard_rules::Game;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -46,35 +48,26 @@ impl<'a> Case<'a> {
         })
     }
 
-    /// The command line `command` on this case's position.
-    fn run(&self, command: &str) -> Result<String, String> {
-        let mut args = vec![command, self.variant];
-        for option in &self.options {
-            args.extend(["--option", option]);
-        }
-        if let Some(fen) = self.fen {
-            args.extend(["--fen", fen]);
-        }
-        if !self.moves.is_empty() {
-            args.extend(["--moves", self.moves]);
-        }
-        run(&args)
+    /// This case's game, or why the engine refused it.
+    fn game(&self) -> Result<Game, String> {
+        set_up(self.variant, &self.options, self.fen, self.moves).map_err(|e| e.to_string())
     }
 
-    /// The legal turns, or why the command line rejected the position.
+    /// The legal turns, or why the engine refused the position.
     fn legal(&self) -> Result<Vec<String>, String> {
-        self.run("moves")
-            .map(|out| out.lines().map(str::to_string).collect())
+        self.game()
+            .map(|game| turn_texts(&game))
             .map_err(|e| format!("rejected: {e}"))
     }
 
-    /// Line `index` (0: the FEN, 1: the result) of `status`.
-    fn status_line(&self, index: usize) -> Result<String, String> {
-        let out = self.run("status").map_err(|e| format!("rejected: {e}"))?;
-        Ok(out.lines().nth(index).unwrap_or_default().to_string())
+    /// The position's FEN and the game's result, or why the engine refused the position.
+    fn status(&self) -> Result<(String, String), String> {
+        self.game()
+            .map(|game| fen_and_result(&game))
+            .map_err(|e| format!("rejected: {e}"))
     }
 
-    /// `Ok` if the case holds, else what the command line gave instead.
+    /// `Ok` if the case holds, else what the engine gave instead.
     fn check(&self) -> Result<(), String> {
         let got = match self.check {
             "legal" => {
@@ -106,22 +99,22 @@ impl<'a> Case<'a> {
                 turns.join(" ")
             }
             "fen" => {
-                let fen = self.status_line(0)?;
+                let (fen, _) = self.status()?;
                 if fen == self.expect {
                     return Ok(());
                 }
                 fen
             }
             "status" => {
-                let result = self.status_line(1)?;
+                let (_, result) = self.status()?;
                 if result == self.expect {
                     return Ok(());
                 }
                 result
             }
-            "error" => match self.run("status") {
+            "error" => match self.status() {
                 Err(_) => return Ok(()),
-                Ok(out) => format!("accepted, printing {out:?}"),
+                Ok(status) => format!("accepted, as {status:?}"),
             },
             other => format!("unknown check '{other}'"),
         };
@@ -176,7 +169,7 @@ fn fanorona_chess_cases() {
     ignore = "../shared/rules is absent beside the checkout, so the case copies in tests/data are not compared with it"
 )]
 fn case_copies_match_the_specification() {
-    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/rules");
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/rules");
     assert!(
         rules.is_dir(),
         "{} is missing: CI must have the specification beside the repository",

@@ -5,7 +5,7 @@
 
 use crate::common;
 use crate::common::{config, name, setups};
-use oddboard::rules::{Error, Loc, Position, Turn, Variant};
+use oddboard_rules::{Error, Loc, Position, Turn, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -267,8 +267,8 @@ fn variant(id: &str) -> Variant {
     Variant::load(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
-/// Checks the turn texts `accepted` are taken and `refused` are bad input, both through the
-/// engine and through `--moves` on the command line.
+/// Checks the turn texts `accepted` are taken and `refused` are bad input, both by the variant
+/// reading a turn and by a game set up with them played (as `--moves` does).
 fn check_move_texts(id: &str, fen: &str, accepted: &[&str], refused: &[&str]) {
     let variant = variant(id);
     let pos = assert_fen_accepted(&variant, fen);

@@ -3,7 +3,7 @@
 //! outside, strict reading with errors that say where, and round trips of random games.
 
 use crate::common::{config, game_after, name, setups};
-use oddboard::rules::{Game, PgnHeader, Reason, Side, Variant};
+use oddboard_rules::{Game, PgnHeader, Reason, Side, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;

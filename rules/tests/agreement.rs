@@ -14,7 +14,7 @@
 //! without its slide from the position before it (the rules' "position without the slide").
 
 use crate::common::{name, setups};
-use oddboard::rules::{
+use oddboard_rules::{
     EndPromotions, Kind, Loc, LocSet, Piece, Position, Reason, Side, SplitMix64, Turn, Variant,
 };
 
@@ -142,7 +142,7 @@ fn sparse_amoeba_positions(
     let mut out = Vec::new();
     for _ in 0..tries {
         let mut pos = *variant.start();
-        pos.board = oddboard::rules::Board::empty();
+        pos.board = oddboard_rules::Board::empty();
         let mut free = inside.clone();
         let take = |random: &mut SplitMix64, free: &mut Vec<Loc>| {
             free.swap_remove(random.below(free.len()))
@@ -185,7 +185,7 @@ fn sparse_amoeba_positions(
 
 /// The last square of each file for `side` on `board`: its highest square for the first
 /// player, its lowest for the second (found square by square, not by the engine's sets).
-fn last_squares(variant: &Variant, board: &oddboard::rules::Board, side: Side) -> LocSet {
+fn last_squares(variant: &Variant, board: &oddboard_rules::Board, side: Side) -> LocSet {
     let geometry = variant.geometry();
     let ranks: Vec<i32> = match side {
         Side::White => (0..i32::from(geometry.ranks())).rev().collect(),
