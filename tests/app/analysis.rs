@@ -15,7 +15,6 @@ use oddboard::app::learn::on_board::StudyAction;
 use oddboard::app::shared::game::{Online, Viewing};
 use oddboard::app::shared::players::Players;
 use oddboard::rules::{GameRecord, Limits, Loc, Side, Turn};
-use std::time::{Duration, Instant};
 
 /// The depth every search here goes to.
 const DEPTH: u32 = 3;
@@ -32,19 +31,6 @@ fn analysis_app() -> App {
     app
 }
 
-/// Runs frames until `done` holds, failing after a bounded wait.
-fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let started = Instant::now();
-    while !done(app) {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "waited a minute for {what}"
-        );
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 fn analysis(app: &App) -> &Analysis {
     app.world().resource::<Analysis>()
 }
@@ -55,7 +41,7 @@ fn threads(app: &App) -> usize {
 
 /// Waits until the analysis has searched the position shown to the full depth.
 fn until_analysed(app: &mut App) {
-    wait_for(app, "the analysis's lines", |app| {
+    run_until(app, "the analysis's lines", |app| {
         analysis(app).findings.depth == DEPTH && analysis(app).findings.threat.is_some()
     });
     settle(app);
@@ -145,7 +131,7 @@ fn a_new_position_starts_the_analysis_again_and_turning_it_off_ends_the_thread()
     assert_eq!(threads(&app), 1, "one thread, handed each position");
     press(&mut app, KeyCode::KeyA, false);
     assert!(!analysis(&app).on && !analysis(&app).running());
-    wait_for(&mut app, "the thread to end", |app| threads(app) == 0);
+    run_until(&mut app, "the thread to end", |app| threads(app) == 0);
     assert_eq!(
         arrows(&mut app, AnalysisArrow::Best),
         0,
@@ -214,7 +200,7 @@ fn a_finished_game_is_reviewed_and_its_blunder_marked_with_the_better_turn() {
     }));
     settle(&mut app);
     assert!(game(&app).outcome().is_some(), "Qxf7#");
-    wait_for(&mut app, "the review", |app| {
+    run_until(&mut app, "the review", |app| {
         let review = app.world().resource::<Review>();
         !review.running() && review.points.len() == moves.len() + 1
     });
@@ -235,7 +221,7 @@ fn a_finished_game_is_reviewed_and_its_blunder_marked_with_the_better_turn() {
     assert!(review.mark(1).is_none(), "1. e4 is no mistake");
     assert!(review.mark(7).is_none(), "the mate is no mistake");
     // The thread publishes its last point, then lets go of its engine and ends.
-    wait_for(&mut app, "the review's thread to end", |app| {
+    run_until(&mut app, "the review's thread to end", |app| {
         threads(app) == 0
     });
 }
@@ -249,7 +235,7 @@ fn the_game_so_far_is_reviewed_on_request() {
     assert!(!app.world().resource::<Review>().covers(game(&app)));
     app.world_mut()
         .write_message(oddboard::app::shared::messages::AnalysisRequest::Review);
-    wait_for(&mut app, "the review", |app| {
+    run_until(&mut app, "the review", |app| {
         let review = app.world().resource::<Review>();
         !review.running() && review.points.len() == 2
     });
@@ -303,6 +289,6 @@ fn lessons_and_games_over_the_network_get_no_analysis() {
     });
     settle(&mut app);
     assert!(!analysis(&app).running());
-    wait_for(&mut app, "the thread to end", |app| threads(app) == 0);
+    run_until(&mut app, "the thread to end", |app| threads(app) == 0);
     assert_eq!(arrows(&mut app, AnalysisArrow::Best), 0);
 }

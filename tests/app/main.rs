@@ -24,3 +24,5 @@ mod sharing;
 mod support;
 mod turns;
 mod view3d;
+#[path = "../support/wait.rs"]
+mod wait;

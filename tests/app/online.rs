@@ -1,8 +1,10 @@
 //! Network play in the window, over the real transport on 127.0.0.1: the window hosts a table
 //! (its own server on a thread), a second player joins from a plain connection, and the board
-//! is kept in step with the server both ways. Every wait is bounded by a count of frames.
+//! is kept in step with the server both ways. Every wait runs frames until what it awaits
+//! shows, within a deadline.
 
 use crate::support::*;
+use crate::wait::{PATIENCE, wait_for};
 use oddboard::app::online::link::{Link, OnlineAction, Phase};
 use oddboard::app::shared::game::{Hint, Online};
 use oddboard::net::client::{Connection, NetEvent};
@@ -10,22 +12,6 @@ use oddboard::net::protocol::{ClientMsg, Offer, ServerMsg, TableState, Terms};
 use oddboard::rules::{Reason, Side};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use std::time::Duration;
-
-/// The most frames (2 ms apart) a wait may take before the test fails.
-const PATIENCE: usize = 5000;
-
-/// Runs the app's frames until `done` holds.
-fn run_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
-    for _ in 0..PATIENCE {
-        app.update();
-        if done(app) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    panic!("the window never saw {what}");
-}
 
 /// Runs the app's frames until the opponent's connection receives a state that `wanted`
 /// accepts; returns it.
@@ -35,18 +21,13 @@ fn opponent_sees(
     what: &str,
     wanted: impl Fn(&TableState) -> bool,
 ) -> TableState {
-    for _ in 0..PATIENCE {
+    wait_for(&format!("the opponent to see {what}"), PATIENCE, || {
         app.update();
-        while let Some(event) = opponent.next() {
-            if let NetEvent::Message(ServerMsg::State(state)) = event
-                && wanted(&state)
-            {
-                return *state;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    panic!("the opponent never saw {what}");
+        std::iter::from_fn(|| opponent.next()).find_map(|event| match event {
+            NetEvent::Message(ServerMsg::State(state)) if wanted(&state) => Some(*state),
+            _ => None,
+        })
+    })
 }
 
 /// The window hosts a chess table as White (its server on a free port of 127.0.0.1) and Bob

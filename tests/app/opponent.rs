@@ -31,17 +31,12 @@ fn request(app: &mut App, request: ComputerRequest) {
     settle(app);
 }
 
-/// Runs frames until the computer has no search in flight (each is a fixed amount of work, so
-/// this ends however slow the machine), then until the board is still.
+/// Runs frames until the computer has no search in flight, then until the board is still.
 fn until_idle(app: &mut App) {
-    loop {
-        app.update();
+    run_until(app, "the computer's search to end", |app| {
         let thinking = app.world().resource::<Thinking>();
-        if thinking.side().is_none() && !thinking.hinting() {
-            break;
-        }
-        std::thread::yield_now();
-    }
+        thinking.side().is_none() && !thinking.hinting()
+    });
     settle(app);
 }
 

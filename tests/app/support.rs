@@ -1,6 +1,7 @@
 //! What every headless test needs: an app with the game's plugins, starting a game, clicking
 //! a square as the pointer does, and reading what the board shows.
 
+use crate::wait::{PATIENCE, wait_for};
 use bevy::camera::NormalizedRenderTarget;
 pub use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
@@ -64,6 +65,15 @@ pub fn settle(app: &mut App) {
     for _ in 0..20 {
         app.update();
     }
+}
+
+/// Runs frames until `done` holds, for what another thread brings (a search, a server); panics
+/// naming `what` once [`PATIENCE`] has passed without it.
+pub fn run_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    wait_for(what, PATIENCE, || {
+        app.update();
+        done(app).then_some(())
+    });
 }
 
 /// The entity of the invisible cell over `square`, where the pointer's events land.

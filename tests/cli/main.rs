@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 mod uci;
+#[path = "../support/wait.rs"]
+mod wait;
 
 /// Runs the built binary with `args`.
 fn oddboard(args: &[&str]) -> Output {

@@ -1,15 +1,12 @@
 //! `oddboard uci`, the engine protocol, driven as a GUI drives it: the real binary with piped
-//! standard input, its answers read line by line. Every wait is bounded by a generous timeout
-//! and every result comes from a depth or node limit, never from the wall clock.
+//! standard input, its answers read line by line. Every wait ends within a deadline and every
+//! result comes from a depth or node limit, never from the wall clock.
 
 use super::stdout_of;
+use crate::wait::{PATIENCE, wait_for};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
-
-/// The longest any answer may take, however loaded the machine.
-const PATIENCE: Duration = Duration::from_secs(120);
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// A running `oddboard uci`, as a GUI holds it.
 struct Engine {
@@ -53,27 +50,44 @@ impl Engine {
             .unwrap_or_else(|e| panic!("cannot send {line:?}: {e}"));
     }
 
-    /// The lines answered up to and including the first that `last` accepts.
-    fn until(&mut self, last: impl Fn(&str) -> bool) -> Vec<String> {
+    /// The lines answered up to and including the first that `last` accepts (awaited as
+    /// `what`).
+    fn until(&mut self, what: &str, last: impl Fn(&str) -> bool) -> Vec<String> {
+        let (seen, closed) = self.read(what, last);
+        assert!(
+            !closed,
+            "waiting for {what}, the output closed after {seen:?}"
+        );
+        seen
+    }
+
+    /// The lines written from now on up to and including the first that `last` accepts, or to
+    /// the end of the output, and whether the output ended first; panics naming `what` if
+    /// neither comes within [`PATIENCE`].
+    fn read(&mut self, what: &str, last: impl Fn(&str) -> bool) -> (Vec<String>, bool) {
         let mut seen = Vec::new();
-        loop {
-            match self.lines.recv_timeout(PATIENCE) {
-                Ok(line) => {
-                    let done = last(&line);
-                    seen.push(line);
-                    if done {
-                        return seen;
+        let closed = wait_for(what, PATIENCE, || {
+            loop {
+                match self.lines.try_recv() {
+                    Ok(line) => {
+                        let done = last(&line);
+                        seen.push(line);
+                        if done {
+                            return Some(false);
+                        }
                     }
+                    Err(TryRecvError::Empty) => return None,
+                    Err(TryRecvError::Disconnected) => return Some(true),
                 }
-                Err(e) => panic!("no awaited answer ({e}); seen so far: {seen:?}"),
             }
-        }
+        });
+        (seen, closed)
     }
 
     /// The lines answered before `readyok`, sending `isready` first.
     fn sync(&mut self) -> Vec<String> {
         self.send("isready");
-        let mut seen = self.until(|line| line == "readyok");
+        let mut seen = self.until("readyok", |line| line == "readyok");
         seen.pop();
         seen
     }
@@ -81,7 +95,7 @@ impl Engine {
     /// Sends `go …` and returns the `info` lines and the move of `bestmove`.
     fn go(&mut self, go: &str) -> (Vec<String>, String) {
         self.send(go);
-        let mut seen = self.until(|line| line.starts_with("bestmove "));
+        let mut seen = self.until("bestmove", |line| line.starts_with("bestmove "));
         let best = seen.pop().expect("a bestmove line");
         let words: Vec<&str> = best.split_whitespace().collect();
         assert_eq!(words.len(), 2, "{best}");
@@ -91,9 +105,11 @@ impl Engine {
     /// Closes standard input and waits for the engine to end, returning what it still wrote.
     fn close(mut self) -> Vec<String> {
         drop(self.stdin.take());
-        let status = self.child.wait().expect("the engine ends");
+        let status = wait_for("the engine to end", PATIENCE, || {
+            self.child.try_wait().expect("the engine's status reads")
+        });
         assert!(status.success(), "{status}");
-        self.lines.iter().collect()
+        self.read("the end of the output", |_| false).0
     }
 }
 
@@ -135,7 +151,7 @@ fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 fn the_handshake_lists_the_options_and_ends_with_uciok() {
     let mut engine = Engine::start();
     engine.send("uci");
-    let lines = engine.until(|line| line == "uciok");
+    let lines = engine.until("uciok", |line| line == "uciok");
     assert!(lines[0].starts_with("id name Oddboard "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
     let option = |start: &str| lines.iter().any(|line| line.starts_with(start));
@@ -209,7 +225,7 @@ fn go_infinite_answers_isready_and_gives_its_move_only_after_stop() {
     // Mate in one: the search ends at once, yet waits for `stop` to give its move.
     engine.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     engine.send("go infinite");
-    engine.until(|line| line.contains(" score mate 1 "));
+    engine.until("mate in one found", |line| line.contains(" score mate 1 "));
     let before = engine.sync();
     assert!(
         before.iter().all(|l| !l.starts_with("bestmove")),
@@ -217,7 +233,10 @@ fn go_infinite_answers_isready_and_gives_its_move_only_after_stop() {
     );
     engine.send("stop");
     assert_eq!(
-        engine.until(|l| l.starts_with("bestmove")).pop().as_deref(),
+        engine
+            .until("bestmove", |l| l.starts_with("bestmove"))
+            .pop()
+            .as_deref(),
         Some("bestmove a1a8")
     );
     // From the start the search goes on: `isready` is answered while it runs.
@@ -230,7 +249,7 @@ fn go_infinite_answers_isready_and_gives_its_move_only_after_stop() {
     );
     engine.send("stop");
     let best = engine
-        .until(|l| l.starts_with("bestmove"))
+        .until("bestmove", |l| l.starts_with("bestmove"))
         .pop()
         .expect("bestmove");
     assert!(

@@ -11,3 +11,5 @@ mod offers;
 mod random;
 mod support;
 mod transport;
+#[path = "../support/wait.rs"]
+mod wait;

@@ -1,9 +1,10 @@
 //! The real transport (replicon over renet, UDP) on 127.0.0.1, in process: a server on a free
-//! port, clients and bots connected to it, and what each receives. Every wait is bounded by a
-//! number of looks, never judged by the clock.
+//! port, clients and bots connected to it, and what each receives. Every wait ends within a
+//! deadline, and no test judges how long anything took.
 
 mod loopback;
 
+use crate::wait::wait_for;
 use loopback::{FOOLS_MATE, Server, XorShift, chess, refusal, replay, state, terms, until};
 use oddboard::net::bot::{self, BotReport, BotSettings};
 use oddboard::net::client::NetEvent;
@@ -17,8 +18,8 @@ use std::net::UdpSocket;
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
-/// The longest the bots' games may take, all of them from their start: a bound
-/// against a game that never ends, not a measure.
+/// The longest to wait for the next of the bots' games to end: a bound against a game that
+/// never ends, not a measure.
 const BOTS_WAIT: Duration = Duration::from_secs(300);
 
 /// How fool's mate ends.
@@ -65,18 +66,13 @@ fn a_spectator_sees_every_turn_of_the_game() {
 
     let [last, _] = table.play(0, &FOOLS_MATE);
     let mut seen = vec![first.record.turns];
-    let mut watched = first.outcome;
-    while watched.is_none() {
-        let next = state(&spectator, "the next turn watched", |_| true);
+    let end = state(&spectator, "the end watched", |next| {
         if seen.last() != Some(&next.record.turns) {
             seen.push(next.record.turns.clone());
         }
-        watched = next.outcome;
-        assert!(
-            watched.is_none() || next.record == last.record,
-            "the end watched"
-        );
-    }
+        next.outcome.is_some()
+    });
+    assert_eq!(end.record, last.record, "the end watched");
     let every_turn: Vec<Vec<String>> = (0..=FOOLS_MATE.len())
         .map(|n| FOOLS_MATE[..n].iter().map(|t| t.to_string()).collect())
         .collect();
@@ -294,11 +290,13 @@ fn two_bots_finish_a_game_of_every_variant_and_each_record_replays_to_their_resu
         }
     }
     let mut reports: BTreeMap<String, Vec<BotReport>> = BTreeMap::new();
-    let deadline = Instant::now() + BOTS_WAIT;
     for _ in 0..2 * variants.len() {
-        let (id, played, took) = finished
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            .unwrap_or_else(|_| panic!("bots still playing after {BOTS_WAIT:?}: {reports:?}"));
+        let playing: Vec<&&str> = variants
+            .iter()
+            .filter(|id| reports.get(**id).map_or(0, Vec::len) < 2)
+            .collect();
+        let awaited = format!("a game of the bots still playing {playing:?}");
+        let (id, played, took) = wait_for(&awaited, BOTS_WAIT, || finished.try_recv().ok());
         let report = played.unwrap_or_else(|e| panic!("{id}: {e}"));
         eprintln!("{id}: {} after {took:.1?}", report.summary());
         reports.entry(id).or_default().push(report);

@@ -1,7 +1,8 @@
 //! The real transport on 127.0.0.1: a server on a free port writing records into a directory of
-//! its own, clients connected to it, and bounded waits for what they receive (polled, never
-//! timed: a wait that is not met panics saying what was awaited).
+//! its own, clients connected to it, and waits for what they receive (each within a deadline:
+//! a wait that is not met panics saying what was awaited).
 
+use crate::wait::{PATIENCE, wait_for};
 use oddboard::net::client::{Connection, NetEvent};
 use oddboard::net::protocol::{ClientMsg, ServerMsg, TableId, TableState, Terms};
 use oddboard::net::server::{Hosted, LogTo, ServerSettings};
@@ -9,14 +10,7 @@ use oddboard::rules::{Game, Side};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 use tempfile::TempDir;
-
-/// How long a wait sleeps between two looks.
-const POLL: Duration = Duration::from_millis(2);
-
-/// How many looks a wait takes before it gives up.
-const POLLS: u32 = 5000;
 
 /// Fool's mate: the second player mates on its second turn.
 pub const FOOLS_MATE: [&str; 4] = ["f2f3", "e7e5", "g2g4", "d8h4"];
@@ -59,19 +53,19 @@ impl Server {
 
     /// Every entry of the records directory, sorted, once there are `count` of them.
     pub fn records_written(&self, count: usize) -> Vec<PathBuf> {
-        let mut entries = Vec::new();
-        for _ in 0..POLLS {
-            entries = std::fs::read_dir(self.records.path())
-                .expect("the records directory reads")
-                .map(|entry| entry.expect("a directory entry").path())
-                .collect();
-            if entries.len() >= count {
+        let directory = self.records.path();
+        wait_for(
+            &format!("{count} records in {directory:?}"),
+            PATIENCE,
+            || {
+                let mut entries: Vec<PathBuf> = std::fs::read_dir(directory)
+                    .expect("the records directory reads")
+                    .map(|entry| entry.expect("a directory entry").path())
+                    .collect();
                 entries.sort();
-                return entries;
-            }
-            std::thread::sleep(POLL);
-        }
-        panic!("waited for {count} records; the directory holds {entries:?}");
+                (entries.len() >= count).then_some(entries)
+            },
+        )
     }
 
     /// Two players seated at a new table of `terms`: `first` opens it as the first player,
@@ -162,33 +156,33 @@ pub fn terms(variant: &str) -> Terms {
     }
 }
 
-/// Polls `connection` (skipping what `pick` does not want) until `pick` returns something;
-/// panics naming `what` if it does not within the bound, or if the connection ends first
+/// Reads `connection` (skipping what `pick` does not want) until `pick` returns something;
+/// panics naming `what` if it does not within [`PATIENCE`], or if the connection ends first
 /// without `pick` having wanted that.
 pub fn until<T>(
     connection: &Connection,
     what: &str,
     mut pick: impl FnMut(&NetEvent) -> Option<T>,
 ) -> T {
-    for _ in 0..POLLS {
+    wait_for(what, PATIENCE, || {
         while let Some(event) = connection.next() {
             if let Some(found) = pick(&event) {
-                return found;
+                return Some(found);
             }
             if let NetEvent::Closed(why) = event {
                 panic!("waiting for {what}, the connection closed: {why}");
             }
         }
-        std::thread::sleep(POLL);
-    }
-    panic!("waited {POLLS} times {POLL:?} for {what}");
+        None
+    })
 }
 
-/// The first table state received that `wanted` accepts (named `what` if it never comes).
+/// The first table state received that `wanted` accepts (named `what` if it never comes);
+/// `wanted` sees each state received until then, in order.
 pub fn state(
     connection: &Connection,
     what: &str,
-    wanted: impl Fn(&TableState) -> bool,
+    mut wanted: impl FnMut(&TableState) -> bool,
 ) -> TableState {
     until(connection, what, |event| match event {
         NetEvent::Message(ServerMsg::State(s)) if wanted(s) => Some((**s).clone()),
