@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use oddboard::cli;
-use oddboard::rules::{Game, Loc, LocSet, Variant, ids};
+use oddboard::rules::{Game, Loc, LocSet, RulesExt, Variant, ids};
 use proptest::prelude::ProptestConfig;
 use std::sync::{Arc, OnceLock};
 

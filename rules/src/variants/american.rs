@@ -14,9 +14,11 @@ use crate::movement::Movement;
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 use crate::reach::Reach;
+use crate::rules::{Apply, Basics, Rules};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 7] = [
@@ -173,7 +175,7 @@ impl American {
             .collect()
     }
 
-    /// The judgement's terms besides material (see [`Rules::positional`]).
+    /// The judgement's terms besides material (see [`SearchHints::positional`]).
     #[inline(always)]
     fn placement(&self, pos: &Position) -> i32 {
         let geometry = &self.basics.geometry;
@@ -259,6 +261,65 @@ impl Rules for American {
         });
     }
 
+    fn in_check(&self, _pos: &Position) -> bool {
+        false
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        self.full_turn_judgement(pos).or_else(|| {
+            let stuck = self
+                .moves(&pos.board, pos.side)
+                .all(|(_, destinations)| destinations.is_empty());
+            if stuck {
+                verdict(self.holders(&pos.board), Some(Reason::Stalemate))
+            } else {
+                None
+            }
+        })
+    }
+
+    fn clock_draws(&self) -> bool {
+        false
+    }
+
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let data = &self.basics.data;
+        let limit = Self::move_number_limit(pos.side);
+        if pos.fullmove > limit {
+            return Err(Error::fen(
+                pos.fullmove.to_string(),
+                format!(
+                    "the fullmove number must be 1–{limit} with {} to move",
+                    data.side_name(pos.side)
+                ),
+            )
+            .advising(format!(
+                "The game ends after turn {TURN_LIMIT}: set the turn to {limit} or less."
+            )));
+        }
+        for side in Side::BOTH {
+            let far = self.back_ranks[side.opponent().index()];
+            if let Some((loc, _)) = pos
+                .board
+                .pieces_of(side)
+                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
+            {
+                let (name, other) = (data.side_name(side), data.side_name(side.opponent()));
+                return Err(Error::fen(
+                    loc.to_string(),
+                    format!("a {name} piece on {other}'s back rank must be a General"),
+                )
+                .advising(format!(
+                    "Move the piece on {loc}: only {name}'s Generals stand on {other}'s back \
+                     rank (the others are promoted there)."
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl SearchHints for American {
     /// The Gauntlet decides at the end of a full turn.
     fn decided(&self, pos: &Position) -> bool {
         self.full_turn_judgement(pos).is_some()
@@ -299,10 +360,6 @@ impl Rules for American {
         })
     }
 
-    fn in_check(&self, _pos: &Position) -> bool {
-        false
-    }
-
     /// The turn limit ends the game by the move number.
     fn counts_moves(&self) -> bool {
         true
@@ -314,24 +371,9 @@ impl Rules for American {
     fn positional(&self, pos: &Position) -> i32 {
         bit_instructions!(self.placement(pos))
     }
+}
 
-    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        self.full_turn_judgement(pos).or_else(|| {
-            let stuck = self
-                .moves(&pos.board, pos.side)
-                .all(|(_, destinations)| destinations.is_empty());
-            if stuck {
-                verdict(self.holders(&pos.board), Some(Reason::Stalemate))
-            } else {
-                None
-            }
-        })
-    }
-
-    fn clock_draws(&self) -> bool {
-        false
-    }
-
+impl ScreenHelpers for American {
     fn piece_reach(&self, pos: &Position, from: Loc) -> LocSet {
         pos.board.piece(from).map_or(LocSet::EMPTY, |piece| {
             self.destinations(&pos.board, from, piece)
@@ -372,42 +414,6 @@ impl Rules for American {
                 ),
             ),
         ]
-    }
-
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let data = &self.basics.data;
-        let limit = Self::move_number_limit(pos.side);
-        if pos.fullmove > limit {
-            return Err(Error::fen(
-                pos.fullmove.to_string(),
-                format!(
-                    "the fullmove number must be 1–{limit} with {} to move",
-                    data.side_name(pos.side)
-                ),
-            )
-            .advising(format!(
-                "The game ends after turn {TURN_LIMIT}: set the turn to {limit} or less."
-            )));
-        }
-        for side in Side::BOTH {
-            let far = self.back_ranks[side.opponent().index()];
-            if let Some((loc, _)) = pos
-                .board
-                .pieces_of(side)
-                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
-            {
-                let (name, other) = (data.side_name(side), data.side_name(side.opponent()));
-                return Err(Error::fen(
-                    loc.to_string(),
-                    format!("a {name} piece on {other}'s back rank must be a General"),
-                )
-                .advising(format!(
-                    "Move the piece on {loc}: only {name}'s Generals stand on {other}'s back \
-                     rank (the others are promoted there)."
-                )));
-            }
-        }
-        Ok(())
     }
 
     fn state_controls(&self, pos: &Position) -> Vec<StateControl> {

@@ -13,10 +13,12 @@ use crate::geometry::{Geometry, Lines};
 use crate::movement::{KNIGHT_PATHS, Movement, Path, PathTable, Range, path_leap, ride};
 use crate::outcome::{Outcome, Reason};
 use crate::position::{Position, Reserve, RuleState};
+use crate::rules::{Apply, Basics, Play as _, Rules, RulesExt};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
 use crate::turn::{Removal, Turn};
 use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
-use crate::variant::{Apply, Basics, Play as _, Rules};
 use std::cell::Cell;
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art. The
@@ -350,7 +352,7 @@ impl Fanorona {
     /// opponent a piece back keeps each line from the King as safe as it was unless it changes
     /// a point that line's test read (see [`KingWatch`]); only those lines are tested again, on
     /// the board as the turn leaves it (for `Tested::Cheaply`, not here: the search tests the
-    /// turns it plays with [`Rules::play_candidate`]).
+    /// turns it plays with [`SearchHints::play_candidate`]).
     fn for_each_legal(
         &self,
         pos: &Position,
@@ -639,8 +641,8 @@ impl Fanorona {
         pos.state.leap_rights & (1 << pos.side.index()) != 0 && !in_check
     }
 
-    /// [`Rules::positional`] for the first player: each piece's placement, and 8 for each
-    /// threat it makes. Inlined into [`Rules::positional`]'s bit instructions.
+    /// [`SearchHints::positional`] for the first player: each piece's placement, and 8 for each
+    /// threat it makes. Inlined into [`SearchHints::positional`]'s bit instructions.
     #[inline(always)]
     fn placement_and_threats(&self, board: &Board) -> i32 {
         let geometry = &self.basics.geometry;
@@ -987,84 +989,12 @@ impl Rules for Fanorona {
         });
     }
 
-    /// Every turn, with the full test of the King's safety left for the turns the search
-    /// reaches: it plays few of the turns it lists.
-    fn candidate_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
-        self.for_each_legal(pos, (Wanted::All, Tested::Cheaply), |play| {
-            out.push(play.turn());
-        });
-    }
-
-    fn candidates_are_legal(&self) -> bool {
-        false
-    }
-
-    fn play_candidate(&self, pos: &Position, turn: &Turn) -> Option<Position> {
-        let after = self.play_unchecked(pos, turn);
-        (!self.king_capturable(&after.board, &after.state.reserve, pos.side)).then_some(after)
-    }
-
-    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        let mut count = 0;
-        self.for_each_legal(pos, (Wanted::All, Tested::Fully), |_| count += 1);
-        count
-    }
-
-    /// The turns that take a piece (by approach or withdrawal) or promote a Pawn; a quiet move
-    /// is passed over before its captures are worked out or its legality is tested.
-    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
-        out.clear();
-        self.for_each_legal(pos, (Wanted::Noisy, Tested::Cheaply), |play| {
-            out.push(play.turn());
-        });
-        true
-    }
-
     fn in_check(&self, pos: &Position) -> bool {
         self.king_capturable(&pos.board, &pos.state.reserve, pos.side)
     }
 
-    /// Pawns forward, pieces to the middle, and threats: an enemy piece in line beyond an empty
-    /// point a piece could step to (approach), or right behind a piece that could step away
-    /// from it (withdrawal).
-    fn positional(&self, pos: &Position) -> i32 {
-        bit_instructions!(self.placement_and_threats(&pos.board))
-    }
-
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
         self.checkmate_or(pos, || Outcome::win(pos.side.opponent(), Reason::Stalemate))
-    }
-
-    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
-        Side::BOTH
-            .iter()
-            .map(|side| {
-                let names: Vec<&str> = pos
-                    .state
-                    .reserve
-                    .kinds_of(*side)
-                    .flat_map(|kind| {
-                        let piece = Piece::new(kind, *side);
-                        let name = self
-                            .basics
-                            .data
-                            .piece(kind)
-                            .map_or("?", |p| p.name.as_str());
-                        std::iter::repeat_n(name, usize::from(pos.state.reserve.count(piece)))
-                    })
-                    .collect();
-                let value = if names.is_empty() {
-                    "none".to_string()
-                } else {
-                    names.join(", ")
-                };
-                (
-                    format!("{} can promote to", self.basics.data.side_name(*side)),
-                    value,
-                )
-            })
-            .collect()
     }
 
     fn validate(&self, pos: &Position) -> Result<(), Error> {
@@ -1102,6 +1032,110 @@ impl Rules for Fanorona {
         waiting_side_not_in_check(self, pos)
     }
 
+    fn state_field_count(&self) -> usize {
+        2
+    }
+
+    fn read_state(&self, _side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [leap, captured] = fen::exactly(fields)?;
+        let leap_rights = match leap {
+            "-" => 0,
+            "K" => 1,
+            "k" => 2,
+            "Kk" => 3,
+            other => return Err(Error::fen(other, "leap rights must be one of - K k Kk")),
+        };
+        Ok(RuleState {
+            leap_rights,
+            reserve: self.read_reserve(captured)?,
+            ..RuleState::default()
+        })
+    }
+
+    fn write_state(&self, pos: &Position, out: &mut String) {
+        out.push_str(&format!(
+            " {} {}",
+            leap_text(pos.state.leap_rights),
+            self.reserve_text(&pos.state.reserve),
+        ));
+    }
+}
+
+impl SearchHints for Fanorona {
+    /// Every turn, with the full test of the King's safety left for the turns the search
+    /// reaches: it plays few of the turns it lists.
+    fn candidate_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        self.for_each_legal(pos, (Wanted::All, Tested::Cheaply), |play| {
+            out.push(play.turn());
+        });
+    }
+
+    fn candidates_are_legal(&self) -> bool {
+        false
+    }
+
+    fn play_candidate(&self, pos: &Position, turn: &Turn) -> Option<Position> {
+        let after = self.play_unchecked(pos, turn);
+        (!self.king_capturable(&after.board, &after.state.reserve, pos.side)).then_some(after)
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        let mut count = 0;
+        self.for_each_legal(pos, (Wanted::All, Tested::Fully), |_| count += 1);
+        count
+    }
+
+    /// The turns that take a piece (by approach or withdrawal) or promote a Pawn; a quiet move
+    /// is passed over before its captures are worked out or its legality is tested.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        self.for_each_legal(pos, (Wanted::Noisy, Tested::Cheaply), |play| {
+            out.push(play.turn());
+        });
+        true
+    }
+
+    /// Pawns forward, pieces to the middle, and threats: an enemy piece in line beyond an empty
+    /// point a piece could step to (approach), or right behind a piece that could step away
+    /// from it (withdrawal).
+    fn positional(&self, pos: &Position) -> i32 {
+        bit_instructions!(self.placement_and_threats(&pos.board))
+    }
+}
+
+impl ScreenHelpers for Fanorona {
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        Side::BOTH
+            .iter()
+            .map(|side| {
+                let names: Vec<&str> = pos
+                    .state
+                    .reserve
+                    .kinds_of(*side)
+                    .flat_map(|kind| {
+                        let piece = Piece::new(kind, *side);
+                        let name = self
+                            .basics
+                            .data
+                            .piece(kind)
+                            .map_or("?", |p| p.name.as_str());
+                        std::iter::repeat_n(name, usize::from(pos.state.reserve.count(piece)))
+                    })
+                    .collect();
+                let value = if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                };
+                (
+                    format!("{} can promote to", self.basics.data.side_name(*side)),
+                    value,
+                )
+            })
+            .collect()
+    }
+
     fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
         let data = &self.basics.data;
         let mut controls = Vec::new();
@@ -1129,34 +1163,6 @@ impl Rules for Fanorona {
             }
         }
         controls
-    }
-
-    fn state_field_count(&self) -> usize {
-        2
-    }
-
-    fn read_state(&self, _side: Side, fields: &[&str]) -> Result<RuleState, Error> {
-        let [leap, captured] = fen::exactly(fields)?;
-        let leap_rights = match leap {
-            "-" => 0,
-            "K" => 1,
-            "k" => 2,
-            "Kk" => 3,
-            other => return Err(Error::fen(other, "leap rights must be one of - K k Kk")),
-        };
-        Ok(RuleState {
-            leap_rights,
-            reserve: self.read_reserve(captured)?,
-            ..RuleState::default()
-        })
-    }
-
-    fn write_state(&self, pos: &Position, out: &mut String) {
-        out.push_str(&format!(
-            " {} {}",
-            leap_text(pos.state.leap_rights),
-            self.reserve_text(&pos.state.reserve),
-        ));
     }
 }
 

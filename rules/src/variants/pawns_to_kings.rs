@@ -15,10 +15,12 @@ use crate::movement::{Movement, Range, ride};
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 use crate::reach::Reach;
+use crate::rules::{Apply, Basics, Rules, RulesExt};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
-use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 8] = [
@@ -343,6 +345,39 @@ impl Rules for PawnsToKings {
         self.keep_legal(pos, out);
     }
 
+    fn in_check(&self, pos: &Position) -> bool {
+        let kings = pos.board.kings_of(pos.side);
+        self.any_attacked(&pos.board, kings, pos.side.opponent())
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        no_kings_outcome(&pos.board)
+            .or_else(|| self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate)))
+    }
+
+    /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
+    /// rank, the side not to move not in check.
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        self.basics.no_pawn_on_end_ranks(&pos.board)?;
+        let geometry = &self.basics.geometry;
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Blacksmith && loc.rank() == geometry.last_rank(p.side))
+        {
+            return Err(Error::fen(
+                loc.to_string(),
+                "a Blacksmith may not stand on its far rank",
+            )
+            .advising(format!(
+                "Move the Blacksmith on {loc}: a Blacksmith never stands on its far rank."
+            )));
+        }
+        waiting_side_not_in_check(self, pos)
+    }
+}
+
+impl SearchHints for PawnsToKings {
     /// A side has no King and no piece left to make one.
     fn decided(&self, pos: &Position) -> bool {
         no_kings_outcome(&pos.board).is_some()
@@ -373,11 +408,6 @@ impl Rules for PawnsToKings {
         count
     }
 
-    fn in_check(&self, pos: &Position) -> bool {
-        let kings = pos.board.kings_of(pos.side);
-        self.any_attacked(&pos.board, kings, pos.side.opponent())
-    }
-
     /// Kings are a burden (each can be checkmated, and a side holding one cannot win by
     /// exhaustion): each costs its owner, while a kingless side gains as the enemy's Pawns and
     /// Blacksmiths, which could still give it one, run out. Those pieces gain as they near the
@@ -402,12 +432,9 @@ impl Rules for PawnsToKings {
             sum
         })
     }
+}
 
-    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        no_kings_outcome(&pos.board)
-            .or_else(|| self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate)))
-    }
-
+impl ScreenHelpers for PawnsToKings {
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
         Side::BOTH
             .iter()
@@ -419,26 +446,5 @@ impl Rules for PawnsToKings {
                 )
             })
             .collect()
-    }
-
-    /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
-    /// rank, the side not to move not in check.
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        self.basics.no_pawn_on_end_ranks(&pos.board)?;
-        let geometry = &self.basics.geometry;
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Blacksmith && loc.rank() == geometry.last_rank(p.side))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Blacksmith may not stand on its far rank",
-            )
-            .advising(format!(
-                "Move the Blacksmith on {loc}: a Blacksmith never stands on its far rank."
-            )));
-        }
-        waiting_side_not_in_check(self, pos)
     }
 }
