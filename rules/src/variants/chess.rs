@@ -1,8 +1,11 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
-use super::bitboard::{self, Bitboards};
-use super::pesto::{self, Weights};
+mod bitboard;
+mod pesto;
+
+pub use pesto::{WEIGHTS, Weights};
+
 use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
@@ -23,6 +26,7 @@ use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
+use bitboard::Bitboards;
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 6] = [

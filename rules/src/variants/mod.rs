@@ -3,15 +3,12 @@
 mod american;
 mod amoeba;
 mod amphora;
-mod bitboard;
 mod chess;
 mod fanorona;
 mod pawns_to_kings;
-mod pesto;
 mod terms;
 
-pub use chess::Chess;
-pub use pesto::{WEIGHTS, Weights};
+pub use chess::{Chess, WEIGHTS, Weights};
 
 use super::data::{Options, VariantData};
 use super::error::Error;
