@@ -28,8 +28,8 @@ use crate::turn::{Removal, Turn};
 use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use layout::{KINDS, Layout};
 
-/// The most consecutive sideways moves a player may make.
-const SIDEWAYS_LIMIT: u8 = 3;
+/// The most consecutive sideways moves a player may make: as many as the rule state counts.
+const SIDEWAYS_LIMIT: u8 = RuleState::MAX_SIDEWAYS;
 
 /// Along the rank: the sideways directions.
 const SIDEWAYS: DirSet = DirSet::of(&[Dir::E, Dir::W]);
