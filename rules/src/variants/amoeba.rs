@@ -8,8 +8,9 @@
 //! is played once, and a slide only costs an attack test when it can change an attack on the
 //! mover's King (see `Amoeba::slide_verdict`).
 
+mod judge;
+
 use super::chess::movement;
-use super::terms;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::editing::clamp_controls;
@@ -734,22 +735,7 @@ impl SearchHints for Amoeba {
     /// The King's shelter: squares around it (a King hemmed in by gaps is a slide away from
     /// stalemate) and friendly pieces on them; Pawns forward, Knights to the middle.
     fn positional(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let board = &pos.board;
-        terms::sum_for_white(board, |loc, piece| match piece.kind {
-            Kind::King => terms::neighbours(geometry, board, loc)
-                .map(|(_, next)| {
-                    if board.is_side(next, piece.side) {
-                        14
-                    } else {
-                        8
-                    }
-                })
-                .sum(),
-            Kind::Pawn => 5 * terms::progress(geometry, loc, piece.side),
-            Kind::Knight | Kind::Bishop => 4 * terms::centrality(geometry, loc),
-            _ => 0,
-        })
+        self.shelter_and_placement(pos)
     }
 }
 

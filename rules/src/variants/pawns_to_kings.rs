@@ -2,9 +2,9 @@
 //! opponent (or an own Chancellor or Queen), pieces may capture their own side, and every King a
 //! player has is royal.
 
-use super::terms;
+mod judge;
+
 use crate::attack::Pins;
-use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::error::Error;
@@ -413,24 +413,7 @@ impl SearchHints for PawnsToKings {
     /// Blacksmiths, which could still give it one, run out. Those pieces gain as they near the
     /// far rank.
     fn positional(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let board = &pos.board;
-        bit_instructions!({
-            let mut sum = 0;
-            for side in Side::BOTH {
-                let held = board.kings_of(side).len() as i32;
-                let kings = if held == 0 {
-                    240 / (1 + promoter_count(board, side.opponent()) as i32)
-                } else {
-                    -120 * held
-                };
-                let promoters = board.locs_of(Piece::new(Kind::Pawn, side))
-                    | board.locs_of(Piece::new(Kind::Blacksmith, side));
-                let ahead = 4 * terms::progress_of(geometry, promoters, side);
-                sum += terms::for_white(side, kings + ahead);
-            }
-            sum
-        })
+        self.burden_and_progress(pos)
     }
 }
 
