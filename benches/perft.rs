@@ -1,7 +1,7 @@
 //! Perft speed of every variant, in leaf nodes per second (bulk counting at the last ply), and
 //! the time to list a position's legal turns. Run with `cargo bench`; prints a Markdown table.
 
-use oddboard::rules::{Variant, ids};
+use oddboard::rules::{RulesExt, Variant, ids};
 use std::time::{Duration, Instant};
 
 /// A position to measure: variant, options, FEN (None: the start) and perft depth.

@@ -7,7 +7,8 @@
 //! [--plies N] [VARIANT…]` (defaults: 10 games, 100 ms, 200 plies, every variant).
 
 use oddboard::rules::{
-    Board, Game, Kind, Level, Limits, Side, SplitMix64, Turn, Variant, Verdict, ids, think_with,
+    Board, Game, Kind, Level, Limits, RulesExt, Side, SplitMix64, Turn, Variant, Verdict, ids,
+    think_with,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

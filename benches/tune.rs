@@ -35,8 +35,8 @@
 mod opening;
 
 use oddboard::rules::{
-    Chess, Engine, Game, Kind, Limits, Options, Piece, Position, Side, SplitMix64, Variant,
-    Verdict, WEIGHTS, Weights, ids,
+    Chess, Engine, Game, Kind, Limits, Options, Piece, Position, RulesExt, Side, SplitMix64,
+    Variant, Verdict, WEIGHTS, Weights, ids,
 };
 use opening::random_opening;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

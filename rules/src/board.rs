@@ -9,6 +9,8 @@ use super::zobrist;
 type Cell = u8;
 const EMPTY: Cell = 0;
 const HOLE: Cell = 1;
+/// How many cell codes there are: empty, hole and one per kind and side.
+pub(crate) const CELL_CODES: usize = 2 + 2 * Kind::COUNT;
 
 const fn piece_code(piece: Piece) -> Cell {
     2 + (piece.kind as u8) * 2 + piece.side as u8
@@ -216,7 +218,7 @@ impl Board {
 const PIECES: [Piece; 64] = {
     let mut pieces = [Piece::new(Kind::Pawn, Side::White); 64];
     let mut code = 2;
-    while code < 2 + 2 * Kind::COUNT {
+    while code < CELL_CODES {
         let side = if code % 2 == 0 {
             Side::White
         } else {
@@ -227,6 +229,7 @@ const PIECES: [Piece; 64] = {
     }
     pieces
 };
+const _: () = assert!(CELL_CODES <= PIECES.len(), "every cell code must decode");
 
 #[inline]
 fn decode(code: Cell) -> Piece {

@@ -1,5 +1,5 @@
 //! Who gives check and which Kings stand in it, asked of each variant's own
-//! [`Rules::in_check`](super::variant::Rules::in_check) rather than worked out again: the
+//! [`Rules::in_check`](super::rules::Rules::in_check) rather than worked out again: the
 //! variants judge check in ways too different to share attack logic (Amphora's interception
 //! and telekinesis, Fanorona's approach and withdrawal, Pawns-to-Kings' many Kings).
 //!

@@ -4,8 +4,8 @@
 //! an edit of the board never leaves a right the pieces no longer allow.
 
 use super::position::{Castling, Position};
+use super::screen_helpers::ScreenHelpers;
 use super::types::{Piece, Side};
-use super::variant::Rules;
 
 /// One part of a position's rule state, as the editor sets it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -104,9 +104,9 @@ impl Position {
 
 /// Brings every control's value in `pos` within what the position allows: the rights and
 /// counts its pieces rule out are dropped, and so are those that hang on a dropped one (a
-/// Guard's placement right on the Guard in hand). The variants' [`Rules::settle`] start with
+/// Guard's placement right on the Guard in hand). The variants' [`ScreenHelpers::settle`] start with
 /// this.
-pub fn clamp_controls(rules: &(impl Rules + ?Sized), pos: &mut Position) {
+pub fn clamp_controls(rules: &(impl ScreenHelpers + ?Sized), pos: &mut Position) {
     loop {
         let out_of_bounds = rules.state_controls(pos).into_iter().find_map(|control| {
             let value = pos.state_value(control.key);

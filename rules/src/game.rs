@@ -6,6 +6,7 @@ use super::error::Error;
 use super::event::Event;
 use super::outcome::{Outcome, Reason};
 use super::position::Position;
+use super::rules::RulesExt;
 use super::turn::Turn;
 use super::types::Side;
 use super::variant::Variant;

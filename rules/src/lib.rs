@@ -26,7 +26,10 @@ mod position;
 mod reach;
 mod readable;
 mod royal;
+mod rules;
+mod screen_helpers;
 mod search;
+mod search_hints;
 mod spoken;
 mod turn;
 mod typed;
@@ -52,12 +55,15 @@ pub use pgn::PgnHeader;
 pub use position::{Castling, Position, Reserve, RuleState};
 pub use reach::Reach;
 pub use royal::KingSafety;
+pub use rules::{Play, Rules, RulesExt};
+pub use screen_helpers::ScreenHelpers;
 pub use search::{
     DEFAULT_HASH_MIB, Engine, Found, Level, Limits, Line, MAX_DEPTH, MAX_HASH_MIB, MAX_LINES,
     MAX_THREADS, Score, SplitMix64, default_threads, search, think, think_in, think_with,
 };
+pub use search_hints::SearchHints;
 pub use turn::{EndPromotions, Removal, Turn};
 pub use typed::Typed;
 pub use types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
-pub use variant::{PieceDiagram, Play, Rules, Variant};
+pub use variant::{PieceDiagram, Variant, VariantRules};
 pub use variants::{Chess, WEIGHTS, Weights, all_data, ids};

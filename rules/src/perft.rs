@@ -3,8 +3,10 @@
 //! be shared out over several threads.
 
 use super::position::Position;
+use super::rules::RulesExt;
+use super::search_hints::SearchHints;
 use super::turn::Turn;
-use super::variant::{Rules, Variant};
+use super::variant::Variant;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
@@ -70,7 +72,7 @@ fn buffers(depth: u32) -> Vec<Vec<Turn>> {
 }
 
 /// The leaves below `pos`, `depth` plies deep, generating each ply's turns into its buffer.
-fn count(rules: &dyn Rules, pos: &Position, depth: u32, buffers: &mut [Vec<Turn>]) -> u64 {
+fn count(rules: &dyn SearchHints, pos: &Position, depth: u32, buffers: &mut [Vec<Turn>]) -> u64 {
     let Some((turns, deeper)) = buffers.split_first_mut() else {
         return 1;
     };

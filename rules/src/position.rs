@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::types::{Kind, Loc, Piece, Side};
-use super::zobrist;
+use super::zobrist::{self, Feature};
 
 /// Pieces held off the board, counted per side and kind: Fanorona's captured pieces waiting to
 /// come back by promotion, Amphora's Guards in reserve.
@@ -15,6 +15,9 @@ pub struct Reserve {
 }
 
 impl Reserve {
+    /// The most of one piece the hash tells apart: more hash as this many.
+    pub const MOST_HASHED: u8 = 7;
+
     /// How many of `piece` are held.
     pub fn count(&self, piece: Piece) -> u8 {
         self.counts[piece.side.index()][piece.kind.index()]
@@ -42,13 +45,13 @@ impl Reserve {
         self.counts[piece.side.index()][piece.kind.index()] = n;
     }
 
-    /// The hash of holding `n` of `piece` (none for none; seven or more hash alike).
+    /// The hash of holding `n` of `piece` (none for none; [`Reserve::MOST_HASHED`] or more
+    /// hash alike).
     fn key(piece: Piece, n: u8) -> u64 {
         if n == 0 {
             return 0;
         }
-        let index = piece.side.index() * Kind::COUNT + piece.kind.index();
-        zobrist::state(64 + index * 8 + usize::from(n.min(7)))
+        zobrist::state(Feature::Reserve(piece, n.min(Reserve::MOST_HASHED)))
     }
 
     /// The kinds `side` holds at least one of, in kind order.
@@ -81,6 +84,8 @@ impl Castling {
     pub const BLACK_KING: u8 = 4;
     /// Black may castle queen-side (`q`).
     pub const BLACK_QUEEN: u8 = 8;
+    /// How many rights there are, one bit each.
+    pub const RIGHTS: usize = 4;
 
     /// Whether the right `bit` is held.
     pub fn has(self, bit: u8) -> bool {
@@ -102,37 +107,43 @@ pub struct RuleState {
     pub reserve: Reserve,
     /// Amphora: the side to move may place its Guard this turn.
     pub placement_right: bool,
-    /// Amphora: each side's count of consecutive sideways moves (0–3).
+    /// Amphora: each side's count of consecutive sideways moves (0 to
+    /// [`RuleState::MAX_SIDEWAYS`]).
     pub sideways: [u8; 2],
     /// Amoeba: the slide of the turn just played (from, to), which may not be undone at once.
     pub last_slide: Option<(Loc, Loc)>,
 }
 
 impl RuleState {
+    /// The most consecutive sideways moves a side's count holds.
+    pub const MAX_SIDEWAYS: u8 = 3;
+
     fn hash(&self) -> u64 {
         let mut h = self.reserve.hash();
-        for bit in 0..4 {
-            if self.castling.0 & (1 << bit) != 0 {
-                h ^= zobrist::state(1 + bit);
+        for bit in 0..Castling::RIGHTS as u8 {
+            if self.castling.has(1 << bit) {
+                h ^= zobrist::state(Feature::Castling(bit));
             }
         }
         if let Some(ep) = self.en_passant {
-            h ^= zobrist::state(8 + usize::from(ep.file()));
+            h ^= zobrist::state(Feature::EnPassant(ep.file()));
         }
-        for bit in 0..2 {
-            if self.leap_rights & (1 << bit) != 0 {
-                h ^= zobrist::state(20 + bit);
+        for side in Side::BOTH {
+            if self.leap_rights & (1 << side.index()) != 0 {
+                h ^= zobrist::state(Feature::LeapRight(side));
             }
         }
         if self.placement_right {
-            h ^= zobrist::state(22);
+            h ^= zobrist::state(Feature::PlacementRight);
         }
-        for (side, count) in self.sideways.iter().enumerate() {
-            h ^= zobrist::state(24 + side * 4 + usize::from(*count).min(3));
+        for side in Side::BOTH {
+            let count = self.sideways[side.index()].min(RuleState::MAX_SIDEWAYS);
+            if count > 0 {
+                h ^= zobrist::state(Feature::Sideways(side, count));
+            }
         }
         if let Some((from, to)) = self.last_slide {
-            h ^= zobrist::state(320 + from.index()).rotate_left(17)
-                ^ zobrist::state(420 + to.index() % 92);
+            h ^= zobrist::state(Feature::SlideFrom(from)) ^ zobrist::state(Feature::SlideTo(to));
         }
         h
     }
@@ -159,7 +170,7 @@ impl Position {
     pub fn hash(&self) -> u64 {
         let side = match self.side {
             Side::White => 0,
-            Side::Black => zobrist::state(0),
+            Side::Black => zobrist::state(Feature::BlackToMove),
         };
         self.board.hash() ^ side ^ self.state.hash()
     }

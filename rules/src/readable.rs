@@ -28,6 +28,7 @@ use super::account::{Account, Away, Wing};
 use super::event::Event;
 use super::outcome::Reason;
 use super::position::Position;
+use super::rules::RulesExt;
 use super::turn::Turn;
 use super::types::{Loc, Piece, Side};
 use super::variant::Variant;

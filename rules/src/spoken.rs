@@ -10,6 +10,7 @@ use super::fen::Holes;
 use super::game::Game;
 use super::outcome::Verdict;
 use super::position::Position;
+use super::rules::RulesExt;
 use super::turn::Turn;
 use super::types::{Kind, Loc, Piece, Side};
 use super::variant::Variant;

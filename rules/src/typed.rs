@@ -14,6 +14,7 @@
 use super::fen::Holes;
 use super::position::Position;
 use super::readable::piece_starting;
+use super::rules::RulesExt;
 use super::turn::Turn;
 use super::types::{Loc, Piece};
 use super::variant::Variant;

@@ -56,10 +56,10 @@ impl Side {
     }
 }
 
-/// Declares [`Kind`] with [`Kind::ALL`] and [`Kind::COUNT`] from one list, so a new kind of
-/// piece is named in one place.
+/// Declares [`Kind`] with [`Kind::ALL`], [`Kind::COUNT`] and each kind's default drawing
+/// ([`Kind::default_art`]) from one list, so a new kind of piece is named in one place.
 macro_rules! kinds {
-    ($(#[$meta:meta])* pub enum Kind { $($(#[$doc:meta])* $name:ident,)* }) => {
+    ($(#[$meta:meta])* pub enum Kind { $($(#[$doc:meta])* $name:ident => $art:literal,)* }) => {
         $(#[$meta])*
         pub enum Kind {
             $($(#[$doc])* $name,)*
@@ -71,45 +71,54 @@ macro_rules! kinds {
 
             /// Every kind, in declaration order (`ALL[k.index()] == k`).
             pub const ALL: [Kind; Kind::COUNT] = [$(Kind::$name),*];
+
+            /// The name of the drawing a piece of this kind is drawn with where the variant's
+            /// data names none (its `art`): one of the game's drawings.
+            pub const fn default_art(self) -> &'static str {
+                match self {
+                    $(Kind::$name => $art,)*
+                }
+            }
         }
     };
 }
 
 kinds! {
     /// What a piece is, across every variant. Letters are a variant's business (see
-    /// [`crate::PieceLetters`]): American Chess writes its Colonel `N`, for example.
+    /// [`crate::PieceLetters`]): American Chess writes its Colonel `N`, for example. Each kind
+    /// names the drawing it is drawn with by default.
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
     pub enum Kind {
         /// A pawn of whatever kind the variant has.
-        Pawn,
+        Pawn => "pawn",
         /// A knight (orthodox leaper or Fanorona's path-leaper).
-        Knight,
+        Knight => "knight",
         /// A bishop (diagonal slider).
-        Bishop,
+        Bishop => "bishop",
         /// A rook (orthogonal slider).
-        Rook,
+        Rook => "rook",
         /// A queen (slides in all eight directions); American Chess's General.
-        Queen,
+        Queen => "queen",
         /// A royal king.
-        King,
+        King => "king",
         /// Rook plus knight.
-        Chancellor,
+        Chancellor => "chancellor",
         /// Bishop plus knight.
-        Archbishop,
+        Archbishop => "archbishop",
         /// Amphora's Guard.
-        Guard,
+        Guard => "guard",
         /// Pawns-to-Kings' Waffle: an orthogonal step or a two-square diagonal jump.
-        Waffle,
+        Waffle => "waffle",
         /// Pawns-to-Kings' Blacksmith: moves and captures differ.
-        Blacksmith,
+        Blacksmith => "blacksmith",
         /// American Chess's Soldier: a non-royal king step.
-        Soldier,
+        Soldier => "soldier",
         /// American Chess's Colonel: a leaper to the distance-2 ring.
-        Colonel,
+        Colonel => "colonel",
         /// American Chess's Missile: lands anywhere but the far rank.
-        Missile,
+        Missile => "missile",
         /// American Chess's Artillery: moves as a queen, captures by hopping.
-        Artillery,
+        Artillery => "artillery",
     }
 }
 

@@ -4,8 +4,8 @@
 use super::board::Board;
 use super::error::Error;
 use super::position::Position;
+use super::rules::{Basics, Rules, RulesExt};
 use super::types::{Kind, Piece, Side};
-use super::variant::{Basics, Rules};
 
 impl Basics {
     /// Each side has exactly one King on `board`.

@@ -15,7 +15,8 @@
 
 use crate::common::{name, setups};
 use oddboard_rules::{
-    EndPromotions, Kind, Loc, LocSet, Piece, Position, Reason, Side, SplitMix64, Turn, Variant,
+    EndPromotions, Kind, Loc, LocSet, Piece, Position, Reason, RulesExt, Side, SplitMix64, Turn,
+    Variant,
 };
 
 /// Random games played from each start.

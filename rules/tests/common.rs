@@ -3,7 +3,7 @@
 //! status lines, whether the input is refused; and the squares and games the tests that ask
 //! the engine itself start from.
 
-use oddboard_rules::{Error, Game, Loc, LocSet, Variant, ids};
+use oddboard_rules::{Error, Game, Loc, LocSet, RulesExt, Variant, ids};
 use proptest::prelude::ProptestConfig;
 use std::sync::{Arc, OnceLock};
 

@@ -1,7 +1,7 @@
 //! Variant data: every shipped file reads, and a malformed one is an error naming the file, the
 //! line and the column.
 
-use oddboard_rules::{Error, Kind, Piece, Side, Variant, VariantData, all_data, ids};
+use oddboard_rules::{Error, Kind, Piece, RulesExt, Side, Variant, VariantData, all_data, ids};
 
 #[test]
 fn every_variant_has_readable_data_in_table_order() {

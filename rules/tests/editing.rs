@@ -2,7 +2,7 @@
 //! itself when the pieces no longer allow it, and a refused position explained in a player's
 //! words.
 
-use oddboard_rules::{Castling, Kind, Loc, Piece, Position, Side, StateKey, Variant};
+use oddboard_rules::{Castling, Kind, Loc, Piece, Position, RulesExt, Side, StateKey, Variant};
 
 fn variant(id: &str) -> Variant {
     Variant::load(id, &[]).expect("the variant loads")

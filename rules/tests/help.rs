@@ -1,7 +1,7 @@
 //! What the engine tells the game for its help: a diagram of each piece's movement, and the
 //! piece a removal from the reserve takes.
 
-use oddboard_rules::{Kind, Loc, Piece, Side, Variant, all_data};
+use oddboard_rules::{Kind, Loc, Piece, RulesExt, Side, Variant, all_data};
 
 #[test]
 fn every_piece_of_every_variant_has_a_diagram_where_it_can_move() {

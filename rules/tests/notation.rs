@@ -5,7 +5,7 @@
 
 use crate::common;
 use crate::common::{config, name, setups};
-use oddboard_rules::{Error, Loc, Position, Turn, Variant};
+use oddboard_rules::{Error, Loc, Position, RulesExt, Turn, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;

@@ -5,7 +5,7 @@
 //! readable move text tells the legal turns apart.
 
 use crate::common::{config, name, setups};
-use oddboard_rules::{Game, Position, Reason, Side, Turn, Variant};
+use oddboard_rules::{Game, Position, Reason, RulesExt, Side, Turn, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;

@@ -3,8 +3,8 @@
 
 use crate::common::{config, game_after, name, setups};
 use oddboard_rules::{
-    Engine, Found, Game, Kind, Level, Limits, Position, Turn, Variant, search, think, think_in,
-    think_with,
+    Engine, Found, Game, Kind, Level, Limits, Position, RulesExt, Turn, Variant, search, think,
+    think_in, think_with,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;

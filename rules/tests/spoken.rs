@@ -3,7 +3,7 @@
 //! capturing, slides, placements, promotions, check and the end, in chess and the odd variants.
 
 use crate::common::{game_after, name, setups};
-use oddboard_rules::{LOC_COUNT, Loc, Position, Side, Variant};
+use oddboard_rules::{LOC_COUNT, Loc, Position, RulesExt, Side, Variant};
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

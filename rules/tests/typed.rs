@@ -2,7 +2,7 @@
 //! narrow the legal turns, any case, and the one-line refusals.
 
 use crate::common::{config, game_after, name, setups};
-use oddboard_rules::{Turn, Typed, Variant};
+use oddboard_rules::{RulesExt, Turn, Typed, Variant};
 use proptest::prelude::*;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -8,7 +8,7 @@ use super::protocol::{
     ClientMsg, MAX_TEXT, REFUSALS_ALLOWED, ServerMsg, TableId, TableInfo, Terms,
 };
 use super::table::{Role, Table};
-use crate::rules::{Game, Side, SplitMix64, Variant};
+use crate::rules::{Game, RulesExt, Side, SplitMix64, Variant};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;

@@ -4,7 +4,7 @@
 //! so each turn is one word of a `position … moves` line or of `bestmove`.
 
 use super::ORTHODOX;
-use crate::rules::{Position, Turn, Variant};
+use crate::rules::{Position, RulesExt, Turn, Variant};
 
 /// `turn` as the protocol writes it in `variant`.
 pub fn write(variant: &Variant, turn: &Turn) -> String {

@@ -8,7 +8,7 @@ use super::move_text;
 use super::options::{Key, Options, Settings};
 use super::output::Out;
 use super::searcher::{Job, Searcher};
-use crate::rules::{Game, Level, Variant};
+use crate::rules::{Game, Level, RulesExt, Variant};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -9,7 +9,7 @@ use crate::support::*;
 use oddboard::app::board::layout::{BoardLayout, Square, Z_PIECE};
 use oddboard::app::board::markers::Marker;
 use oddboard::app::shared::settings::{BoardTheme, Settings};
-use oddboard::rules::Loc;
+use oddboard::rules::{Loc, RulesExt};
 use std::collections::HashSet;
 
 fn squares(names: &[&str]) -> HashSet<Loc> {

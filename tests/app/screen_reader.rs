@@ -7,6 +7,7 @@ use bevy_egui::egui;
 use egui::accesskit::{Live, Node, Role, TreeUpdate};
 use oddboard::app::shared::speech::Spoken;
 use oddboard::app::speech::tree::{BoardSpeech, board_grid, live_region};
+use oddboard::rules::RulesExt;
 
 /// The tree update of one egui pass showing the game's board and announcement, with AccessKit
 /// turned on.

@@ -9,7 +9,7 @@ use oddboard::app::board::layout::{BoardLayout, Cell, PieceView};
 use oddboard::app::shared::settings::{BoardView, Settings};
 use oddboard::app::view3d::surface::Surface;
 use oddboard::app::view3d::{TwinKind, TwinOf};
-use oddboard::rules::{Content, Loc, Piece, SplitMix64, Variant, ids};
+use oddboard::rules::{Content, Loc, Piece, RulesExt, SplitMix64, Variant, ids};
 use std::collections::HashMap;
 
 /// A headless app in the 3D view, with meshes and materials made (as in the window).

@@ -5,6 +5,7 @@
 use super::super::error::Error;
 use super::super::game::Game;
 use super::super::outcome::Reason;
+use super::super::rules::RulesExt;
 use super::super::turn::Turn;
 use super::super::types::Side;
 use super::super::variant::Variant;

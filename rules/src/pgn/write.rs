@@ -2,6 +2,7 @@
 //! result, wrapped at 80 columns.
 
 use super::super::game::Game;
+use super::super::rules::RulesExt;
 use super::super::types::Side;
 use super::{PgnHeader, UNKNOWN, UNKNOWN_DATE, result_text, writes_san};
 

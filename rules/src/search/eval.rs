@@ -2,6 +2,7 @@
 //! the variant's own terms (its goal, its pieces' placement).
 
 use crate::position::Position;
+use crate::rules::RulesExt;
 use crate::turn::Turn;
 use crate::types::{Kind, LocSet, Piece, Side};
 use crate::variant::Variant;

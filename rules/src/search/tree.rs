@@ -159,7 +159,7 @@ pub(super) struct Tree<'a> {
     table: &'a Table,
     order: Ordering,
     /// The candidate turns of the node at each ply (see
-    /// [`crate::variant::Rules::candidate_turns_into`]).
+    /// [`crate::search_hints::SearchHints::candidate_turns_into`]).
     turns: Vec<Vec<Turn>>,
     /// Those turns in the order to search them.
     ranked: Vec<Ranked>,
@@ -175,9 +175,10 @@ pub(super) struct Tree<'a> {
     /// whether that turn is singular.
     skipped: Vec<Option<usize>>,
     /// Whether the variant's candidate turns are all legal (see
-    /// [`crate::variant::Rules::candidates_are_legal`]).
+    /// [`crate::search_hints::SearchHints::candidates_are_legal`]).
     candidates_legal: bool,
-    /// Whether the null-move test may be tried (see [`crate::variant::Rules::passing_is_safe`]).
+    /// Whether the null-move test may be tried (see
+    /// [`crate::search_hints::SearchHints::passing_is_safe`]).
     passing_is_safe: bool,
     /// Whether the quiescence search must play quiet-looking turns to see all captures.
     unseen_captures: bool,

@@ -1,7 +1,8 @@
 //! American Chess: an 11 × 9 board without Kings, won by holding the Gauntlet (the three middle
 //! files) with a General at the end of each full turn.
 
-use super::terms;
+mod judge;
+
 use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
@@ -14,9 +15,11 @@ use crate::movement::Movement;
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 use crate::reach::Reach;
+use crate::rules::{Apply, Basics, Rules};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::{DirSet, Kind, Loc, LocSet, Piece, Side};
-use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 7] = [
@@ -51,10 +54,6 @@ const COLONEL_OFFSETS: [(i8, i8); 16] = [
 
 /// The files of the Gauntlet: e, f and g.
 const GAUNTLET_FILES: [u8; 3] = [4, 5, 6];
-
-/// What a piece other than a Missile or a Soldier gains in the judgement for each square it
-/// may move to.
-const MOBILITY: i32 = 2;
 
 /// The last full turn: after Red's move in it, a Gauntlet both sides hold is a draw.
 const TURN_LIMIT: u32 = 50;
@@ -173,41 +172,6 @@ impl American {
             .collect()
     }
 
-    /// The judgement's terms besides material (see [`Rules::positional`]).
-    #[inline(always)]
-    fn placement(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let board = &pos.board;
-        let mut holds = [false; 2];
-        let placed = terms::sum_for_white(board, |loc, piece| match piece.kind {
-            Kind::Queen => {
-                holds[piece.side.index()] |= self.gauntlet.contains(loc);
-                let files_away = GAUNTLET_FILES
-                    .iter()
-                    .map(|f| (i32::from(loc.file()) - i32::from(*f)).abs())
-                    .min()
-                    .unwrap_or_default();
-                (30 - 15 * files_away).max(0) + self.mobility(board, loc, piece)
-            }
-            Kind::Soldier => 4 * terms::progress(geometry, loc, piece.side),
-            Kind::Missile => 0,
-            _ => self.mobility(board, loc, piece),
-        });
-        let urgency = 1 + pos.fullmove.min(TURN_LIMIT) as i32 / 10;
-        let held: i32 = Side::BOTH
-            .into_iter()
-            .filter(|side| holds[side.index()])
-            .map(|side| terms::for_white(side, 100 * urgency))
-            .sum();
-        held + placed
-    }
-
-    /// What a piece gains by the squares it may move to: [`MOBILITY`] a square.
-    #[inline(always)]
-    fn mobility(&self, board: &Board, loc: Loc, piece: Piece) -> i32 {
-        MOBILITY * self.destinations(board, loc, piece).len() as i32
-    }
-
     /// Whether `side` has a General on file e, f or g.
     fn holds_gauntlet(&self, board: &Board, side: Side) -> bool {
         !self.generals_in_gauntlet(board, side).is_empty()
@@ -259,6 +223,65 @@ impl Rules for American {
         });
     }
 
+    fn in_check(&self, _pos: &Position) -> bool {
+        false
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        self.full_turn_judgement(pos).or_else(|| {
+            let stuck = self
+                .moves(&pos.board, pos.side)
+                .all(|(_, destinations)| destinations.is_empty());
+            if stuck {
+                verdict(self.holders(&pos.board), Some(Reason::Stalemate))
+            } else {
+                None
+            }
+        })
+    }
+
+    fn clock_draws(&self) -> bool {
+        false
+    }
+
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        let data = &self.basics.data;
+        let limit = Self::move_number_limit(pos.side);
+        if pos.fullmove > limit {
+            return Err(Error::fen(
+                pos.fullmove.to_string(),
+                format!(
+                    "the fullmove number must be 1–{limit} with {} to move",
+                    data.side_name(pos.side)
+                ),
+            )
+            .advising(format!(
+                "The game ends after turn {TURN_LIMIT}: set the turn to {limit} or less."
+            )));
+        }
+        for side in Side::BOTH {
+            let far = self.back_ranks[side.opponent().index()];
+            if let Some((loc, _)) = pos
+                .board
+                .pieces_of(side)
+                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
+            {
+                let (name, other) = (data.side_name(side), data.side_name(side.opponent()));
+                return Err(Error::fen(
+                    loc.to_string(),
+                    format!("a {name} piece on {other}'s back rank must be a General"),
+                )
+                .advising(format!(
+                    "Move the piece on {loc}: only {name}'s Generals stand on {other}'s back \
+                     rank (the others are promoted there)."
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl SearchHints for American {
     /// The Gauntlet decides at the end of a full turn.
     fn decided(&self, pos: &Position) -> bool {
         self.full_turn_judgement(pos).is_some()
@@ -299,10 +322,6 @@ impl Rules for American {
         })
     }
 
-    fn in_check(&self, _pos: &Position) -> bool {
-        false
-    }
-
     /// The turn limit ends the game by the move number.
     fn counts_moves(&self) -> bool {
         true
@@ -314,24 +333,9 @@ impl Rules for American {
     fn positional(&self, pos: &Position) -> i32 {
         bit_instructions!(self.placement(pos))
     }
+}
 
-    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        self.full_turn_judgement(pos).or_else(|| {
-            let stuck = self
-                .moves(&pos.board, pos.side)
-                .all(|(_, destinations)| destinations.is_empty());
-            if stuck {
-                verdict(self.holders(&pos.board), Some(Reason::Stalemate))
-            } else {
-                None
-            }
-        })
-    }
-
-    fn clock_draws(&self) -> bool {
-        false
-    }
-
+impl ScreenHelpers for American {
     fn piece_reach(&self, pos: &Position, from: Loc) -> LocSet {
         pos.board.piece(from).map_or(LocSet::EMPTY, |piece| {
             self.destinations(&pos.board, from, piece)
@@ -374,42 +378,6 @@ impl Rules for American {
         ]
     }
 
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        let data = &self.basics.data;
-        let limit = Self::move_number_limit(pos.side);
-        if pos.fullmove > limit {
-            return Err(Error::fen(
-                pos.fullmove.to_string(),
-                format!(
-                    "the fullmove number must be 1–{limit} with {} to move",
-                    data.side_name(pos.side)
-                ),
-            )
-            .advising(format!(
-                "The game ends after turn {TURN_LIMIT}: set the turn to {limit} or less."
-            )));
-        }
-        for side in Side::BOTH {
-            let far = self.back_ranks[side.opponent().index()];
-            if let Some((loc, _)) = pos
-                .board
-                .pieces_of(side)
-                .find(|(loc, p)| far.contains(*loc) && p.kind != Kind::Queen)
-            {
-                let (name, other) = (data.side_name(side), data.side_name(side.opponent()));
-                return Err(Error::fen(
-                    loc.to_string(),
-                    format!("a {name} piece on {other}'s back rank must be a General"),
-                )
-                .advising(format!(
-                    "Move the piece on {loc}: only {name}'s Generals stand on {other}'s back \
-                     rank (the others are promoted there)."
-                )));
-            }
-        }
-        Ok(())
-    }
-
     fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
         vec![StateControl::count(
             StateKey::MoveNumber,
@@ -417,28 +385,5 @@ impl Rules for American {
             1,
             Self::move_number_limit(pos.side),
         )]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::variant::Variant;
-
-    /// The judgement of `fen` beyond material, for Blue.
-    fn placement(fen: &str) -> i32 {
-        let variant = Variant::load("american-chess", &[]).expect("the variant loads");
-        let pos = variant.parse_fen(fen).expect("a position");
-        variant.positional(&pos)
-    }
-
-    /// An Armor Brigade free on a5 (16 squares to go to) is judged better than the same one
-    /// shut in on a1 by its own Soldiers on a2 and b1 (none), by [`MOBILITY`] a square; nothing
-    /// else on the board moves differently.
-    #[test]
-    fn a_free_piece_is_judged_better_than_a_shut_in_one() {
-        let free = placement("5q5/11/11/11/R10/11/11/P10/1P3Q5 w 10");
-        let shut_in = placement("5q5/11/11/11/11/11/11/P10/RP3Q5 w 10");
-        assert_eq!(free - shut_in, 16 * MOBILITY);
     }
 }

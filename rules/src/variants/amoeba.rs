@@ -8,8 +8,9 @@
 //! is played once, and a slide only costs an attack test when it can change an attack on the
 //! mover's King (see `Amoeba::slide_verdict`).
 
+mod judge;
+
 use super::chess::movement;
-use super::terms;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::editing::clamp_controls;
@@ -21,10 +22,12 @@ use crate::landing::land;
 use crate::movement::{Range, ride};
 use crate::outcome::{Outcome, Reason};
 use crate::position::{Position, RuleState};
+use crate::rules::{Apply, Basics, Rules, RulesExt};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, MAX_FILES, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
-use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 5] = [
@@ -629,34 +632,6 @@ impl Rules for Amoeba {
         });
     }
 
-    /// The captures and promotions on arrival without a slide: a slide takes nothing, so the
-    /// quiescence search needs only one version of each.
-    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
-        out.clear();
-        let Some(ctx) = self.context(pos) else {
-            return true;
-        };
-        let enemies = pos.board.occupied_by(pos.side.opponent());
-        self.for_each_piece_move(&pos.board, &ctx, |m| {
-            if !enemies.contains(m.to) && !m.promotes {
-                return;
-            }
-            let after = self.after_move(pos, &ctx, m);
-            if after.safe {
-                self.push_turns(pos.side, m, None, after.last_pawns, out);
-            }
-        });
-        true
-    }
-
-    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        let mut count = 0;
-        self.for_each_legal(pos, |m, _, promoted| {
-            count += self.turns_of(m, promoted);
-        });
-        count
-    }
-
     fn in_check(&self, pos: &Position) -> bool {
         self.king_attacked(&pos.board, pos.side)
     }
@@ -667,27 +642,6 @@ impl Rules for Amoeba {
         any
     }
 
-    /// The King's shelter: squares around it (a King hemmed in by gaps is a slide away from
-    /// stalemate) and friendly pieces on them; Pawns forward, Knights to the middle.
-    fn positional(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let board = &pos.board;
-        terms::sum_for_white(board, |loc, piece| match piece.kind {
-            Kind::King => terms::neighbours(geometry, board, loc)
-                .map(|(_, next)| {
-                    if board.is_side(next, piece.side) {
-                        14
-                    } else {
-                        8
-                    }
-                })
-                .sum(),
-            Kind::Pawn => 5 * terms::progress(geometry, loc, piece.side),
-            Kind::Knight | Kind::Bishop => 4 * terms::centrality(geometry, loc),
-            _ => 0,
-        })
-    }
-
     fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {
         self.checkmate_or(pos, || {
             if self.stalemated_by_slide(pos, last) {
@@ -696,16 +650,6 @@ impl Rules for Amoeba {
                 Outcome::draw(Reason::Stalemate)
             }
         })
-    }
-
-    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
-        let text = pos
-            .state
-            .last_slide
-            .map_or("none".to_string(), |(from, to)| {
-                format!("{from} to {to} (may not slide back)")
-            });
-        vec![("Last slide".to_string(), text)]
     }
 
     /// Checks a position read from a FEN: the number of gaps, one King each, a possible last
@@ -734,17 +678,6 @@ impl Rules for Amoeba {
         waiting_side_not_in_check(self, pos)
     }
 
-    fn settle(&self, pos: &mut Position) {
-        clamp_controls(self, pos);
-        if pos
-            .state
-            .last_slide
-            .is_some_and(|(from, to)| !self.slide_possible(pos, from, to))
-        {
-            pos.state.last_slide = None;
-        }
-    }
-
     fn state_field_count(&self) -> usize {
         1
     }
@@ -767,5 +700,64 @@ impl Rules for Amoeba {
 
     fn holes(&self) -> fen::Holes {
         fen::Holes::Anywhere
+    }
+}
+
+impl SearchHints for Amoeba {
+    /// The captures and promotions on arrival without a slide: a slide takes nothing, so the
+    /// quiescence search needs only one version of each.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        let Some(ctx) = self.context(pos) else {
+            return true;
+        };
+        let enemies = pos.board.occupied_by(pos.side.opponent());
+        self.for_each_piece_move(&pos.board, &ctx, |m| {
+            if !enemies.contains(m.to) && !m.promotes {
+                return;
+            }
+            let after = self.after_move(pos, &ctx, m);
+            if after.safe {
+                self.push_turns(pos.side, m, None, after.last_pawns, out);
+            }
+        });
+        true
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        let mut count = 0;
+        self.for_each_legal(pos, |m, _, promoted| {
+            count += self.turns_of(m, promoted);
+        });
+        count
+    }
+
+    /// The King's shelter: squares around it (a King hemmed in by gaps is a slide away from
+    /// stalemate) and friendly pieces on them; Pawns forward, Knights to the middle.
+    fn positional(&self, pos: &Position) -> i32 {
+        self.shelter_and_placement(pos)
+    }
+}
+
+impl ScreenHelpers for Amoeba {
+    fn counters(&self, pos: &Position) -> Vec<(String, String)> {
+        let text = pos
+            .state
+            .last_slide
+            .map_or("none".to_string(), |(from, to)| {
+                format!("{from} to {to} (may not slide back)")
+            });
+        vec![("Last slide".to_string(), text)]
+    }
+
+    fn settle(&self, pos: &mut Position) {
+        clamp_controls(self, pos);
+        if pos
+            .state
+            .last_slide
+            .is_some_and(|(from, to)| !self.slide_possible(pos, from, to))
+        {
+            pos.state.last_slide = None;
+        }
     }
 }

@@ -21,13 +21,15 @@ use crate::fen;
 use crate::geometry::{Geometry, Lines};
 use crate::outcome::{Outcome, Reason};
 use crate::position::{Position, Reserve, RuleState};
+use crate::rules::{Apply, Basics, Rules, RulesExt};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
 use crate::turn::{Removal, Turn};
 use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
-use crate::variant::{Apply, Basics, Rules};
 use layout::{KINDS, Layout};
 
-/// The most consecutive sideways moves a player may make.
-const SIDEWAYS_LIMIT: u8 = 3;
+/// The most consecutive sideways moves a player may make: as many as the rule state counts.
+const SIDEWAYS_LIMIT: u8 = RuleState::MAX_SIDEWAYS;
 
 /// Along the rank: the sideways directions.
 const SIDEWAYS: DirSet = DirSet::of(&[Dir::E, Dir::W]);
@@ -710,100 +712,8 @@ impl Rules for Amphora {
         self.for_each_legal(pos, |play| out.push(play.turn(pos.side)));
     }
 
-    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        bit_instructions!(self.count_legal(pos))
-    }
-
-    fn for_each_child(
-        &self,
-        pos: &Position,
-        _scratch: &mut Vec<Turn>,
-        visit: &mut dyn FnMut(&Position),
-    ) {
-        bit_instructions!({
-            self.for_each_legal(pos, |play| {
-                visit(&self.make(pos, play, &mut Discard));
-            });
-        });
-    }
-
-    /// Every possible turn: whether it keeps the King is worked out only for the turns the
-    /// search plays.
-    fn candidate_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
-        out.clear();
-        self.for_each_candidate_where(pos, |_| true, |play| out.push(play.turn(pos.side)));
-    }
-
-    fn candidates_are_legal(&self) -> bool {
-        false
-    }
-
-    fn play_candidate(&self, pos: &Position, turn: &Turn) -> Option<Position> {
-        let play = self.play_of(pos, turn);
-        self.is_legal(pos, &play)
-            .then(|| self.make(pos, &play, &mut Discard))
-    }
-
-    /// The turns that take something: by replacement, interception or telekinesis (the
-    /// enemy Guard in reserve included), or the enemy King by entering the far rank; whether
-    /// they keep the King is left to the search (see [`Rules::candidate_turns_into`]).
-    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
-        out.clear();
-        let enemy = pos.side.opponent();
-        self.for_each_candidate_where(
-            pos,
-            |play| play.took || play.removal.is_some() || play.after.king(enemy).is_none(),
-            |play| out.push(play.turn(pos.side)),
-        );
-        true
-    }
-
     fn in_check(&self, pos: &Position) -> bool {
         self.threatens_king(pos, pos.side.opponent(), false)
-    }
-
-    fn unseen_captures(&self) -> bool {
-        true
-    }
-
-    /// Pieces never step back (the Guard only to take) and sideways steps run out: every
-    /// move commits, a position where any move only weakens is common, and a pass there
-    /// proves nothing.
-    fn passing_is_safe(&self) -> bool {
-        false
-    }
-
-    /// The race to the far rank (the King there wins; a Pawn or Guard entering it removes a
-    /// piece), the King's escort of friendly pieces, and the Guard still in hand.
-    fn positional(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let board = &pos.board;
-        let placed = terms::sum_for_white(board, |loc, piece| {
-            let ahead = terms::progress(geometry, loc, piece.side);
-            match piece.kind {
-                Kind::King => {
-                    let escort = terms::neighbours(geometry, board, loc)
-                        .filter(|(_, next)| board.is_side(*next, piece.side))
-                        .count() as i32;
-                    12 * ahead + 8 * escort
-                }
-                Kind::Pawn | Kind::Guard => 2 * ahead * ahead,
-                _ => 0,
-            }
-        });
-        let in_hand: i32 = Side::BOTH
-            .into_iter()
-            .map(|side| {
-                let held = i32::from(pos.state.reserve.count(guard(side)));
-                terms::for_white(side, GUARD_IN_HAND * held)
-            })
-            .sum();
-        placed + in_hand
-    }
-
-    /// The side to move has lost its King.
-    fn decided(&self, pos: &Position) -> bool {
-        pos.board.kings_of(pos.side).is_empty()
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
@@ -868,6 +778,126 @@ impl Rules for Amphora {
         Ok(())
     }
 
+    fn state_field_count(&self) -> usize {
+        2
+    }
+
+    fn read_state(&self, side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        let [guards, counts] = fen::exactly(fields)?;
+        let (reserve, placement_right) = self.read_guards(guards, side)?;
+        Ok(RuleState {
+            reserve,
+            placement_right,
+            sideways: Self::read_counts(counts)?,
+            ..RuleState::default()
+        })
+    }
+
+    fn write_state(&self, pos: &Position, out: &mut String) {
+        let [white, black] = pos.state.sideways;
+        out.push_str(&format!(" {} {white}{black}", self.guards_text(pos)));
+    }
+
+    fn holes(&self) -> fen::Holes {
+        fen::Holes::Outline(self.outline)
+    }
+}
+
+impl SearchHints for Amphora {
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        bit_instructions!(self.count_legal(pos))
+    }
+
+    fn for_each_child(
+        &self,
+        pos: &Position,
+        _scratch: &mut Vec<Turn>,
+        visit: &mut dyn FnMut(&Position),
+    ) {
+        bit_instructions!({
+            self.for_each_legal(pos, |play| {
+                visit(&self.make(pos, play, &mut Discard));
+            });
+        });
+    }
+
+    /// Every possible turn: whether it keeps the King is worked out only for the turns the
+    /// search plays.
+    fn candidate_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) {
+        out.clear();
+        self.for_each_candidate_where(pos, |_| true, |play| out.push(play.turn(pos.side)));
+    }
+
+    fn candidates_are_legal(&self) -> bool {
+        false
+    }
+
+    fn play_candidate(&self, pos: &Position, turn: &Turn) -> Option<Position> {
+        let play = self.play_of(pos, turn);
+        self.is_legal(pos, &play)
+            .then(|| self.make(pos, &play, &mut Discard))
+    }
+
+    /// The turns that take something: by replacement, interception or telekinesis (the
+    /// enemy Guard in reserve included), or the enemy King by entering the far rank; whether
+    /// they keep the King is left to the search (see [`SearchHints::candidate_turns_into`]).
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        let enemy = pos.side.opponent();
+        self.for_each_candidate_where(
+            pos,
+            |play| play.took || play.removal.is_some() || play.after.king(enemy).is_none(),
+            |play| out.push(play.turn(pos.side)),
+        );
+        true
+    }
+
+    fn unseen_captures(&self) -> bool {
+        true
+    }
+
+    /// Pieces never step back (the Guard only to take) and sideways steps run out: every
+    /// move commits, a position where any move only weakens is common, and a pass there
+    /// proves nothing.
+    fn passing_is_safe(&self) -> bool {
+        false
+    }
+
+    /// The race to the far rank (the King there wins; a Pawn or Guard entering it removes a
+    /// piece), the King's escort of friendly pieces, and the Guard still in hand.
+    fn positional(&self, pos: &Position) -> i32 {
+        let geometry = &self.basics.geometry;
+        let board = &pos.board;
+        let placed = terms::sum_for_white(board, |loc, piece| {
+            let ahead = terms::progress(geometry, loc, piece.side);
+            match piece.kind {
+                Kind::King => {
+                    let escort = terms::neighbours(geometry, board, loc)
+                        .filter(|(_, next)| board.is_side(*next, piece.side))
+                        .count() as i32;
+                    12 * ahead + 8 * escort
+                }
+                Kind::Pawn | Kind::Guard => 2 * ahead * ahead,
+                _ => 0,
+            }
+        });
+        let in_hand: i32 = Side::BOTH
+            .into_iter()
+            .map(|side| {
+                let held = i32::from(pos.state.reserve.count(guard(side)));
+                terms::for_white(side, GUARD_IN_HAND * held)
+            })
+            .sum();
+        placed + in_hand
+    }
+
+    /// The side to move has lost its King.
+    fn decided(&self, pos: &Position) -> bool {
+        pos.board.kings_of(pos.side).is_empty()
+    }
+}
+
+impl ScreenHelpers for Amphora {
     fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
         let data = &self.basics.data;
         let mut controls = Vec::new();
@@ -893,26 +923,6 @@ impl Rules for Amphora {
             in_hand,
         ));
         controls
-    }
-
-    fn state_field_count(&self) -> usize {
-        2
-    }
-
-    fn read_state(&self, side: Side, fields: &[&str]) -> Result<RuleState, Error> {
-        let [guards, counts] = fen::exactly(fields)?;
-        let (reserve, placement_right) = self.read_guards(guards, side)?;
-        Ok(RuleState {
-            reserve,
-            placement_right,
-            sideways: Self::read_counts(counts)?,
-            ..RuleState::default()
-        })
-    }
-
-    fn write_state(&self, pos: &Position, out: &mut String) {
-        let [white, black] = pos.state.sideways;
-        out.push_str(&format!(" {} {white}{black}", self.guards_text(pos)));
     }
 
     fn reserve_piece(&self, side: Side) -> Option<Piece> {
@@ -946,10 +956,6 @@ impl Rules for Amphora {
             counters.push((format!("{name} may place the Guard"), "this turn".into()));
         }
         counters
-    }
-
-    fn holes(&self) -> fen::Holes {
-        fen::Holes::Outline(self.outline)
     }
 }
 

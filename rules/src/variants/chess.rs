@@ -1,8 +1,11 @@
 //! Orthodox chess, built from the shared helpers like every other variant: the reference whose
 //! perft numbers are published.
 
-use super::bitboard::{self, Bitboards};
-use super::pesto::{self, Weights};
+mod bitboard;
+mod pesto;
+
+pub use pesto::{WEIGHTS, Weights};
+
 use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
@@ -17,10 +20,13 @@ use crate::outcome::{Outcome, Reason};
 use crate::position::{Castling, Position, RuleState};
 use crate::reach::Reach;
 use crate::royal::KingSafety;
+use crate::rules::{Apply, Basics, Rules, RulesExt};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::{Dir, DirSet, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
-use crate::variant::{Apply, Basics, Rules};
+use bitboard::Bitboards;
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 6] = [
@@ -588,78 +594,10 @@ impl Rules for Chess {
         bit_instructions!(self.legal_moves(pos, &mut list));
     }
 
-    /// Captures are few: quiescence follows them all the way.
-    fn full_quiescence(&self) -> bool {
-        true
-    }
-
-    /// The captures (en passant included) and promotions alone.
-    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
-        out.clear();
-        let mut noisy = Noisy {
-            list: TurnList {
-                out,
-                side: pos.side,
-                geometry: &self.basics.geometry,
-            },
-            enemies: pos.board.occupied_by(pos.side.opponent()),
-            en_passant: pos.state.en_passant.map_or(LocSet::EMPTY, Loc::bit),
-            pawns: pos
-                .board
-                .pieces_of(pos.side)
-                .filter(|(_, piece)| piece.kind == Kind::Pawn)
-                .map(|(loc, _)| loc)
-                .collect(),
-        };
-        bit_instructions!(self.legal_moves(pos, &mut noisy));
-        true
-    }
-
-    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
-        let mut count = Count(0);
-        bit_instructions!(self.legal_moves(pos, &mut count));
-        count.0
-    }
-
-    /// Whether a plain capture's or a plain move's exchange on its square reaches `threshold`,
-    /// on 64-bit sets; not told for en passant and promotions, which gain more than the square
-    /// shows, nor for the King, whose legal moves never stand en prise.
-    fn exchange_at_least(
-        &self,
-        pos: &Position,
-        turn: &Turn,
-        values: &[i32; Kind::COUNT],
-        threshold: i32,
-    ) -> Option<bool> {
-        if turn.promotion.is_some()
-            || turn.removal.is_some()
-            || pos.state.en_passant == Some(turn.to)
-            || pos.board.is_side(turn.to, pos.side)
-        {
-            return None;
-        }
-        pos.board
-            .piece(turn.from)
-            .filter(|mover| mover.kind != Kind::King)?;
-        let worth = |kind: Kind| match kind {
-            Kind::King => ROYAL_WORTH,
-            _ => values[kind.index()],
-        };
-        Some(bitboard::exchange_at_least(
-            &pos.board, turn.from, turn.to, threshold, worth,
-        ))
-    }
-
     fn in_check(&self, pos: &Position) -> bool {
         pos.board
             .king_of(pos.side)
             .is_some_and(|king| self.attacked(&pos.board, king, pos.side.opponent()))
-    }
-
-    /// Material and placement by tapered tables (PeSTO's, fitted further), Pawn structure, open
-    /// files, the King's shelter, attacks on it, mobility, threats and the move (`pesto.rs`).
-    fn judgement(&self, pos: &Position) -> Option<i32> {
-        Some(self.judge(pos, &pesto::WEIGHTS))
     }
 
     fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
@@ -733,34 +671,6 @@ impl Rules for Chess {
         waiting_side_not_in_check(self, pos)
     }
 
-    fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
-        self.castles
-            .iter()
-            .map(|c| {
-                StateControl::flag(
-                    StateKey::Castling(c.right),
-                    format!(
-                        "{} may castle {}",
-                        self.basics.data.side_name(c.side),
-                        wing_words(c.right)
-                    ),
-                    self.castle_possible(pos, c),
-                )
-            })
-            .collect()
-    }
-
-    fn settle(&self, pos: &mut Position) {
-        clamp_controls(self, pos);
-        if pos
-            .state
-            .en_passant
-            .is_some_and(|ep| !self.en_passant_possible(pos, ep))
-        {
-            pos.state.en_passant = None;
-        }
-    }
-
     fn state_field_count(&self) -> usize {
         2
     }
@@ -788,6 +698,106 @@ impl Rules for Chess {
             .en_passant
             .map_or("-".to_string(), |l| l.to_string());
         out.push_str(&format!(" {} {ep}", castling_text(pos.state.castling)));
+    }
+}
+
+impl SearchHints for Chess {
+    /// Captures are few: quiescence follows them all the way.
+    fn full_quiescence(&self) -> bool {
+        true
+    }
+
+    /// The captures (en passant included) and promotions alone.
+    fn noisy_turns_into(&self, pos: &Position, out: &mut Vec<Turn>) -> bool {
+        out.clear();
+        let mut noisy = Noisy {
+            list: TurnList {
+                out,
+                side: pos.side,
+                geometry: &self.basics.geometry,
+            },
+            enemies: pos.board.occupied_by(pos.side.opponent()),
+            en_passant: pos.state.en_passant.map_or(LocSet::EMPTY, Loc::bit),
+            pawns: pos
+                .board
+                .pieces_of(pos.side)
+                .filter(|(_, piece)| piece.kind == Kind::Pawn)
+                .map(|(loc, _)| loc)
+                .collect(),
+        };
+        bit_instructions!(self.legal_moves(pos, &mut noisy));
+        true
+    }
+
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        let mut count = Count(0);
+        bit_instructions!(self.legal_moves(pos, &mut count));
+        count.0
+    }
+
+    /// Whether a plain capture's or a plain move's exchange on its square reaches `threshold`,
+    /// on 64-bit sets; not told for en passant and promotions, which gain more than the square
+    /// shows, nor for the King, whose legal moves never stand en prise.
+    fn exchange_at_least(
+        &self,
+        pos: &Position,
+        turn: &Turn,
+        values: &[i32; Kind::COUNT],
+        threshold: i32,
+    ) -> Option<bool> {
+        if turn.promotion.is_some()
+            || turn.removal.is_some()
+            || pos.state.en_passant == Some(turn.to)
+            || pos.board.is_side(turn.to, pos.side)
+        {
+            return None;
+        }
+        pos.board
+            .piece(turn.from)
+            .filter(|mover| mover.kind != Kind::King)?;
+        let worth = |kind: Kind| match kind {
+            Kind::King => ROYAL_WORTH,
+            _ => values[kind.index()],
+        };
+        Some(bitboard::exchange_at_least(
+            &pos.board, turn.from, turn.to, threshold, worth,
+        ))
+    }
+
+    /// Material and placement by tapered tables (PeSTO's, fitted further), Pawn structure, open
+    /// files, the King's shelter, attacks on it, mobility, threats and the move (`pesto.rs`).
+    fn judgement(&self, pos: &Position) -> Option<i32> {
+        Some(self.judge(pos, &pesto::WEIGHTS))
+    }
+}
+
+impl ScreenHelpers for Chess {
+    fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
+        self.castles
+            .iter()
+            .map(|c| {
+                StateControl::flag(
+                    StateKey::Castling(c.right),
+                    format!(
+                        "{} may castle {}",
+                        self.basics.data.side_name(c.side),
+                        wing_words(c.right)
+                    ),
+                    self.castle_possible(pos, c),
+                )
+            })
+            .collect()
+    }
+
+    fn settle(&self, pos: &mut Position) {
+        clamp_controls(self, pos);
+        if pos
+            .state
+            .en_passant
+            .is_some_and(|ep| !self.en_passant_possible(pos, ep))
+        {
+            pos.state.en_passant = None;
+        }
     }
 }
 

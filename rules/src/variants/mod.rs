@@ -3,30 +3,29 @@
 mod american;
 mod amoeba;
 mod amphora;
-mod bitboard;
 mod chess;
 mod fanorona;
 mod pawns_to_kings;
-mod pesto;
 mod terms;
 
-pub use chess::Chess;
-pub use pesto::{WEIGHTS, Weights};
+pub use chess::{Chess, WEIGHTS, Weights};
 
 use super::data::{Options, VariantData};
 use super::error::Error;
-use super::variant::{Rules, Variant};
+use super::variant::{Variant, VariantRules};
 
 /// One implemented variant: its data file and the constructor of its rules.
 struct Entry {
     id: &'static str,
     file: &'static str,
     source: &'static str,
-    build: fn(VariantData, Options) -> Result<Box<dyn Rules>, Error>,
+    build: fn(VariantData, Options) -> Result<Box<dyn VariantRules>, Error>,
 }
 
 /// Boxes the rules a constructor built, for the variant table.
-fn boxed<R: Rules + 'static>(rules: Result<R, Error>) -> Result<Box<dyn Rules>, Error> {
+fn boxed<R: VariantRules + 'static>(
+    rules: Result<R, Error>,
+) -> Result<Box<dyn VariantRules>, Error> {
     Ok(Box::new(rules?))
 }
 
@@ -42,7 +41,7 @@ macro_rules! data_file {
 const fn entry(
     id: &'static str,
     (file, source): (&'static str, &'static str),
-    build: fn(VariantData, Options) -> Result<Box<dyn Rules>, Error>,
+    build: fn(VariantData, Options) -> Result<Box<dyn VariantRules>, Error>,
 ) -> Entry {
     Entry {
         id,

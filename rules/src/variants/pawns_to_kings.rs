@@ -2,9 +2,9 @@
 //! opponent (or an own Chancellor or Queen), pieces may capture their own side, and every King a
 //! player has is royal.
 
-use super::terms;
+mod judge;
+
 use crate::attack::Pins;
-use crate::bits::bit_instructions;
 use crate::board::Board;
 use crate::data::{Options, VariantData};
 use crate::error::Error;
@@ -15,10 +15,12 @@ use crate::movement::{Movement, Range, ride};
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 use crate::reach::Reach;
+use crate::rules::{Apply, Basics, Rules, RulesExt};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::{Dir, DirSet, Kind, Loc, LocSet, Piece, Side};
 use crate::validate::waiting_side_not_in_check;
-use crate::variant::{Apply, Basics, Rules};
 
 /// The kinds of piece these rules know: the data gives each its letter, name and art.
 const KINDS: [Kind; 8] = [
@@ -343,6 +345,39 @@ impl Rules for PawnsToKings {
         self.keep_legal(pos, out);
     }
 
+    fn in_check(&self, pos: &Position) -> bool {
+        let kings = pos.board.kings_of(pos.side);
+        self.any_attacked(&pos.board, kings, pos.side.opponent())
+    }
+
+    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
+        no_kings_outcome(&pos.board)
+            .or_else(|| self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate)))
+    }
+
+    /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
+    /// rank, the side not to move not in check.
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        self.basics.no_pawn_on_end_ranks(&pos.board)?;
+        let geometry = &self.basics.geometry;
+        if let Some((loc, _)) = pos
+            .board
+            .pieces()
+            .find(|(loc, p)| p.kind == Kind::Blacksmith && loc.rank() == geometry.last_rank(p.side))
+        {
+            return Err(Error::fen(
+                loc.to_string(),
+                "a Blacksmith may not stand on its far rank",
+            )
+            .advising(format!(
+                "Move the Blacksmith on {loc}: a Blacksmith never stands on its far rank."
+            )));
+        }
+        waiting_side_not_in_check(self, pos)
+    }
+}
+
+impl SearchHints for PawnsToKings {
     /// A side has no King and no piece left to make one.
     fn decided(&self, pos: &Position) -> bool {
         no_kings_outcome(&pos.board).is_some()
@@ -373,41 +408,16 @@ impl Rules for PawnsToKings {
         count
     }
 
-    fn in_check(&self, pos: &Position) -> bool {
-        let kings = pos.board.kings_of(pos.side);
-        self.any_attacked(&pos.board, kings, pos.side.opponent())
-    }
-
     /// Kings are a burden (each can be checkmated, and a side holding one cannot win by
     /// exhaustion): each costs its owner, while a kingless side gains as the enemy's Pawns and
     /// Blacksmiths, which could still give it one, run out. Those pieces gain as they near the
     /// far rank.
     fn positional(&self, pos: &Position) -> i32 {
-        let geometry = &self.basics.geometry;
-        let board = &pos.board;
-        bit_instructions!({
-            let mut sum = 0;
-            for side in Side::BOTH {
-                let held = board.kings_of(side).len() as i32;
-                let kings = if held == 0 {
-                    240 / (1 + promoter_count(board, side.opponent()) as i32)
-                } else {
-                    -120 * held
-                };
-                let promoters = board.locs_of(Piece::new(Kind::Pawn, side))
-                    | board.locs_of(Piece::new(Kind::Blacksmith, side));
-                let ahead = 4 * terms::progress_of(geometry, promoters, side);
-                sum += terms::for_white(side, kings + ahead);
-            }
-            sum
-        })
+        self.burden_and_progress(pos)
     }
+}
 
-    fn own_outcome(&self, pos: &Position, _last: Option<&Turn>) -> Option<Outcome> {
-        no_kings_outcome(&pos.board)
-            .or_else(|| self.checkmate_or(pos, || Outcome::draw(Reason::Stalemate)))
-    }
-
+impl ScreenHelpers for PawnsToKings {
     fn counters(&self, pos: &Position) -> Vec<(String, String)> {
         Side::BOTH
             .iter()
@@ -419,26 +429,5 @@ impl Rules for PawnsToKings {
                 )
             })
             .collect()
-    }
-
-    /// Checks the invariants a FEN must keep: no Pawn on rank 1 or 8, no Blacksmith on its far
-    /// rank, the side not to move not in check.
-    fn validate(&self, pos: &Position) -> Result<(), Error> {
-        self.basics.no_pawn_on_end_ranks(&pos.board)?;
-        let geometry = &self.basics.geometry;
-        if let Some((loc, _)) = pos
-            .board
-            .pieces()
-            .find(|(loc, p)| p.kind == Kind::Blacksmith && loc.rank() == geometry.last_rank(p.side))
-        {
-            return Err(Error::fen(
-                loc.to_string(),
-                "a Blacksmith may not stand on its far rank",
-            )
-            .advising(format!(
-                "Move the Blacksmith on {loc}: a Blacksmith never stands on its far rank."
-            )));
-        }
-        waiting_side_not_in_check(self, pos)
     }
 }

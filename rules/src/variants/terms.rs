@@ -1,5 +1,5 @@
 //! Small judgements of piece placement that the variants' evaluation terms
-//! ([`Rules::positional`](crate::variant::Rules::positional)) share.
+//! ([`SearchHints::positional`](crate::search_hints::SearchHints::positional)) share.
 
 use crate::board::Board;
 use crate::geometry::Geometry;

@@ -9,7 +9,7 @@ use super::review::{Review, Severity};
 use super::worker::Threat;
 use crate::app::shared::game::Viewing;
 use crate::app::shared::messages::{AnalysisRequest, Command};
-use crate::rules::{Game, Side};
+use crate::rules::{Game, RulesExt, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;

@@ -1,6 +1,7 @@
-//! Piece art: SVG drawings embedded in the binary, rasterised at the size the board is drawn
+//! Piece art: the drawings (see [`super::drawings`]) rasterised at the size the board is drawn
 //! and again whenever the window grows or shrinks enough to blur them.
 
+use super::drawings::{DRAWINGS, Drawing};
 use crate::app::board::layout::BoardLayout;
 use crate::app::shared::screen::Frame;
 use crate::rules::{Kind, Side, VariantData};
@@ -10,66 +11,11 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::window::PrimaryWindow;
 use std::collections::HashMap;
 
-macro_rules! drawings {
-    ($($name:literal),* $(,)?) => {
-        /// Every drawing: (name, first player's SVG, second player's SVG).
-        const DRAWINGS: &[(&str, &str, &str)] = &[
-            $((
-                $name,
-                include_str!(concat!("../../../assets/pieces/", $name, "-w.svg")),
-                include_str!(concat!("../../../assets/pieces/", $name, "-b.svg")),
-            ),)*
-        ];
-    };
-}
-
-drawings!(
-    "king",
-    "queen",
-    "rook",
-    "bishop",
-    "knight",
-    "pawn",
-    "chancellor",
-    "archbishop",
-    "guard",
-    "waffle",
-    "blacksmith",
-    "general",
-    "armor",
-    "recon",
-    "colonel",
-    "missile",
-    "artillery",
-    "soldier",
-);
-
-/// The drawing a kind uses unless the variant's data names another.
-pub fn default_drawing(kind: Kind) -> &'static str {
-    match kind {
-        Kind::King => "king",
-        Kind::Queen => "queen",
-        Kind::Rook => "rook",
-        Kind::Bishop => "bishop",
-        Kind::Knight => "knight",
-        Kind::Pawn => "pawn",
-        Kind::Chancellor => "chancellor",
-        Kind::Archbishop => "archbishop",
-        Kind::Guard => "guard",
-        Kind::Waffle => "waffle",
-        Kind::Blacksmith => "blacksmith",
-        Kind::Soldier => "soldier",
-        Kind::Colonel => "colonel",
-        Kind::Missile => "missile",
-        Kind::Artillery => "artillery",
-    }
-}
-
 /// The drawing of `kind` in a variant: its data's `art` if given, else the kind's own.
 pub fn drawing_of(data: &VariantData, kind: Kind) -> &str {
     data.piece(kind)
         .and_then(|p| p.art.as_deref())
-        .unwrap_or_else(|| default_drawing(kind))
+        .unwrap_or(kind.default_art())
 }
 
 /// The side colours a variant paints its pieces in (`None`: the drawings' own white and black).
@@ -108,7 +54,7 @@ impl PieceArt {
     pub fn image(&self, data: &VariantData, kind: Kind, side: Side) -> Handle<Image> {
         let name = drawing_of(data, kind);
         let palette = self.palettes.iter().position(|p| *p == data.colours);
-        let drawing = DRAWINGS.iter().position(|(n, _, _)| *n == name);
+        let drawing = DRAWINGS.iter().position(|d| d.name == name);
         palette
             .zip(drawing)
             .and_then(|(palette, drawing)| self.images.get(&(palette, drawing, side)))
@@ -121,8 +67,8 @@ impl PieceArt {
     fn draw(&mut self, images: &mut Assets<Image>, pixels: u32) {
         self.pixels = pixels;
         for (palette, colours) in self.palettes.iter().enumerate() {
-            for (drawing, (_, white, black)) in DRAWINGS.iter().enumerate() {
-                for (side, svg) in [(Side::White, white), (Side::Black, black)] {
+            for (drawing, Drawing { svgs, .. }) in DRAWINGS.iter().enumerate() {
+                for (side, svg) in Side::BOTH.into_iter().zip(svgs) {
                     let image = rasterise(&painted(svg, side, colours.as_ref()), pixels);
                     let key = (palette, drawing, side);
                     match self.images.get(&key) {
@@ -228,6 +174,7 @@ pub fn rasterise(svg: &str, pixels: u32) -> Image {
 
 #[cfg(test)]
 mod tests {
+    use super::super::drawings::drawing;
     use super::*;
 
     /// Every piece of every variant names a drawing the game has.
@@ -237,7 +184,7 @@ mod tests {
             for piece in &data.pieces {
                 let name = drawing_of(&data, piece.kind);
                 assert!(
-                    DRAWINGS.iter().any(|(n, _, _)| *n == name),
+                    drawing(name).is_some(),
                     "{}: {} is drawn as '{name}', which is no drawing",
                     data.id,
                     piece.name
@@ -261,7 +208,7 @@ mod tests {
             .iter()
             .map(|piece| {
                 let name = drawing_of(&data, piece.kind);
-                let (_, light, _) = DRAWINGS.iter().find(|(n, _, _)| *n == name).expect("drawn");
+                let light = drawing(name).expect("drawn").svgs[0];
                 let image = rasterise(light, 40);
                 let dark = image
                     .data

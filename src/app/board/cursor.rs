@@ -7,7 +7,7 @@ use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::pointer::BoardCursor;
 use crate::app::shared::screen::{Frame, InGame};
-use crate::rules::{Holes, Loc, Variant};
+use crate::rules::{Holes, Loc, RulesExt, Variant};
 use bevy::prelude::*;
 
 /// How high the cursor is drawn: over the pieces and the marks.

@@ -2,7 +2,7 @@
 //! boxes and pieces as components, the colours besides the theme's, and the position shown.
 
 use crate::app::shared::game::Viewing;
-use crate::rules::{Game, Lines, Loc, Piece, Position};
+use crate::rules::{Game, Lines, Loc, Piece, Position, RulesExt};
 use bevy::prelude::*;
 
 /// The width of one square in world units.

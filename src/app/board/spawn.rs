@@ -14,7 +14,7 @@ use crate::app::shared::game::{ActiveGame, Flipped, Studying, Viewing};
 use crate::app::shared::messages::{BoardReset, Refused, TurnPlayed};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::settings::{BoardTheme, Settings};
-use crate::rules::{Content, Game, Lines, Loc, Piece};
+use crate::rules::{Content, Game, Lines, Loc, Piece, RulesExt};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::{HashMap, HashSet};

@@ -12,7 +12,7 @@ use crate::app::panels::picture::BoardPicture;
 use crate::app::panels::{Pictures, root_ui};
 use crate::app::shared::screen::Screen;
 use crate::app::shared::settings::Settings;
-use crate::rules::{Holes, Piece, Side, StateControl};
+use crate::rules::{Holes, Piece, RulesExt, Side, StateControl};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 

@@ -7,7 +7,7 @@ use super::on_board::{Attempt, Opening, Study, StudyAction, Subject, new_plies};
 use super::progress::Progress;
 use crate::app::shared::game::ActiveGame;
 use crate::curriculum::puzzles::{escape, keeps_win, winning_turns};
-use crate::rules::{Game, Limits, Loc, Side, Turn, Verdict, search};
+use crate::rules::{Game, Limits, Loc, RulesExt, Side, Turn, Verdict, search};
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
 

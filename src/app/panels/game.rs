@@ -28,7 +28,7 @@ use crate::app::shared::turn_builder::{Choice, Part};
 use crate::app::storage::saves::{ReplaceAsked, SavedAs, valid_name};
 use crate::app::storage::sharing::{Copied, CopyGame, ExportRecord, Exported};
 use crate::app::view3d::{Preset, Rig};
-use crate::rules::{Game, Kind, Piece, Removal, Side};
+use crate::rules::{Game, Kind, Piece, Removal, RulesExt, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

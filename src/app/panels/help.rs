@@ -7,7 +7,7 @@ use super::picture::BoardPicture;
 use crate::app::learn::library::Library;
 use crate::app::learn::on_board::StudyAction;
 use crate::app::shared::settings::BoardTheme;
-use crate::rules::{Game, Piece, PieceDiagram, Side, Variant};
+use crate::rules::{Game, Piece, PieceDiagram, RulesExt, Side, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;

@@ -22,7 +22,7 @@ use crate::app::storage::library::{SaveAction, SaveList};
 use crate::app::storage::saves::Autosave;
 use crate::app::storage::sharing::{Clipboard, Paste};
 use crate::net::protocol::Terms;
-use crate::rules::{Side, Variant, VariantData};
+use crate::rules::{RulesExt, Side, Variant, VariantData};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -24,7 +24,7 @@ use crate::app::shared::pointer::TextEntry;
 use crate::app::shared::screen::Frame;
 use crate::app::shared::storage::Storage;
 use crate::app::storage::library::SaveAction;
-use crate::rules::{Game, Kind, Piece, Side, Variant, VariantData, all_data};
+use crate::rules::{Game, Kind, Piece, RulesExt, Side, Variant, VariantData, all_data};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;

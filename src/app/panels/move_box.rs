@@ -9,7 +9,7 @@ use crate::app::shared::pointer::{BoardCursor, MoveEntry};
 use crate::app::shared::speech::Spoken;
 use crate::app::speech::announce::last_turn;
 use crate::app::speech::tree::live_region;
-use crate::rules::{Game, Loc, Side, Turn, Typed};
+use crate::rules::{Game, Loc, RulesExt, Side, Turn, Typed};
 use bevy::a11y::AccessibilityRequested;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

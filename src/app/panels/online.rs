@@ -6,7 +6,7 @@ use crate::app::online::link::{Link, OnlineAction, Phase, clock_label};
 use crate::app::shared::messages::Command;
 use crate::cli::DEFAULT_PORT;
 use crate::net::protocol::{CLAIM_AFTER, MAX_TEXT, Offer, TableInfo, TableState, Terms};
-use crate::rules::{Game, Side};
+use crate::rules::{Game, RulesExt, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use std::net::SocketAddr;

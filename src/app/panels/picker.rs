@@ -13,6 +13,7 @@ use crate::app::shared::messages::Command;
 use crate::app::shared::pointer::BoardCursor;
 use crate::app::shared::screen::InGame;
 use crate::app::shared::turn_builder::PromotionOffer;
+use crate::rules::RulesExt;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

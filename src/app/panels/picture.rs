@@ -4,7 +4,7 @@
 
 use super::Pictures;
 use crate::app::shared::settings::BoardTheme;
-use crate::rules::{Dir, Lines, Loc, LocSet, Position, Variant};
+use crate::rules::{Dir, Lines, Loc, LocSet, Position, RulesExt, Variant};
 use bevy::prelude::*;
 use bevy_egui::egui;
 

@@ -7,7 +7,7 @@ use crate::app::analysis::review::Review;
 use crate::app::session::score_sheet::{Tally, move_rows, result_line};
 use crate::app::shared::game::Viewing;
 use crate::app::shared::messages::Command;
-use crate::rules::{Game, Side};
+use crate::rules::{Game, RulesExt, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
 

@@ -14,7 +14,7 @@ use crate::app::shared::messages::Command;
 use crate::app::shared::screen::InGame;
 use crate::curriculum::lessons::Course;
 use crate::curriculum::puzzles::{Goal, PuzzleSet};
-use crate::rules::Game;
+use crate::rules::{Game, RulesExt};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -11,7 +11,7 @@ use crate::app::shared::messages::{
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::{Frame, Screen};
 use crate::app::shared::turn_builder::{Part, Progress, TurnBuilder};
-use crate::rules::{Error, Event, Game, Loc, Turn, Variant};
+use crate::rules::{Error, Event, Game, Loc, RulesExt, Turn, Variant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::Arc;

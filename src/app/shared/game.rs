@@ -2,7 +2,7 @@
 //! position shown and which way up, and what the player is told or asked.
 
 use super::turn_builder::TurnBuilder;
-use crate::rules::{Game, Position, Side, Turn};
+use crate::rules::{Game, Position, RulesExt, Side, Turn};
 use bevy::prelude::*;
 
 /// The game being played: the one authority on the position.

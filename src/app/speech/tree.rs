@@ -3,7 +3,7 @@
 //! of the board labelled with what stands there, placed where the board draws it; and the
 //! announcement, a live region that screen readers read out whenever it changes.
 
-use crate::rules::{Game, Loc, Position};
+use crate::rules::{Game, Loc, Position, RulesExt};
 use bevy_egui::egui;
 use egui::accesskit::{Live, Role};
 

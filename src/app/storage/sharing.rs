@@ -10,7 +10,7 @@ use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Players};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::storage::saves::{DataDir, Playing, Saved, write_text};
-use crate::rules::{Game, PgnHeader, Side, Variant, ids};
+use crate::rules::{Game, PgnHeader, RulesExt, Side, Variant, ids};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;

@@ -13,7 +13,7 @@ use crate::app::board::layout::{
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::pointer::Dragged;
 use crate::app::shared::settings::Settings;
-use crate::rules::{Piece, Side};
+use crate::rules::{Piece, RulesExt, Side};
 use bevy::ecs::system::EntityCommands;
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;

@@ -5,6 +5,7 @@
 //! piece a token whose rim (its number of sides and its height) is its own, with the piece's
 //! picture on top. One mesh per shape, shared by every entity that shows it.
 
+use crate::app::art::drawings::drawing;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
@@ -524,30 +525,10 @@ fn merge(mesh: &mut Mesh, part: Mesh) {
     let _ = mesh.merge(&part);
 }
 
-/// The shape of the drawing `name`: the orthodox drawings are turned (the Knight extruded),
-/// every other is a token told apart by its sides and height.
+/// The shape of the drawing `name` (see [`DRAWINGS`](crate::app::art::drawings::DRAWINGS)):
+/// the plain token where the game has no such drawing.
 pub fn shape_of(name: &str) -> Shape {
-    match name {
-        "pawn" => Shape::Turned(Outline::Pawn),
-        "rook" => Shape::Turned(Outline::Rook),
-        "bishop" => Shape::Turned(Outline::Bishop),
-        "queen" => Shape::Turned(Outline::Queen),
-        "king" => Shape::Turned(Outline::King),
-        "knight" => Shape::Knight,
-        "guard" => Shape::Token(4, 33),
-        "waffle" => Shape::Token(5, 33),
-        "blacksmith" => Shape::Token(7, 36),
-        "chancellor" => Shape::Token(8, 51),
-        "archbishop" => Shape::Token(6, 48),
-        "general" => Shape::Token(12, 60),
-        "colonel" => Shape::Token(8, 45),
-        "missile" => Shape::Token(3, 42),
-        "artillery" => Shape::Token(6, 39),
-        "armor" => Shape::Token(4, 45),
-        "recon" => Shape::Token(5, 36),
-        "soldier" => Shape::Token(24, 24),
-        _ => Shape::PLAIN,
-    }
+    drawing(name).map_or(Shape::PLAIN, |d| d.shape)
 }
 
 impl Shape {

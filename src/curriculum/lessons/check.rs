@@ -2,7 +2,7 @@
 //! events, the position after it, the game's result), written in the lesson's RON, so any turn
 //! that shows the rule passes, not one hard-coded move.
 
-use crate::rules::{Capture, Event, Game, Loc, Piece, Reason, Turn, Variant, Verdict};
+use crate::rules::{Capture, Event, Game, Loc, Piece, Reason, RulesExt, Turn, Variant, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// A condition on one turn.

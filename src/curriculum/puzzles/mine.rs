@@ -5,7 +5,7 @@
 
 use super::classify::{Proven, classify};
 use super::set::{Goal, Puzzle, PuzzleSet};
-use crate::rules::{Game, Limits, Position, SplitMix64, Turn, Variant, search};
+use crate::rules::{Game, Limits, Position, RulesExt, SplitMix64, Turn, Variant, search};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

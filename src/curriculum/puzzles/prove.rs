@@ -14,7 +14,7 @@
 //! first (checks, then captures), and every loop stops at its first answer: a solver turn at
 //! the first reply that escapes, a reply at the first turn that wins.
 
-use crate::rules::{Game, Loc, Position, Side, Turn, Variant, Verdict};
+use crate::rules::{Game, Loc, Position, RulesExt, Side, Turn, Variant, Verdict};
 
 /// The pieces a turn moves, for uniqueness: its piece's start and end. Turns that differ only
 /// in a slide, a removal, a placement or a promotion share it.
