@@ -1,4 +1,4 @@
-//! What the README promises a player: drag and drop, the keyboard shortcuts, right-click to
+//! What the manual (docs/playing.md) promises a player: drag and drop, the keyboard shortcuts, right-click to
 //! cancel, browsing the move list, redo, resign and draw and game over, the moves of the piece
 //! under the pointer, and the board turning to the player to move.
 

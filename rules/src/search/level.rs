@@ -60,8 +60,8 @@ impl Level {
 
     /// About the level's rating in orthodox chess, on the scale of Stockfish's `UCI_Elo`:
     /// casual and strong measured against it, beginner extrapolated from its score against
-    /// Stockfish's lowest rating, max from strong and the longer time (README, "How strong the
-    /// levels are").
+    /// Stockfish's lowest rating, max from strong and the longer time (docs/engine.md, "The
+    /// levels").
     pub fn chess_rating(self) -> u32 {
         match self {
             Level::Beginner => 900,
