@@ -1,8 +1,8 @@
 //! Self-measurement for docs/architecture.md ("The window's speed"): time from start-up to the
 //! first frame, then frame times for a number of seconds with a still game on the board (the
 //! window redrawing continuously, from a few seconds into the game on, so that preparing the
-//! shaders is left out), then for as long again while turns play out one after another (captures first, so their
-//! effects show). Prints a summary and exits.
+//! shaders is left out), then for as long again while turns play out one after another
+//! (captures first, so their effects show). Prints a summary and exits.
 
 use crate::app::motion::timeline::Timeline;
 use crate::app::shared::game::{ActiveGame, Builder};
