@@ -1,7 +1,6 @@
 //! The pictures: the pieces' art, rasterised at the board's size, and the shapes marks and
 //! sketches are made of.
 
-pub mod drawings;
 pub mod pieces;
 pub mod shapes;
 

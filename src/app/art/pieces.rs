@@ -1,8 +1,8 @@
-//! Piece art: the drawings (see [`super::drawings`]) rasterised at the size the board is drawn
+//! Piece art: the drawings (see [`crate::app::shared::drawings`]) rasterised at the size the board is drawn
 //! and again whenever the window grows or shrinks enough to blur them.
 
-use super::drawings::{DRAWINGS, Drawing};
 use crate::app::board::layout::BoardLayout;
+use crate::app::shared::drawings::{DRAWINGS, Drawing};
 use crate::app::shared::screen::Frame;
 use crate::rules::{Kind, Side, VariantData};
 use bevy::asset::RenderAssetUsages;
@@ -174,8 +174,8 @@ pub fn rasterise(svg: &str, pixels: u32) -> Image {
 
 #[cfg(test)]
 mod tests {
-    use super::super::drawings::drawing;
     use super::*;
+    use crate::app::shared::drawings::drawing;
 
     /// Every piece of every variant names a drawing the game has.
     #[test]

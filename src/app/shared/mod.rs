@@ -1,10 +1,12 @@
-//! The shared vocabulary of the game: the screens and the order of work in a frame, the game
-//! resources, the messages features send each other, the players, names, clocks and settings
-//! as plain data, the pointer's and the keyboard's state, and what is said aloud. No behaviour:
-//! features import it, it imports no feature. Its plugin only registers these types.
+//! The shared vocabulary of the game: the screens and the order of work in a frame, the piece
+//! drawings, the game resources, the messages features send each other, the players, names,
+//! clocks and settings as plain data, the pointer's and the keyboard's state, and what is said
+//! aloud. No behaviour: features import it, it imports no feature. Its plugin only registers
+//! these types.
 
 pub mod clocks;
 pub mod cue;
+pub mod drawings;
 pub mod game;
 pub mod messages;
 pub mod players;

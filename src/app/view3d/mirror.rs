@@ -4,12 +4,13 @@
 //! timeline of the engine's events are the same for both views, and neither decides a rule:
 //! a glide is a glide, a hop rises in an arc, a crush flattens, a lift rises.
 
-use super::models::{Meshes, Shape, TILE_TOP, shape_of};
+use super::models::{Meshes, TILE_TOP, shape_of};
 use super::surface::Surface;
 use crate::app::art::pieces::{PieceArt, drawing_of};
 use crate::app::board::layout::{
     BoardLayout, BoardPos, Cell, PieceView, Plank, SQUARE, Square, Z_PIECE,
 };
+use crate::app::shared::drawings::Shape;
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::pointer::Dragged;
 use crate::app::shared::settings::Settings;

@@ -5,7 +5,7 @@
 //! piece a token whose rim (its number of sides and its height) is its own, with the piece's
 //! picture on top. One mesh per shape, shared by every entity that shows it.
 
-use crate::app::art::drawings::drawing;
+use crate::app::shared::drawings::{Outline, Shape, drawing};
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
@@ -156,33 +156,6 @@ pub fn tile() -> Mesh {
         phase: FRAC_PI_4,
     }
     .mesh()
-}
-
-/// The shape a piece's drawing is made as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Shape {
-    /// Turned on the lathe from an outline (the orthodox pieces but the Knight).
-    Turned(Outline),
-    /// The Knight: a turned foot and an extruded head.
-    Knight,
-    /// A token with this many sides and this height (hundredths of a square), the picture on
-    /// top.
-    Token(u8, u8),
-}
-
-/// The outline an orthodox piece is turned from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outline {
-    /// The Pawn's: a ball on a collar.
-    Pawn,
-    /// The Rook's: a turret (its battlement is added).
-    Rook,
-    /// The Bishop's: a mitre and a small ball (its slit is carved).
-    Bishop,
-    /// The Queen's: a crown and a ball (its coronet is added).
-    Queen,
-    /// The King's: a crown (its cross is added).
-    King,
 }
 
 /// A Staunton foot of radius 1: the base's rim, a bead and the cove the stem rises from, as
@@ -525,7 +498,7 @@ fn merge(mesh: &mut Mesh, part: Mesh) {
     let _ = mesh.merge(&part);
 }
 
-/// The shape of the drawing `name` (see [`DRAWINGS`](crate::app::art::drawings::DRAWINGS)):
+/// The shape of the drawing `name` (see [`DRAWINGS`](crate::app::shared::drawings::DRAWINGS)):
 /// the plain token where the game has no such drawing.
 pub fn shape_of(name: &str) -> Shape {
     drawing(name).map_or(Shape::PLAIN, |d| d.shape)

@@ -2,8 +2,6 @@
 //! variant's `art` name), its SVG for each side, and the shape its piece is made as on the 3D
 //! board. A new drawing is one line here and its two SVGs in `assets/pieces/`.
 
-use crate::app::view3d::models::{Outline, Shape};
-
 /// One drawing of a piece.
 pub struct Drawing {
     /// Its name.
@@ -12,6 +10,33 @@ pub struct Drawing {
     pub svgs: [&'static str; 2],
     /// The shape its piece is made as on the 3D board.
     pub shape: Shape,
+}
+
+/// The shape a piece's drawing is made as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Turned on the lathe from an outline (the orthodox pieces but the Knight).
+    Turned(Outline),
+    /// The Knight: a turned foot and an extruded head.
+    Knight,
+    /// A token with this many sides and this height (hundredths of a square), the picture on
+    /// top.
+    Token(u8, u8),
+}
+
+/// The outline an orthodox piece is turned from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outline {
+    /// The Pawn's: a ball on a collar.
+    Pawn,
+    /// The Rook's: a turret (its battlement is added).
+    Rook,
+    /// The Bishop's: a mitre and a small ball (its slit is carved).
+    Bishop,
+    /// The Queen's: a crown and a ball (its coronet is added).
+    Queen,
+    /// The King's: a crown (its cross is added).
+    King,
 }
 
 macro_rules! drawings {
