@@ -292,5 +292,4 @@ fn a_settings_file_without_the_interface_size_loads_at_100_percent() {
     let settings = app.world().resource::<Settings>().clone();
     assert_eq!(settings.ui_scale, InterfaceSize::Percent150);
     assert_eq!(settings.theme, BoardTheme::HighContrast);
-    let _ = fs::remove_dir_all(&dir);
 }

@@ -8,7 +8,7 @@ use oddboard::app::storage::library::{SaveAction, SaveList};
 use std::fs;
 
 /// A data directory holding one saved Pawns-to-Kings game named `mysave`, with the menu open.
-fn saved_and_back_in_the_menu(name: &str) -> (App, std::path::PathBuf) {
+fn saved_and_back_in_the_menu(name: &str) -> (App, TestDir) {
     let dir = temp_dir(name);
     let mut app = app_with_data(&dir);
     start(&mut app, "pawns-to-kings", &[], None);

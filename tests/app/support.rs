@@ -307,12 +307,29 @@ pub fn shown_squares(app: &mut App) -> Vec<Loc> {
     squares
 }
 
+/// A directory of one test's files, removed with everything in it when the test is done.
+pub struct TestDir(std::path::PathBuf);
+
+impl std::ops::Deref for TestDir {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A fresh, empty directory for one test's files.
-pub fn temp_dir(name: &str) -> std::path::PathBuf {
+pub fn temp_dir(name: &str) -> TestDir {
     let dir = std::env::temp_dir().join(format!("oddboard-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    TestDir(dir)
 }
 
 /// The squares marked with `marker`.
