@@ -208,6 +208,7 @@ pub fn act(
             }
             OnlineAction::Watch(table) => link.send(ClientMsg::Watch { table }),
             OnlineAction::Leave => {
+                link.trouble = None;
                 link.leave();
                 commands.remove_resource::<Online>();
                 out.write(Command::Menu);

@@ -16,9 +16,18 @@ use std::time::Duration;
 /// the tables), so nothing above moves under the pointer.
 const DIALOG_TOP: f32 = 240.0;
 
-/// Registers the dialogs' state (the menu draws them, over itself).
+/// Registers the dialogs' state (the menu draws them, over itself); a dialog closes when its
+/// game begins, so the menu is clean when the player comes back to it.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Dialog>();
+    use crate::app::shared::screen::Screen;
+    app.init_resource::<Dialog>()
+        .add_systems(OnEnter(Screen::Playing), close_dialog)
+        .add_systems(OnEnter(Screen::GameOver), close_dialog);
+}
+
+/// Closes the open dialog.
+fn close_dialog(mut dialog: ResMut<Dialog>) {
+    dialog.open = None;
 }
 
 /// Which dialog is open, and what has been typed in it.
@@ -210,17 +219,15 @@ fn join_form(
             }
         }
     });
-    let connecting = link
-        .connection
-        .as_ref()
-        .filter(|_| link.phase == Phase::Connecting)
-        .map(|c| format!("Connecting to {}…", c.address));
-    match (&dialog.address_error, connecting) {
-        (Some(why), _) => status(ui, Some(why)),
-        (None, Some(connecting)) => {
-            ui.label(connecting);
+    let trouble = dialog.address_error.as_deref().or(link.trouble.as_deref());
+    match (trouble, &link.connection) {
+        (Some(_), _) | (None, None) => status(ui, trouble),
+        (None, Some(connection)) if link.phase == Phase::Connecting => {
+            ui.label(format!("Connecting to {}…", connection.address));
         }
-        (None, None) => status(ui, link.trouble.as_deref()),
+        (None, Some(connection)) => {
+            ui.label(format!("Connected to {}.", connection.address));
+        }
     }
     if matches!(link.phase, Phase::Lobby | Phase::Seated) {
         ui.horizontal(|ui| {
@@ -336,7 +343,7 @@ pub(super) fn game_section(
     let over = game.outcome().is_some();
     ui.label(egui::RichText::new(seat_line(state, |s| data.side_name(s))).strong());
     if state.names.iter().any(String::is_empty) {
-        ui.label("Waiting for the other player. Give them one of these addresses:");
+        ui.label("Give the other player one of these addresses:");
         for address in link.host_addresses() {
             ui.monospace(address.to_string());
         }
