@@ -78,7 +78,7 @@ impl Connection {
                     let _ = ready.send(Ok(()));
                     app.finish();
                     app.cleanup();
-                    let ends = Ends {
+                    let worker = Worker {
                         address,
                         patience,
                         asked: &asked,
@@ -86,7 +86,7 @@ impl Connection {
                         wake: &*wake,
                         stop: &stopping,
                     };
-                    ends.run(&mut app);
+                    worker.run(&mut app);
                 }
                 Err(why) => {
                     let _ = ready.send(Err(why));
@@ -166,7 +166,7 @@ fn client_app(address: SocketAddr) -> Result<App, String> {
 
 /// What the connection's thread works with: where it connects, how long it may take, the
 /// requests coming in and the events going out.
-struct Ends<'a> {
+struct Worker<'a> {
     address: SocketAddr,
     patience: Duration,
     asked: &'a Receiver<ClientMsg>,
@@ -175,7 +175,7 @@ struct Ends<'a> {
     stop: &'a AtomicBool,
 }
 
-impl Ends<'_> {
+impl Worker<'_> {
     /// The connection's loop: requests out, messages in, until stopped or closed.
     fn run(&self, app: &mut App) {
         let started = Instant::now();
