@@ -99,8 +99,11 @@ pub fn play(settings: BotSettings) -> Result<BotReport, String> {
                 NetEvent::Message(ServerMsg::Refused(why)) => {
                     eprintln!("{}: refused: {why}", settings.name);
                 }
+                NetEvent::Message(ServerMsg::Unseated { why, .. }) => {
+                    return Err(format!("{}: {why}", settings.name));
+                }
                 NetEvent::Message(ServerMsg::Tables(_)) => {}
-                NetEvent::Closed(why) => return Err(format!("{}: {why}", settings.address)),
+                NetEvent::Closed(why) => return Err(why),
             }
         }
         if let Some(table) = table {

@@ -21,8 +21,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 /// How often the connection's thread looks at its socket.
 const FRAME: Duration = Duration::from_millis(5);
 
-/// How long a connection may take to be set up before it is given up.
-pub const CONNECT_WAIT: Duration = Duration::from_secs(10);
+/// How long a connection may take to be set up before it is given up, unless told otherwise.
+pub const CONNECT_WAIT: Duration = Duration::from_secs(5);
 
 /// What happened on a connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,8 @@ pub enum NetEvent {
     Connected,
     /// A message from the server.
     Message(ServerMsg),
-    /// The connection ended (or could not be made), and why.
+    /// The connection ended (or could not be made), and why, in a player's words: the last
+    /// event of a connection.
     Closed(String),
 }
 
@@ -44,14 +45,27 @@ pub struct Connection {
     pub address: SocketAddr,
     requests: Sender<ClientMsg>,
     events: Mutex<Receiver<NetEvent>>,
+    /// Whether [`NetEvent::Closed`] has been given out: nothing comes after it.
+    ended: AtomicBool,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl Connection {
-    /// Starts connecting to the server at `address`; an error names the address and why it
-    /// cannot even be tried. Whether it succeeds comes as an event.
+    /// Starts connecting to the server at `address`, giving up after [`CONNECT_WAIT`]; an
+    /// error names the address and why it cannot even be tried. Whether it succeeds comes as
+    /// an event.
     pub fn open(address: SocketAddr, wake: Wake) -> Result<Connection, String> {
+        Connection::open_within(address, CONNECT_WAIT, wake)
+    }
+
+    /// Starts connecting to the server at `address`, giving up (with a [`NetEvent::Closed`]
+    /// that says nothing answers there) if it is not set up within `patience`.
+    pub fn open_within(
+        address: SocketAddr,
+        patience: Duration,
+        wake: Wake,
+    ) -> Result<Connection, String> {
         let (requests, asked) = channel();
         let (tell, events) = channel();
         let (ready, started) = channel();
@@ -64,7 +78,15 @@ impl Connection {
                     let _ = ready.send(Ok(()));
                     app.finish();
                     app.cleanup();
-                    run(&mut app, &asked, &tell, &*wake, &stopping);
+                    let worker = Worker {
+                        address,
+                        patience,
+                        asked: &asked,
+                        tell: &tell,
+                        wake: &*wake,
+                        stop: &stopping,
+                    };
+                    worker.run(&mut app);
                 }
                 Err(why) => {
                     let _ = ready.send(Err(why));
@@ -78,6 +100,7 @@ impl Connection {
             address,
             requests,
             events: Mutex::new(events),
+            ended: AtomicBool::new(false),
             stop,
             thread: Some(thread),
         })
@@ -88,16 +111,21 @@ impl Connection {
         let _ = self.requests.send(request);
     }
 
-    /// The next thing that happened, if any.
+    /// The next thing that happened, if any; nothing more once the connection has closed.
     pub fn next(&self) -> Option<NetEvent> {
-        let events = self.events.lock().ok()?;
-        match events.try_recv() {
-            Ok(event) => Some(event),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                Some(NetEvent::Closed("the connection ended".into()))
-            }
+        if self.ended.load(Ordering::Relaxed) {
+            return None;
         }
+        let events = self.events.lock().ok()?;
+        let event = match events.try_recv() {
+            Ok(event) => event,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => NetEvent::Closed(lost(self.address, None)),
+        };
+        if matches!(event, NetEvent::Closed(_)) {
+            self.ended.store(true, Ordering::Relaxed);
+        }
+        Some(event)
     }
 }
 
@@ -136,66 +164,86 @@ fn client_app(address: SocketAddr) -> Result<App, String> {
     Ok(app)
 }
 
-/// The connection's loop: requests out, messages in, until stopped or closed.
-fn run(
-    app: &mut App,
-    asked: &Receiver<ClientMsg>,
-    tell: &Sender<NetEvent>,
-    wake: &(dyn Fn() + Send + Sync),
-    stop: &AtomicBool,
-) {
-    let started = Instant::now();
-    let mut was_connected = false;
-    let say = |event: NetEvent| {
-        let _ = tell.send(event);
-        wake();
-    };
-    while !stop.load(Ordering::Relaxed) {
-        let connected =
-            *app.world().resource::<State<ClientState>>().get() == ClientState::Connected;
-        if connected {
-            let requests: Vec<Inbound> = asked.try_iter().map(|r| Inbound(Ok(r))).collect();
-            app.world_mut().write_message_batch(requests);
+/// What the connection's thread works with: where it connects, how long it may take, the
+/// requests coming in and the events going out.
+struct Worker<'a> {
+    address: SocketAddr,
+    patience: Duration,
+    asked: &'a Receiver<ClientMsg>,
+    tell: &'a Sender<NetEvent>,
+    wake: &'a (dyn Fn() + Send + Sync),
+    stop: &'a AtomicBool,
+}
+
+impl Worker<'_> {
+    /// The connection's loop: requests out, messages in, until stopped or closed.
+    fn run(&self, app: &mut App) {
+        let started = Instant::now();
+        let mut was_connected = false;
+        while !self.stop.load(Ordering::Relaxed) {
+            if connected(app) {
+                let requests: Vec<Inbound> =
+                    self.asked.try_iter().map(|r| Inbound(Ok(r))).collect();
+                app.world_mut().write_message_batch(requests);
+            }
+            app.update();
+            let connected = connected(app);
+            if connected && !was_connected {
+                self.say(NetEvent::Connected);
+            }
+            let received: Vec<ServerMsg> = app
+                .world_mut()
+                .resource_mut::<Messages<ServerMsg>>()
+                .drain()
+                .collect();
+            for message in received {
+                self.say(NetEvent::Message(message));
+            }
+            if was_connected && !connected {
+                self.say(NetEvent::Closed(lost(self.address, disconnect_reason(app))));
+                return;
+            }
+            if !connected && started.elapsed() > self.patience {
+                self.say(NetEvent::Closed(format!(
+                    "Nothing answers at {}: is the host's game open, and its port forwarded?",
+                    self.address
+                )));
+                return;
+            }
+            was_connected = connected;
+            std::thread::sleep(FRAME);
         }
-        app.update();
-        let connected =
-            *app.world().resource::<State<ClientState>>().get() == ClientState::Connected;
-        if connected && !was_connected {
-            say(NetEvent::Connected);
+        if let Some(mut transport) = app.world_mut().get_resource_mut::<NetcodeClientTransport>() {
+            transport.disconnect();
         }
-        let received: Vec<ServerMsg> = app
-            .world_mut()
-            .resource_mut::<Messages<ServerMsg>>()
-            .drain()
-            .collect();
-        for message in received {
-            say(NetEvent::Message(message));
-        }
-        if was_connected && !connected {
-            say(NetEvent::Closed(closed_why(app)));
-            return;
-        }
-        if !connected && started.elapsed() > CONNECT_WAIT {
-            say(NetEvent::Closed("the server did not answer".into()));
-            return;
-        }
-        was_connected = connected;
-        std::thread::sleep(FRAME);
     }
-    if let Some(mut transport) = app.world_mut().get_resource_mut::<NetcodeClientTransport>() {
-        transport.disconnect();
+
+    /// Passes an event on and wakes whoever reads them.
+    fn say(&self, event: NetEvent) {
+        let _ = self.tell.send(event);
+        (self.wake)();
     }
 }
 
-/// Why the connection ended, as renet tells it.
-fn closed_why(app: &App) -> String {
+/// Whether the client app is connected.
+fn connected(app: &App) -> bool {
+    *app.world().resource::<State<ClientState>>().get() == ClientState::Connected
+}
+
+/// Why the connection ended, as renet tells it, if it does.
+fn disconnect_reason(app: &App) -> Option<String> {
     app.world()
         .get_resource::<RenetClient>()
         .and_then(|client| client.disconnect_reason())
-        .map_or_else(
-            || "the connection ended".to_string(),
-            |reason| format!("the connection ended ({reason})"),
-        )
+        .map(|reason| reason.to_string())
+}
+
+/// A lost connection to `address`, in words (with renet's reason when there is one).
+fn lost(address: SocketAddr, reason: Option<String>) -> String {
+    match reason {
+        Some(reason) => format!("The connection to {address} was lost ({reason})."),
+        None => format!("The connection to {address} was lost."),
+    }
 }
 
 /// A connection id no other client of the server has: netcode refuses a second connection with

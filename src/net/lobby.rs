@@ -11,7 +11,7 @@ use super::table::{Role, Table};
 use crate::rules::{Game, RulesExt, Side, SplitMix64, Variant};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 /// A connected client's key (the transport's number for its connection).
 pub type ClientKey = u64;
@@ -58,6 +58,8 @@ pub struct Lobby {
     random: SplitMix64,
     /// The latest time given: time never runs back.
     now: Duration,
+    /// The calendar moment the lobby's time zero stands for: the records' dates count from it.
+    started: SystemTime,
     /// What the call under way asks the server to do.
     effects: Vec<Effect>,
     /// The tables changed by the call under way.
@@ -67,14 +69,16 @@ pub struct Lobby {
 }
 
 impl Lobby {
-    /// An empty lobby; `seed` drives the random choice of sides.
-    pub fn new(seed: u64) -> Lobby {
+    /// An empty lobby; `seed` drives the random choice of sides, and `started` is the calendar
+    /// moment its time zero stands for (the caller's clock: the lobby reads none).
+    pub fn new(seed: u64, started: SystemTime) -> Lobby {
         Lobby {
             tables: BTreeMap::new(),
             clients: BTreeMap::new(),
             next_table: 1,
             random: SplitMix64::new(seed),
             now: Duration::ZERO,
+            started,
             effects: Vec::new(),
             changed: BTreeSet::new(),
             list_changed: false,
@@ -263,7 +267,7 @@ impl Lobby {
             Ok(side) => side,
             Err(why) => match found.seated_as(&name) {
                 Some((side, old)) if old != client => {
-                    self.leave(old);
+                    self.unseat(old, &name, table);
                     self.log(format!(
                         "client {client} ({name}) took over the seat of client {old} at table {table}"
                     ));
@@ -275,6 +279,18 @@ impl Lobby {
         self.leave(client);
         self.sit(client, name, table, side);
         Ok(())
+    }
+
+    /// Puts `old` (seated as `name` at `table`) off its seat, which another client takes: it is
+    /// told so, and watches the table from then on.
+    fn unseat(&mut self, old: ClientKey, name: &str, table: TableId) {
+        self.leave(old);
+        if let Some(watched) = self.tables.get_mut(&table) {
+            watched.watch(old);
+        }
+        self.arrive(old, table);
+        let why = format!("another window sat down in your seat under your name, {name}");
+        self.send(old, ServerMsg::Unseated { table, why });
     }
 
     /// Seats `client` (at no table, or watching this one) at `side` of table `id`.
@@ -296,8 +312,10 @@ impl Lobby {
     /// Adds `client` as a spectator of `table`.
     fn watch(&mut self, client: ClientKey, table: TableId) -> Result<(), String> {
         match self.table(table)?.role(client) {
-            Some(Role::Player(_)) => return Err(format!("you play at table {table}")),
-            Some(Role::Spectator) => return Err(format!("you already watch table {table}")),
+            Some(Role::Player(_)) => {
+                return Err("you play this game: you cannot watch it too".into());
+            }
+            Some(Role::Spectator) => return Err("you already watch this game".into()),
             None => {}
         }
         self.leave(client);
@@ -339,7 +357,7 @@ impl Lobby {
         act: impl FnOnce(&mut Table, Side, Duration) -> Result<(), String>,
     ) -> Result<(), String> {
         let Role::Player(side) = self.role_at(client, id)? else {
-            return Err(format!("you do not play at table {id}"));
+            return Err("you are watching this game, not playing it".into());
         };
         if let Some(table) = self.tables.get_mut(&id) {
             act(table, side, self.now)?;
@@ -363,14 +381,14 @@ impl Lobby {
     fn table(&self, id: TableId) -> Result<&Table, String> {
         self.tables
             .get(&id)
-            .ok_or_else(|| format!("no such table: {id}"))
+            .ok_or_else(|| "that game is no longer on the server".to_string())
     }
 
     /// Who `client` is at table `id`; refused if it is not there.
     fn role_at(&self, client: ClientKey, id: TableId) -> Result<Role, String> {
         self.table(id)?
             .role(client)
-            .ok_or_else(|| format!("you are not at table {id}"))
+            .ok_or_else(|| "you are not at this game".to_string())
     }
 
     /// A side chosen at random.
@@ -426,7 +444,7 @@ impl Lobby {
         let Some(table) = self.tables.get_mut(&id) else {
             return;
         };
-        let Some((outcome, pgn)) = table.take_ending() else {
+        let Some((outcome, pgn)) = table.take_ending(self.started + self.now) else {
             return;
         };
         let [white, black] =
@@ -497,10 +515,10 @@ fn checked_text(text: &str, what: &str) -> Result<String, String> {
     let text = text.trim();
     let length = text.chars().count();
     if !(1..=MAX_TEXT).contains(&length) {
-        return Err(format!("{what} has 1 to {MAX_TEXT} characters"));
+        return Err(format!("{what} needs 1 to {MAX_TEXT} characters"));
     }
     if text.chars().any(char::is_control) {
-        return Err(format!("{what} has no control characters"));
+        return Err(format!("{what} may not hold control characters"));
     }
     Ok(text.to_string())
 }

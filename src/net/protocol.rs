@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// Identifies Oddboard's protocol (and its version) to renet: a peer with another id is not
 /// let in.
-pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0025;
+pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0026;
 
 /// The largest message a client may send, in bytes: anything longer is refused unread.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -199,6 +199,14 @@ pub enum ServerMsg {
     Tables(Vec<TableInfo>),
     /// A table the client sits at or watches, whole, after every change to it.
     State(Box<TableState>),
-    /// Why the client's last message did nothing.
+    /// Why the client's last message did nothing, in a player's words.
     Refused(String),
+    /// Another connection took the client's seat (under the same name): why, in a player's
+    /// words. The client watches the table from then on (its next state says so).
+    Unseated {
+        /// The table.
+        table: TableId,
+        /// Why.
+        why: String,
+    },
 }

@@ -94,9 +94,8 @@ fn server_app(
     address: SocketAddr,
     settings: ServerSettings,
 ) -> Result<App, String> {
-    let since_epoch = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
+    let started = SystemTime::now();
+    let since_epoch = started.duration_since(UNIX_EPOCH).unwrap_or_default();
     let mut app = headless::app(FRAME);
     let server = RenetServer::new(headless::connection_config(&app));
     let transport = NetcodeServerTransport::new(
@@ -113,7 +112,7 @@ fn server_app(
     app.insert_resource(server)
         .insert_resource(transport)
         .insert_resource(Brain {
-            lobby: Lobby::new(since_epoch.as_nanos() as u64),
+            lobby: Lobby::new(since_epoch.as_nanos() as u64, started),
             records: settings.records,
             log: settings.log,
             run: since_epoch.as_secs(),

@@ -7,9 +7,10 @@ use super::protocol::{
     CHAT_KEPT, CLAIM_AFTER, ChatLine, FORGOTTEN_AFTER, Offer, TableId, TableInfo, TableState, Terms,
 };
 use crate::app::shared::clocks::Clocks;
+use crate::app::storage::sharing::date_of;
 use crate::rules::{Game, Outcome, PgnHeader, Side};
 use std::collections::VecDeque;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 /// Who a client is at a table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -162,7 +163,7 @@ impl Table {
     /// is away there, else the free seat.
     pub fn seat_for(&self, client: ClientKey, name: &str) -> Result<Side, String> {
         if let Some(Role::Player(_)) = self.role(client) {
-            return Err(format!("you already sit at table {}", self.id));
+            return Err("you already sit at this game".into());
         }
         let away = |side: &Side| {
             self.seats[side.index()]
@@ -173,7 +174,7 @@ impl Table {
             .into_iter()
             .find(away)
             .or_else(|| self.free_side())
-            .ok_or_else(|| "that seat is taken".to_string())
+            .ok_or_else(|| "both seats are taken".to_string())
     }
 
     /// The side a connected player named `name` sits at, and its connection.
@@ -270,7 +271,7 @@ impl Table {
     /// Refuses unless both players have sat down and the game goes on.
     fn going_on(&self) -> Result<(), String> {
         if self.seats.iter().any(Option::is_none) {
-            Err("the game has not started: a seat is free".into())
+            Err("the game has not started: your opponent's seat is still free".into())
         } else if self.is_finished() {
             Err("the game is over".into())
         } else {
@@ -287,7 +288,7 @@ impl Table {
         }
         let played = self.game.turns().len();
         if usize::try_from(ply) != Ok(played) {
-            return Err(format!("turn {ply} is stale: {played} turns are played"));
+            return Err("that turn came too late: the game had moved on".into());
         }
         self.settle(now);
         self.game.play_text(text).map_err(|e| e.to_string())?;
@@ -323,7 +324,7 @@ impl Table {
     pub fn claim(&mut self, side: Side, now: Duration) -> Result<(), String> {
         self.going_on()?;
         if !self.may_claim(side, now) {
-            return Err("the opponent has not been away long enough to claim".into());
+            return Err("your opponent has not been away long enough to claim the win".into());
         }
         self.finish(now, |game| game.abandon(side.opponent()));
         Ok(())
@@ -432,20 +433,21 @@ impl Table {
         }
     }
 
-    /// The game's ending and its record, the first time it is asked after the game ended
-    /// (`None` before and ever after).
-    pub fn take_ending(&mut self) -> Option<(Outcome, String)> {
+    /// The game's ending and its record, dated on the day of `moment`, the first time it is
+    /// asked after the game ended (`None` before and ever after).
+    pub fn take_ending(&mut self, moment: SystemTime) -> Option<(Outcome, String)> {
         let outcome = self.outcome.filter(|_| !self.reported)?;
         self.reported = true;
-        Some((outcome, self.game.to_pgn(&self.header())))
+        Some((outcome, self.game.to_pgn(&self.header(date_of(moment)))))
     }
 
-    /// The record's header: the event, the players, the time control in seconds (`300+3`).
-    fn header(&self) -> PgnHeader {
+    /// The record's header: the event, the date, the players, the time control in seconds
+    /// (`300+3`).
+    fn header(&self, date: String) -> PgnHeader {
         let [white, black] = self.names();
         PgnHeader {
             event: Some("Oddboard online".into()),
-            date: None,
+            date: Some(date),
             white: Some(white),
             black: Some(black),
             time_control: self

@@ -5,13 +5,15 @@
 
 use crate::support::*;
 use crate::wait::{PATIENCE, wait_for};
-use oddboard::app::online::link::{Link, OnlineAction, Phase};
+use oddboard::app::online::link::{ConnectPatience, Link, OnlineAction, Phase};
 use oddboard::app::shared::game::{Hint, Online};
 use oddboard::net::client::{Connection, NetEvent};
 use oddboard::net::protocol::{ClientMsg, Offer, ServerMsg, TableState, Terms};
+use oddboard::net::server::{Hosted, LogTo, ServerSettings};
 use oddboard::rules::{Reason, Side};
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Runs the app's frames until the opponent's connection receives a state that `wanted`
 /// accepts; returns it.
@@ -28,6 +30,30 @@ fn opponent_sees(
             _ => None,
         })
     })
+}
+
+/// A server on a free port of 127.0.0.1, on a thread of the test.
+fn local_server() -> Hosted {
+    Hosted::start(ServerSettings {
+        bind: SocketAddr::new(Ipv4Addr::LOCALHOST.into(), 0),
+        records: None,
+        log: LogTo::Bevy,
+    })
+    .expect("a server")
+}
+
+/// What the window last told the player went wrong.
+fn trouble(app: &App) -> String {
+    let link = app.world().resource::<Link>();
+    link.trouble.clone().unwrap_or_default()
+}
+
+/// A connection of its own to the server the window hosts.
+fn connect_to_host(app: &App) -> Connection {
+    let link = app.world().resource::<Link>();
+    let hosted = link.hosted.as_ref().expect("a hosted server");
+    let address = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), hosted.address.port());
+    Connection::open(address, Arc::new(|| {})).expect("a connection")
 }
 
 /// The window hosts a chess table as White (its server on a free port of 127.0.0.1) and Bob
@@ -48,19 +74,8 @@ fn hosted_game() -> (App, Connection) {
     run_until(&mut app, "its own table", |app| {
         app.world().resource::<Link>().phase == Phase::Seated
     });
-    let link = app.world().resource::<Link>();
-    let port = link
-        .hosted
-        .as_ref()
-        .expect("a hosted server")
-        .address
-        .port();
-    let table = link.table_id().expect("a table");
-    let bob = Connection::open(
-        SocketAddr::new(Ipv4Addr::LOCALHOST.into(), port),
-        Arc::new(|| {}),
-    )
-    .expect("a connection");
+    let table = app.world().resource::<Link>().table_id().expect("a table");
+    let bob = connect_to_host(&app);
     bob.send(ClientMsg::Join {
         name: "Bob".into(),
         table,
@@ -149,13 +164,7 @@ fn a_takeback_the_window_accepts_takes_the_turns_back_on_the_board() {
 
 #[test]
 fn a_window_watching_a_game_plays_each_turn_and_may_move_no_piece() {
-    use oddboard::net::server::{Hosted, LogTo, ServerSettings};
-    let server = Hosted::start(ServerSettings {
-        bind: SocketAddr::new(Ipv4Addr::LOCALHOST.into(), 0),
-        records: None,
-        log: LogTo::Bevy,
-    })
-    .expect("a server");
+    let server = local_server();
     let mut app = app();
     let connect = || Connection::open(server.address, Arc::new(|| {})).expect("a connection");
     let (alice, bob) = (connect(), connect());
@@ -215,4 +224,66 @@ fn a_window_watching_a_game_plays_each_turn_and_may_move_no_piece() {
     run_until(&mut app, "Black's turn", |app| game(app).turns().len() == 2);
     settle(&mut app);
     assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn joining_where_nothing_answers_gives_up_saying_why_and_the_player_may_try_again() {
+    let mut app = app();
+    app.insert_resource(ConnectPatience(Duration::from_millis(200)));
+    let silent = UdpSocket::bind("127.0.0.1:0").expect("a socket that never answers");
+    let nowhere = silent.local_addr().expect("its address");
+    app.world_mut().write_message(OnlineAction::Connect {
+        name: "carol".into(),
+        address: nowhere,
+    });
+    run_until(&mut app, "joining given up", |app| {
+        app.world().resource::<Link>().phase == Phase::Off && !trouble(app).is_empty()
+    });
+    assert_eq!(
+        trouble(&app),
+        format!("Nothing answers at {nowhere}: is the host's game open, and its port forwarded?")
+    );
+    let server = local_server();
+    app.world_mut().write_message(OnlineAction::Connect {
+        name: "carol".into(),
+        address: server.address,
+    });
+    run_until(&mut app, "the second try connected", |app| {
+        app.world().resource::<Link>().phase == Phase::Lobby
+    });
+    assert_eq!(trouble(&app), "", "the old trouble is gone");
+}
+
+#[test]
+fn a_window_whose_seat_another_window_takes_says_so_at_once_and_plays_no_more() {
+    let (mut app, _bob) = hosted_game();
+    let table = app.world().resource::<Link>().table_id().expect("a table");
+    let second = connect_to_host(&app);
+    second.send(ClientMsg::Join {
+        name: "Alice".into(),
+        table,
+    });
+    run_until(&mut app, "the window told", |app| !trouble(app).is_empty());
+    assert_eq!(
+        trouble(&app),
+        "You no longer play this game: another window sat down in your seat under your name, \
+         Alice. You are watching it."
+    );
+    run_until(&mut app, "the window watching", |app| {
+        app.world().resource::<Online>().you.is_none()
+    });
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    assert!(
+        game(&app).turns().is_empty(),
+        "a displaced player moves nothing"
+    );
+    app.world_mut().write_message(OnlineAction::Resign);
+    run_until(&mut app, "the refusal", |app| {
+        trouble(app).starts_with("Not accepted")
+    });
+    assert_eq!(
+        trouble(&app),
+        "Not accepted: you are watching this game, not playing it."
+    );
 }

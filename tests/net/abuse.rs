@@ -31,7 +31,7 @@ fn every_refusal_is_logged() {
     let mut server = Server::with(&[ALICE]);
     let effects = server.send(ALICE, ClientMsg::Resign { table: 5 });
     let logged = effects.iter().any(|effect| {
-        matches!(effect, Effect::Log(line) if line.contains("client 1 refused: no such table: 5"))
+        matches!(effect, Effect::Log(line) if line.contains("client 1 refused: that game is no longer on the server"))
     });
     assert!(logged, "{effects:?}");
 }
@@ -60,7 +60,7 @@ fn a_message_for_a_table_the_client_is_not_at_is_refused() {
         turn(table, 0, "e2e4"),
     ] {
         let effects = server.send(CAROL, message);
-        assert_eq!(refusals(&effects, CAROL), ["you are not at table 1"]);
+        assert_eq!(refusals(&effects, CAROL), ["you are not at this game"]);
         assert!(!told_of_change(&effects));
     }
     assert_eq!(server.look(table), before);

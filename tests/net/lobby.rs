@@ -1,7 +1,8 @@
 //! Tables: opening, seeking, joining, watching, whole games, rejoining, leaving, the list.
 
 use crate::support::*;
-use oddboard::net::protocol::{ClientMsg, TableInfo};
+use oddboard::net::lobby::Effect;
+use oddboard::net::protocol::{ClientMsg, ServerMsg, TableInfo};
 use oddboard::rules::{Game, Outcome, Reason, Side};
 
 #[test]
@@ -52,7 +53,10 @@ fn a_turn_for_the_wrong_side_is_refused() {
     assert!(!told_of_change(&effects));
     server.send(CAROL, ClientMsg::Watch { table });
     let effects = server.send(CAROL, turn(table, 0, "e2e4"));
-    assert_eq!(refusals(&effects, CAROL), ["you do not play at table 1"]);
+    assert_eq!(
+        refusals(&effects, CAROL),
+        ["you are watching this game, not playing it"]
+    );
     assert!(server.look(table).record.turns.is_empty());
 }
 
@@ -78,7 +82,7 @@ fn a_stale_turn_is_refused() {
     let effects = server.send(ALICE, turn(table, 0, "d2d4"));
     assert_eq!(
         refusals(&effects, ALICE),
-        ["turn 0 is stale: 2 turns are played"]
+        ["that turn came too late: the game had moved on"]
     );
     assert!(!told_of_change(&effects));
     assert_eq!(server.look(table).record.turns, ["e2e4", "e7e5"]);
@@ -91,7 +95,7 @@ fn no_turn_before_the_second_player_sits() {
     let effects = server.send(ALICE, turn(1, 0, "e2e4"));
     assert_eq!(
         refusals(&effects, ALICE),
-        ["the game has not started: a seat is free"]
+        ["the game has not started: your opponent's seat is still free"]
     );
 }
 
@@ -127,7 +131,7 @@ fn a_table_is_opened_on_checked_terms() {
 fn an_opener_without_a_side_gets_one_at_random() {
     let sides: Vec<_> = (0..16)
         .map(|seed| {
-            let mut lobby = oddboard::net::lobby::Lobby::new(seed);
+            let mut lobby = oddboard::net::lobby::Lobby::new(seed, started());
             let opened = lobby.receive(ALICE, Ok(open("alice", chess(), None)), Default::default());
             last_state(&opened, ALICE).you
         })
@@ -172,9 +176,12 @@ fn a_client_may_not_take_both_seats() {
     let mut server = Server::with(&[ALICE]);
     server.send(ALICE, open("alice", chess(), Some(Side::White)));
     let effects = server.send(ALICE, join("alice two", 1));
-    assert_eq!(refusals(&effects, ALICE), ["you already sit at table 1"]);
+    assert_eq!(refusals(&effects, ALICE), ["you already sit at this game"]);
     let effects = server.send(ALICE, ClientMsg::Watch { table: 1 });
-    assert_eq!(refusals(&effects, ALICE), ["you play at table 1"]);
+    assert_eq!(
+        refusals(&effects, ALICE),
+        ["you play this game: you cannot watch it too"]
+    );
 }
 
 #[test]
@@ -182,9 +189,12 @@ fn a_full_table_refuses_a_third_player() {
     let mut server = Server::with(&[ALICE, BOB, CAROL]);
     let table = server.seated(chess());
     let effects = server.send(CAROL, join("carol", table));
-    assert_eq!(refusals(&effects, CAROL), ["that seat is taken"]);
+    assert_eq!(refusals(&effects, CAROL), ["both seats are taken"]);
     let effects = server.send(CAROL, join("carol", 42));
-    assert_eq!(refusals(&effects, CAROL), ["no such table: 42"]);
+    assert_eq!(
+        refusals(&effects, CAROL),
+        ["that game is no longer on the server"]
+    );
 }
 
 #[test]
@@ -196,7 +206,7 @@ fn a_dropped_player_rejoins_by_name_and_gets_the_exact_state() {
     assert!(last_state(&effects, ALICE).away[1].is_some());
     server.wait(30);
     let stranger = server.send(CAROL, join("mallory", table));
-    assert_eq!(refusals(&stranger, CAROL), ["that seat is taken"]);
+    assert_eq!(refusals(&stranger, CAROL), ["both seats are taken"]);
     let effects = server.send(CAROL, join("bob", table));
     let back = last_state(&effects, CAROL);
     assert_eq!(back, before);
@@ -212,10 +222,24 @@ fn a_player_whose_old_connection_lingers_takes_the_seat_over_by_name() {
     let before = last_state(&server.play(table, 0, &["e2e4", "e7e5", "g1f3"]), BOB);
     let effects = server.send(CAROL, join("bob", table));
     assert_eq!(last_state(&effects, CAROL), before);
+    let told: Vec<&ServerMsg> = effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Send(to, message) if *to == BOB => Some(message),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        matches!(told.first(), Some(ServerMsg::Unseated { table: t, why })
+            if *t == table && why == "another window sat down in your seat under your name, bob"),
+        "the old connection is told first: {told:?}"
+    );
+    let watched = last_state(&effects, BOB);
+    assert_eq!((watched.you, watched.record), (None, before.record));
     let old = server.send(BOB, turn(table, 3, "b8c6"));
     assert_eq!(
-        refusals(&old, BOB).len(),
-        1,
+        refusals(&old, BOB),
+        ["you are watching this game, not playing it"],
         "the old connection no longer plays"
     );
     let effects = server.send(CAROL, turn(table, 3, "b8c6"));
@@ -231,7 +255,7 @@ fn a_player_who_leaves_a_game_in_progress_is_away() {
     assert!(last_state(&effects, ALICE).away[1].is_some());
     assert!(states(&effects, BOB).is_empty());
     let effects = server.send(BOB, turn(table, 1, "e7e5"));
-    assert_eq!(refusals(&effects, BOB), ["you are not at table 1"]);
+    assert_eq!(refusals(&effects, BOB), ["you are not at this game"]);
     server.send(BOB, join("bob", table));
     server.play(table, 1, &["e7e5"]);
 }
@@ -368,4 +392,26 @@ fn chat_lines_name_the_player_or_a_spectator_and_the_last_are_kept() {
     let kept = last_state(&effects, ALICE).chat;
     assert_eq!(kept.len(), oddboard::net::protocol::CHAT_KEPT);
     assert_eq!(kept.last().map(|l| l.text.as_str()), Some("59"));
+}
+
+#[test]
+fn a_record_is_dated_on_the_day_its_game_ends_by_the_lobby_s_clock() {
+    let mut server = Server::with(&[ALICE, BOB]);
+    let date = |effects: &[Effect]| {
+        let (_, pgn) = &records(effects)[0];
+        Game::from_pgn(pgn).expect("the record reads").1.date
+    };
+    let first = server.seated(chess());
+    let effects = server.send(BOB, ClientMsg::Resign { table: first });
+    assert_eq!(date(&effects).as_deref(), Some("2025.11.24"));
+    server.send(ALICE, ClientMsg::Leave { table: first });
+    server.send(BOB, ClientMsg::Leave { table: first });
+    let second = server.seated(chess());
+    server.wait(12 * 3_600);
+    let effects = server.send(BOB, ClientMsg::Resign { table: second });
+    assert_eq!(
+        date(&effects).as_deref(),
+        Some("2025.11.25"),
+        "past midnight"
+    );
 }

@@ -94,7 +94,10 @@ fn only_the_opponent_answers_an_offer() {
     let own = server.send(ALICE, answer(table, true));
     assert_eq!(refusals(&own, ALICE), ["you cannot answer your own offer"]);
     let watcher = server.send(CAROL, answer(table, true));
-    assert_eq!(refusals(&watcher, CAROL), ["you do not play at table 1"]);
+    assert_eq!(
+        refusals(&watcher, CAROL),
+        ["you are watching this game, not playing it"]
+    );
     assert_eq!(server.look(table).offer, Some((Side::White, Offer::Draw)));
 }
 

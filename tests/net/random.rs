@@ -209,7 +209,7 @@ fn check_list(lobby: &Lobby) {
 
 /// Runs `steps` on a fresh lobby, checking every call.
 fn run(steps: Vec<Step>) {
-    let mut lobby = Lobby::new(3);
+    let mut lobby = Lobby::new(3, started());
     let mut now = Duration::ZERO;
     let mut seen = Seen::default();
     for client in 1..5 {

@@ -4,7 +4,7 @@ use oddboard::app::shared::clocks::TimeControl;
 use oddboard::net::lobby::{ClientKey, Effect, Lobby};
 use oddboard::net::protocol::{ClientMsg, ServerMsg, TableId, TableInfo, TableState, Terms};
 use oddboard::rules::Side;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The first player in most tests.
 pub const ALICE: ClientKey = 1;
@@ -15,6 +15,11 @@ pub const CAROL: ClientKey = 3;
 
 /// Fool's mate: the second player mates on its second turn.
 pub const FOOLS_MATE: [&str; 4] = ["f2f3", "e7e5", "g2g4", "d8h4"];
+
+/// The calendar moment a test lobby's time zero stands for: noon (UTC) on 24 November 2025.
+pub fn started() -> SystemTime {
+    UNIX_EPOCH + Duration::from_secs(20_416 * 86_400 + 12 * 3_600)
+}
 
 /// A lobby and the time on its virtual clock.
 pub struct Server {
@@ -28,7 +33,7 @@ impl Server {
     /// An empty lobby at time zero with clients `clients` connected.
     pub fn with(clients: &[ClientKey]) -> Server {
         let mut server = Server {
-            lobby: Lobby::new(7),
+            lobby: Lobby::new(7, started()),
             now: Duration::ZERO,
         };
         for &client in clients {

@@ -7,7 +7,7 @@ mod loopback;
 use crate::wait::wait_for;
 use loopback::{FOOLS_MATE, Server, XorShift, chess, refusal, replay, state, terms, until};
 use oddboard::net::bot::{self, BotReport, BotSettings};
-use oddboard::net::client::NetEvent;
+use oddboard::net::client::{Connection, NetEvent};
 use oddboard::net::protocol::{
     ClientMsg, MAX_CLIENT_MESSAGE, REFUSALS_ALLOWED, ServerMsg, TableState,
 };
@@ -15,6 +15,7 @@ use oddboard::net::wire::decode;
 use oddboard::rules::{Level, Side, ids};
 use std::collections::BTreeMap;
 use std::net::UdpSocket;
+use std::sync::Arc;
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
@@ -338,4 +339,55 @@ fn both_players_leaving_at_once_after_the_game_leave_the_server_serving() {
     let [last, _] = again.play(0, &FOOLS_MATE);
     assert_eq!(result(&last), MATED);
     assert_eq!(server.records_written(2).len(), 2);
+}
+
+#[test]
+fn a_connection_where_nothing_answers_gives_up_in_time_saying_so_and_then_is_quiet() {
+    let silent = UdpSocket::bind("127.0.0.1:0").expect("a socket that never answers");
+    let address = silent.local_addr().expect("its address");
+    let connection = Connection::open_within(address, Duration::from_millis(200), Arc::new(|| {}))
+        .expect("the connection is tried");
+    let why = until(
+        &connection,
+        "the connection given up",
+        |event| match event {
+            NetEvent::Closed(why) => Some(why.clone()),
+            _ => None,
+        },
+    );
+    assert_eq!(
+        why,
+        format!("Nothing answers at {address}: is the host's game open, and its port forwarded?")
+    );
+    assert_eq!(connection.next(), None, "nothing comes after the end");
+}
+
+#[test]
+fn a_player_whose_seat_another_window_takes_is_told_at_once_and_watches() {
+    let server = Server::start();
+    let table = server.seat_two(&chess(), ["alice", "bob"]);
+    table.play(0, &FOOLS_MATE[..1]);
+    let second = server.connect();
+    second.send(ClientMsg::Join {
+        name: "bob".into(),
+        table: table.table,
+    });
+    state(&second, "bob's seat taken again", |s| {
+        s.you == Some(Side::Black)
+    });
+    let displaced = table.player(Side::Black);
+    let why = until(
+        displaced,
+        "the news of the lost seat",
+        |event| match event {
+            NetEvent::Message(ServerMsg::Unseated { why, .. }) => Some(why.clone()),
+            _ => None,
+        },
+    );
+    assert_eq!(
+        why,
+        "another window sat down in your seat under your name, bob"
+    );
+    let watching = state(displaced, "the game, watched", |s| s.you.is_none());
+    assert_eq!(watching.record.turns.len(), 1);
 }

@@ -5,7 +5,7 @@ use crate::app::shared::clocks::TimeControl;
 use crate::app::shared::game::Online;
 use crate::app::shared::messages::Command;
 use crate::net::addresses::reachable;
-use crate::net::client::{Connection, Wake};
+use crate::net::client::{CONNECT_WAIT, Connection, Wake};
 use crate::net::protocol::{ClientMsg, Offer, TableId, TableInfo, TableState, Terms};
 use crate::net::server::{Hosted, LogTo, ServerSettings};
 use crate::rules::Side;
@@ -13,6 +13,7 @@ use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// What the player asks of the network, from the menu's dialogs and the online panel.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -74,6 +75,16 @@ pub enum Phase {
     Lobby,
     /// At a table.
     Seated,
+}
+
+/// How long joining may take before it is given up (nothing answers at the address).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct ConnectPatience(pub Duration);
+
+impl Default for ConnectPatience {
+    fn default() -> ConnectPatience {
+        ConnectPatience(CONNECT_WAIT)
+    }
 }
 
 /// The link to a server.
@@ -143,6 +154,7 @@ impl Link {
 pub fn act(
     mut actions: MessageReader<OnlineAction>,
     mut link: ResMut<Link>,
+    patience: Res<ConnectPatience>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
     mut commands: Commands,
     mut out: MessageWriter<Command>,
@@ -178,20 +190,16 @@ pub fn act(
                             terms,
                             side,
                         };
-                        open(&mut link, name, here, request, waker(proxy.as_deref()));
+                        let wake = waker(proxy.as_deref());
+                        open(&mut link, name, here, request, *patience, wake);
                     }
                     Err(why) => link.trouble = Some(why),
                 }
             }
             OnlineAction::Connect { name, address } => {
                 link.close();
-                open(
-                    &mut link,
-                    name,
-                    address,
-                    ClientMsg::List,
-                    waker(proxy.as_deref()),
-                );
+                let wake = waker(proxy.as_deref());
+                open(&mut link, name, address, ClientMsg::List, *patience, wake);
             }
             OnlineAction::Refresh => link.send(ClientMsg::List),
             OnlineAction::Join { table, name } => {
@@ -200,6 +208,7 @@ pub fn act(
             }
             OnlineAction::Watch(table) => link.send(ClientMsg::Watch { table }),
             OnlineAction::Leave => {
+                link.trouble = None;
                 link.leave();
                 commands.remove_resource::<Online>();
                 out.write(Command::Menu);
@@ -236,11 +245,18 @@ fn table_request(action: OnlineAction, table: TableId) -> Option<ClientMsg> {
     })
 }
 
-/// Opens a connection, to send `first` once it is up.
-fn open(link: &mut Link, name: String, address: SocketAddr, first: ClientMsg, wake: Wake) {
+/// Opens a connection, to send `first` once it is up (given up after `patience`).
+fn open(
+    link: &mut Link,
+    name: String,
+    address: SocketAddr,
+    first: ClientMsg,
+    patience: ConnectPatience,
+    wake: Wake,
+) {
     link.name = name;
     link.trouble = None;
-    match Connection::open(address, wake) {
+    match Connection::open_within(address, patience.0, wake) {
         Ok(connection) => {
             link.connection = Some(connection);
             link.first_request = Some(first);

@@ -14,6 +14,7 @@ pub fn plugin(app: &mut App) {
     use crate::app::shared::game::ActiveGame;
     use crate::app::shared::screen::{Frame, Screen};
     app.init_resource::<Link>()
+        .init_resource::<link::ConnectPatience>()
         .add_message::<OnlineAction>()
         .add_systems(
             Update,

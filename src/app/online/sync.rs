@@ -60,10 +60,18 @@ pub fn receive(
                     out.write(Command::Resume(state.record.clone()));
                 }
                 link.sent = None;
-                link.trouble = Some(format!("The server refused: {why}"));
+                link.trouble = Some(format!("Not accepted: {why}."));
+            }
+            NetEvent::Message(ServerMsg::Unseated { table, why }) => {
+                if link.table_id() == Some(table) {
+                    link.sent = None;
+                    link.trouble = Some(format!(
+                        "You no longer play this game: {why}. You are watching it."
+                    ));
+                }
             }
             NetEvent::Closed(why) => {
-                link.trouble = Some(format!("Disconnected: {why}"));
+                link.trouble = Some(why);
                 link.connection = None;
                 link.phase = Phase::Off;
             }

@@ -12,9 +12,22 @@ use bevy_egui::{EguiContexts, egui};
 use std::net::SocketAddr;
 use std::time::Duration;
 
-/// Registers the dialogs' state (the menu draws them, over itself).
+/// How far below the window's top the dialogs stand: a dialog grows downwards (a status line,
+/// the tables), so nothing above moves under the pointer.
+const DIALOG_TOP: f32 = 240.0;
+
+/// Registers the dialogs' state (the menu draws them, over itself); a dialog closes when its
+/// game begins, so the menu is clean when the player comes back to it.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Dialog>();
+    use crate::app::shared::screen::Screen;
+    app.init_resource::<Dialog>()
+        .add_systems(OnEnter(Screen::Playing), close_dialog)
+        .add_systems(OnEnter(Screen::GameOver), close_dialog);
+}
+
+/// Closes the open dialog.
+fn close_dialog(mut dialog: ResMut<Dialog>) {
+    dialog.open = None;
 }
 
 /// Which dialog is open, and what has been typed in it.
@@ -25,6 +38,8 @@ pub struct Dialog {
     name: String,
     port: String,
     address: String,
+    /// Why the address typed could not be used, since Connect was last pressed.
+    address_error: Option<String>,
     side: Option<Side>,
     everywhere: bool,
     /// The game chosen in the menu, which a host offers.
@@ -40,6 +55,7 @@ impl Default for Dialog {
             name: String::new(),
             port: DEFAULT_PORT.to_string(),
             address: format!("127.0.0.1:{DEFAULT_PORT}"),
+            address_error: None,
             side: Some(Side::White),
             everywhere: true,
             terms: None,
@@ -93,7 +109,7 @@ pub(super) fn dialogs(
     };
     let mut open = true;
     egui::Window::new(title)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, DIALOG_TOP])
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
@@ -103,11 +119,8 @@ pub(super) fn dialogs(
                 ui.add(egui::TextEdit::singleline(&mut dialog.name).char_limit(40));
             });
             match kind {
-                Kind::Host => host_form(ui, &mut dialog, &catalogue, &mut out),
+                Kind::Host => host_form(ui, &mut dialog, &link, &catalogue, &mut out),
                 Kind::Join => join_form(ui, &mut dialog, &link, &catalogue, &mut out),
-            }
-            if let Some(trouble) = &link.trouble {
-                ui.colored_label(egui::Color32::LIGHT_RED, trouble);
             }
         });
     if !open {
@@ -133,6 +146,7 @@ fn name_of(dialog: &Dialog) -> String {
 fn host_form(
     ui: &mut egui::Ui,
     dialog: &mut Dialog,
+    link: &Link,
     catalogue: &Catalogue,
     out: &mut MessageWriter<OnlineAction>,
 ) {
@@ -163,14 +177,13 @@ fn host_form(
         "Let other computers join (listen on every network)",
     );
     let port = dialog.port.trim().parse::<u16>();
-    if port.is_err() {
-        ui.colored_label(
-            egui::Color32::LIGHT_RED,
-            format!("'{}' is not a port (0 to 65535)", dialog.port.trim()),
-        );
-    }
+    let host = ui.add_enabled(port.is_ok(), egui::Button::new("Host"));
+    let port_error = port
+        .is_err()
+        .then(|| format!("'{}' is not a port (0 to 65535)", dialog.port.trim()));
+    status(ui, port_error.as_deref().or(link.trouble.as_deref()));
     if let Ok(port) = port
-        && ui.button("Host").clicked()
+        && host.clicked()
     {
         out.write(OnlineAction::Host {
             name: name_of(dialog),
@@ -182,7 +195,7 @@ fn host_form(
     }
 }
 
-/// The address to join, then the server's tables.
+/// The address to join, a line saying how joining goes, then the server's tables.
 fn join_form(
     ui: &mut egui::Ui,
     dialog: &mut Dialog,
@@ -196,34 +209,50 @@ fn join_form(
         if ui.button("Connect").clicked() {
             match server_address(&dialog.address) {
                 Ok(address) => {
+                    dialog.address_error = None;
                     out.write(OnlineAction::Connect {
                         name: name_of(dialog),
                         address,
                     });
                 }
-                Err(why) => {
-                    ui.colored_label(egui::Color32::LIGHT_RED, why);
-                }
+                Err(why) => dialog.address_error = Some(why),
             }
         }
     });
-    match link.phase {
-        Phase::Off => {}
-        Phase::Connecting => {
-            ui.label("Connecting…");
+    let trouble = dialog.address_error.as_deref().or(link.trouble.as_deref());
+    match (trouble, &link.connection) {
+        (Some(_), _) | (None, None) => status(ui, trouble),
+        (None, Some(connection)) if link.phase == Phase::Connecting => {
+            ui.label(format!("Connecting to {}…", connection.address));
         }
-        Phase::Lobby | Phase::Seated => {
-            ui.horizontal(|ui| {
-                ui.label(match link.tables.len() {
-                    0 => "No tables yet: press Refresh in a moment.".to_string(),
-                    1 => "1 table".to_string(),
-                    n => format!("{n} tables"),
-                });
-                if ui.button("Refresh").clicked() {
-                    out.write(OnlineAction::Refresh);
-                }
+        (None, Some(connection)) => {
+            ui.label(format!("Connected to {}.", connection.address));
+        }
+    }
+    if matches!(link.phase, Phase::Lobby | Phase::Seated) {
+        ui.horizontal(|ui| {
+            ui.label(match link.tables.len() {
+                0 => "No tables yet: press Refresh in a moment.".to_string(),
+                1 => "1 table".to_string(),
+                n => format!("{n} tables"),
             });
-            tables(ui, &link.tables, &name_of(dialog), catalogue, out);
+            if ui.button("Refresh").clicked() {
+                out.write(OnlineAction::Refresh);
+            }
+        });
+        tables(ui, &link.tables, &name_of(dialog), catalogue, out);
+    }
+}
+
+/// A dialog's status line: what went wrong, in red, or an empty line (its place kept, so the
+/// controls below do not move when a message comes or goes).
+fn status(ui: &mut egui::Ui, trouble: Option<&str>) {
+    match trouble {
+        Some(trouble) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, trouble);
+        }
+        None => {
+            ui.label("");
         }
     }
 }
@@ -258,14 +287,8 @@ fn tables(
                 })
                 .collect();
             ui.label(seats.join(", "));
-            ui.label(if table.finished {
-                "finished".to_string()
-            } else if table.plies == 0 {
-                "waiting".to_string()
-            } else {
-                format!("{} turns played", table.plies)
-            });
             let free = table.names.iter().any(String::is_empty);
+            ui.label(progress(table.finished, free, table.plies));
             let mine = table.names.iter().any(|n| n == name);
             if !table.finished
                 && (free || mine)
@@ -320,7 +343,7 @@ pub(super) fn game_section(
     let over = game.outcome().is_some();
     ui.label(egui::RichText::new(seat_line(state, |s| data.side_name(s))).strong());
     if state.names.iter().any(String::is_empty) {
-        ui.label("Waiting for the other player. Give them one of these addresses:");
+        ui.label("Give the other player one of these addresses:");
         for address in link.host_addresses() {
             ui.monospace(address.to_string());
         }
@@ -383,28 +406,41 @@ pub(super) fn game_section(
     chat(ui, state, dialog, out);
 }
 
+/// How far a listed table's game has gone: finished, waiting for an opponent, or the turns
+/// played.
+fn progress(finished: bool, free_seat: bool, plies: u32) -> String {
+    match (finished, free_seat, plies) {
+        (true, ..) => "finished".to_string(),
+        (false, true, _) => "waiting for an opponent".to_string(),
+        (false, false, 0) => "just begun".to_string(),
+        (false, false, 1) => "1 turn played".to_string(),
+        (false, false, n) => format!("{n} turns played"),
+    }
+}
+
 /// Who plays whom, as this window sees it.
 fn seat_line<'a>(state: &TableState, side_name: impl Fn(Side) -> &'a str) -> String {
-    let name = |side: Side| {
-        let who = &state.names[side.index()];
-        if who.is_empty() {
-            "(free)"
-        } else {
-            who.as_str()
-        }
-    };
-    match state.you {
-        Some(you) => format!(
+    let name = |side: Side| state.names[side.index()].as_str();
+    let player = |side: Side| format!("{} ({})", name(side), side_name(side));
+    let waiting = Side::BOTH.into_iter().find(|&side| name(side).is_empty());
+    match (state.you, waiting) {
+        (Some(you), Some(_)) => format!(
+            "Online: you play {}, waiting for an opponent",
+            side_name(you)
+        ),
+        (Some(you), None) => format!(
             "Online: you play {} against {}",
             side_name(you),
             name(you.opponent())
         ),
-        None => format!(
-            "Watching: {} ({}) against {} ({})",
-            name(Side::White),
-            side_name(Side::White),
-            name(Side::Black),
-            side_name(Side::Black)
+        (None, Some(free)) => format!(
+            "Watching: {}, waiting for an opponent",
+            player(free.opponent())
+        ),
+        (None, None) => format!(
+            "Watching: {} against {}",
+            player(Side::White),
+            player(Side::Black)
         ),
     }
 }
@@ -467,4 +503,70 @@ fn chat(
 fn minutes(duration: Duration) -> String {
     let seconds = duration.as_secs();
     format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{progress, seat_line};
+    use crate::net::protocol::{TableState, Terms};
+    use crate::net::table::{Role, Table};
+    use crate::rules::{Game, Side, Variant};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    /// A chess table with `names` seated (an empty name: the seat is free), as `role` sees it.
+    fn seen(names: [&str; 2], role: Role) -> TableState {
+        let terms = Terms {
+            variant: "chess".into(),
+            options: Vec::new(),
+            clock: None,
+        };
+        let variant = Arc::new(Variant::load("chess", &[]).expect("chess loads"));
+        let mut table = Table::new(1, terms, Game::new(variant), Duration::ZERO);
+        for (side, name) in Side::BOTH.into_iter().zip(names) {
+            if !name.is_empty() {
+                table.sit(side.index() as u64 + 1, name.into(), side);
+            }
+        }
+        table.state_for(role, Duration::ZERO)
+    }
+
+    /// The side names of chess.
+    fn chess_side(side: Side) -> &'static str {
+        match side {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
+    #[test]
+    fn a_player_alone_at_the_table_waits_for_an_opponent() {
+        let line = |names, role| seat_line(&seen(names, role), chess_side);
+        let white = Role::Player(Side::White);
+        assert_eq!(
+            line(["ann", ""], white),
+            "Online: you play White, waiting for an opponent"
+        );
+        assert_eq!(
+            line(["ann", "bo"], white),
+            "Online: you play White against bo"
+        );
+        assert_eq!(
+            line(["", "bo"], Role::Spectator),
+            "Watching: bo (Black), waiting for an opponent"
+        );
+        assert_eq!(
+            line(["ann", "bo"], Role::Spectator),
+            "Watching: ann (White) against bo (Black)"
+        );
+    }
+
+    #[test]
+    fn a_listed_table_counts_its_turns_in_words() {
+        assert_eq!(progress(false, true, 0), "waiting for an opponent");
+        assert_eq!(progress(false, false, 0), "just begun");
+        assert_eq!(progress(false, false, 1), "1 turn played");
+        assert_eq!(progress(false, false, 2), "2 turns played");
+        assert_eq!(progress(true, false, 9), "finished");
+    }
 }
