@@ -51,6 +51,11 @@ pub fn run(launch: Launch) -> AppExit {
                 primary_window: Some(Window {
                     title: "Oddboard".into(),
                     resolution: (1200, 800).into(),
+                    resize_constraints: bevy::window::WindowResizeConstraints {
+                        min_width: panels::SMALLEST_WINDOW[0],
+                        min_height: panels::SMALLEST_WINDOW[1],
+                        ..default()
+                    },
                     ..default()
                 }),
                 ..default()

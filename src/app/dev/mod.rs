@@ -2,6 +2,7 @@
 //! puzzles, and a game over the network) and the start-up and frame-time measurement. Built
 //! only with the cargo feature `dev`: the player's binary has neither.
 
+pub mod fit_scenes;
 pub mod measure;
 pub mod online_scene;
 pub mod study_scenes;

@@ -10,8 +10,10 @@
 //! lessons and puzzles opened as the menu
 //! opens them (a wrong try explained, a lesson done, a puzzle solved); and a game over the
 //! network against the bot (its turns arrive through the real transport and play on the
-//! board). It checks no screenshot is blank, and exits.
+//! board); last, the menu and a game's panel at every interface size in two window sizes, every
+//! control checked to fit. It checks no screenshot is blank, and exits.
 
+use super::fit_scenes::{self, FitHands, FitScene};
 use super::online_scene::{self, OnlineScene};
 use super::study_scenes::{self, Next, STUDY_SCENES, StudyScene};
 use crate::app::analysis::live::Analysis;
@@ -263,6 +265,7 @@ enum Act {
     Scene(usize),
     Study(usize),
     Online,
+    Fit(usize),
     Done,
 }
 
@@ -297,6 +300,7 @@ impl Script {
                 .get(i)
                 .map_or_else(String::new, |s| s.name.to_string()),
             Act::Online => online_scene::NAME.to_string(),
+            Act::Fit(i) => fit_scenes::name(i),
             Act::Done => String::new(),
         }
     }
@@ -310,6 +314,8 @@ impl Script {
             Act::Scene(_) => Act::Study(0),
             Act::Study(i) if i + 1 < STUDY_SCENES.len() => Act::Study(i + 1),
             Act::Study(_) => Act::Online,
+            Act::Online => Act::Fit(0),
+            Act::Fit(i) if i + 1 < fit_scenes::COUNT => Act::Fit(i + 1),
             _ => Act::Done,
         };
         self.stage = Stage::Start;
@@ -343,6 +349,7 @@ pub fn plugin(dir: PathBuf, scenes: bool) -> impl Fn(&mut App) {
             scenes,
         })
         .init_resource::<OnlineScene>()
+        .init_resource::<FitScene>()
         .add_systems(Update, drive.in_set(Frame::Input));
     }
 }
@@ -376,7 +383,13 @@ struct Eyes<'w, 's> {
     motion: Res<'w, Timeline>,
 }
 
-fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut hands: Hands) {
+fn drive(
+    mut commands: Commands,
+    mut script: ResMut<Script>,
+    eyes: Eyes,
+    mut hands: Hands,
+    mut fit: FitHands,
+) {
     let Eyes {
         game,
         builder,
@@ -416,6 +429,9 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
             if let Act::Study(i) = script.part {
                 hands.study.write(STUDY_SCENES[i].opening());
             }
+            if let Act::Fit(i) = script.part {
+                fit_scenes::begin(i, &mut fit);
+            }
             if let Act::Scene(i) = script.part
                 && SCENES[i].analysis
             {
@@ -436,6 +452,14 @@ fn drive(mut commands: Commands, mut script: ResMut<Script>, eyes: Eyes, mut han
             }
             if script.part == Act::Online {
                 play_online(&mut script, &link, game.as_deref(), &builder, &mut hands);
+                return;
+            }
+            if let Act::Fit(i) = script.part {
+                script.wait = 0;
+                if let fit_scenes::Next::Shoot = fit_scenes::next(i, &mut fit, &mut script.failures)
+                {
+                    script.stage = Stage::Shoot;
+                }
                 return;
             }
             let Some(game) = game.filter(|g| g.0.variant().id() == variant_of(&script)) else {
@@ -626,6 +650,7 @@ fn start_commands(script: &Script) -> Vec<Command> {
     let commands = match script.part {
         Act::Study(_) => return Vec::new(),
         Act::Online => return vec![Command::Menu],
+        Act::Fit(i) => return fit_scenes::opening(i),
         Act::Scene(i) => {
             let scene = &SCENES[i];
             [

@@ -52,7 +52,7 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
     let mut settings = current.clone();
     let mut changed = false;
     ui.vertical(|ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("animation");
             for speed in AnimationSpeed::ALL {
                 changed |= ui
@@ -75,7 +75,7 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
         changed |= ui
             .checkbox(&mut settings.show_coordinates, "coordinates")
             .changed();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("board");
             for theme in BoardTheme::ALL {
                 changed |= ui
@@ -83,7 +83,7 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
                     .changed();
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("interface size");
             for size in InterfaceSize::ALL {
                 changed |= ui
@@ -91,7 +91,7 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
                     .changed();
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("view (V)");
             for view in BoardView::ALL {
                 changed |= ui
@@ -102,7 +102,7 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
                 .checkbox(&mut settings.shadows, "shadows in 3D")
                 .changed();
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("engine memory").on_hover_text(ENGINE_MEMORY_HELP);
             for mib in Settings::ENGINE_MEMORY_CHOICES {
                 changed |= ui
@@ -112,7 +112,7 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
             }
         });
         if cfg!(feature = "sound") {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 changed |= ui
                     .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).text("volume"))
                     .changed();

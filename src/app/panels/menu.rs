@@ -2,7 +2,7 @@
 
 use super::Pictures;
 use super::choices::{player_picker, settings_editor};
-use super::online::{self, Dialog};
+use super::online::{self, Dialog, Kind};
 use super::picture::BoardPicture;
 use super::{Catalogue, Requests, root_ui};
 use crate::app::art::pieces::PieceArt;
@@ -19,7 +19,7 @@ use crate::app::shared::screen::Screen;
 use crate::app::shared::settings::{BoardTheme, Settings};
 use crate::app::shared::storage::Storage;
 use crate::app::storage::library::{SaveAction, SaveList};
-use crate::app::storage::saves::Autosave;
+use crate::app::storage::saves::{Autosave, Saved};
 use crate::app::storage::sharing::{Clipboard, Paste};
 use crate::net::protocol::Terms;
 use crate::rules::{RulesExt, Side, Variant, VariantData};
@@ -172,67 +172,67 @@ fn menu_screen(
                 return;
             };
             let ui = &mut columns[1];
-            let buttons_at = ui.available_height() - START_AREA;
-            egui::ScrollArea::vertical()
-                .id_salt("about the variant")
-                .max_height(buttons_at)
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    about(ui, data);
-                    game_choices(ui, data, &mut choice);
-                    let edited = egui::CollapsingHeader::new("Settings")
-                        .show(ui, |ui| settings_editor(ui, &settings))
-                        .body_returned
-                        .flatten();
-                    if let Some(edited) = edited {
-                        storage.write(Storage::Settings(edited));
-                    }
-                });
-            ui.separator();
-            let start = ui
-                .button(egui::RichText::new("Start game").size(18.0))
-                .on_hover_text("Enter");
-            if start.clicked() || keys.start {
-                out.write(Command::Start {
+            let describe = |ui: &mut egui::Ui, choice: &mut MenuChoice| {
+                about(ui, data);
+                game_choices(ui, data, choice);
+                egui::CollapsingHeader::new("Settings")
+                    .show(ui, |ui| settings_editor(ui, &settings))
+                    .body_returned
+                    .flatten()
+            };
+            let start = StartArea {
+                data,
+                saved: autosave.0.as_ref(),
+                saved_name: autosave
+                    .0
+                    .as_ref()
+                    .map_or("", |saved| display_name(&catalogue, &saved.game.variant)),
+                library: &courses,
+                progress: &progress,
+                start_key: keys.start,
+            };
+            let foot = start.remembered_height(ui);
+            let (edited, asked) = if foot <= ui.available_height() * PINNED_SHARE {
+                let edited = egui::ScrollArea::vertical()
+                    .id_salt("about the variant")
+                    .max_height(ui.available_height() - foot)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| describe(ui, &mut choice))
+                    .inner;
+                (edited, start.show(ui, &choice, &mut dialog))
+            } else {
+                egui::ScrollArea::vertical()
+                    .id_salt("about the variant")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        let edited = describe(ui, &mut choice);
+                        (edited, start.show(ui, &choice, &mut dialog))
+                    })
+                    .inner
+            };
+            if let Some(edited) = edited {
+                storage.write(Storage::Settings(edited));
+            }
+            let Asked {
+                commands,
+                editor: opened,
+                paste: pasted,
+                study: studied,
+            } = asked;
+            out.write_batch(commands);
+            if let Some(action) = opened {
+                editor.write(action);
+            }
+            if pasted {
+                paste.write(Paste {
+                    text: clipboard.text().unwrap_or_default(),
                     variant: data.id.clone(),
                     options: choice.options.clone(),
                 });
-                out.write(Command::Players(choice.players));
-                out.write(Command::Names(choice.names.clone()));
-                out.write(Command::Clocks(Clocks::new(choice.control)));
             }
-            ui.horizontal_wrapped(|ui| {
-                if ui.button("Set up a position…").clicked() {
-                    editor.write(EditorAction::Open {
-                        variant: data.id.clone(),
-                        options: choice.options.clone(),
-                    });
-                }
-                if ui
-                    .button("Open from the clipboard")
-                    .on_hover_text(
-                        "Opens a game record, or a position as FEN (read first as this variant's)",
-                    )
-                    .clicked()
-                {
-                    paste.write(Paste {
-                        text: clipboard.text().unwrap_or_default(),
-                        variant: data.id.clone(),
-                        options: choice.options.clone(),
-                    });
-                }
-                if let Some(saved) = &autosave.0
-                    && ui
-                        .button(format!(
-                            "Continue ({})",
-                            display_name(&catalogue, &saved.game.variant)
-                        ))
-                        .clicked()
-                {
-                    out.write_batch(saved.resume());
-                }
-            });
-            learning(ui, &data.id, &courses, &progress, &mut study, &mut dialog);
+            if let Some(action) = studied {
+                study.write(action);
+            }
         });
     });
     Ok(())
@@ -270,71 +270,262 @@ impl MenuKeys {
     }
 }
 
-/// The variant's course and puzzles, each a button with the player's progress (or, for a file
-/// refused at start-up, why); then Host and Join, for a game over the network.
-fn learning(
-    ui: &mut egui::Ui,
-    variant: &str,
-    library: &Library,
-    progress: &Progress,
-    out: &mut MessageWriter<StudyAction>,
-    dialog: &mut Dialog,
-) {
-    let course = library.course(variant);
-    let puzzles = library.puzzles(variant);
-    ui.horizontal_wrapped(|ui| {
-        let course = course.map(|found| {
+/// The buttons under the variant's description: Start; setting up a position, opening one from
+/// the clipboard; the variant's course and puzzles; hosting and joining a game over the network;
+/// and continuing the last game. Each stands in a cell of its own, in the same place for every
+/// variant: a course or puzzle set the variant lacks (or whose file was refused) is a disabled
+/// button saying why on hover.
+struct StartArea<'a> {
+    data: &'a VariantData,
+    /// The last game, to continue.
+    saved: Option<&'a Saved>,
+    /// The name of the last game's variant.
+    saved_name: &'a str,
+    library: &'a Library,
+    progress: &'a Progress,
+    /// Enter was pressed: start the game.
+    start_key: bool,
+}
+
+/// What the start area's buttons asked for.
+#[derive(Default)]
+struct Asked {
+    commands: Vec<Command>,
+    editor: Option<EditorAction>,
+    /// Open the clipboard's game or position.
+    paste: bool,
+    study: Option<StudyAction>,
+}
+
+/// The start area's cells under Start, in order (two a row in a wide column); Continue is
+/// shown only when there is a last game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cell {
+    SetUp,
+    Paste,
+    Learn,
+    Puzzles,
+    Host,
+    Join,
+    Continue,
+}
+
+impl Cell {
+    /// Every cell, in order.
+    const ALL: [Cell; 7] = [
+        Cell::SetUp,
+        Cell::Paste,
+        Cell::Learn,
+        Cell::Puzzles,
+        Cell::Host,
+        Cell::Join,
+        Cell::Continue,
+    ];
+}
+
+/// The narrowest a cell of the start area is, in points: room for its longest label
+/// ("Puzzles: 40 of 40 solved"); a narrower column stacks the cells one a row.
+const CELL_WIDTH: f32 = 190.0;
+
+impl StartArea<'_> {
+    /// How many cells stand side by side in a column `width` points wide.
+    fn cells_per_row(width: f32) -> usize {
+        if width >= 2.0 * CELL_WIDTH { 2 } else { 1 }
+    }
+
+    /// The height the start area took in `ui` at the last pass, in points (at the first, an
+    /// estimate).
+    fn remembered_height(&self, ui: &egui::Ui) -> f32 {
+        let spacing = ui.spacing();
+        let row = spacing.interact_size.y + spacing.item_spacing.y;
+        let cells = Cell::ALL.len() - usize::from(self.saved.is_none());
+        let rows = cells.div_ceil(Self::cells_per_row(ui.available_width()));
+        let estimate = row * (rows + 2) as f32;
+        ui.data(|data| data.get_temp(Self::height_id()))
+            .unwrap_or(estimate)
+    }
+
+    /// Where the start area's height is remembered.
+    fn height_id() -> egui::Id {
+        egui::Id::new("the menu's start area height")
+    }
+
+    /// Draws the buttons, remembering their height (a changed height draws the pass again, so
+    /// the description above is fitted to it); what they asked for.
+    fn show(&self, ui: &mut egui::Ui, choice: &MenuChoice, dialog: &mut Dialog) -> Asked {
+        let id = Self::height_id();
+        let top = ui.cursor().min.y;
+        let asked = self.buttons(ui, choice, dialog);
+        let height = ui.cursor().min.y - top;
+        if ui.data(|data| data.get_temp::<f32>(id)) != Some(height) {
+            ui.data_mut(|data| data.insert_temp(id, height));
+            ui.ctx()
+                .request_discard("the menu's start area changed height");
+        }
+        asked
+    }
+
+    /// Draws the separator and the buttons; what they asked for.
+    fn buttons(&self, ui: &mut egui::Ui, choice: &MenuChoice, dialog: &mut Dialog) -> Asked {
+        let mut asked = Asked::default();
+        ui.separator();
+        let data = self.data;
+        let start = ui
+            .add_sized(
+                [ui.available_width(), 0.0],
+                egui::Button::new(egui::RichText::new("Start game").size(START_SIZE)),
+            )
+            .on_hover_text("Enter");
+        if start.clicked() || self.start_key {
+            asked.commands = vec![
+                Command::Start {
+                    variant: data.id.clone(),
+                    options: choice.options.clone(),
+                },
+                Command::Players(choice.players),
+                Command::Names(choice.names.clone()),
+                Command::Clocks(Clocks::new(choice.control)),
+            ];
+        }
+        let per_row = Self::cells_per_row(ui.available_width());
+        let width = (ui.available_width() - ui.spacing().item_spacing.x * (per_row - 1) as f32)
+            / per_row as f32;
+        let size = egui::vec2(width, ui.spacing().interact_size.y);
+        let shown = Cell::ALL.len() - usize::from(self.saved.is_none());
+        for row in Cell::ALL[..shown].chunks(per_row) {
+            ui.horizontal(|ui| {
+                for &cell in row {
+                    let layout = egui::Layout::centered_and_justified(egui::Direction::LeftToRight);
+                    ui.allocate_ui_with_layout(size, layout, |ui| {
+                        self.cell(ui, cell, choice, &mut asked, dialog);
+                    });
+                }
+            });
+        }
+        asked
+    }
+
+    /// Draws `cell`'s button, noting in `asked` what it asks for.
+    fn cell(
+        &self,
+        ui: &mut egui::Ui,
+        cell: Cell,
+        choice: &MenuChoice,
+        asked: &mut Asked,
+        dialog: &mut Dialog,
+    ) {
+        let data = self.data;
+        match cell {
+            Cell::SetUp => {
+                if ui.button("Set up a position…").clicked() {
+                    asked.editor = Some(EditorAction::Open {
+                        variant: data.id.clone(),
+                        options: choice.options.clone(),
+                    });
+                }
+            }
+            Cell::Paste => {
+                asked.paste = ui
+                    .button("Open from the clipboard")
+                    .on_hover_text(
+                        "Opens a game record, or a position as FEN (read first as this variant's)",
+                    )
+                    .clicked();
+            }
+            Cell::Learn => asked.study = self.course_button(ui).or(asked.study.take()),
+            Cell::Puzzles => asked.study = self.puzzles_button(ui).or(asked.study.take()),
+            Cell::Host => online::menu_button(ui, Kind::Host, dialog),
+            Cell::Join => online::menu_button(ui, Kind::Join, dialog),
+            Cell::Continue => {
+                if let Some(saved) = self.saved
+                    && ui
+                        .button(format!("Continue ({})", self.saved_name))
+                        .clicked()
+                {
+                    asked.commands.extend(saved.resume());
+                }
+            }
+        }
+    }
+
+    /// The variant's course: a button with the player's progress, else a disabled one saying
+    /// why; the course asked for, if clicked.
+    fn course_button(&self, ui: &mut egui::Ui) -> Option<StudyAction> {
+        let variant = &self.data.id;
+        let text = self.library.course(variant).map(|found| {
             found.map(|course| {
                 let done = course
                     .lessons
                     .iter()
-                    .filter(|l| progress.lesson_done(variant, &l.id))
+                    .filter(|l| self.progress.lesson_done(variant, &l.id))
                     .count();
                 format!("Learn: {done} of {} lessons", course.lessons.len())
             })
         });
-        let puzzles = puzzles.map(|found| {
+        let about = "A lesson for each rule, done with the pieces on the board";
+        study_button(
+            ui,
+            "Learn",
+            text,
+            about,
+            &format!("{} has no lessons", self.data.name),
+        )
+        .then(|| StudyAction::Course(variant.clone()))
+    }
+
+    /// The variant's puzzles: a button with the player's score, else a disabled one saying
+    /// why; the puzzles asked for, if clicked.
+    fn puzzles_button(&self, ui: &mut egui::Ui) -> Option<StudyAction> {
+        let variant = &self.data.id;
+        let text = self.library.puzzles(variant).map(|found| {
             found.map(|set| {
-                let solved = progress.puzzles_of(variant).solved.len();
+                let solved = self.progress.puzzles_of(variant).solved.len();
                 format!("Puzzles: {solved} of {} solved", set.puzzles.len())
             })
         });
-        let entries = [
-            (
-                course,
-                "Learn",
-                "A lesson for each rule, done with the pieces on the board",
-                StudyAction::Course(variant.to_string()),
-            ),
-            (
-                puzzles,
-                "Puzzles",
-                "Positions from the computer's own games where one move wins",
-                StudyAction::Puzzles(variant.to_string()),
-            ),
-        ];
-        for (entry, what, about, action) in entries {
-            match entry {
-                Some(Ok(text)) if ui.button(text.as_str()).on_hover_text(about).clicked() => {
-                    out.write(action);
-                }
-                Some(Err(why)) => refused(ui, what, why),
-                _ => {}
-            }
+        let about = "Positions from the computer's own games where one move wins";
+        study_button(
+            ui,
+            "Puzzles",
+            text,
+            about,
+            &format!("{} has no puzzles", self.data.name),
+        )
+        .then(|| StudyAction::Puzzles(variant.clone()))
+    }
+}
+
+/// A course's or puzzle set's button: `text` (with `about` on hover) when the variant has one;
+/// else `what`, disabled, saying why on hover (`missing`, or why its file was refused).
+/// Whether it was clicked.
+fn study_button(
+    ui: &mut egui::Ui,
+    what: &str,
+    text: Option<Result<String, &str>>,
+    about: &str,
+    missing: &str,
+) -> bool {
+    match text {
+        Some(Ok(text)) => ui.button(text).on_hover_text(about).clicked(),
+        Some(Err(why)) => {
+            ui.add_enabled(false, egui::Button::new(format!("{what} (unavailable)")))
+                .on_disabled_hover_text(why);
+            false
         }
-        online::menu_buttons(ui, dialog);
-    });
+        None => {
+            ui.add_enabled(false, egui::Button::new(what))
+                .on_disabled_hover_text(missing);
+            false
+        }
+    }
 }
 
-/// A course or puzzle set refused at start-up: its name, greyed, and why on hover.
-fn refused(ui: &mut egui::Ui, what: &str, why: &str) {
-    ui.add_enabled(false, egui::Button::new(format!("{what} (unavailable)")))
-        .on_disabled_hover_text(why);
-}
-
-/// The room under the variant's description kept for Start and the buttons below it, so
-/// Start stands at the same height for every variant.
-const START_AREA: f32 = 90.0;
+/// The most of the column's height the start area takes standing at its foot, below the
+/// scrolling description; in a column too short for that, it scrolls with the description,
+/// at its end.
+const PINNED_SHARE: f32 = 2.0 / 3.0;
+/// The size of Start's label, in points.
+const START_SIZE: f32 = 18.0;
 /// The height of a variant's picture in the menu, in points: 14 points a square on the largest
 /// board (American Chess, 11 by 11), enough to tell its pieces apart.
 const PREVIEW_HEIGHT: f32 = 154.0;
@@ -374,7 +565,7 @@ fn game_choices(ui: &mut egui::Ui, data: &VariantData, choice: &mut MenuChoice) 
     for side in Side::BOTH {
         player_choice(ui, data.side_name(side), side, choice);
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Clock:");
         for control in TimeControl::PRESETS {
             let label = control.map_or_else(|| "none".to_string(), TimeControl::label);
@@ -401,12 +592,13 @@ fn variant_list(
     shown: Shown,
 ) {
     let theme = shown.theme;
+    let frame = egui::vec2(PREVIEW_HEIGHT * 1.25, PREVIEW_HEIGHT);
+    let beside = ui.available_width() >= frame.x + NAME_WIDTH;
     ui.heading("Variants");
     for (index, data) in catalogue.0.iter().enumerate() {
         let picture = previews.iter().find(|(v, _)| v.id() == data.id);
         let mut clicked = false;
-        ui.horizontal(|ui| {
-            let frame = egui::vec2(PREVIEW_HEIGHT * 1.25, PREVIEW_HEIGHT);
+        let entry = |ui: &mut egui::Ui| {
             let centred = egui::Layout::top_down(egui::Align::Center);
             ui.allocate_ui_with_layout(frame, centred, |ui| {
                 ui.set_min_size(frame);
@@ -428,7 +620,12 @@ fn variant_list(
                 clicked |= label.clicked();
                 ui.label(&data.tagline);
             });
-        });
+        };
+        if beside {
+            ui.horizontal(entry);
+        } else {
+            ui.vertical(entry);
+        }
         ui.add_space(6.0);
         if clicked {
             choice.variant = index;
@@ -436,6 +633,10 @@ fn variant_list(
         }
     }
 }
+
+/// The narrowest room for a variant's name and tagline beside its picture, in points; a
+/// narrower list puts them under it.
+const NAME_WIDTH: f32 = 160.0;
 
 /// Each variant loaded with its default options, for the menu's pictures.
 #[derive(Resource, Default)]
@@ -455,8 +656,9 @@ impl Previews {
 }
 
 /// Who plays `side` (named `name`): a person, or the computer at one of its levels; and the
-/// player's name for the game's record.
+/// player's name for the game's record. On one row, or in a narrow column two.
 fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, choice: &mut MenuChoice) {
+    let one_row = ui.available_width() >= PLAYER_ROW_WIDTH;
     ui.horizontal(|ui| {
         ui.label(format!("{name}:"));
         ui.add(
@@ -464,9 +666,17 @@ fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, choice: &mut MenuCho
                 .desired_width(110.0)
                 .hint_text("name"),
         );
-        player_picker(ui, side, &mut choice.players);
+        if one_row {
+            player_picker(ui, side, &mut choice.players);
+        }
     });
+    if !one_row {
+        player_picker(ui, side, &mut choice.players);
+    }
 }
+
+/// The width a player's row takes (the side's name, the name box, the player), in points.
+const PLAYER_ROW_WIDTH: f32 = 290.0;
 
 /// The name players know a variant by, from its id.
 fn display_name<'a>(catalogue: &'a Catalogue, id: &'a str) -> &'a str {
@@ -569,7 +779,117 @@ fn save_actions(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::storage::saves::DataDir;
     use crate::rules::all_data;
+    use egui::accesskit::Role;
+
+    /// The start area with `variant` chosen, in a column `width` points wide, drawn in
+    /// `passes` passes of egui with the pointer at `pointer` (if some): the last pass's tree.
+    fn start_area_tree(
+        variant: &str,
+        width: f32,
+        pointer: Option<egui::Pos2>,
+        passes: usize,
+    ) -> egui::accesskit::TreeUpdate {
+        let catalogue = Catalogue(all_data().expect("variant data"));
+        let data = catalogue.data(variant).expect("a variant");
+        let library = Library::load(&DataDir(None));
+        let progress = Progress::default();
+        let start = StartArea {
+            data,
+            saved: None,
+            saved_name: "",
+            library: &library,
+            progress: &progress,
+            start_key: false,
+        };
+        let ctx = egui::Context::default();
+        ctx.enable_accesskit();
+        ctx.global_style_mut(|style| style.interaction.tooltip_delay = 0.0);
+        let mut tree = None;
+        for pass in 0..passes {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(width, 400.0),
+                )),
+                time: Some(pass as f64),
+                events: pointer.map(egui::Event::PointerMoved).into_iter().collect(),
+                ..Default::default()
+            };
+            let output = ctx.run_ui(input, |ui| {
+                start.show(ui, &MenuChoice::default(), &mut Dialog::default());
+            });
+            tree = output.platform_output.accesskit_update;
+        }
+        tree.expect("AccessKit is on")
+    }
+
+    /// The start area's buttons with `variant` chosen, in a column `width` points wide: each
+    /// one's label, where it stands and whether it is enabled.
+    fn start_buttons(variant: &str, width: f32) -> Vec<(String, egui::Rect, bool)> {
+        start_area_tree(variant, width, None, 2)
+            .nodes
+            .iter()
+            .filter(|(_, node)| node.role() == Role::Button)
+            .filter_map(|(_, node)| {
+                let bounds = node.bounds()?;
+                let rect = egui::Rect::from_min_max(
+                    egui::pos2(bounds.x0 as f32, bounds.y0 as f32),
+                    egui::pos2(bounds.x1 as f32, bounds.y1 as f32),
+                );
+                Some((node.label()?.to_string(), rect, !node.is_disabled()))
+            })
+            .collect()
+    }
+
+    /// The button whose label starts with `label`: where it stands and whether it is enabled.
+    fn button(buttons: &[(String, egui::Rect, bool)], label: &str) -> (egui::Rect, bool) {
+        buttons
+            .iter()
+            .find(|(text, ..)| text.starts_with(label))
+            .map(|(_, rect, enabled)| (*rect, *enabled))
+            .unwrap_or_else(|| panic!("no button {label} among {buttons:?}"))
+    }
+
+    #[test]
+    fn each_start_button_stands_in_one_place_whatever_the_variant() {
+        for width in [600.0, 300.0] {
+            let amoeba = start_buttons("amoeba", width);
+            let chess = start_buttons("chess", width);
+            for label in [
+                "Start game",
+                "Set up a position",
+                "Open from the clipboard",
+                "Learn",
+                "Puzzles",
+                "Host a game",
+                "Join a game",
+            ] {
+                assert_eq!(
+                    button(&amoeba, label).0,
+                    button(&chess, label).0,
+                    "{label}, {width} points wide"
+                );
+            }
+            for label in ["Learn", "Puzzles"] {
+                assert!(button(&amoeba, label).1, "Amoeba has its {label}");
+                assert!(!button(&chess, label).1, "chess has no {label}: disabled");
+            }
+        }
+    }
+
+    #[test]
+    fn a_disabled_learn_button_says_why_on_hover() {
+        let learn = button(&start_buttons("chess", 600.0), "Learn").0;
+        let tree = start_area_tree("chess", 600.0, Some(learn.center()), 3);
+        let said = tree
+            .nodes
+            .iter()
+            .filter_map(|(_, node)| node.label().or(node.value()))
+            .any(|text| text == "Chess has no lessons");
+        assert!(said, "the hover text is shown");
+    }
 
     #[test]
     fn up_and_down_choose_the_variant_within_the_list() {

@@ -33,6 +33,12 @@ use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 use std::collections::HashMap;
 
+pub use game::Tab;
+
+/// The smallest window the game allows, in logical pixels: the menu and the game's panel are
+/// laid out to fit it at every interface size.
+pub const SMALLEST_WINDOW: [f32; 2] = [960.0, 600.0];
+
 /// The pictures of the game's pieces, both sides, as egui textures (the board's own images, so
 /// they are redrawn with it).
 pub struct Pictures(HashMap<Piece, egui::TextureId>);

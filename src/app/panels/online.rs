@@ -73,21 +73,20 @@ pub enum Kind {
     Join,
 }
 
-/// The menu's Host and Join buttons.
-pub(super) fn menu_buttons(ui: &mut egui::Ui, dialog: &mut Dialog) {
-    if ui
-        .button("Host a game…")
-        .on_hover_text("Play someone on another computer: they join at your address")
-        .clicked()
-    {
-        dialog.open = Some(Kind::Host);
-    }
-    if ui
-        .button("Join a game…")
-        .on_hover_text("Join or watch a game at another computer's address")
-        .clicked()
-    {
-        dialog.open = Some(Kind::Join);
+/// The menu's Host or Join button, opening its dialog.
+pub(super) fn menu_button(ui: &mut egui::Ui, kind: Kind, dialog: &mut Dialog) {
+    let (text, about) = match kind {
+        Kind::Host => (
+            "Host a game…",
+            "Play someone on another computer: they join at your address",
+        ),
+        Kind::Join => (
+            "Join a game…",
+            "Join or watch a game at another computer's address",
+        ),
+    };
+    if ui.button(text).on_hover_text(about).clicked() {
+        dialog.open = Some(kind);
     }
 }
 
