@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::accesskit::{Action, Role, TreeUpdate};
 use bevy_egui::{EguiContexts, EguiOutput, egui};
+use std::collections::HashMap;
 
 /// The window sizes the scenes are checked at, in logical pixels: the common one, then the
 /// smallest the game allows.
@@ -182,16 +183,14 @@ pub struct Control {
 /// that can be clicked or focused), with egui's record of where each is; and the scroll bars'
 /// rectangles.
 fn controls(ctx: &egui::Context, tree: &TreeUpdate) -> (Vec<Control>, Vec<egui::Rect>) {
+    let drawn = drawn_widgets(ctx);
     let mut controls = Vec::new();
     let mut bars = Vec::new();
     for (node_id, node) in &tree.nodes {
         if !node.supports_action(Action::Click) && !node.supports_action(Action::Focus) {
             continue;
         }
-        // SAFETY: not a memory-safety matter (see `from_high_entropy_bits`): the value is an
-        // egui Id's own, which egui turned into this AccessKit node's id.
-        let id = unsafe { egui::Id::from_high_entropy_bits(node_id.0) };
-        let Some(response) = ctx.read_response(id) else {
+        let Some(response) = drawn.get(&node_id.0) else {
             continue;
         };
         if node.role() == Role::ScrollBar {
@@ -213,6 +212,20 @@ fn controls(ctx: &egui::Context, tree: &TreeUpdate) -> (Vec<Control>, Vec<egui::
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     (controls, bars)
+}
+
+/// egui's record of every widget it laid out, by the value of its id (which is also its
+/// AccessKit node's id): this pass's record where it has its final rectangle, else the last
+/// pass's (as `egui::Context::read_response` reads them).
+fn drawn_widgets(ctx: &egui::Context) -> HashMap<u64, egui::WidgetRect> {
+    ctx.viewport(|viewport| {
+        [&viewport.prev_pass.widgets, &viewport.this_pass.widgets]
+            .into_iter()
+            .flat_map(|widgets| widgets.layers().flat_map(|(_, rects)| rects.iter()))
+            .filter(|widget| widget.rect.is_positive() && widget.rect.is_finite())
+            .map(|widget| (widget.id.value(), *widget))
+            .collect()
+    })
 }
 
 /// How far, in points, a control may pass an edge (rounding).
