@@ -739,7 +739,14 @@ fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageW
         if ui.button("Flip (F)").clicked() {
             out.write(Command::Flip);
         }
-        if !viewing.is_live() && ui.button("Back to the game").clicked() {
+        // A line of the analysis shown from the game's position is left by the line's own
+        // button; this one comes back from an earlier position.
+        if viewing.ply.is_some()
+            && ui
+                .button("Back to the game")
+                .on_hover_text("To the position the game has reached, where turns are played")
+                .clicked()
+        {
             out.write(Command::View(None));
         }
     });
