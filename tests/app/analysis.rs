@@ -1,7 +1,8 @@
 //! The analysis board: turned on by its key, it searches the position shown on a thread of its
 //! own and shows the best lines, the threat and the best turn as an arrow; it starts again on a
 //! new position and its thread ends when it is turned off; a line is stepped through on the
-//! board without changing the game; a finished game is reviewed (its graph and its blunder);
+//! board without changing the game, as it was clicked whatever the analysis finds meanwhile,
+//! and the position it shows is the one analysed; a finished game is reviewed (its graph and its blunder);
 //! the editor opens a position on it; lessons and games over the network never get it. The
 //! engine searches to a fixed depth here (the same work on any machine); waits are bounded.
 
@@ -152,7 +153,13 @@ fn a_line_is_stepped_through_on_the_board_without_changing_the_game() {
         settle(app);
     };
     let shown = |app: &App| *app.world().resource::<Viewing>();
-    step(&mut app, LineStep::Open { line: 0, upto: 1 });
+    step(
+        &mut app,
+        LineStep::Open {
+            line: line.clone(),
+            upto: 1,
+        },
+    );
     let variant = game(&app).variant().clone();
     let after = |n: usize| {
         line.turns[..n]
@@ -178,12 +185,77 @@ fn a_line_is_stepped_through_on_the_board_without_changing_the_game() {
     assert!(shown(&app).is_live());
     assert!(app.world().resource::<Stepping>().0.is_none());
     assert_view_matches_game(&mut app);
-    step(&mut app, LineStep::Open { line: 0, upto: 0 });
+    step(&mut app, LineStep::Open { line, upto: 0 });
     assert!(shown(&app).line.is_some());
     press(&mut app, KeyCode::End, false);
     assert!(shown(&app).is_live(), "End comes back to the game");
     assert!(app.world().resource::<Stepping>().0.is_none());
     assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn a_line_opened_stays_as_clicked_while_the_lines_change_and_the_threat_is_the_boards() {
+    let mut app = analysis_app();
+    start(&mut app, "chess", &[], None);
+    press(&mut app, KeyCode::KeyA, false);
+    until_analysed(&mut app);
+    let mut others = analysis(&app).findings.lines.clone();
+    let clicked = others.remove(1);
+    assert!(clicked.turns.len() >= 3, "{clicked:?}");
+    let new_lines = move |app: &mut App| {
+        app.world_mut().resource_mut::<Analysis>().findings.lines = others.clone();
+    };
+    // The lines change between the frame the panel was clicked in and the one that reads it.
+    app.world_mut().write_message(LineStep::Open {
+        line: clicked.clone(),
+        upto: 0,
+    });
+    new_lines(&mut app);
+    settle(&mut app);
+    let variant = game(&app).variant().clone();
+    let after = |n: usize| {
+        clicked.turns[..n]
+            .iter()
+            .fold(*variant.start(), |pos, t| variant.play_unchecked(&pos, t))
+    };
+    let board = |app: &App| app.world().resource::<Viewing>().line.map(|l| l.position);
+    assert_eq!(board(&app), Some(after(1)), "the line clicked is shown");
+    for shown in 2..=3 {
+        new_lines(&mut app);
+        app.world_mut().write_message(LineStep::Forward);
+        settle(&mut app);
+        assert_eq!(
+            board(&app),
+            Some(after(shown)),
+            "Next follows the line clicked"
+        );
+        let stepping = &app.world().resource::<Stepping>().0;
+        assert_eq!(
+            stepping.as_ref(),
+            Some(&(clicked.clone(), shown)),
+            "kept as clicked"
+        );
+    }
+    until_analysed(&mut app);
+    let findings = &analysis(&app).findings;
+    assert!(
+        findings.lines[0].moves[0].starts_with("2…"),
+        "the position on the board is analysed, Black to move: {:?}",
+        findings.lines[0].moves
+    );
+    assert!(
+        matches!(&findings.threat, Some(Threat::Line(line)) if line.moves[0].starts_with("3.")),
+        "the threat is White's in the position on the board: {:?}",
+        findings.threat
+    );
+    assert_eq!(game(&app).turns().len(), 0, "nothing played");
+    app.world_mut().write_message(LineStep::Close);
+    settle(&mut app);
+    until_analysed(&mut app);
+    assert!(
+        analysis(&app).findings.lines[0].moves[0].starts_with("1."),
+        "back on the game's position, it is analysed again"
+    );
 }
 
 #[test]

@@ -1,11 +1,12 @@
-//! Playing by keyboard alone: Tab gives the board a cursor, the arrows move it over the board's
-//! locations, Space and Enter pick and drop; `/` opens the move box, whose typed turn narrows
+//! Playing by keyboard alone: Tab gives the board a cursor, on a piece of the side to move, the
+//! arrows move it over the board's locations, Space and Enter pick and drop (and a turn played
+//! leaves no stale piece help on its square); `/` opens the move box, whose typed turn narrows
 //! the turn being built until one is left; every turn and cursor move is said aloud.
 
 use crate::support::*;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use oddboard::app::shared::messages::Command;
-use oddboard::app::shared::pointer::{BoardCursor, MoveEntry};
+use oddboard::app::shared::pointer::{BoardCursor, Hovered, MoveEntry};
 use oddboard::app::shared::speech::Spoken;
 use oddboard::app::shared::turn_builder::Part;
 use oddboard::rules::{Loc, Turn, Typed};
@@ -44,10 +45,12 @@ fn tab_shows_the_cursor_and_the_arrows_move_it_over_the_board() {
         cursor(&app),
         BoardCursor {
             shown: true,
-            at: at("d1")
-        }
+            at: at("e1")
+        },
+        "on the King of the side to move"
     );
     press(&mut app, KeyCode::ArrowUp, false);
+    press(&mut app, KeyCode::ArrowLeft, false);
     press(&mut app, KeyCode::ArrowRight, false);
     assert_eq!(cursor(&app).at, at("e2"));
     assert_eq!(spoken(&app), "e2, White Pawn");
@@ -63,7 +66,6 @@ fn space_picks_and_enter_drops_as_clicks_do() {
     let mut app = app();
     start(&mut app, "chess", &[], None);
     press(&mut app, KeyCode::Tab, false);
-    press(&mut app, KeyCode::ArrowRight, false);
     press(&mut app, KeyCode::ArrowUp, false);
     press(&mut app, KeyCode::Space, false);
     assert_eq!(question(&app), Some(Part::To), "e2's Pawn is picked");
@@ -77,19 +79,85 @@ fn space_picks_and_enter_drops_as_clicks_do() {
     assert_eq!(spoken(&app), "White Pawn e2 to e4");
 }
 
+/// Plays `turns` (pairs of squares) by clicks.
+fn clicked(app: &mut App, turns: &[(&str, &str)]) {
+    for (from, to) in turns {
+        click(app, from);
+        click(app, to);
+    }
+}
+
+#[test]
+fn the_cursor_starts_on_the_piece_the_side_to_move_moved_last_else_its_king() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    clicked(&mut app, &[("e2", "e4")]);
+    press(&mut app, KeyCode::Tab, false);
+    assert_eq!(
+        cursor(&app).at,
+        at("e8"),
+        "Black to move, nothing moved yet"
+    );
+    press(&mut app, KeyCode::ArrowLeft, false);
+    assert_eq!(cursor(&app).at, at("d8"));
+    press(&mut app, KeyCode::Tab, false);
+    press(&mut app, KeyCode::Tab, false);
+    assert_eq!(cursor(&app).at, at("d8"), "back from the panel, it is kept");
+    press(&mut app, KeyCode::Tab, false);
+    clicked(&mut app, &[("d7", "d5"), ("g1", "f3")]);
+    press(&mut app, KeyCode::Tab, false);
+    assert_eq!(cursor(&app).at, at("d5"), "Black's Pawn moved last");
+    press(&mut app, KeyCode::Tab, false);
+    clicked(&mut app, &[("c7", "c6"), ("e4", "d5"), ("c6", "d5")]);
+    press(&mut app, KeyCode::Tab, false);
+    assert_eq!(
+        cursor(&app).at,
+        at("e1"),
+        "White's Pawn that moved last is taken: its King"
+    );
+}
+
+#[test]
+fn a_turn_played_with_the_cursor_leaves_no_stale_line_about_its_square() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    clicked(&mut app, &[("e2", "e4")]);
+    press(&mut app, KeyCode::Tab, false);
+    let hovered = |app: &App| app.world().resource::<Hovered>().0;
+    press(&mut app, KeyCode::ArrowLeft, false);
+    press(&mut app, KeyCode::ArrowDown, false);
+    assert_eq!(hovered(&app), at("d7"), "the piece help follows the cursor");
+    press(&mut app, KeyCode::Space, false);
+    press(&mut app, KeyCode::ArrowDown, false);
+    press(&mut app, KeyCode::ArrowDown, false);
+    press(&mut app, KeyCode::Enter, false);
+    assert_eq!(game(&app).turns().len(), 2, "d7-d5 played");
+    assert_eq!(
+        hovered(&app),
+        None,
+        "nothing said of the Pawn that has just moved (not \"could not move\")"
+    );
+    press(&mut app, KeyCode::ArrowUp, false);
+    assert_eq!(
+        hovered(&app),
+        at("d6"),
+        "the help comes back as the cursor moves"
+    );
+}
+
 #[test]
 fn on_a_turned_board_the_arrows_still_point_along_the_screen() {
     let mut app = app();
     start(&mut app, "chess", &[], None);
     command(&mut app, Command::Flip);
     press(&mut app, KeyCode::Tab, false);
-    assert_eq!(cursor(&app).at, at("d1"), "now at the top of the screen");
+    assert_eq!(cursor(&app).at, at("e1"), "now at the top of the screen");
     press(&mut app, KeyCode::ArrowDown, false);
-    assert_eq!(cursor(&app).at, at("d2"), "down the screen is up the ranks");
+    assert_eq!(cursor(&app).at, at("e2"), "down the screen is up the ranks");
     press(&mut app, KeyCode::ArrowRight, false);
     assert_eq!(
         cursor(&app).at,
-        at("c2"),
+        at("d2"),
         "right on the screen is towards the a-file"
     );
 }

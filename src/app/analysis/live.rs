@@ -1,7 +1,8 @@
 //! The analysis of the position shown: on when the player turns it on (and where it is
-//! offered), a thread searching the record's position the board shows, started again whenever
-//! that position changes and ended when the analysis is turned off; its best turn and the
-//! threat drawn as arrows; and a line of it stepped through on the board.
+//! offered), a thread searching the position the board shows (the record's, or one along a
+//! line of the analysis being stepped through), started again whenever that position changes
+//! and ended when the analysis is turned off; its best turn and the threat drawn as arrows over
+//! the record's positions; and a line of it stepped through on the board, kept as it was opened.
 
 use super::Offered;
 use super::eval::ShownLine;
@@ -26,7 +27,7 @@ use std::time::Duration;
 pub struct Analysis {
     /// Whether the player has turned it on.
     pub on: bool,
-    /// The position analysed (the record's position shown), while the analysis runs.
+    /// The position analysed (the one the board shows), while the analysis runs.
     subject: Option<Subject>,
     worker: Option<Worker>,
     /// What the engine has found of it.
@@ -53,11 +54,13 @@ impl Analysis {
     }
 }
 
-/// The record's position analysed, and how many turns led to it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// The position analysed: the record's position after `ply` turns, then the turns of a line
+/// of the analysis shown from it (none when the board shows the record's position).
+#[derive(Clone, PartialEq, Eq, Debug)]
 struct Subject {
     ply: usize,
     position: Position,
+    line: Vec<Turn>,
 }
 
 /// How far the analysis searches each position: long enough to be worth reading, then the
@@ -75,17 +78,19 @@ impl Default for AnalysisLimits {
 }
 
 /// A line of the analysis being stepped through on the board: a copy taken when it was opened
-/// (the analysis goes on deepening meanwhile), and how many of its turns are shown.
+/// (the analysis goes on, and its lines change, meanwhile), and how many of its turns are
+/// shown.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Stepping(pub Option<(ShownLine, usize)>);
 
 /// Stepping through a line of the analysis, from its panel.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum LineStep {
-    /// Show line `line` (0: the best) up to and with its turn `upto` (0: its first).
+    /// Show `line` (as the panel showed it when clicked) up to and with its turn `upto` (0: its
+    /// first).
     Open {
-        /// Which line.
-        line: usize,
+        /// The line clicked.
+        line: ShownLine,
         /// Its last turn shown.
         upto: usize,
     },
@@ -163,45 +168,50 @@ fn switch(
     }
 }
 
-/// Keeps the thread on the record's position shown: started when the analysis is on and
+/// Keeps the thread on the position the board shows: started when the analysis is on and
 /// offered, handed each new position (with the engine memory the settings give), ended
 /// otherwise.
 fn follow(
     mut analysis: ResMut<Analysis>,
     game: Res<ActiveGame>,
-    viewing: Res<Viewing>,
+    (viewing, stepping): (Res<Viewing>, Res<Stepping>),
     offered: Offered,
     (limits, threads, settings): (Res<AnalysisLimits>, Res<Threads>, Res<Settings>),
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     let game = Some(&game.0).filter(|_| analysis.on && offered.now());
-    let wanted = game.map(|game| subject(game, &viewing));
+    let wanted = game.map(|game| subject(game, &viewing, &stepping));
     if wanted == analysis.subject {
         return;
     }
-    analysis.subject = wanted;
     analysis.findings = Findings::default();
-    match (game, wanted) {
+    match (game, &wanted) {
         (Some(game), Some(wanted)) => {
             let worker = analysis
                 .worker
                 .get_or_insert_with(|| Worker::spawn(waker(proxy.as_deref()), &threads));
             worker.analyse(
                 game.clone(),
-                wanted.ply,
+                (wanted.ply, &wanted.line),
                 limits.0,
                 settings.engine_hash_mib(),
             );
         }
         _ => analysis.worker = None,
     }
+    analysis.subject = wanted;
 }
 
-/// The record's position the board shows (or shows a line from), and its ply.
-fn subject(game: &Game, viewing: &Viewing) -> Subject {
+/// The position the board shows: the record's, with the turns of the line shown from it.
+fn subject(game: &Game, viewing: &Viewing, stepping: &Stepping) -> Subject {
+    let line = match (viewing.line, &stepping.0) {
+        (Some(_), Some((line, shown))) => line.turns[..*shown].to_vec(),
+        _ => Vec::new(),
+    };
     Subject {
         ply: viewing.ply.unwrap_or(game.turns().len()),
         position: viewing.record_position(game),
+        line,
     }
 }
 
@@ -215,9 +225,10 @@ fn take_news(mut analysis: ResMut<Analysis>, mut redraw: MessageWriter<RequestRe
     }
 }
 
-/// Opens a line, steps along it and closes it, through the session (which shows the position
-/// without playing it); the copy is dropped once the board no longer shows the line (the move
-/// list browsed, a turn played, the analysis off).
+/// Opens a line (the copy the panel showed, whatever the analysis has found since), steps
+/// along it and closes it, through the session (which shows the position without playing it);
+/// the copy is dropped once the board no longer shows the line (the move list browsed, a turn
+/// played, the analysis off).
 fn step(
     mut steps: MessageReader<LineStep>,
     analysis: Res<Analysis>,
@@ -230,12 +241,10 @@ fn step(
         stepping.0 = None;
     }
     for step in steps.read() {
-        let wanted = match (*step, &stepping.0) {
-            (LineStep::Open { line, upto }, _) => analysis
-                .findings
-                .lines
-                .get(line)
-                .map(|line| (line.clone(), (upto + 1).min(line.turns.len()))),
+        let wanted = match (step, &stepping.0) {
+            (LineStep::Open { line, upto }, _) => {
+                Some((line.clone(), (upto + 1).min(line.turns.len())))
+            }
             (LineStep::To(upto), Some((line, _))) => {
                 Some((line.clone(), (upto + 1).min(line.turns.len())))
             }

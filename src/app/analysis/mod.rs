@@ -18,6 +18,7 @@ use bevy::prelude::*;
 /// Registers the analysis of the position shown and the game's review (no window needed).
 pub fn plugin(app: &mut App) {
     app.init_resource::<worker::Threads>()
+        .init_resource::<panel::HeldLines>()
         .add_plugins((live::plugin, review::plugin));
 }
 

@@ -6,7 +6,8 @@
 use super::eval::{BOUND, Eval, ShownLine};
 use super::live::{Analysis, LineStep, Stepping};
 use super::review::{Review, Severity};
-use super::worker::Threat;
+use super::worker::{Findings, Threat};
+use crate::app::board::layout::shown_position;
 use crate::app::shared::game::Viewing;
 use crate::app::shared::messages::{AnalysisRequest, Command};
 use crate::rules::{Game, RulesExt, Side};
@@ -23,11 +24,45 @@ const MISTAKE_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 170, 60);
 /// The colour of a blunder's mark.
 const BLUNDER_COLOUR: egui::Color32 = egui::Color32::from_rgb(235, 80, 70);
 
+/// The lines as the panel shows them, and where: held still while the pointer is over them (the
+/// engine's newer lines wait), so that the turn clicked is the one aimed at.
+#[derive(Resource, Default)]
+pub struct HeldLines {
+    lines: Vec<ShownLine>,
+    area: Option<egui::Rect>,
+}
+
+impl HeldLines {
+    /// The lines, each a row: the engine's `live` ones, unless the pointer is over the rows
+    /// (and the position is the same: a new one starts with none); the line opened at the
+    /// turn clicked.
+    fn rows(&mut self, ui: &mut egui::Ui, live: &[ShownLine]) -> Option<LineStep> {
+        let pointed = self.area.is_some_and(|area| ui.rect_contains_pointer(area));
+        if !pointed || live.is_empty() || self.lines.is_empty() {
+            self.lines = live.to_vec();
+        }
+        let mut asked = None;
+        let rows = ui.scope(|ui| {
+            for line in &self.lines {
+                if let Some(upto) = line_row(ui, line) {
+                    asked = Some(LineStep::Open {
+                        line: line.clone(),
+                        upto,
+                    });
+                }
+            }
+        });
+        self.area = Some(rows.response.rect);
+        asked
+    }
+}
+
 /// What the panel shows of the analysis, and where its requests go.
 #[derive(SystemParam)]
 pub struct AnalysisPanel<'w> {
     analysis: Res<'w, Analysis>,
     stepping: Res<'w, Stepping>,
+    held: ResMut<'w, HeldLines>,
     /// The game's review, for the graph and the move list's marks.
     pub review: Res<'w, Review>,
     steps: MessageWriter<'w, LineStep>,
@@ -47,69 +82,29 @@ impl AnalysisPanel<'_> {
     }
 
     /// The analysis of the position shown, when it is on: the bar, the lines (or the line
-    /// being stepped through) and the threat.
+    /// being stepped through, as it was opened) and the threat, all of the position the board
+    /// shows.
     pub fn section(&mut self, ui: &mut egui::Ui, game: &Game, viewing: &Viewing) {
         if !self.analysis.on {
             return;
         }
         let findings = &self.analysis.findings;
-        if let Some(outcome) = findings.over {
-            ui.weak(format!("The game is over here: {outcome}."));
-            return;
+        match findings.over {
+            Some(outcome) => {
+                ui.weak(format!("The game is over here: {outcome}."));
+            }
+            None => evaluation(ui, findings),
         }
-        let best = findings.lines.first().map(|line| line.eval);
-        bar(ui, best);
-        ui.horizontal(|ui| {
-            let eval = best.map_or_else(|| "…".to_string(), Eval::text);
-            ui.label(egui::RichText::new(eval).monospace().strong().size(16.0));
-            if findings.depth > 0 {
-                ui.weak(format!(
-                    "depth {} · {} k nodes",
-                    findings.depth,
-                    findings.nodes / 1000
-                ));
-            } else {
-                ui.weak("analysing…");
-            }
-        });
-        let mut asked = None;
-        match &self.stepping.0 {
-            Some((line, shown)) => {
-                ui.horizontal_wrapped(|ui| {
-                    ui.weak("Line:");
-                    for (i, text) in line.moves.iter().enumerate().take(TURNS_SHOWN) {
-                        if ui.selectable_label(i + 1 == *shown, text).clicked() {
-                            asked = Some(LineStep::To(i));
-                        }
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Previous").clicked() {
-                        asked = Some(LineStep::Back);
-                    }
-                    if ui
-                        .add_enabled(*shown < line.turns.len(), egui::Button::new("Next"))
-                        .clicked()
-                    {
-                        asked = Some(LineStep::Forward);
-                    }
-                    if ui.button("Back to the position").clicked() {
-                        asked = Some(LineStep::Close);
-                    }
-                });
-            }
-            None => {
-                for (index, line) in findings.lines.iter().enumerate() {
-                    if let Some(upto) = line_row(ui, line) {
-                        asked = Some(LineStep::Open { line: index, upto });
-                    }
-                }
-            }
-        }
+        let asked = match &self.stepping.0 {
+            Some((line, shown)) => browser(ui, line, *shown),
+            None => self.held.rows(ui, &findings.lines),
+        };
         if let Some(step) = asked {
             self.steps.write(step);
         }
-        threat(ui, game, viewing, findings.threat.as_ref());
+        if findings.over.is_none() {
+            threat(ui, game, viewing, findings.threat.as_ref());
+        }
     }
 
     /// The game's evaluation graph, White above, each turn marked as a mistake or blunder a dot;
@@ -141,7 +136,7 @@ impl AnalysisPanel<'_> {
         }
         let live = game.turns().len();
         let shown = viewing.ply.unwrap_or(live);
-        if let Some(ply) = draw_graph(ui, review, shown) {
+        if let Some(ply) = draw_graph(ui, game, review, shown) {
             out.write(Command::View((ply < live).then_some(ply)));
         }
         if review.running() {
@@ -154,6 +149,59 @@ impl AnalysisPanel<'_> {
             ui.weak(summary(game, review));
         }
     }
+}
+
+/// The best line's evaluation as the bar and in figures, with the depth searched.
+fn evaluation(ui: &mut egui::Ui, findings: &Findings) {
+    let best = findings.lines.first().map(|line| line.eval);
+    bar(ui, best);
+    ui.horizontal(|ui| {
+        let eval = best.map_or_else(|| "…".to_string(), Eval::text);
+        ui.label(egui::RichText::new(eval).monospace().strong().size(16.0));
+        if findings.depth > 0 {
+            ui.weak(format!(
+                "depth {} · {} k nodes",
+                findings.depth,
+                findings.nodes / 1000
+            ));
+        } else {
+            ui.weak("analysing…");
+        }
+    });
+}
+
+/// The line being stepped through, with its evaluation, its turn shown picked out, and the
+/// buttons that step along it or leave it; the step asked for.
+fn browser(ui: &mut egui::Ui, line: &ShownLine, shown: usize) -> Option<LineStep> {
+    let mut asked = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.weak("Line");
+        ui.label(egui::RichText::new(line.eval.text()).monospace().strong());
+        for (i, text) in line.moves.iter().enumerate().take(TURNS_SHOWN) {
+            if ui.selectable_label(i + 1 == shown, text).clicked() {
+                asked = Some(LineStep::To(i));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Previous").clicked() {
+            asked = Some(LineStep::Back);
+        }
+        if ui
+            .add_enabled(shown < line.turns.len(), egui::Button::new("Next"))
+            .clicked()
+        {
+            asked = Some(LineStep::Forward);
+        }
+        if ui
+            .button("Leave the line")
+            .on_hover_text("Back to the position the line starts from")
+            .clicked()
+        {
+            asked = Some(LineStep::Close);
+        }
+    });
+    asked
 }
 
 /// The evaluation bar: the first player's share in light, the second's in dark.
@@ -193,13 +241,13 @@ fn line_row(ui: &mut egui::Ui, line: &ShownLine) -> Option<usize> {
     clicked
 }
 
-/// The threat: what the opponent of the side to move in the position analysed would play if
-/// it were its turn.
+/// The threat: what the opponent of the side to move in the position shown would play if it
+/// were its turn.
 fn threat(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, threat: Option<&Threat>) {
     match threat {
         Some(Threat::Line(line)) => {
             let moves: Vec<&str> = line.moves.iter().take(3).map(String::as_str).collect();
-            let opponent = viewing.record_position(game).side.opponent();
+            let opponent = shown_position(game, viewing).side.opponent();
             let side = game.variant().data().side_name(opponent);
             ui.colored_label(
                 egui::Color32::from_rgb(240, 140, 120),
@@ -213,21 +261,25 @@ fn threat(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, threat: Option<&Thr
     }
 }
 
-/// Draws the graph and returns the ply clicked, if any.
-fn draw_graph(ui: &mut egui::Ui, review: &Review, shown: usize) -> Option<usize> {
+/// Draws the graph, its scale in pawns at its left, and returns the ply clicked, if any.
+fn draw_graph(ui: &mut egui::Ui, game: &Game, review: &Review, shown: usize) -> Option<usize> {
     let size = egui::vec2(ui.available_width(), GRAPH_HEIGHT);
-    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 2.0, egui::Color32::from_gray(36));
+    let (whole, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let response = response.on_hover_text(scale_explained(game));
+    let painter = ui.painter_at(whole);
+    painter.rect_filled(whole, 2.0, egui::Color32::from_gray(36));
+    let mut rect = whole;
+    rect.min.x += SCALE_WIDTH;
     let plies = review.turns().max(1) as f32;
     let mid = rect.center().y;
     let x = |ply: usize| rect.left() + rect.width() * ply as f32 / plies;
-    let y = |eval: Eval| mid - eval.bounded() as f32 / BOUND as f32 * (GRAPH_HEIGHT / 2.0 - 3.0);
+    let y = |cp: i32| mid - cp as f32 / BOUND as f32 * (GRAPH_HEIGHT / 2.0 - 3.0);
+    scale(&painter, rect, y);
     let points: Vec<egui::Pos2> = review
         .points
         .iter()
         .enumerate()
-        .map(|(ply, point)| egui::pos2(x(ply), y(point.eval)))
+        .map(|(ply, point)| egui::pos2(x(ply), y(point.eval.bounded())))
         .collect();
     let light = egui::Color32::from_gray(210);
     for pair in points.windows(2) {
@@ -263,6 +315,56 @@ fn draw_graph(ui: &mut egui::Ui, review: &Review, shown: usize) -> Option<usize>
     let at = clicked.flatten()?;
     let ply = ((at.x - rect.left()) / rect.width() * plies).round();
     Some((ply.max(0.0) as usize).min(review.turns()))
+}
+
+/// The width of the graph's scale, at its left, in points.
+const SCALE_WIDTH: f32 = 22.0;
+/// The evaluations the scale names, in hundredths of a pawn for the first player: a won game
+/// (`#`, which also stands for anything from [`BOUND`] on) at the edges, and the pawns between.
+const SCALE_MARKS: [i32; 5] = [BOUND, BOUND / 2, 0, -BOUND / 2, -BOUND];
+
+/// The scale's text for `cp`: `#` at the edges, else whole pawns (`+5`, `0`, `−5`).
+fn scale_label(cp: i32) -> String {
+    match cp {
+        0 => "0".to_string(),
+        _ if cp.abs() >= BOUND => "#".to_string(),
+        _ => format!("{:+}", cp / 100).replace('-', "−"),
+    }
+}
+
+/// Draws the scale: each mark's label in the margin at the left of `plot`, placed by `y`, and
+/// a faint line across the plot at each mark between the edges and the middle.
+fn scale(painter: &egui::Painter, plot: egui::Rect, y: impl Fn(i32) -> f32) {
+    let colour = egui::Color32::from_gray(150);
+    let font = egui::FontId::proportional(10.0);
+    for cp in SCALE_MARKS {
+        let (at, anchor) = match cp.signum() {
+            1 if cp >= BOUND => (plot.top() + 1.0, egui::Align2::RIGHT_TOP),
+            -1 if cp <= -BOUND => (plot.bottom() - 1.0, egui::Align2::RIGHT_BOTTOM),
+            _ => (y(cp), egui::Align2::RIGHT_CENTER),
+        };
+        let label = egui::pos2(plot.left() - 4.0, at);
+        painter.text(label, anchor, scale_label(cp), font.clone(), colour);
+        if cp != 0 && cp.abs() < BOUND {
+            painter.hline(
+                plot.x_range(),
+                y(cp),
+                egui::Stroke::new(1.0, egui::Color32::from_gray(58)),
+            );
+        }
+    }
+}
+
+/// What the graph's scale means, for its hover.
+fn scale_explained(game: &Game) -> String {
+    let data = game.variant().data();
+    let (first, second) = (data.side_name(Side::White), data.side_name(Side::Black));
+    format!(
+        "The evaluation in pawns: {first} better above the middle line, {second} below. \
+         # at the top or bottom edge: a forced win (or {} pawns or more). Click to see that \
+         position.",
+        BOUND / 100
+    )
 }
 
 /// The part of the strip between the middle line and the segment `a`–`b` that lies above the

@@ -6,7 +6,7 @@
 
 use super::eval::ShownLine;
 use crate::net::client::Wake;
-use crate::rules::{Engine, Game, Limits, Outcome};
+use crate::rules::{Engine, Game, Limits, Outcome, Turn};
 use bevy::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -77,11 +77,13 @@ struct Inbox {
     fresh: bool,
 }
 
-/// A position to analyse: the game up to the record's ply `ply`, with a table of `hash_mib` MiB.
+/// A position to analyse: the game up to the record's ply `ply`, then the turns of `line`,
+/// with a table of `hash_mib` MiB.
 struct Job {
     number: u64,
     game: Game,
     ply: usize,
+    line: Vec<Turn>,
     limits: Limits,
     hash_mib: usize,
     stop: Arc<AtomicBool>,
@@ -116,10 +118,17 @@ impl Worker {
         }
     }
 
-    /// Stops the search in progress and analyses `game`'s position after `ply` turns instead,
-    /// within `limits`, with a table of `hash_mib` MiB (the one kept since the last position
-    /// where its size is the same).
-    pub fn analyse(&mut self, game: Game, ply: usize, limits: Limits, hash_mib: usize) {
+    /// Stops the search in progress and analyses instead `game`'s position after `ply` turns
+    /// and then the turns of `line` (a line of the analysis shown from it), within `limits`,
+    /// with a table of `hash_mib` MiB (the one kept since the last position where its size is
+    /// the same).
+    pub fn analyse(
+        &mut self,
+        game: Game,
+        (ply, line): (usize, &[Turn]),
+        limits: Limits,
+        hash_mib: usize,
+    ) {
         self.stop.store(true, Ordering::Relaxed);
         self.stop = Arc::new(AtomicBool::new(false));
         self.job += 1;
@@ -127,6 +136,7 @@ impl Worker {
             number: self.job,
             game,
             ply,
+            line: line.to_vec(),
             limits,
             hash_mib,
             stop: Arc::clone(&self.stop),
@@ -190,7 +200,7 @@ type Post<'a> = dyn FnMut(&dyn Fn(&mut Findings)) + 'a;
 /// Analyses one position: the threat first (a short search), then the best lines, reported
 /// after every iteration.
 fn analyse(engine: &mut Engine, job: &Job, post: &mut Post) {
-    let Some(game) = game_at(&job.game, job.ply) else {
+    let Some(game) = game_at(&job.game, job.ply).and_then(|game| along(game, &job.line)) else {
         return;
     };
     if let Some(outcome) = game.outcome() {
@@ -222,6 +232,14 @@ pub(super) fn game_at(game: &Game, ply: usize) -> Option<Game> {
     record.redo.clear();
     record.ending = None;
     Game::from_record(&record).ok()
+}
+
+/// `game` after the turns of `line` are played in it (none if one is not legal).
+fn along(mut game: Game, line: &[Turn]) -> Option<Game> {
+    for turn in line {
+        game.play(turn).ok()?;
+    }
+    Some(game)
 }
 
 /// What the opponent would play if the side to move passed: a search of the position with

@@ -7,7 +7,7 @@ use crate::app::board::layout::{BoardLayout, SQUARE};
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::pointer::BoardCursor;
 use crate::app::shared::screen::{Frame, InGame};
-use crate::rules::{Holes, Loc, RulesExt, Variant};
+use crate::rules::{Game, Holes, Kind, Loc, RulesExt, Side, Variant};
 use bevy::prelude::*;
 
 /// How high the cursor is drawn: over the pieces and the marks.
@@ -83,51 +83,84 @@ pub fn moved(variant: &Variant, flipped: bool, at: Loc, arrow: Arrow) -> Loc {
     }
 }
 
-/// Where the cursor starts in a game: the location of the board nearest the middle of the
+/// Where the cursor starts when the board takes the keyboard in `game`: on a piece of the side
+/// to move — the one it moved last, else its King, else the one nearest the middle of its own
+/// edge — or, where it has none on the board, on the location nearest the middle of the
 /// player's own edge (the bottom of the screen).
-pub fn start(variant: &Variant, flipped: bool) -> Option<Loc> {
+pub fn start(game: &Game, flipped: bool) -> Option<Loc> {
+    let variant = game.variant();
+    let pos = game.position();
+    let side = pos.side;
+    let own = |at: &Loc| pos.board.piece(*at).is_some_and(|piece| piece.side == side);
+    let moved_last = (0..game.turns().len())
+        .rev()
+        .find(|ply| {
+            game.position_at(*ply)
+                .is_some_and(|before| before.side == side)
+        })
+        .map(|ply| game.turns()[ply].to)
+        .filter(own);
+    let pieces = || pos.board.pieces_of(side);
+    let king = || {
+        pieces()
+            .find(|(_, piece)| piece.kind == Kind::King)
+            .map(|(at, _)| at)
+    };
+    let home = pieces().map(|(at, _)| at);
+    moved_last
+        .or_else(king)
+        .or_else(|| nearest_middle(variant, home, side == Side::Black))
+        .or_else(|| {
+            let locations = variant.geometry().inside().iter();
+            nearest_middle(
+                variant,
+                locations.filter(|at| on_board(variant, *at)),
+                flipped,
+            )
+        })
+}
+
+/// The one of `locations` nearest the middle of the board's bottom edge (its top edge when
+/// `top`), the nearer rank first.
+fn nearest_middle(
+    variant: &Variant,
+    locations: impl Iterator<Item = Loc>,
+    top: bool,
+) -> Option<Loc> {
     let geometry = variant.geometry();
     let middle = f32::from(geometry.files().saturating_sub(1)) / 2.0;
-    let bottom = if flipped {
+    let edge = if top {
         i32::from(geometry.ranks().saturating_sub(1))
     } else {
         0
     };
-    let locations = geometry.inside().iter();
-    locations
-        .filter(|loc| on_board(variant, *loc))
-        .min_by(|a, b| {
-            let key = |loc: &Loc| {
-                let rank_away = (i32::from(loc.rank()) - bottom).unsigned_abs() as f32;
-                rank_away * 100.0 + (f32::from(loc.file()) - middle).abs()
-            };
-            key(a).total_cmp(&key(b))
-        })
+    let key = |loc: &Loc| {
+        let rank_away = (i32::from(loc.rank()) - edge).unsigned_abs() as f32;
+        rank_away * 100.0 + (f32::from(loc.file()) - middle).abs()
+    };
+    locations.min_by(|a, b| key(a).total_cmp(&key(b)))
 }
 
-/// Registers the cursor's outline and its start in each game.
+/// Where the cursor is as the board takes the keyboard: at `kept` (where it was when the board
+/// gave the keyboard away, in the same position), if a piece of the side to move stands there;
+/// else where it [`start`]s.
+pub fn taking_keyboard(game: &Game, flipped: bool, kept: Option<Loc>) -> Option<Loc> {
+    let side = game.position().side;
+    let own = |at: Loc| {
+        let piece = game.position().board.piece(at);
+        on_board(game.variant(), at) && piece.is_some_and(|piece| piece.side == side)
+    };
+    kept.filter(|at| own(*at)).or_else(|| start(game, flipped))
+}
+
+/// Registers the cursor's outline.
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (place, draw)
-            .chain()
-            .run_if(in_state(InGame))
+        draw.run_if(in_state(InGame))
             .run_if(resource_exists::<ActiveGame>.and_eager(resource_exists::<BoardLayout>))
             .in_set(Frame::Sync),
     );
-}
-
-/// Puts the cursor on the board when it is not on one of its locations (a new game, another
-/// variant).
-fn place(game: Res<ActiveGame>, layout: Res<BoardLayout>, mut cursor: ResMut<BoardCursor>) {
-    let variant = game.0.variant();
-    if cursor.at.is_some_and(|at| on_board(variant, at)) {
-        return;
-    }
-    let at = start(variant, layout.flipped);
-    if cursor.at != at {
-        cursor.at = at;
-    }
 }
 
 /// Draws the cursor afresh when it moves, shows or hides, or the board is laid out again.

@@ -2,19 +2,19 @@
 //! the session's messages. Nothing here knows a rule.
 
 use crate::app::board::camera::BoardCamera;
-use crate::app::board::cursor::{Arrow, moved};
+use crate::app::board::cursor::{Arrow, moved, taking_keyboard};
 use crate::app::board::layout::{BoardLayout, BoardPos, Cell, PieceView, SnapBack};
 use crate::app::board::sketch::Sketched;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::messages::{
-    AnalysisRequest, Command, ComputerRequest, SquareClicked, SwitchView,
+    AnalysisRequest, Command, ComputerRequest, SquareClicked, SwitchView, TurnPlayed,
 };
 use crate::app::shared::pointer::{BoardCursor, Dragged, Hovered, MoveEntry, TextEntry};
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::settings::{BoardView, Settings};
 use crate::app::view3d::TableCamera;
 use crate::app::view3d::mirror::board_point;
-use crate::rules::Loc;
+use crate::rules::{Loc, Position};
 use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -40,9 +40,12 @@ pub fn plugin(app: &mut App) {
     .add_observer(on_out)
     .add_systems(
         Update,
-        keyboard
-            .run_if(|entry: Res<TextEntry>| !entry.0)
-            .in_set(Frame::Input),
+        (
+            keyboard
+                .run_if(|entry: Res<TextEntry>| !entry.0)
+                .in_set(Frame::Input),
+            rest_cursor_help.in_set(Frame::Sync),
+        ),
     );
 }
 
@@ -193,14 +196,14 @@ fn on_out(out: On<Pointer<Out>>, cells: Query<&Cell>, mut hovered: ResMut<Hovere
 
 /// F flips, H asks for a hint, A turns the analysis on or off, V switches between 2D and 3D,
 /// Ctrl+Z / Ctrl+Y undo and redo, Escape cancels the turn being built, `/` opens the move box.
-/// Tab gives the board the keyboard (its cursor shows) or takes it back; while the cursor
-/// shows, the arrows move it and Space or Enter click where it is; else ← / → / Home / End step
-/// through the move list. Keys are read in the order they came, each with Control as it was at
+/// Tab gives the board the keyboard (its cursor shows, on a piece of the side to move) or takes
+/// it back; while the cursor shows, the arrows move it and Space or Enter click where it is;
+/// else ← / → / Home / End step through the move list. Keys are read in the order they came, each with Control as it was at
 /// that moment, so a quick Ctrl+Z (all four key messages in one frame) still undoes.
 fn keyboard(
     mut keys: MessageReader<KeyboardInput>,
     held: Res<ButtonInput<KeyCode>>,
-    mut ctrl: Local<bool>,
+    (mut ctrl, mut hidden_in): (Local<bool>, Local<Option<Position>>),
     board: BoardKeys,
     mut out: KeyRequests,
 ) {
@@ -250,7 +253,18 @@ fn keyboard(
             Some(Shortcut::MoveBox) => {
                 out.move_entry.open = true;
             }
-            Some(Shortcut::Board) => cursor.shown = !cursor.shown,
+            Some(Shortcut::Board) => {
+                cursor.shown = !cursor.shown;
+                if let (Some(game), Some(layout)) = (&board.game, &board.layout) {
+                    let position = *game.0.position();
+                    if cursor.shown {
+                        let kept = cursor.at.filter(|_| *hidden_in == Some(position));
+                        cursor.at = taking_keyboard(&game.0, layout.flipped, kept);
+                    } else {
+                        *hidden_in = Some(position);
+                    }
+                }
+            }
             Some(Shortcut::Cursor(arrow)) => {
                 if let (Some(at), Some(game), Some(layout)) =
                     (cursor.at, &board.game, &board.layout)
@@ -271,6 +285,20 @@ fn keyboard(
     }
     if !saw_control {
         *ctrl = held.any_pressed(CONTROL);
+    }
+}
+
+/// A turn played while the board's cursor shows takes the piece help off the cursor's square
+/// until the cursor moves: the piece there has just moved (or been taken), and the help's
+/// line about it ("could not move") would not be news.
+fn rest_cursor_help(
+    mut played: MessageReader<TurnPlayed>,
+    cursor: Res<BoardCursor>,
+    mut hovered: ResMut<Hovered>,
+) {
+    let forwards = played.read().filter(|turn| !turn.backwards).count() > 0;
+    if forwards && cursor.shown && hovered.0.is_some() && hovered.0 == cursor.at {
+        hovered.0 = None;
     }
 }
 

@@ -20,7 +20,7 @@ use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
 use crate::app::shared::game::{ActiveGame, Ask, Banner, Builder, Hint, Pending, Viewing};
 use crate::app::shared::messages::{Command, ComputerRequest, SwitchView};
 use crate::app::shared::players::Players;
-use crate::app::shared::pointer::Hovered;
+use crate::app::shared::pointer::{BoardCursor, Hovered};
 use crate::app::shared::screen::InGame;
 use crate::app::shared::settings::{BoardView, Settings};
 use crate::app::shared::storage::Storage;
@@ -264,10 +264,11 @@ impl ClockFaces<'_> {
     }
 }
 
-/// The square the pointer is on, for the line about the piece there.
+/// The square the pointer (or the board's cursor) is on, for the line about the piece there.
 #[derive(SystemParam)]
 struct PointedPiece<'w> {
     hovered: Res<'w, Hovered>,
+    cursor: Res<'w, BoardCursor>,
 }
 
 impl PointedPiece<'_> {
@@ -277,9 +278,13 @@ impl PointedPiece<'_> {
         let at = self.hovered.0;
         let pos = shown_position(game, viewing);
         let Some((at, piece)) = at.and_then(|at| Some((at, pos.board.piece(at)?))) else {
+            let prompt = match self.cursor.shown {
+                true => "Put the cursor on a piece to see where it can go.",
+                false => "Point at a piece to see where it can go.",
+            };
             ui.scope(|ui| {
                 ui.set_min_height(HOVER_LINES);
-                ui.weak("Point at a piece to see where it can go.");
+                ui.weak(prompt);
             });
             return;
         };
@@ -739,7 +744,14 @@ fn buttons(ui: &mut egui::Ui, game: &Game, viewing: &Viewing, out: &mut MessageW
         if ui.button("Flip (F)").clicked() {
             out.write(Command::Flip);
         }
-        if !viewing.is_live() && ui.button("Back to the game").clicked() {
+        // A line of the analysis shown from the game's position is left by the line's own
+        // button; this one comes back from an earlier position.
+        if viewing.ply.is_some()
+            && ui
+                .button("Back to the game")
+                .on_hover_text("To the position the game has reached, where turns are played")
+                .clicked()
+        {
             out.write(Command::View(None));
         }
     });

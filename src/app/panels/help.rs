@@ -1,6 +1,6 @@
-//! The rules in the side panel: the variant's summary and each piece with a diagram of its
-//! moves, as the engine draws them; a click on a diagram opens it large, and a link beside it
-//! opens the lesson of that piece.
+//! The rules in the side panel: the variant's summary, the game's keys, and each piece with a
+//! diagram of its moves, as the engine draws them; a click on a diagram opens it large, and a
+//! link beside it opens the lesson of that piece.
 
 use super::Pictures;
 use super::picture::BoardPicture;
@@ -23,8 +23,9 @@ const PANEL_DIAGRAM_WIDTH: f32 = 260.0;
 /// A cell of a diagram opened large, in points.
 const LARGE_CELL: f32 = 46.0;
 
-/// The summary with the course's lessons (each a link to it), and every piece of the variant,
-/// each with its diagram and, where the course has one, a link to the lesson that teaches it.
+/// The summary with the course's lessons (each a link to it), the keys, and every piece of the
+/// variant, each with its diagram and, where the course has one, a link to the lesson that
+/// teaches it.
 pub(super) fn rules_help(
     ui: &mut egui::Ui,
     game: &Game,
@@ -52,6 +53,7 @@ pub(super) fn rules_help(
             }
         });
     }
+    egui::CollapsingHeader::new("Keys").show(ui, keys_list);
     ui.add_space(6.0);
     let files = f32::from(variant.geometry().files());
     let cell = PANEL_CELL.min(PANEL_DIAGRAM_WIDTH / files);
@@ -76,6 +78,38 @@ pub(super) fn rules_help(
             });
         }
         ui.add_space(8.0);
+    }
+}
+
+/// The game's keys and what each does, as the keys list shows them.
+const KEYS: [(&str, &str); 11] = [
+    ("/", "type a move, or ask about the position (the move box)"),
+    (
+        "Tab",
+        "play on the board by keys (a cursor); again: the panel's controls",
+    ),
+    (
+        "Arrows",
+        "move the cursor; without it, ← and → step through the moves",
+    ),
+    ("Space, Enter", "click where the cursor is"),
+    ("Esc", "cancel the turn being built; close the move box"),
+    ("Home, End", "the first position; back to the game"),
+    ("H", "a hint"),
+    ("A", "the analysis on or off"),
+    ("F", "flip the board"),
+    ("V", "switch between 2D and 3D"),
+    ("Ctrl+Z, Ctrl+Y", "undo, redo"),
+];
+
+/// Every key of a game and what it does, a line each (wrapped within the panel).
+pub(super) fn keys_list(ui: &mut egui::Ui) {
+    for (key, does) in KEYS {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 6.0;
+            ui.label(egui::RichText::new(key).strong());
+            ui.label(does);
+        });
     }
 }
 

@@ -3,7 +3,8 @@
 //! typing it says which turns still fit; a text that fits several narrows the turn on the board
 //! and waits for the rest, part by part. It also answers spoken commands about the position.
 
-use crate::app::shared::game::Builder;
+use super::help::keys_list;
+use crate::app::shared::game::{Builder, Viewing};
 use crate::app::shared::messages::Command;
 use crate::app::shared::pointer::{BoardCursor, MoveEntry};
 use crate::app::shared::speech::Spoken;
@@ -33,11 +34,16 @@ pub struct MoveBox<'w> {
     held: ResMut<'w, MoveBoxText>,
     spoken: ResMut<'w, Spoken>,
     cursor: Res<'w, BoardCursor>,
+    viewing: Res<'w, Viewing>,
     listening: Res<'w, AccessibilityRequested>,
 }
 
 /// The commands the box understands besides turns, for its help line.
 const COMMANDS: &str = "turn · pieces [side] · square e4 · attacks e4 · last";
+
+/// What the box's field says on hover.
+const FIELD_HELP: &str = "Enter plays the turn typed (or answers the question); Esc closes the \
+                          box, and / opens it again";
 
 impl MoveBox<'_> {
     /// The box in the panel, while open: its text field and what the text fits; and the last
@@ -59,12 +65,29 @@ impl MoveBox<'_> {
             self.field(ui, game, builder, out);
         } else {
             self.held.focus = true;
+            self.keys_hint(ui);
         }
         if (self.entry.open || self.cursor.shown || self.listening.get())
             && !self.spoken.0.is_empty()
         {
             live_region(ui, &self.spoken.0);
         }
+    }
+
+    /// Where the box opens, while it is closed: a line naming the keys that play without the
+    /// pointer (those of the board's cursor while it shows), every key on hover. Not while the
+    /// board shows an earlier position or a line, whose notice above takes its place, so the
+    /// controls under them stay put.
+    fn keys_hint(&self, ui: &mut egui::Ui) {
+        if !self.viewing.is_live() {
+            return;
+        }
+        let hint = match self.cursor.shown {
+            true => "Arrows: the cursor · Space, Enter: click · Tab: the panel",
+            false => "Keys: / type a move · Tab board cursor",
+        };
+        ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate())
+            .on_hover_ui(keys_list);
     }
 
     /// The text field, and what Enter would do with the text typed.
@@ -80,7 +103,7 @@ impl MoveBox<'_> {
             let field = egui::TextEdit::singleline(&mut self.held.text)
                 .hint_text("Nf3, e2e4, or a command")
                 .desired_width(f32::INFINITY);
-            let response = ui.add(field);
+            let response = ui.add(field).on_hover_text(FIELD_HELP);
             if std::mem::take(&mut self.held.focus) {
                 response.request_focus();
             }
