@@ -11,7 +11,7 @@ use crate::app::shared::players::Players;
 use crate::app::shared::settings::{InterfaceSize, Settings};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, WindowResized};
 use bevy_egui::egui::accesskit::{Action, Role, TreeUpdate};
 use bevy_egui::{EguiContexts, EguiOutput, egui};
 use std::collections::HashMap;
@@ -78,7 +78,8 @@ pub struct FitScene {
 #[derive(SystemParam)]
 pub struct FitHands<'w, 's> {
     scene: ResMut<'w, FitScene>,
-    window: Query<'w, 's, &'static mut Window, With<PrimaryWindow>>,
+    window: Query<'w, 's, (Entity, &'static mut Window), With<PrimaryWindow>>,
+    resized: MessageWriter<'w, WindowResized>,
     settings: ResMut<'w, Settings>,
     tab: ResMut<'w, Tab>,
     contexts: EguiContexts<'w, 's>,
@@ -110,12 +111,21 @@ pub fn opening(index: usize) -> Vec<Command> {
 }
 
 /// Sets fit scene `index`'s window and interface size, and its first tab.
+///
+/// The resize is announced at once as winit will announce it when the window system has done
+/// it: the cameras size themselves to their window on that message, and a frame drawn for the
+/// new window with a camera still sized for the old one is a render error.
 pub fn begin(index: usize, hands: &mut FitHands) {
     let (_, [width, height], size, _) = scene(index);
-    if let Ok(mut window) = hands.window.single_mut()
+    if let Ok((entity, mut window)) = hands.window.single_mut()
         && (window.width(), window.height()) != (width, height)
     {
         window.resolution.set(width, height);
+        hands.resized.write(WindowResized {
+            window: entity,
+            width,
+            height,
+        });
     }
     hands.settings.ui_scale = size;
     *hands.tab = TABS[0];
