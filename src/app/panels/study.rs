@@ -133,7 +133,7 @@ struct Sheet<'a> {
 }
 
 /// What a click in the study's part of the panel asks for.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 enum Asked {
     /// Of the study.
     Study(StudyAction),
@@ -159,7 +159,12 @@ fn study_body(
 ) -> Vec<Asked> {
     let mut asked = Vec::new();
     let foot = ui.available_height() * COURSE_SHARE;
-    egui::Panel::bottom("course or set").show(ui, |ui| {
+    // Each course and set its own foot, sized to it (a panel keeps the size it last had).
+    let shown = match sheet.subject {
+        Subject::Lesson { course, .. } => ("course", &course.variant),
+        Subject::Puzzle { set, .. } => ("set", &set.variant),
+    };
+    egui::Panel::bottom(egui::Id::new(("course or set", shown))).show(ui, |ui| {
         egui::ScrollArea::vertical()
             .id_salt("course or set")
             .min_scrolled_height(foot)
