@@ -1,9 +1,11 @@
-//! What decided a finished game, as squares to mark on the board: asked of the variant's own
-//! judgement (check, the Kings, the events of the last turn), never worked out again here.
+//! What decided a finished game, as squares to mark on the board and in a sentence of the
+//! variant's own terms: asked of the variant's own judgement (check, the Kings, the events of
+//! the last turn, the outcome it gave), never worked out again here.
 
 use super::event::Event;
 use super::game::Game;
-use super::outcome::Reason;
+use super::outcome::{Reason, Verdict};
+use super::rules::RulesExt;
 use super::types::{Kind, LocSet, Side};
 
 impl Game {
@@ -60,5 +62,69 @@ impl Game {
                 _ => None,
             })
             .collect()
+    }
+
+    /// Why the game ended, in a sentence of the variant's own terms, for the player told the
+    /// result (`Black's King cannot escape capture.`, `White's slide left Black without a legal
+    /// turn: in Amoeba that wins.`); `None` while it goes on. The words follow the outcome the
+    /// variant gave (who won, and why) and the position it was given on, so a stalemate reads
+    /// as a loss where the variant makes it one and as a draw where it is one.
+    pub fn decided_in_words(&self) -> Option<String> {
+        let outcome = self.outcome()?;
+        let variant = self.variant();
+        let data = variant.data();
+        let winner = match outcome.verdict {
+            Verdict::WhiteWins => Some(Side::White),
+            Verdict::BlackWins => Some(Side::Black),
+            Verdict::Draw => None,
+        };
+        let to_move = self.position().side;
+        let loser = data.side_name(winner.map_or(to_move, Side::opponent));
+        let won = winner.map_or("", |side| data.side_name(side));
+        let stuck = data.side_name(to_move);
+        let game = &data.name;
+        Some(match (outcome.reason, winner) {
+            (Reason::Checkmate, _) => variant.mate_in_words(loser),
+            (Reason::Stalemate, None) => {
+                format!("{stuck} has no legal turn but is not in check: stalemate, a draw.")
+            }
+            (Reason::Stalemate, Some(side)) if side == to_move => {
+                format!("{stuck} has no legal turn, which ends the game: {won} wins.")
+            }
+            (Reason::Stalemate, Some(_)) => {
+                format!("{stuck} has no legal turn left, and in {game} that loses.")
+            }
+            (Reason::StalemateBySlide, _) => {
+                format!("{won}'s slide left {loser} without a legal turn: in {game} that wins.")
+            }
+            (Reason::KingCaptured, _) => format!("{won} has taken {loser}'s King."),
+            (Reason::Gauntlet, Some(_)) => format!(
+                "{won} alone has a General on the Gauntlet, the three centre files, after the \
+                 full turn."
+            ),
+            (Reason::Gauntlet, None) => {
+                "Neither side alone holds the Gauntlet after the full turn: a draw.".to_string()
+            }
+            (Reason::TurnLimit, _) => {
+                "The turn limit is reached with both sides on the Gauntlet: a draw.".to_string()
+            }
+            (Reason::NoKings, Some(_)) => {
+                format!("{loser} has no King left and can no longer get one.")
+            }
+            (Reason::NoKings, None) => "Neither side has a King left: a draw.".to_string(),
+            (Reason::Resignation, _) => format!("{loser} resigned."),
+            (Reason::Agreement, _) => "The players agreed a draw.".to_string(),
+            (Reason::TimeForfeit, _) => format!("{loser}'s time ran out."),
+            (Reason::Abandonment, _) => format!("{loser} left the game and did not come back."),
+            (Reason::ThreefoldRepetition, _) => {
+                "The same position came up for the third time: a draw.".to_string()
+            }
+            (Reason::FiftyMoveRule, _) => {
+                "Fifty moves each without a capture or a Pawn move: a draw.".to_string()
+            }
+            (Reason::InsufficientMaterial, _) => {
+                "Neither side has enough left to checkmate: a draw.".to_string()
+            }
+        })
     }
 }

@@ -69,4 +69,10 @@ pub trait ScreenHelpers: Rules {
     fn reserve_piece(&self, _side: Side) -> Option<Piece> {
         None
     }
+
+    /// The checkmate of `mated`'s King in words of the variant's goal: a variant won by
+    /// checkmate names it; one won by taking the King (Amphora) says the King cannot escape.
+    fn mate_in_words(&self, mated: &str) -> String {
+        format!("{mated}'s King is in check and cannot get out of it: checkmate.")
+    }
 }

@@ -156,3 +156,67 @@ fn pawns_to_kings_no_kings_marks_the_kings_left_to_the_loser() {
         ("1-0 no kings".into(), squares("a8"))
     );
 }
+
+/// Why the game of `variant` from `fen` after `moves` ended, in words.
+fn in_words(variant: &str, fen: &str, moves: &str) -> String {
+    game_after(variant, fen, moves)
+        .decided_in_words()
+        .unwrap_or_else(|| "ongoing".to_string())
+}
+
+#[test]
+fn the_end_in_words_is_the_variants_own() {
+    let cases = [
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7",
+            "Black's King is in check and cannot get out of it: checkmate.",
+        ),
+        (
+            "chess",
+            "7k/4Q3/6K1/8/8/8/8/8 w - - 0 1",
+            "e7f7",
+            "Black has no legal turn but is not in check: stalemate, a draw.",
+        ),
+        (
+            "amphora",
+            "*5*/**1K1**/*5*/p6/1k5/*5*/**3**/*5* b Gg 00 0 1",
+            "",
+            "Black's King is attacked and cannot escape capture.",
+        ),
+        (
+            "amphora",
+            "*5*/**1P1**/*5*/5k1/7/*5*/**3**/*K4* w G 00 0 1",
+            "d7d8xf5",
+            "White has taken Black's King.",
+        ),
+        (
+            "amphora",
+            "*4k*/**3**/*5*/7/7/*1p3*/**P2**/*KP3* w Gg 30 0 1",
+            "",
+            "White has no legal turn left, and in Amphora that loses.",
+        ),
+        (
+            "amoeba",
+            "k1*3*/**5/7/2***2/7/*5*/*2K2* w - 0 1",
+            "d1d2,~b7c7",
+            "White's slide left Black without a legal turn: in Amoeba that wins.",
+        ),
+        (
+            "pawns-to-kings",
+            "k7/8/8/3p4/3W4/8/P7/8 w 0 19",
+            "d4d5",
+            "Black has no King left and can no longer get one.",
+        ),
+    ];
+    for (variant, fen, moves, words) in cases {
+        assert_eq!(
+            in_words(variant, fen, moves),
+            words,
+            "{variant} {fen} {moves}"
+        );
+    }
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(in_words("chess", start, "e2e4"), "ongoing");
+}

@@ -77,7 +77,8 @@ fn every_mark() -> HashMap<Marker, HashSet<MarkShape>> {
         Some("*k4*/**1P1**/*5*/7/3p3/*5*/**3**/*K4* w G+g 00 0 1"),
     );
     note_shapes(&mut app, &mut seen);
-    // Amoeba: the last slide's gap and tile; then a square picked to slide, with its ghosts.
+    // Amoeba: the last slide's gap and tile; the squares that may slide; then a square picked
+    // to slide, with its ghosts.
     start(&mut app, "amoeba", &[], None);
     play(&mut app, &["d2d3,~b4c4", "d6d5,~a5a6"]);
     note_shapes(&mut app, &mut seen);
@@ -89,6 +90,7 @@ fn every_mark() -> HashMap<Marker, HashSet<MarkShape>> {
     let (square, _) = turn.slide.expect("a slide");
     click(&mut app, &turn.from.to_string());
     click(&mut app, &turn.to.to_string());
+    note_shapes(&mut app, &mut seen);
     click(&mut app, &square.to_string());
     note_shapes(&mut app, &mut seen);
     seen
@@ -115,6 +117,7 @@ fn every_mark_has_its_own_shape() {
         (Marker::SlideGap, vec![F(Figure::DashedFrame)]),
         (Marker::SlideTile, vec![F(Figure::Edge)]),
         (Marker::SlideGhost, vec![F(Figure::DottedFrame)]),
+        (Marker::Slidable, vec![F(Figure::Arrows)]),
         (Marker::Placement, vec![Picture]),
         (Marker::Decided, vec![F(Figure::DoubleRing)]),
     ]

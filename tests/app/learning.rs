@@ -1,11 +1,13 @@
 //! Lessons and puzzles in the game: opened as the menu opens them, each turn played through the
 //! session as a click's is, judged by the engine; a wrong try explained and taken back after
-//! its motion, a lesson done ticked and kept, a puzzle's replies played by the engine.
+//! its motion, a lesson done ticked and kept, a puzzle's replies played by the engine and its
+//! win said in the variant's own terms; no slide is asked before the course teaches sliding.
 
 use crate::support::*;
 use oddboard::app::learn::library::Library;
 use oddboard::app::learn::on_board::{Attempt, Study, StudyAction, Subject};
-use oddboard::app::shared::game::Studying;
+use oddboard::app::shared::game::{Builder, Studying};
+use oddboard::app::shared::turn_builder::Part;
 use oddboard::curriculum::lessons::{self, Judgement};
 use oddboard::curriculum::puzzles::{self, Goal, Puzzle};
 use oddboard::rules::Turn;
@@ -199,9 +201,10 @@ fn a_wrong_first_turn_is_taken_back_with_the_defence_that_escapes() {
         "{why}"
     );
     solve(&mut app, &puzzle);
+    let why = game(&app).decided_in_words().expect("the game is won");
     assert_eq!(
         attempt(&app),
-        Attempt::Done("Solved, at the second try.".into())
+        Attempt::Done(format!("Solved, at the second try. {why}"))
     );
 }
 
@@ -322,4 +325,53 @@ fn a_lesson_asked_for_by_name_opens_at_its_first_step_as_the_rules_tab_links_do(
     let study = app.world().resource::<Study>();
     assert!(matches!(study.subject, Subject::Lesson { lesson, step: 0, .. } if lesson == index));
     assert_eq!(fen(&app), lesson.steps[0].fen);
+}
+
+#[test]
+fn a_puzzles_win_is_said_in_the_variants_own_terms() {
+    let mut app = app();
+    let puzzle = open_puzzle(&mut app, "amphora", Goal::WinIn1);
+    solve(&mut app, &puzzle);
+    let Attempt::Done(said) = attempt(&app) else {
+        panic!("{:?}", attempt(&app));
+    };
+    let why = game(&app).decided_in_words().expect("the game is won");
+    assert_eq!(said, format!("Solved! {why}"));
+    assert!(
+        why.contains("cannot escape capture") || why.contains("has taken"),
+        "Amphora is won by taking the King: {why}"
+    );
+    assert!(!why.contains("checkmate"), "{why}");
+}
+
+/// Whether the turn being built asks for a slide.
+fn asks_for_slide(app: &App) -> bool {
+    app.world().resource::<Builder>().0.question() == Some(Part::Slide)
+}
+
+#[test]
+fn no_slide_is_asked_before_the_course_teaches_sliding() {
+    let mut app = app();
+    ask(&mut app, StudyAction::Course("amoeba".into()));
+    // Lesson 1: the Rook's check along the seventh rank is the whole turn.
+    click(&mut app, "b1");
+    click(&mut app, "b7");
+    assert!(!asks_for_slide(&app));
+    assert_eq!(game(&app).turn_texts(), ["b1b7"]);
+    assert!(
+        matches!(attempt(&app), Attempt::Done(_)),
+        "{:?}",
+        attempt(&app)
+    );
+    // The lesson on sliding asks for the slide after the move.
+    ask(
+        &mut app,
+        StudyAction::Lesson {
+            variant: "amoeba".into(),
+            lesson: "slide".into(),
+        },
+    );
+    click(&mut app, "d2");
+    click(&mut app, "d3");
+    assert!(asks_for_slide(&app), "the slide is asked once taught");
 }

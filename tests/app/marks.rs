@@ -2,8 +2,9 @@
 //! go to, a ring where it captures (on the square, or elsewhere: approach, withdrawal,
 //! interception, Artillery fire), the pieces a destination would take while it is pointed at,
 //! Amphora's Guard shown where it may be placed, Amoeba's last slide (the gap it left still a
-//! gap), the other side's reach drawn apart from the side to move's, and the board's colour
-//! themes.
+//! gap), the squares that may slide marked apart from a piece's destinations, the other side's
+//! reach drawn apart from the side to move's, the pointer's marks held back after a turn until
+//! it moves, and the board's colour themes.
 
 use crate::support::*;
 use oddboard::app::board::layout::{BoardLayout, Square, Z_PIECE};
@@ -182,4 +183,60 @@ fn the_other_sides_reach_is_drawn_apart_from_the_side_to_moves() {
     point_at(&mut app, "g1");
     assert_eq!(marked(&mut app, Marker::Reach), squares(&["f3", "h3"]));
     assert!(marked(&mut app, Marker::OtherReach).is_empty());
+}
+
+/// Amoeba after `d3`: while the slide is asked, the squares that may slide carry their own mark,
+/// not the dot of a piece's destination; once one is picked, the gaps it may fill are dotted.
+#[test]
+fn the_squares_that_may_slide_are_marked_apart_from_a_pieces_moves() {
+    let mut app = app();
+    start(&mut app, "amoeba", &[], None);
+    click(&mut app, "d2");
+    assert!(
+        !marked(&mut app, Marker::Target).is_empty(),
+        "the Pawn's dots"
+    );
+    click(&mut app, "d3");
+    let slidable: HashSet<Loc> = game(&app)
+        .legal_turns()
+        .into_iter()
+        .filter(|t| t.from == Loc::parse("d2").unwrap() && t.to == Loc::parse("d3").unwrap())
+        .filter_map(|t| t.slide.map(|(from, _)| from))
+        .collect();
+    assert!(slidable.len() > 1);
+    assert_eq!(marked(&mut app, Marker::Slidable), slidable);
+    assert!(
+        marked(&mut app, Marker::Target).is_empty(),
+        "no dots on them"
+    );
+    click(&mut app, "b4");
+    assert!(marked(&mut app, Marker::Slidable).is_empty());
+    assert_eq!(marked(&mut app, Marker::Target), squares(&["c4"]));
+}
+
+/// A turn played with the pointer resting on the piece it moved shows none of that piece's
+/// reach (it would fill the board, read as the turn's own marks) until the pointer moves.
+#[test]
+fn the_pointers_marks_wait_after_a_turn_until_the_pointer_moves() {
+    let mut app = app();
+    start(&mut app, "chess", &[], None);
+    point_at(&mut app, "g1");
+    click(&mut app, "g1");
+    point_at(&mut app, "f3");
+    click(&mut app, "f3");
+    assert_eq!(game(&app).turns().len(), 1, "Nf3 played");
+    assert!(marked(&mut app, Marker::OtherReach).is_empty());
+    assert!(marked(&mut app, Marker::Reach).is_empty());
+    let moved = Move {
+        hit: hit(),
+        delta: Vec2::new(3.0, 0.0),
+    };
+    pointer_event(&mut app, "f3", moved);
+    settle(&mut app);
+    assert_eq!(
+        marked(&mut app, Marker::OtherReach),
+        squares(&["d4", "e5", "g5", "h4", "g1"])
+    );
+    point_at(&mut app, "g8");
+    assert_eq!(marked(&mut app, Marker::Reach), squares(&["f6", "h6"]));
 }

@@ -1,6 +1,7 @@
 //! The lessons: every course loads and is checked, each step's task is passed by at least one
-//! legal turn and failed, with an explanation, by at least one other; bad course files are
-//! refused with one line naming the file and the lesson.
+//! turn the learner is offered and failed, with an explanation, by at least one other; no slide
+//! is offered before the lesson on sliding; bad course files are refused with one line naming
+//! the file and the lesson.
 
 use oddboard::curriculum::lessons::{Course, course_ids, load};
 
@@ -26,6 +27,27 @@ fn every_step_is_passed_by_a_legal_turn_and_failed_by_another_with_a_reason() {
             for (turn, why) in &tried.failing {
                 assert!(!why.trim().is_empty(), "{place}: {turn} goes unexplained");
             }
+        }
+    }
+}
+
+#[test]
+fn amoebas_turns_need_no_slide_until_the_lesson_on_sliding() {
+    let course = load("amoeba").expect("the course");
+    let first = course
+        .lessons
+        .iter()
+        .position(|l| l.id == "slide")
+        .expect("a lesson on sliding");
+    assert!(first > 0, "lessons come before it");
+    for (index, lesson) in course.lessons.iter().enumerate() {
+        let variant = std::sync::Arc::new(lesson.variant("amoeba").expect("the variant"));
+        for step in &lesson.steps {
+            let game = step.game(&variant).expect("the step's game");
+            let turns = course.offered_turns(index, &game);
+            let slides = turns.iter().any(|t| t.slide.is_some());
+            assert_eq!(slides, index >= first, "`{}`", lesson.id);
+            assert_eq!(course.slides_taught(index), index >= first);
         }
     }
 }

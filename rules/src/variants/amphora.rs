@@ -898,6 +898,11 @@ impl SearchHints for Amphora {
 }
 
 impl ScreenHelpers for Amphora {
+    /// Amphora is won by taking the King: a mated King is one that cannot escape capture.
+    fn mate_in_words(&self, mated: &str) -> String {
+        format!("{mated}'s King is attacked and cannot escape capture.")
+    }
+
     fn state_controls(&self, pos: &Position) -> Vec<StateControl> {
         let data = &self.basics.data;
         let mut controls = Vec::new();

@@ -1,7 +1,7 @@
 //! The shapes marks and drawings are made of (dots, rings, corner triangles, brackets, crosses,
-//! frames, a starburst, an arrow head), rasterised once from small SVGs so they stay round and
-//! smooth at any board size, and tinted per use. Each mark's figure is drawn twice: plain, and
-//! outlined in black for the high-contrast board.
+//! frames, a starburst, edge arrows, an arrow head), rasterised once from small SVGs so they
+//! stay round and smooth at any board size, and tinted per use. Each mark's figure is drawn
+//! twice: plain, and outlined in black for the high-contrast board.
 
 use crate::app::art::pieces::rasterise;
 use bevy::prelude::*;
@@ -52,6 +52,8 @@ pub enum Figure {
     DottedFrame,
     /// A thin solid outline of the square.
     Edge,
+    /// A small arrow head at the middle of each edge, pointing out: a square that may slide.
+    Arrows,
 }
 
 /// How a figure's outlines are painted.
@@ -65,7 +67,7 @@ enum Paint {
 
 impl Figure {
     /// Every figure.
-    const ALL: [Figure; 15] = [
+    const ALL: [Figure; 16] = [
         Figure::Dot,
         Figure::Hollow,
         Figure::Ring,
@@ -81,6 +83,7 @@ impl Figure {
         Figure::DashedFrame,
         Figure::DottedFrame,
         Figure::Edge,
+        Figure::Arrows,
     ];
 
     /// Its outlines (SVG elements without paint, in a 100 × 100 square) and their paint.
@@ -141,6 +144,11 @@ impl Figure {
             Figure::Edge => (
                 r#"<rect x="5" y="5" width="90" height="90" rx="5"/>"#,
                 Paint::Stroke(7.0, ""),
+            ),
+            Figure::Arrows => (
+                "<path d=\"M50 4 L64 22 H36 Z M96 50 L78 64 V36 Z M50 96 L36 78 H64 Z \
+                 M4 50 L22 36 V64 Z\"/>",
+                Paint::Fill,
             ),
         };
         (shape.to_string(), paint)

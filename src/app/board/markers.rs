@@ -1,6 +1,7 @@
 //! Marks on the board: the last turn, a King in check, the piece picked and where it may go,
 //! the pieces a turn may remove, placement and slide choices, and the moves of a piece the
-//! pointer rests on. All of it comes from the engine's legal turns; nothing is worked out here.
+//! pointer rests on (held back from a turn played until the pointer moves). All of it comes
+//! from the engine's legal turns; nothing is worked out here.
 
 use crate::app::art::shapes::{Figure, Shapes};
 use crate::app::board::layout::{BoardLayout, SQUARE};
@@ -9,6 +10,7 @@ use crate::app::board::scene::ShownGame;
 use crate::app::board::spawn::piece_sprite;
 use crate::app::session::turns::events_of;
 use crate::app::shared::game::{ActiveGame, Builder, Viewing};
+use crate::app::shared::messages::TurnPlayed;
 use crate::app::shared::pointer::Hovered;
 use crate::app::shared::screen::{Frame, InGame};
 use crate::app::shared::turn_builder::{Choice, Part, TurnBuilder};
@@ -62,6 +64,9 @@ pub enum Marker {
     SlideTile,
     /// Where the square being chosen would slide to: a dotted outline in the gap.
     SlideGhost,
+    /// A square the turn may slide, while the slide is asked: an arrow head out from the
+    /// middle of each edge (not a dot, which is where a piece may go).
+    Slidable,
     /// Where a piece may be placed before the move: a faint picture of that piece.
     Placement,
     /// What decided a finished game (the mating pieces and the mated King, the captured King,
@@ -114,6 +119,7 @@ impl Marker {
             Marker::SlideGap => Color::srgba(0.35, 0.85, 0.95, 0.9),
             Marker::SlideTile => Color::srgba(0.35, 0.85, 0.95, 0.9),
             Marker::SlideGhost => Color::srgba(1.0, 1.0, 1.0, 0.45),
+            Marker::Slidable => Color::srgba(0.1, 0.45, 0.55, 0.8),
             Marker::Placement => Color::srgba(1.0, 1.0, 1.0, 0.45),
             Marker::Decided => Color::srgba(1.0, 0.78, 0.1, 0.9),
         }
@@ -156,6 +162,7 @@ impl Marker {
             Marker::SlideGap => &[F(Figure::DashedFrame)],
             Marker::SlideTile => &[F(Figure::Edge)],
             Marker::SlideGhost => &[F(Figure::DottedFrame)],
+            Marker::Slidable => &[F(Figure::Arrows)],
             Marker::Placement => &[MarkShape::Picture],
             Marker::LastMove => &[Tint, F(Figure::Brackets)],
             Marker::Check => &[Tint, F(Figure::Starburst)],
@@ -174,8 +181,11 @@ impl Marker {
     }
 }
 
-/// Registers the marks.
+/// Registers the marks, and the hold on the hover marks.
 pub fn plugin(app: &mut App) {
+    app.init_resource::<HeldHover>()
+        .add_observer(release_hover)
+        .add_systems(Update, hold_hover.in_set(Frame::Sync).before(redraw));
     app.add_systems(
         Update,
         redraw
@@ -183,6 +193,7 @@ pub fn plugin(app: &mut App) {
             .run_if(
                 resource_changed::<Builder>
                     .or_eager(resource_changed::<Hovered>)
+                    .or_eager(resource_changed::<HeldHover>)
                     .or_eager(resource_changed::<Viewing>)
                     .or_eager(resource_exists_and_changed::<ActiveGame>)
                     .or_eager(resource_exists_and_changed::<BoardLayout>),
@@ -192,11 +203,35 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// What the marks show besides the game: the turn being built and the square hovered.
+/// The square whose hover marks are held back: the one the pointer rested on when a turn was
+/// played (or taken back), until the pointer moves. The moved piece under a resting pointer
+/// would otherwise fill the board with its reach, read as marks of the turn just played.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HeldHover(pub Option<Loc>);
+
+/// A turn played holds back the marks of the square pointed at.
+fn hold_hover(
+    mut played: MessageReader<TurnPlayed>,
+    hovered: Res<Hovered>,
+    mut held: ResMut<HeldHover>,
+) {
+    if played.read().count() > 0 {
+        held.set_if_neq(HeldHover(hovered.0));
+    }
+}
+
+/// The pointer moving lets the hover marks show again.
+fn release_hover(_moved: On<Pointer<Move>>, mut held: ResMut<HeldHover>) {
+    held.set_if_neq(HeldHover(None));
+}
+
+/// What the marks show besides the game: the turn being built and the square hovered (unless
+/// its marks are held back).
 #[derive(SystemParam)]
 struct MarkInput<'w> {
     builder: Res<'w, Builder>,
     hovered: Res<'w, Hovered>,
+    held: Res<'w, HeldHover>,
 }
 
 /// Draws the marks afresh.
@@ -217,7 +252,11 @@ fn redraw(
         settings,
         art,
     } = &source;
-    let MarkInput { builder, hovered } = input;
+    let MarkInput {
+        builder,
+        hovered,
+        held,
+    } = input;
     let game = &game.0;
     let pos = source.position();
     let shown_ply = viewing.ply.unwrap_or(game.turns().len());
@@ -264,7 +303,7 @@ fn redraw(
     let idle = !builder.0.in_progress() && game.outcome().is_none();
     if let Some((at, piece)) = hovered
         .0
-        .filter(|_| idle)
+        .filter(|at| idle && held.0 != Some(*at))
         .and_then(|at| Some((at, pos.board.piece(at)?)))
     {
         let marker = if piece.side == pos.side {
@@ -359,6 +398,14 @@ fn turn_marks(
                     .clickable()
                     .into_iter()
                     .map(|l| (Marker::Removal, l)),
+            );
+        }
+        Some(Part::Slide) if builder.slide_square().is_none() => {
+            marks.extend(
+                builder
+                    .clickable()
+                    .into_iter()
+                    .map(|l| (Marker::Slidable, l)),
             );
         }
         Some(Part::Slide) => {

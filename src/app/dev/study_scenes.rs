@@ -86,8 +86,8 @@ pub fn next(scene: &StudyScene, study: &Study, game: &Game) -> Next {
         } if game.turns().is_empty() => {
             let task = &course.lessons[*lesson].steps[*step];
             let wanted = scene.showing == Showing::LessonDone;
-            let turn = game
-                .legal_turns()
+            let turn = course
+                .offered_turns(*lesson, game)
                 .into_iter()
                 .find(|t| (task.judge(game, t) == Judgement::Passed) == wanted);
             turn.map_or_else(|| Next::Fail("no turn to play".into()), Next::Play)

@@ -1,12 +1,27 @@
-//! Judging a lesson's step: the learner's first turn is asked of the step's task (the engine's
-//! judgement of what the turn did); a pass ticks the lesson when it was its last step, a wrong
-//! try is explained and taken back once its motion ends.
+//! A lesson's step on the board: the learner is offered the turns the course has taught (no
+//! slide before the lesson on sliding), and the first turn is asked of the step's task (the
+//! engine's judgement of what the turn did); a pass ticks the lesson when it was its last step,
+//! a wrong try is explained and taken back once its motion ends.
 
 use super::on_board::{Attempt, Study, Subject, new_plies};
 use super::progress::Progress;
-use crate::app::shared::game::ActiveGame;
+use crate::app::shared::game::{ActiveGame, Builder};
+use crate::app::shared::turn_builder::TurnBuilder;
 use crate::curriculum::lessons::Judgement;
 use bevy::prelude::*;
+
+/// Narrows the turn the session readied to those the lesson offers: before the course teaches
+/// sliding, a turn is its move alone, so the builder never asks for a slide.
+pub(super) fn offer(study: Res<Study>, game: Res<ActiveGame>, mut builder: ResMut<Builder>) {
+    let Subject::Lesson { course, lesson, .. } = &study.subject else {
+        return;
+    };
+    let fresh = !builder.0.in_progress();
+    let untaught = builder.0.candidates().iter().any(|t| t.slide.is_some());
+    if fresh && untaught && !course.slides_taught(*lesson) {
+        builder.0 = TurnBuilder::new(course.offered_turns(*lesson, &game.0));
+    }
+}
 
 /// Judges the learner's turn in a lesson.
 pub(super) fn judge(

@@ -1,6 +1,7 @@
 //! Learning by doing: a lesson or a puzzle is an ordinary game on the board, started from its
 //! position, each turn judged by the engine (a lesson's task, a puzzle's proof), a wrong try
-//! explained and taken back after its motion, the progress kept. The study panel shows it.
+//! explained and taken back after its motion, the progress kept; a lesson offers only the turns
+//! its course has taught. The study panel shows it.
 
 mod lesson;
 pub mod library;
@@ -9,7 +10,7 @@ mod open;
 pub mod progress;
 mod puzzle;
 
-use crate::app::shared::game::ActiveGame;
+use crate::app::shared::game::{ActiveGame, Builder};
 use crate::app::shared::screen::{Frame, Screen};
 use bevy::prelude::*;
 use on_board::{Study, StudyAction};
@@ -24,7 +25,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, open::act.in_set(Frame::Input))
         .add_systems(
             Update,
-            (lesson::judge, puzzle::judge)
+            (
+                lesson::judge,
+                puzzle::judge,
+                lesson::offer.run_if(resource_changed::<Builder>),
+            )
                 .run_if(studying.clone())
                 .in_set(Frame::Sync),
         )

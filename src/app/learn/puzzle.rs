@@ -1,7 +1,8 @@
 //! Judging a puzzle: each turn of the solver is asked of the engine's prover (does the win
 //! still come in time against any defence?); a turn that keeps it is answered by the engine's
 //! reply, one that lets the win go is explained by the defence that escapes ("Black escapes
-//! with Kb7") and taken back. A hint names the piece to move; the solution is played out.
+//! with Kb7") and taken back; the win is said in the variant's own terms ("Black's King cannot
+//! escape capture"). A hint names the piece to move; the solution is played out.
 
 use super::on_board::{Attempt, Opening, Study, StudyAction, Subject, new_plies};
 use super::progress::Progress;
@@ -41,18 +42,15 @@ pub(super) fn judge(
         if outcome.verdict == Verdict::win_for(solver) {
             let clean = !missed(&study);
             progress.solve_puzzle(&set.variant, &puzzle.id, clean);
-            study.attempt = Attempt::Done(if clean {
-                "Solved!".to_string()
+            let solved = if clean {
+                "Solved!"
             } else {
-                "Solved, at the second try.".to_string()
-            });
+                "Solved, at the second try."
+            };
+            study.attempt = Attempt::Done(format!("{solved} {}", ended(game)));
         } else if solver_moved {
-            wrong(
-                &mut study,
-                &mut progress,
-                game,
-                format!("that ends the game ({outcome})."),
-            );
+            let why = format!("that ends the game. {}", ended(game));
+            wrong(&mut study, &mut progress, game, why);
         }
         return;
     }
@@ -77,6 +75,11 @@ pub(super) fn judge(
         None => "that does not win in time.".to_string(),
     };
     wrong(&mut study, &mut progress, game, why);
+}
+
+/// Why the game on the board ended, in the variant's own terms.
+fn ended(game: &Game) -> String {
+    game.decided_in_words().unwrap_or_default()
 }
 
 /// The side that solves the puzzle: the side to move at its start.

@@ -283,6 +283,17 @@ impl Check {
             | Check::Draws => Ok(()),
         }
     }
+
+    /// Whether the condition is about a slide (Amoeba's): what makes a lesson one that teaches
+    /// sliding.
+    pub fn is_about_slides(&self) -> bool {
+        match self {
+            Check::All(checks) | Check::AnyOf(checks) => checks.iter().any(Check::is_about_slides),
+            Check::Not(check) => check.is_about_slides(),
+            Check::Slides | Check::SlidesTo(_) => true,
+            _ => false,
+        }
+    }
 }
 
 /// How many files and ranks a turn's move spans.

@@ -122,13 +122,14 @@ impl Tried {
 }
 
 impl Step {
-    /// Every legal turn of `game` (this step's position) judged by the task.
-    pub fn try_every_turn(&self, game: &Game) -> Tried {
+    /// Every turn of `turns` (the learner's turns in `game`, this step's position) judged by
+    /// the task.
+    pub fn try_every_turn(&self, game: &Game, turns: Vec<Turn>) -> Tried {
         let mut tried = Tried {
             passing: Vec::new(),
             failing: Vec::new(),
         };
-        for turn in game.legal_turns() {
+        for turn in turns {
             let text = game.variant().turn_text(&turn);
             match self.judge(game, &turn) {
                 Judgement::Passed => tried.passing.push(text),
@@ -143,6 +144,13 @@ impl Lesson {
     /// The variant its positions are played in (the course's, with the lesson's options).
     pub fn variant(&self, id: &str) -> Result<Variant, Error> {
         Variant::load(id, &self.options)
+    }
+
+    /// Whether a task or explanation of one of its steps is about a slide.
+    fn is_about_slides(&self) -> bool {
+        self.steps.iter().any(|step| {
+            step.pass.is_about_slides() || step.wrong.iter().any(|m| m.when.is_about_slides())
+        })
     }
 }
 
@@ -203,18 +211,39 @@ impl Course {
         Ok(())
     }
 
-    /// Each step's turns judged, with the lesson and step (from 1) it belongs to: what an author
-    /// checks a course by.
+    /// Each step's turns (those the learner is offered) judged, with the lesson and step (from
+    /// 1) it belongs to: what an author checks a course by.
     pub fn try_every_step(&self) -> Result<Vec<(&Lesson, usize, Tried)>, Error> {
         let mut all = Vec::new();
-        for lesson in &self.lessons {
+        for (index, lesson) in self.lessons.iter().enumerate() {
             let variant = Arc::new(lesson.variant(&self.variant)?);
             for (number, step) in lesson.steps.iter().enumerate() {
                 let game = step.game(&variant)?;
-                all.push((lesson, number + 1, step.try_every_turn(&game)));
+                let turns = self.offered_turns(index, &game);
+                all.push((lesson, number + 1, step.try_every_turn(&game, turns)));
             }
         }
         Ok(all)
+    }
+
+    /// The turns the learner is offered in `game`, a position of lesson `index`: its legal
+    /// turns, those with a slide left out until sliding is taught (a lesson teaches one rule,
+    /// and a slide asked for before its lesson is a question the learner cannot yet answer).
+    pub fn offered_turns(&self, index: usize, game: &Game) -> Vec<Turn> {
+        let mut turns = game.legal_turns();
+        if !self.slides_taught(index) {
+            turns.retain(|turn| turn.slide.is_none());
+        }
+        turns
+    }
+
+    /// Whether the learner has met sliding by lesson `index`: it, or a lesson before it, is
+    /// about a slide.
+    pub fn slides_taught(&self, index: usize) -> bool {
+        self.lessons
+            .iter()
+            .take(index + 1)
+            .any(Lesson::is_about_slides)
     }
 
     /// The lesson with this id.
