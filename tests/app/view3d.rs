@@ -5,8 +5,10 @@
 use crate::support::*;
 use bevy::camera::visibility::VisibilityPlugin;
 use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, RayCastVisibility};
+use oddboard::app::art::pieces::drawing_of;
 use oddboard::app::board::layout::{BoardLayout, Cell, PieceView};
 use oddboard::app::shared::settings::{BoardView, Settings};
+use oddboard::app::view3d::models::shape_of;
 use oddboard::app::view3d::surface::Surface;
 use oddboard::app::view3d::{TwinKind, TwinOf};
 use oddboard::rules::{Content, Loc, Piece, RulesExt, SplitMix64, Variant, ids};
@@ -270,3 +272,74 @@ fn the_shadows_setting_puts_the_3d_board_in_the_suns_shadows_and_out_again() {
         );
     }
 }
+
+/// Where the 3D camera sees `point`, from -1 to 1 across and up its view (headless, the view
+/// is square).
+fn seen(app: &mut App, point: Vec3) -> Vec2 {
+    let world = app.world_mut();
+    let view = world
+        .query_filtered::<&GlobalTransform, With<oddboard::app::view3d::TableCamera>>()
+        .single(world)
+        .expect("the 3D camera")
+        .to_matrix()
+        .inverse();
+    let clip = Mat4::perspective_infinite_reverse_rh(oddboard::app::view3d::rig::FOV, 1.0, 0.1);
+    let at = clip.project_point3(view.transform_point3(point));
+    at.truncate()
+}
+
+/// The default camera shows every piece of both sides in every variant: each piece's foot
+/// and top in view, the far side's pieces seen nearly as tall as the near side's, and each
+/// piece's upper half seen above the top of the piece one rank nearer the first player in its
+/// file (so the back rank stands clear of the Pawns in front of it).
+#[test]
+fn the_default_camera_shows_every_piece_of_both_sides() {
+    for id in ids() {
+        let mut app = app_3d();
+        start(&mut app, id, &[], None);
+        settle(&mut app);
+        let layout = *app.world().resource::<BoardLayout>();
+        let pieces = pieces_3d(&mut app);
+        let data = game(&app).variant().data().clone();
+        let height = |piece: &Piece| shape_of(drawing_of(&data, piece.kind)).top();
+        let mut tallest_near: f32 = 0.0;
+        let mut tallest_far: f32 = 0.0;
+        for (loc, piece) in &pieces {
+            let at = centre_in(&layout, *loc);
+            let foot = Vec3::new(at.x, TILE, at.y);
+            let top = foot + Vec3::Y * height(piece);
+            let (low, high) = (seen(&mut app, foot), seen(&mut app, top));
+            for end in [low, high] {
+                assert!(
+                    end.abs().max_element() <= 1.0,
+                    "{id}: {piece:?} on {loc} out of view"
+                );
+            }
+            let tall = high.y - low.y;
+            if loc.rank() == 0 {
+                tallest_near = tallest_near.max(tall);
+            }
+            if i32::from(loc.rank()) == i32::from(layout.ranks) - 1 {
+                tallest_far = tallest_far.max(tall);
+            }
+            let nearer = Loc::new(i32::from(loc.file()), i32::from(loc.rank()) - 1);
+            if let Some(front) = nearer.and_then(|l| pieces.get(&l).map(|p| (l, p))) {
+                let front_at = centre_in(&layout, front.0);
+                let front_top = Vec3::new(front_at.x, TILE + height(front.1), front_at.y);
+                let middle = seen(&mut app, (foot + top) / 2.0);
+                assert!(
+                    middle.y > seen(&mut app, front_top).y,
+                    "{id}: {piece:?} on {loc} hides behind the piece on {}",
+                    front.0
+                );
+            }
+        }
+        assert!(
+            tallest_far > 0.8 * tallest_near,
+            "{id}: the far side's pieces are seen {tallest_far}, the near side's {tallest_near}"
+        );
+    }
+}
+
+/// How high the 3D board's top is.
+const TILE: f32 = oddboard::app::view3d::models::TILE_TOP;

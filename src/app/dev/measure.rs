@@ -2,7 +2,9 @@
 //! first frame, then frame times for a number of seconds with a still game on the board (the
 //! window redrawing continuously, from a few seconds into the game on, so that preparing the
 //! shaders is left out), then for as long again while turns play out one after another
-//! (captures first, so their effects show). Prints a summary and exits.
+//! (captures first, so their effects show). Prints a summary and exits. Besides the frames'
+//! wall times it prints the process's CPU time per frame (every thread's, the software
+//! renderer's included), which another program's load changes far less than the wall time.
 
 use crate::app::motion::timeline::Timeline;
 use crate::app::shared::game::{ActiveGame, Builder};
@@ -24,6 +26,58 @@ struct Measurement {
     game_since: Option<Instant>,
     still: Vec<f32>,
     animating: Vec<f32>,
+    /// The CPU time the still and the animating phase took.
+    cpu: [CpuSpent; 2],
+}
+
+/// The CPU time a phase has taken, from its first frame to its last.
+#[derive(Clone, Copy, Default)]
+struct CpuSpent {
+    began: Option<Duration>,
+    frames: u32,
+    spent: Duration,
+}
+
+impl CpuSpent {
+    /// Counts a frame of the phase.
+    fn count_frame(&mut self) {
+        let Some(now) = cpu_time() else {
+            return;
+        };
+        match self.began {
+            Some(began) => {
+                self.frames += 1;
+                self.spent = now.saturating_sub(began);
+            }
+            None => self.began = Some(now),
+        }
+    }
+
+    /// The CPU time per frame, in words.
+    fn per_frame(&self) -> String {
+        if self.frames == 0 {
+            return "CPU time unknown".into();
+        }
+        format!(
+            "{:.1} ms of CPU a frame",
+            self.spent.as_secs_f64() * 1000.0 / f64::from(self.frames)
+        )
+    }
+}
+
+/// The process's CPU time so far, every thread's, user and system (Linux's `/proc/self/stat`;
+/// none elsewhere).
+fn cpu_time() -> Option<Duration> {
+    /// The unit of `/proc`'s times: `USER_HZ`, 100 in every Linux ABI.
+    const TICKS_PER_SECOND: u64 = 100;
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields 14 and 15, counted from the state (field 3) after the command's name.
+    let mut fields = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis(
+        (user + system) * 1000 / TICKS_PER_SECOND,
+    ))
 }
 
 /// Registers the measurement: a chess game is started, frames are timed for `seconds` with
@@ -39,6 +93,7 @@ pub fn plugin(started: Instant, seconds: f32) -> impl Fn(&mut App) {
                 game_since: None,
                 still: Vec::new(),
                 animating: Vec::new(),
+                cpu: [CpuSpent::default(); 2],
             })
             .add_systems(Last, sample);
     }
@@ -103,7 +158,11 @@ fn sample(
     let since = *measurement.sampling_since.get_or_insert_with(Instant::now);
     let frame = time.delta_secs() * 1000.0;
     let elapsed = since.elapsed();
-    if elapsed < measurement.sample_for {
+    let phase = usize::from(elapsed >= measurement.sample_for);
+    if elapsed < measurement.sample_for * 2 {
+        measurement.cpu[phase].count_frame();
+    }
+    if phase == 0 {
         measurement.still.push(frame);
         return;
     }
@@ -120,10 +179,12 @@ fn sample(
         return;
     }
     println!(
-        "first frame after {:.0} ms; still: {}; animating: {}",
+        "first frame after {:.0} ms; still: {}, {}; animating: {}, {}",
         first.as_secs_f64() * 1000.0,
         summary(&measurement.still),
+        measurement.cpu[0].per_frame(),
         summary(&measurement.animating),
+        measurement.cpu[1].per_frame(),
     );
     exit.write(AppExit::Success);
 }

@@ -63,7 +63,7 @@ pub fn plugin(app: &mut App) {
             PostUpdate,
             (
                 rig::choose_camera.run_if(resource_changed::<Settings>),
-                rig::place_camera.run_if(three_d),
+                (rig::place_camera, rig::aim_sun).run_if(three_d),
             )
                 .chain()
                 .before(TransformSystems::Propagate),

@@ -3,6 +3,7 @@
 //! presets and the side to move (with automatic turning on, or F) swing it with an eased
 //! motion. It draws into the same space beside the panel as the 2D camera.
 
+use super::models::{KING_HEIGHT, TILE_TOP};
 use crate::app::board::camera::{BOARD_OUTPUT, BoardCamera};
 use crate::app::board::layout::BoardLayout;
 use crate::app::shared::game::Flipped;
@@ -55,7 +56,9 @@ pub enum Preset {
     Above,
 }
 
-const PITCH: f32 = 0.8;
+/// How high the camera looks down from at a side's preset, radians: high enough that the
+/// far side's back rank stands clear above its Pawns and a token's picture is seen broad.
+const PITCH: f32 = 1.0;
 const SWING: f32 = 0.7;
 
 impl Preset {
@@ -137,10 +140,11 @@ impl Rig {
 /// third of a frame, a plane in one colour looks the same as this).
 const TABLE: Color = Color::srgb(0.30, 0.22, 0.16);
 
-/// Where the sun shines from: 45 degrees up, from the first player's left and in front, so
-/// each piece has a lit side and a shaded side as the camera sees it (its shape reads), not a
-/// face lit full on.
-const SUN: Vec3 = Vec3::new(-0.612, 0.707, 0.354);
+/// Where the sun shines from, seen from the first player's side (it turns round the board with
+/// the camera): high, from the left and from beyond the board, so the board's top is lit and
+/// the sides of the pieces the camera sees are mostly in shade, a lit edge on the left: an
+/// ivory piece stands darker than a light square, and its shape reads.
+const SUN: Vec3 = Vec3::new(-0.6, 0.7, -0.4);
 
 /// How bright the sun is, lux: with the ambient light, the board's top shows the theme's
 /// colours.
@@ -156,6 +160,10 @@ pub fn spawn_rig(mut commands: Commands) {
         Name::new("Table camera"),
         TableCamera,
         Camera3d::default(),
+        Projection::Perspective(PerspectiveProjection {
+            fov: FOV,
+            ..default()
+        }),
         Camera {
             output_mode: BOARD_OUTPUT,
             is_active: false,
@@ -193,6 +201,15 @@ pub fn spawn_rig(mut commands: Commands) {
         Transform::from_translation(SUN).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.insert_resource(DirectionalLightShadowMap { size: 1024 });
+}
+
+/// Turns the sun round the board with the camera, so the light falls the same way on the
+/// pieces from whichever side they are seen.
+pub fn aim_sun(rig: Res<Rig>, mut sun: Query<&mut Transform, With<Sun>>) {
+    let from = Quat::from_rotation_y(rig.now.yaw) * SUN;
+    for mut transform in &mut sun {
+        transform.set_if_neq(Transform::from_translation(from).looking_at(Vec3::ZERO, Vec3::Y));
+    }
 }
 
 /// Turns the 2D camera or the 3D camera on, as the settings say, and the sun's shadows.
@@ -277,8 +294,8 @@ pub fn swing(
     redraw.write(RequestRedraw);
 }
 
-/// Places the camera at the rig's angle, far enough to see the whole board, in the space the
-/// 2D camera has beside the panel.
+/// Places the camera at the rig's angle, as near as sees the whole board with every piece on
+/// it, in the space the 2D camera has beside the panel.
 pub fn place_camera(
     rig: Res<Rig>,
     layout: Option<Res<BoardLayout>>,
@@ -299,25 +316,110 @@ pub fn place_camera(
         camera.viewport = flat.viewport.clone();
     }
     let board = layout.map_or(Vec2::splat(8.0), |l| {
-        Vec2::new(f32::from(l.files), f32::from(l.ranks)) + 1.0
+        Vec2::new(f32::from(l.files), f32::from(l.ranks))
     });
     let fov = match projection {
         Projection::Perspective(p) => p.fov,
-        _ => std::f32::consts::FRAC_PI_4,
+        _ => FOV,
     };
     let aspect = camera
         .logical_viewport_size()
         .map_or(1.0, |s| (s.x / s.y.max(1.0)).max(0.1));
     let Angle { yaw, pitch, zoom } = rig.now;
-    let across = board.x.max(board.y);
-    let fit_height = across * (0.5 + 0.25 * pitch.cos()) / (fov / 2.0).tan();
-    let fit_width = across * 0.55 / ((fov / 2.0).tan() * aspect);
-    let distance = fit_height.max(fit_width) / zoom;
-    let eye = Vec3::new(
-        distance * pitch.cos() * yaw.sin(),
-        distance * pitch.sin(),
-        distance * pitch.cos() * yaw.cos(),
+    let towards_eye = Vec3::new(
+        pitch.cos() * yaw.sin(),
+        pitch.sin(),
+        pitch.cos() * yaw.cos(),
     );
-    let wanted = Transform::from_translation(eye).looking_at(Vec3::ZERO, Vec3::Y);
+    let view = View::new(towards_eye, fov, aspect);
+    let (target, distance) = view.fit(&seen_points(board));
+    let eye = target + towards_eye * distance / zoom;
+    let wanted = Transform::from_translation(eye).looking_at(target, Vec3::Y);
     transform.set_if_neq(wanted);
+}
+
+/// The 3D camera's field of view, vertical, radians: narrow, so the far side of the board is
+/// seen almost as large and as steeply as the near side, its pieces standing clear of those
+/// in front of them.
+pub const FOV: f32 = 0.5;
+
+/// How much of the view's height and width the board may fill, the rest a margin round it.
+const FILL: f32 = 0.94;
+
+/// The points the camera must see on a board `board` squares across: the corners of the
+/// board's coordinates round it on the table, and of the box its tallest pieces fill.
+fn seen_points(board: Vec2) -> Vec<Vec3> {
+    let labels = (board + 1.0) / 2.0;
+    let pieces = board / 2.0;
+    let height = TILE_TOP + KING_HEIGHT;
+    let mut points = Vec::new();
+    for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+        points.push(Vec3::new(x * labels.x, 0.0, z * labels.y));
+        points.push(Vec3::new(x * pieces.x, height, z * pieces.y));
+    }
+    points
+}
+
+/// A perspective view's direction and opening, to fit points in.
+struct View {
+    /// From the point looked at towards the eye.
+    back: Vec3,
+    right: Vec3,
+    up: Vec3,
+    /// The tangents of half the view's opening across and up.
+    opening: Vec2,
+}
+
+impl View {
+    fn new(back: Vec3, fov: f32, aspect: f32) -> View {
+        let right = Vec3::Y.cross(back).normalize_or(Vec3::X);
+        let up = back.cross(right);
+        let tan = (fov / 2.0).tan() * FILL;
+        View {
+            back,
+            right,
+            up,
+            opening: Vec2::new(tan * aspect, tan),
+        }
+    }
+
+    /// The nearest distance from `target` at which every point is in view.
+    fn distance(&self, target: Vec3, points: &[Vec3]) -> f32 {
+        points
+            .iter()
+            .map(|p| {
+                let q = *p - target;
+                let across = Vec2::new(q.dot(self.right), q.dot(self.up)).abs() / self.opening;
+                q.dot(self.back) + across.max_element()
+            })
+            .fold(0.0, f32::max)
+    }
+
+    /// Where each point is seen, from -1 to 1 across and up the view, from `distance` away
+    /// from `target`.
+    fn seen(&self, target: Vec3, distance: f32, point: Vec3) -> Vec2 {
+        let q = point - target;
+        let depth = (distance - q.dot(self.back)).max(0.001);
+        Vec2::new(q.dot(self.right), q.dot(self.up)) / (self.opening * depth)
+    }
+
+    /// The point to look at and the distance that show `points` as large as the view allows,
+    /// centred in it: from their middle, the look moved (twice) to centre what is seen.
+    fn fit(&self, points: &[Vec3]) -> (Vec3, f32) {
+        let mut target = points.iter().copied().sum::<Vec3>() / points.len().max(1) as f32;
+        let mut distance = self.distance(target, points);
+        for _ in 0..2 {
+            let (low, high) = points.iter().fold(
+                (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+                |(low, high), p| {
+                    let at = self.seen(target, distance, *p);
+                    (low.min(at), high.max(at))
+                },
+            );
+            let off = (low + high) / 2.0 * self.opening * distance;
+            target += self.right * off.x + self.up * off.y;
+            distance = self.distance(target, points);
+        }
+        (target, distance)
+    }
 }
