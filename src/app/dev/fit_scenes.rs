@@ -5,7 +5,8 @@
 //! the window and inside what clips it, unless a scroll area cuts it off, whose scroll bar
 //! brings it into view. Each scene's screenshot shows the menu, or the game's Settings tab.
 
-use crate::app::panels::{SMALLEST_WINDOW, Tab};
+use crate::app::panels::SMALLEST_WINDOW;
+use crate::app::panels::game::Tab;
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::Players;
 use crate::app::shared::settings::{InterfaceSize, Settings};

@@ -4,7 +4,7 @@
 
 mod banner;
 pub mod choices;
-mod game;
+pub mod game;
 pub mod help;
 mod keys;
 mod menu;
@@ -32,8 +32,6 @@ use bevy_egui::EguiTextureHandle;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 use std::collections::HashMap;
-
-pub use game::Tab;
 
 /// The smallest window the game allows, in logical pixels: the menu and the game's panel are
 /// laid out to fit it at every interface size.
