@@ -85,6 +85,7 @@ pub fn run(launch: Launch) -> AppExit {
     .add_plugins((
         game_plugins,
         board::camera::plugin,
+        board::picking::plugin,
         panels::plugin,
         editor::window_plugin,
         speech::window_plugin,

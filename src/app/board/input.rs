@@ -1,4 +1,5 @@
-//! Input: clicks and drags on the board (through bevy_picking) and the keyboard, turned into
+//! Input: clicks and drags on the board (through bevy_picking: `board::picking` finds the cell
+//! under the pointer in 2D, mesh picking in 3D) and the keyboard, turned into
 //! the session's messages. Nothing here knows a rule.
 
 use crate::app::board::camera::BoardCamera;
@@ -20,33 +21,28 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
-use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
 
 /// Registers the input observers and the keyboard.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(SpritePickingSettings {
-        require_markers: false,
-        picking_mode: SpritePickingMode::BoundingBox,
-    })
-    .init_resource::<RightPressed>()
-    .add_observer(on_press)
-    .add_observer(on_right_press)
-    .add_observer(on_right_release)
-    .add_observer(on_drag_start)
-    .add_observer(on_drop)
-    .add_observer(on_drag)
-    .add_observer(on_drag_end)
-    .add_observer(on_over)
-    .add_observer(on_out)
-    .add_systems(
-        Update,
-        (
-            keyboard
-                .run_if(|entry: Res<TextEntry>| !entry.0)
-                .in_set(Frame::Input),
-            rest_cursor_help.in_set(Frame::Sync),
-        ),
-    );
+    app.init_resource::<RightPressed>()
+        .add_observer(on_press)
+        .add_observer(on_right_press)
+        .add_observer(on_right_release)
+        .add_observer(on_drag_start)
+        .add_observer(on_drop)
+        .add_observer(on_drag)
+        .add_observer(on_drag_end)
+        .add_observer(on_over)
+        .add_observer(on_out)
+        .add_systems(
+            Update,
+            (
+                keyboard
+                    .run_if(|entry: Res<TextEntry>| !entry.0)
+                    .in_set(Frame::Input),
+                rest_cursor_help.in_set(Frame::Sync),
+            ),
+        );
 }
 
 fn cell_of(entity: Entity, cells: &Query<&Cell>) -> Option<Loc> {

@@ -8,6 +8,7 @@ pub mod input;
 pub mod labels;
 pub mod layout;
 pub mod markers;
+pub mod picking;
 pub mod preview;
 pub mod scene;
 pub mod sketch;

@@ -131,7 +131,10 @@ fn reset_board(
         commands.spawn((
             Name::new(format!("Cell {loc}")),
             Cell { loc },
+            // Never drawn: `board::picking` finds it under the pointer, and the 3D view makes
+            // its hit box from the sprite's size.
             Sprite::from_color(Color::NONE, Vec2::splat(SQUARE)),
+            Visibility::Hidden,
             Transform::from_translation(layout.world(loc).extend(Z_CELL)),
             Pickable::default(),
             Board2d,
