@@ -1,7 +1,7 @@
 //! The 3D view's shapes, all made in code: bevelled tiles, the orthodox pieces turned on a
 //! lathe from 2D profiles in a Staunton set's proportions (with what a lathe cannot turn added:
 //! the Rook's battlement, the Queen's coronet, the King's cross, the slit in the Bishop's
-//! mitre), the Knight's head a horse's profile extruded with bevelled edges, and every other
+//! mitre), the Knight's head a horse's profile extruded with rounded edges and two ears, and every other
 //! piece a token whose rim (its number of sides and its height) is its own, with the piece's
 //! picture on top. One mesh per shape, shared by every entity that shows it.
 
@@ -329,8 +329,8 @@ const KNIGHT_FOOT: Profile = Profile {
 };
 
 /// The Knight's head seen from the side (King heights), muzzle to the left, counter-clockwise
-/// from the chest: the arched neck and mane, an ear, the forehead, the muzzle, the jaw and the
-/// throat. Its top is the Knight's (0.65 of the King).
+/// from the chest: the arched neck and mane, the rounded poll the ears stand on, the forehead,
+/// the muzzle, the jaw and the throat.
 const KNIGHT_HEAD: [(f32, f32); 22] = [
     (-0.125, 0.105),
     (0.14, 0.105),
@@ -338,13 +338,13 @@ const KNIGHT_HEAD: [(f32, f32); 22] = [
     (0.15, 0.27),
     (0.13, 0.375),
     (0.1, 0.465),
-    (0.065, 0.54),
-    (0.048, 0.585),
-    (0.036, 0.65),
-    (-0.008, 0.6),
-    (-0.035, 0.595),
-    (-0.085, 0.567),
-    (-0.133, 0.517),
+    (0.068, 0.535),
+    (0.045, 0.575),
+    (0.018, 0.598),
+    (-0.01, 0.597),
+    (-0.035, 0.588),
+    (-0.085, 0.562),
+    (-0.133, 0.515),
     (-0.178, 0.467),
     (-0.192, 0.433),
     (-0.18, 0.408),
@@ -356,16 +356,52 @@ const KNIGHT_HEAD: [(f32, f32); 22] = [
     (-0.13, 0.16),
 ];
 
-/// How far in the Knight's head's edges are bevelled, King heights.
-const KNIGHT_BEVEL: f32 = 0.024;
+/// How far in from its outline the Knight's head's faces begin, King heights: its edges are
+/// rounded over a quarter ellipse this deep in the plane of the outline and most of the half
+/// thickness across it (`KNIGHT_ROUNDED`), so the sides read round from every direction while
+/// the narrow muzzle keeps its faces.
+const KNIGHT_ROUNDING: f32 = 0.024;
+
+/// How much of the Knight's head's half thickness its rounded edges take, the rest a flat band
+/// round the side.
+const KNIGHT_ROUNDED: f32 = 0.8;
+
+/// How many steps each rounded edge of the Knight's head turns through, from a face to the
+/// side.
+const KNIGHT_ROUNDING_STEPS: usize = 4;
 
 /// Half the Knight's head's thickness at a point of its outline: thickest at the foot of the
-/// neck, thinner towards the ears and the muzzle.
+/// neck, thinner towards the poll and the muzzle.
 fn knight_half_thickness(at: Vec2) -> f32 {
-    let up = ((at.y - 0.1) / 0.55).clamp(0.0, 1.0);
+    let up = ((at.y - 0.1) / 0.5).clamp(0.0, 1.0);
     let forward = (-at.x / 0.19).clamp(0.0, 1.0);
-    0.1 - 0.03 * up - 0.03 * forward
+    0.1 - 0.025 * up - 0.035 * forward
 }
+
+/// The top of the Knight, its ears' tips, King heights (0.65 of the King).
+const KNIGHT_TOP: f32 = 0.65;
+
+/// A Knight's ear: a cone this wide at its foot and this long, its foot's centre this far back
+/// along the poll and out from the middle of the head, leaning out and back by these angles
+/// (radians), so that seen from in front or behind the head shows two ears with a gap between.
+struct Ear {
+    radius: f32,
+    length: f32,
+    back: f32,
+    out: f32,
+    lean_out: f32,
+    lean_back: f32,
+}
+
+/// The Knight's ears' shape and place.
+const EAR: Ear = Ear {
+    radius: 0.024,
+    length: 0.068,
+    back: 0.022,
+    out: 0.036,
+    lean_out: 0.3,
+    lean_back: 0.25,
+};
 
 /// Parts set in a ring round a piece's axis: how many, how far out and how high their
 /// centres are (King heights).
@@ -512,7 +548,7 @@ impl Shape {
     pub fn top(self) -> f32 {
         match self {
             Shape::Turned(outline) => outline.top() * KING_HEIGHT,
-            Shape::Knight => knight_top() * KING_HEIGHT,
+            Shape::Knight => KNIGHT_TOP * KING_HEIGHT,
             Shape::Token(_, height) => f32::from(height) / 100.0,
         }
     }
@@ -521,7 +557,7 @@ impl Shape {
     pub fn mesh(self) -> Mesh {
         match self {
             Shape::Turned(outline) => outline.mesh().scaled_by(Vec3::splat(KING_HEIGHT)),
-            Shape::Knight => knight().mesh(KING_HEIGHT),
+            Shape::Knight => knight().scaled_by(Vec3::splat(KING_HEIGHT)),
             Shape::Token(sides, height) => token(usize::from(sides), f32::from(height) / 100.0),
         }
     }
@@ -545,14 +581,9 @@ fn token(sides: usize, height: f32) -> Mesh {
     .mesh()
 }
 
-/// The top of the Knight's head, King heights.
-fn knight_top() -> f32 {
-    KNIGHT_HEAD.iter().map(|p| p.1).fold(0.0, f32::max)
-}
-
-/// The Knight, King heights: a turned foot, and its head extruded from the side outline with
-/// bevelled edges, its profile turned to the first player.
-fn knight() -> Build {
+/// The Knight, King heights: a turned foot, its head extruded from the side outline with
+/// rounded edges, its profile turned to the first player, and two ears on the poll.
+fn knight() -> Mesh {
     let mut build = Build::default();
     Lathe {
         profile: &KNIGHT_FOOT.points(),
@@ -562,8 +593,27 @@ fn knight() -> Build {
     }
     .build(&mut build);
     let outline: Vec<Vec2> = KNIGHT_HEAD.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
-    bevelled_slab(&mut build, &outline, KNIGHT_BEVEL, knight_half_thickness);
-    build
+    rounded_slab(&mut build, &outline, KNIGHT_ROUNDING, knight_half_thickness);
+    let mut mesh = build.mesh(1.0);
+    let ear = Lathe {
+        profile: &[(0.0, 0.0), (EAR.radius, 0.0), (0.0, EAR.length)],
+        sides: 10,
+        smooth: true,
+        phase: 0.0,
+    }
+    .mesh();
+    for side in [-1.0, 1.0] {
+        let lean =
+            Quat::from_rotation_z(-EAR.lean_back) * Quat::from_rotation_x(side * EAR.lean_out);
+        let tip = lean * Vec3::Y * EAR.length;
+        let foot = Vec3::new(EAR.back, KNIGHT_TOP - tip.y, side * EAR.out);
+        merge(
+            &mut mesh,
+            ear.clone()
+                .transformed_by(Transform::from_translation(foot).with_rotation(lean)),
+        );
+    }
+    mesh
 }
 
 /// The outward normals of a counter-clockwise outline: of each edge (from each point to the
@@ -582,61 +632,60 @@ fn outline_normals(outline: &[Vec2]) -> (Vec<Vec2>, Vec<Vec2>) {
     (edges, points)
 }
 
-/// The outline moved in by `by` (each point along its normal, as far as keeps its edges `by`
-/// in, at most twice that at a sharp point).
-fn inset(outline: &[Vec2], by: f32) -> Vec<Vec2> {
-    let (edges, points) = outline_normals(outline);
-    let count = outline.len();
-    (0..count)
-        .map(|i| {
-            let slant = points[i].dot(edges[i]).max(0.5);
-            outline[i] - points[i] * by / slant
-        })
-        .collect()
-}
-
 /// Extrudes a counter-clockwise outline in the plane of the first player's view into a slab
-/// `half_thickness(point)` either side, its edges bevelled `bevel` in: the back face, the
-/// back bevel, the side, the front bevel and the front face.
-fn bevelled_slab(
+/// `half_thickness(point)` either side, its edges rounded over a quarter ellipse `depth` deep
+/// in the outline's plane and `KNIGHT_ROUNDED` of the half thickness across it: the back face,
+/// the rounded side in `KNIGHT_ROUNDING_STEPS` steps from each face, and the front face.
+fn rounded_slab(
     build: &mut Build,
     outline: &[Vec2],
-    bevel: f32,
+    depth: f32,
     half_thickness: impl Fn(Vec2) -> f32,
 ) {
-    let inner = inset(outline, bevel);
-    let (_, normals) = outline_normals(outline);
+    let (edges, normals) = outline_normals(outline);
     let count = outline.len();
-    let layer = |i: usize, step: usize| -> Vec3 {
+    // How far a point moves in for its edges to move in by one: at most twice at a sharp point.
+    let slant: Vec<f32> = (0..count)
+        .map(|i| normals[i].dot(edges[i]).max(0.5))
+        .collect();
+    let steps = KNIGHT_ROUNDING_STEPS;
+    // The point `step` of `2 * steps + 2` round the edge at outline point `i`, from the back
+    // face (0) over the side to the front face, and its normal.
+    let around = |i: usize, step: usize| -> (Vec3, Vec3) {
         let half = half_thickness(outline[i]);
-        let (at, z) = match step {
-            0 => (inner[i], -half),
-            1 => (outline[i], bevel - half),
-            2 => (outline[i], half - bevel),
-            _ => (inner[i], half),
+        let across = half * KNIGHT_ROUNDED;
+        let (centre, turned) = if step <= steps {
+            (across - half, step)
+        } else {
+            (half - across, step - 1)
         };
-        at.extend(z)
+        let angle = (turned as f32 / steps as f32 - 1.0) * FRAC_PI_2;
+        let inward = depth * (1.0 - angle.cos()) / slant[i];
+        let at = outline[i] - normals[i] * inward;
+        let normal = (normals[i].extend(0.0) * across * angle.cos()
+            + Vec3::Z * depth * angle.sin())
+        .normalize_or_zero();
+        (at.extend(centre + across * angle.sin()), normal)
     };
-    for step in 0..3 {
-        let slope = [-1.0, 0.0, 1.0][step];
+    let last = 2 * steps + 1;
+    for step in 0..last {
         for i in 0..count {
             let j = (i + 1) % count;
-            let corner =
-                |k: usize, s: usize| (layer(k, s), normals[k].extend(slope).normalize_or_zero());
             build.quad([
-                corner(i, step),
-                corner(j, step),
-                corner(j, step + 1),
-                corner(i, step + 1),
+                around(i, step),
+                around(j, step),
+                around(j, step + 1),
+                around(i, step + 1),
             ]);
         }
     }
-    for (step, facing) in [(0, -1.0), (3, 1.0)] {
+    for (step, facing) in [(0, -1.0), (last, 1.0)] {
         let first = build.positions.len() as u32;
+        let face: Vec<Vec2> = (0..count).map(|i| around(i, step).0.truncate()).collect();
         for i in 0..count {
-            build.vertex(layer(i, step), Vec3::Z * facing);
+            build.vertex(around(i, step).0, Vec3::Z * facing);
         }
-        for [a, b, c] in triangulate(&inner) {
+        for [a, b, c] in triangulate(&face) {
             let [a, b, c] = [a, b, c].map(|k| first + k as u32);
             if facing > 0.0 {
                 build.indices.extend([a, b, c]);
@@ -780,6 +829,64 @@ mod tests {
                 "{name} stands on the table"
             );
         }
+    }
+
+    /// The Knight's vertices, King heights.
+    fn knight_points() -> Vec<Vec3> {
+        let mesh = Shape::Knight.mesh();
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(positions)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("the Knight has positions");
+        };
+        positions
+            .iter()
+            .map(|&p| Vec3::from(p) / KING_HEIGHT)
+            .collect()
+    }
+
+    /// Seen edge-on (from in front of its muzzle or from behind its mane), the Knight shows two
+    /// ears with a gap between them, not one blade: the highest points either side of the
+    /// head's middle are its top, and the middle stands clearly lower.
+    #[test]
+    fn the_knight_seen_edge_on_shows_two_ears() {
+        let points = knight_points();
+        let highest = |keep: &dyn Fn(f32) -> bool| {
+            points
+                .iter()
+                .filter(|p| keep(p.z))
+                .map(|p| p.y)
+                .fold(f32::MIN, f32::max)
+        };
+        let left = highest(&|z| z < -0.03);
+        let right = highest(&|z| z > 0.03);
+        let middle = highest(&|z| z.abs() < 0.01);
+        assert!((left - KNIGHT_TOP).abs() < 0.002, "left ear {left}");
+        assert!((right - KNIGHT_TOP).abs() < 0.002, "right ear {right}");
+        assert!(middle < KNIGHT_TOP - 0.04, "the poll between them {middle}");
+    }
+
+    /// The Knight's head is rounded across its thickness, so seen from any side its flanks
+    /// shade from light to dark as a horse's neck does: across the middle of the neck its
+    /// side's normals turn through many directions from the front face to the back face, not
+    /// the three a bevelled slab has.
+    #[test]
+    fn the_knights_head_is_rounded_across_its_thickness() {
+        let mesh = Shape::Knight.mesh();
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(normals)) =
+            mesh.attribute(Mesh::ATTRIBUTE_NORMAL)
+        else {
+            panic!("the Knight has normals");
+        };
+        let mut slopes: Vec<i32> = knight_points()
+            .iter()
+            .zip(normals)
+            .filter(|(p, _)| (0.3..0.45).contains(&p.y) && p.x > 0.05)
+            .map(|(_, n)| (n[2] * 20.0).round() as i32)
+            .collect();
+        slopes.sort_unstable();
+        slopes.dedup();
+        assert!(slopes.len() >= 7, "{slopes:?}");
     }
 
     /// The orthodox pieces stand in a Staunton set's order of height, the King tallest.
