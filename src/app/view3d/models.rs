@@ -58,10 +58,33 @@ impl Build {
         }
     }
 
-    /// The mesh, made `scale` times larger.
+    /// The mesh, made `scale` times larger, each vertex kept once: corners of neighbouring
+    /// quads with the same position and normal (a smooth surface's) become one, so a software
+    /// renderer shades each once rather than up to four times.
     fn mesh(self, scale: f32) -> Mesh {
-        let positions: Vec<[f32; 3]> = self.positions.iter().map(|p| (*p * scale).into()).collect();
-        let normals: Vec<[f32; 3]> = self.normals.iter().map(|n| (*n).into()).collect();
+        let mut kept: HashMap<([u32; 3], [u32; 3]), u32> = HashMap::new();
+        let mut positions: Vec<[f32; 3]> = Vec::new();
+        let mut normals: Vec<[f32; 3]> = Vec::new();
+        let new_index: Vec<u32> = self
+            .positions
+            .iter()
+            .zip(&self.normals)
+            .map(|(p, n)| {
+                let (p, n) = ((*p * scale).to_array(), n.to_array());
+                *kept
+                    .entry((p.map(f32::to_bits), n.map(f32::to_bits)))
+                    .or_insert_with(|| {
+                        positions.push(p);
+                        normals.push(n);
+                        (positions.len() - 1) as u32
+                    })
+            })
+            .collect();
+        let indices = self
+            .indices
+            .iter()
+            .map(|&i| new_index[i as usize])
+            .collect();
         let uvs = vec![[0.0f32, 0.0]; positions.len()];
         Mesh::new(
             PrimitiveTopology::TriangleList,
@@ -70,7 +93,7 @@ impl Build {
         .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
         .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
         .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_indices(Indices::U32(self.indices))
+        .with_inserted_indices(Indices::U32(indices))
     }
 }
 
@@ -829,6 +852,44 @@ mod tests {
                 "{name} stands on the table"
             );
         }
+    }
+
+    /// A mesh keeps each vertex once: a smooth turned outline's quads share their corners
+    /// (about a quarter as many vertices as corners), and every triangle stays where it was.
+    #[test]
+    fn a_mesh_keeps_each_vertex_once_and_every_triangle() {
+        let mut build = Build::default();
+        Lathe {
+            profile: &Outline::King.profile().points(),
+            sides: TURNED_SIDES,
+            smooth: true,
+            phase: 0.0,
+        }
+        .build(&mut build);
+        let corners = build.positions.len();
+        let triangles: Vec<Vec3> = build
+            .indices
+            .iter()
+            .map(|&i| build.positions[i as usize])
+            .collect();
+        let mesh = build.mesh(1.0);
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(positions)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("the mesh has positions");
+        };
+        assert!(
+            positions.len() * 3 < corners,
+            "{} of {corners}",
+            positions.len()
+        );
+        let kept: Vec<Vec3> = mesh
+            .indices()
+            .expect("indices")
+            .iter()
+            .map(|i| Vec3::from(positions[i]))
+            .collect();
+        assert_eq!(kept, triangles);
     }
 
     /// The Knight's vertices, King heights.
