@@ -219,14 +219,17 @@ fn join_form(
         }
     });
     let trouble = dialog.address_error.as_deref().or(link.trouble.as_deref());
-    match (trouble, &link.connection) {
-        (Some(_), _) | (None, None) => status(ui, trouble),
-        (None, Some(connection)) if link.phase == Phase::Connecting => {
-            ui.label(format!("Connecting to {}…", connection.address));
+    let going = link.connection.as_ref().map(|connection| {
+        if link.phase == Phase::Connecting {
+            format!("Connecting to {}…", connection.address)
+        } else {
+            format!("Connected to {}.", connection.address)
         }
-        (None, Some(connection)) => {
-            ui.label(format!("Connected to {}.", connection.address));
-        }
+    });
+    match (trouble, going) {
+        (Some(trouble), _) => status(ui, Some(trouble)),
+        (None, Some(going)) => status_line(ui, Some((&going, ui.visuals().text_color()))),
+        (None, None) => status(ui, None),
     }
     if matches!(link.phase, Phase::Lobby | Phase::Seated) {
         ui.horizontal(|ui| {
@@ -243,17 +246,33 @@ fn join_form(
     }
 }
 
-/// A dialog's status line: what went wrong, in red, or an empty line (its place kept, so the
-/// controls below do not move when a message comes or goes).
+/// A dialog's status line: what went wrong, in red, or nothing.
 fn status(ui: &mut egui::Ui, trouble: Option<&str>) {
-    match trouble {
-        Some(trouble) => {
-            ui.colored_label(egui::Color32::LIGHT_RED, trouble);
-        }
-        None => {
-            ui.label("");
-        }
-    }
+    status_line(ui, trouble.map(|t| (t, egui::Color32::LIGHT_RED)));
+}
+
+/// How many lines a dialog's status line keeps room for: a longer message is cut short there,
+/// the whole of it shown on hover.
+const STATUS_ROWS: usize = 2;
+
+/// A dialog's status line, `text` in its colour or nothing, in room kept for [`STATUS_ROWS`]
+/// lines: the controls below stay where they are when a message comes, goes or grows.
+fn status_line(ui: &mut egui::Ui, text: Option<(&str, egui::Color32)>) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let row = ui.fonts_mut(|fonts| fonts.row_height(&font));
+    let room = egui::vec2(ui.available_width(), row * STATUS_ROWS as f32);
+    let (rect, _) = ui.allocate_exact_size(room, egui::Sense::hover());
+    let Some((text, colour)) = text else {
+        return;
+    };
+    let mut job = egui::text::LayoutJob::simple(text.to_owned(), font, colour, rect.width());
+    job.wrap.max_rows = STATUS_ROWS;
+    let mut inside = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    inside.add(egui::Label::new(job).wrap()).on_hover_text(text);
 }
 
 /// The server's tables, each with Join (or Rejoin) and Watch.
@@ -506,10 +525,11 @@ fn minutes(duration: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{progress, seat_line};
+    use super::{progress, seat_line, status};
     use crate::net::protocol::{TableState, Terms};
     use crate::net::table::{Role, Table};
     use crate::rules::{Game, Side, Variant};
+    use bevy_egui::egui;
     use std::sync::Arc;
     use std::time::Duration;
 
@@ -558,6 +578,38 @@ mod tests {
             line(["ann", "bo"], Role::Spectator),
             "Watching: ann (White) against bo (Black)"
         );
+    }
+
+    /// The controls under a dialog's status line stay where they are whatever it says:
+    /// nothing, a short message, or one too long for the lines it keeps room for.
+    #[test]
+    fn a_status_line_keeps_the_controls_below_it_in_place() {
+        let ctx = egui::Context::default();
+        let below = |text: Option<&str>| {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 800.0),
+                )),
+                ..Default::default()
+            };
+            let mut at = egui::Rect::NOTHING;
+            let _ = ctx.run_ui(input, |ui| {
+                egui::Panel::right("dialog")
+                    .exact_size(320.0)
+                    .show(ui, |ui| {
+                        status(ui, text);
+                        at = ui.button("Host").rect;
+                    });
+            });
+            at
+        };
+        let long = "Nothing answers at 10.0.0.9:5725: is the host's game open, and its port \
+                    forwarded? "
+            .repeat(4);
+        let resting = below(None);
+        assert_eq!(below(Some("'x' is not a port (0 to 65535)")), resting);
+        assert_eq!(below(Some(&long)), resting);
     }
 
     #[test]
