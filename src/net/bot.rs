@@ -99,7 +99,9 @@ pub fn play(settings: BotSettings) -> Result<BotReport, String> {
                 NetEvent::Message(ServerMsg::Refused(why)) => {
                     eprintln!("{}: refused: {why}", settings.name);
                 }
-                NetEvent::Message(ServerMsg::Unseated { why, .. }) => {
+                NetEvent::Message(
+                    ServerMsg::Unseated { why, .. } | ServerMsg::Closed { why, .. },
+                ) => {
                     return Err(format!("{}: {why}", settings.name));
                 }
                 NetEvent::Message(ServerMsg::Tables(_)) => {}

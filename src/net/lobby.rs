@@ -155,7 +155,10 @@ impl Lobby {
             .map(|(&id, _)| id)
             .collect();
         for id in forgotten {
-            self.remove(id, "given up: both players away too long");
+            self.remove(
+                id,
+                "both players were away too long, so the game was given up",
+            );
         }
     }
 
@@ -458,21 +461,29 @@ impl Lobby {
     /// Removes table `id` if it is deserted; its spectators are then at no table.
     fn remove_if_deserted(&mut self, id: TableId) {
         if self.tables.get(&id).is_some_and(Table::is_deserted) {
-            self.remove(id, "removed");
+            self.remove(id, "its players have left");
         }
     }
 
-    /// Removes table `id`, saying why in the log; a spectator still there is at no table.
+    /// Removes table `id`, saying `why` (in a player's words) in the log and to everyone still
+    /// there, who is then at no table.
     fn remove(&mut self, id: TableId, why: &str) {
         if let Some(table) = self.tables.remove(&id) {
             for (client, _) in table.present() {
                 if let Some(left) = self.clients.get_mut(&client) {
                     left.at = None;
                 }
+                self.send(
+                    client,
+                    ServerMsg::Closed {
+                        table: id,
+                        why: why.to_string(),
+                    },
+                );
             }
         }
         self.list_changed = true;
-        self.log(format!("table {id} {why}"));
+        self.log(format!("table {id} closed: {why}"));
     }
 
     /// Sends table `id`, if it is still there, to every client at it.

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// Identifies Oddboard's protocol (and its version) to renet: a peer with another id is not
 /// let in.
-pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0026;
+pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0027;
 
 /// The largest message a client may send, in bytes: anything longer is refused unread.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -204,6 +204,14 @@ pub enum ServerMsg {
     /// Another connection took the client's seat (under the same name): why, in a player's
     /// words. The client watches the table from then on (its next state says so).
     Unseated {
+        /// The table.
+        table: TableId,
+        /// Why.
+        why: String,
+    },
+    /// The server closed a table the client was at (watching a game whose players are gone):
+    /// why, in a player's words. The client is at no table from then on.
+    Closed {
         /// The table.
         table: TableId,
         /// Why.

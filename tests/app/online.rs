@@ -287,3 +287,37 @@ fn a_window_whose_seat_another_window_takes_says_so_at_once_and_plays_no_more() 
         "Not accepted: you are watching this game, not playing it."
     );
 }
+
+#[test]
+fn a_window_watching_a_table_the_server_closes_says_so_at_once() {
+    let server = local_server();
+    let mut app = app();
+    let alice = Connection::open(server.address, Arc::new(|| {})).expect("a connection");
+    alice.send(ClientMsg::Open {
+        name: "alice".into(),
+        terms: Terms {
+            variant: "chess".into(),
+            options: vec![],
+            clock: None,
+        },
+        side: Some(Side::White),
+    });
+    app.world_mut().write_message(OnlineAction::Connect {
+        name: "carol".into(),
+        address: server.address,
+    });
+    run_until(&mut app, "the list", |app| {
+        !app.world().resource::<Link>().tables.is_empty()
+    });
+    let table = app.world().resource::<Link>().tables[0].table;
+    app.world_mut().write_message(OnlineAction::Watch(table));
+    run_until(&mut app, "the table watched", |app| {
+        app.world().resource::<Link>().table_id() == Some(table)
+    });
+    alice.send(ClientMsg::Leave { table });
+    run_until(&mut app, "the window told", |app| !trouble(app).is_empty());
+    assert_eq!(
+        trouble(&app),
+        "The server closed this table: its players have left."
+    );
+}

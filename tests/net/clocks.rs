@@ -133,8 +133,9 @@ fn a_rejoin_clears_the_away_time() {
 
 #[test]
 fn a_game_both_players_left_is_given_up_after_an_hour() {
-    let mut server = Server::with(&[ALICE, BOB]);
+    let mut server = Server::with(&[ALICE, BOB, CAROL]);
     let table = server.seated(chess());
+    server.send(CAROL, ClientMsg::Watch { table });
     server.play(table, 0, &["e2e4"]);
     server.drop_client(ALICE);
     server.drop_client(BOB);
@@ -144,6 +145,11 @@ fn a_game_both_players_left_is_given_up_after_an_hour() {
         1,
         "kept while it may come back"
     );
-    server.wait(1);
+    let effects = server.wait(1);
     assert!(server.lobby.tables().is_empty(), "given up");
+    assert_eq!(
+        closings(&effects, CAROL),
+        ["both players were away too long, so the game was given up"],
+        "the spectator told"
+    );
 }

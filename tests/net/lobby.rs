@@ -283,6 +283,17 @@ fn a_waiting_table_whose_player_leaves_is_removed() {
 }
 
 #[test]
+fn a_spectator_of_a_table_the_server_closes_is_told_why_at_once() {
+    let mut server = Server::with(&[ALICE, CAROL]);
+    server.send(ALICE, open("alice", chess(), None));
+    server.send(CAROL, ClientMsg::Watch { table: 1 });
+    let effects = server.drop_client(ALICE);
+    assert_eq!(closings(&effects, CAROL), ["its players have left"]);
+    let effects = server.send(CAROL, ClientMsg::List);
+    assert_eq!(lists(&effects, CAROL), [Vec::<TableInfo>::new()]);
+}
+
+#[test]
 fn a_finished_table_is_removed_once_nobody_is_at_it() {
     let mut server = Server::with(&[ALICE, BOB, CAROL]);
     let table = server.seated(chess());

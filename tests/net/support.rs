@@ -188,6 +188,16 @@ pub fn refusals(effects: &[Effect], client: ClientKey) -> Vec<String> {
         .collect()
 }
 
+/// Why the tables `client` was at were closed, in order.
+pub fn closings(effects: &[Effect], client: ClientKey) -> Vec<String> {
+    sent(effects, client)
+        .filter_map(|message| match message {
+            ServerMsg::Closed { why, .. } => Some(why.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The records written: each one's stem and PGN.
 pub fn records(effects: &[Effect]) -> Vec<(String, String)> {
     effects

@@ -70,6 +70,12 @@ pub fn receive(
                     ));
                 }
             }
+            NetEvent::Message(ServerMsg::Closed { table, why }) => {
+                if link.table_id() == Some(table) {
+                    link.sent = None;
+                    link.trouble = Some(format!("The server closed this table: {why}."));
+                }
+            }
             NetEvent::Closed(why) => {
                 link.trouble = Some(why);
                 link.connection = None;
