@@ -419,3 +419,78 @@ pub fn severity_colour(severity: Severity) -> egui::Color32 {
         Severity::Blunder => BLUNDER_COLOUR,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The lines held still under the pointer, drawn by a bare egui context.
+
+    use super::*;
+
+    /// A line of `moves`, evaluated even.
+    fn line(moves: &[&str]) -> ShownLine {
+        ShownLine {
+            eval: Eval::Pawns(0),
+            turns: Vec::new(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    /// Draws the lines once, the engine's being `live`, with `events`; what was asked.
+    fn pass(
+        ctx: &egui::Context,
+        held: &mut HeldLines,
+        live: &[ShownLine],
+        events: Vec<egui::Event>,
+    ) -> Option<LineStep> {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let mut asked = None;
+        let _ = ctx.run_ui(input, |ui| {
+            egui::Panel::right("analysis")
+                .exact_size(320.0)
+                .show(ui, |ui| asked = held.rows(ui, live));
+        });
+        asked
+    }
+
+    /// While the pointer is over the lines, the engine's newer lines wait and a click opens
+    /// the line as it was shown; once the pointer leaves, the newer lines show.
+    #[test]
+    fn the_lines_under_the_pointer_stay_as_they_are_until_it_leaves() {
+        let ctx = egui::Context::default();
+        let mut held = HeldLines::default();
+        let first = [line(&["2… Nf6", "3. d4"]), line(&["2… Bc5", "3. c3"])];
+        let newer = [line(&["2… d6", "3. d4"]), line(&["2… Nf6", "3. Nc3"])];
+        pass(&ctx, &mut held, &first, Vec::new());
+        let area = held.area.expect("the rows were drawn");
+        let over = egui::Event::PointerMoved(area.left_top() + egui::vec2(60.0, 5.0));
+        pass(&ctx, &mut held, &newer, vec![over.clone()]);
+        assert_eq!(held.lines, first, "held while pointed at");
+        let press = |pressed| egui::Event::PointerButton {
+            pos: area.left_top() + egui::vec2(60.0, 5.0),
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        pass(&ctx, &mut held, &newer, vec![press(true)]);
+        let asked = pass(&ctx, &mut held, &newer, vec![press(false)]);
+        assert_eq!(
+            asked,
+            Some(LineStep::Open {
+                line: first[0].clone(),
+                upto: 0
+            }),
+            "the line clicked is the one shown"
+        );
+        let away = egui::Event::PointerMoved(egui::pos2(10.0, 10.0));
+        pass(&ctx, &mut held, &newer, vec![away]);
+        pass(&ctx, &mut held, &newer, Vec::new());
+        assert_eq!(held.lines, newer, "the newer lines once the pointer left");
+    }
+}
