@@ -1,10 +1,11 @@
-//! The window test's fit scenes: the menu, then every tab of a game's panel, at each interface
-//! size, in a 1280×800 window and in the smallest the game allows; the size changed in the
-//! running game (one game for all of them). Each is checked: every control egui drew (every
+//! The window test's fit scenes: the menu, then every tab of a game's panel, then a puzzle's
+//! study panel, at each interface size, in a 1280×800 window and in the smallest the game
+//! allows; the size changed in the running game (one game, and one puzzle, for all of them). Each is checked: every control egui drew (every
 //! widget a player can click or focus, found through egui's AccessKit tree) lies whole inside
 //! the window and inside what clips it, unless a scroll area cuts it off, whose scroll bar
 //! brings it into view. Each scene's screenshot shows the menu, or the game's Settings tab.
 
+use crate::app::learn::on_board::StudyAction;
 use crate::app::panels::SMALLEST_WINDOW;
 use crate::app::panels::game::Tab;
 use crate::app::shared::messages::Command;
@@ -32,26 +33,34 @@ enum Place {
     Menu,
     /// A game, its panel's every tab checked in turn, shot at the Settings tab.
     Game,
+    /// A puzzle open, its study panel with its hint, solution and puzzle list.
+    Study,
 }
 
-/// How many fit scenes there are: a place, a window and an interface size each.
-pub const COUNT: usize = 2 * WINDOWS.len() * InterfaceSize::ALL.len();
+/// The places, in the order their scenes come.
+const PLACES: [Place; 3] = [Place::Menu, Place::Game, Place::Study];
 
-/// Fit scene `index`: where, in which window, at which size (every menu first, so one game
-/// serves all the game's scenes).
+/// How many scenes each place has: a window and an interface size each.
+const PER_PLACE: usize = WINDOWS.len() * InterfaceSize::ALL.len();
+
+/// How many fit scenes there are.
+pub const COUNT: usize = PLACES.len() * PER_PLACE;
+
+/// The variant whose puzzles the study scenes open.
+const STUDIED: &str = "fanorona-chess";
+
+/// Fit scene `index`: where, in which window, at which size (every menu first, then every
+/// game's, so one game serves all the game's scenes and one puzzle all the study's).
 fn scene(index: usize) -> (Place, [f32; 2], InterfaceSize, String) {
     let sizes = InterfaceSize::ALL.len();
-    let place = if index < COUNT / 2 {
-        Place::Menu
-    } else {
-        Place::Game
-    };
+    let place = PLACES[index / PER_PLACE];
     let (prefix, window) = WINDOWS[index / sizes % WINDOWS.len()];
     let size = InterfaceSize::ALL[index % sizes];
     let percent = (size.factor() * 100.0).round();
     let place_name = match place {
         Place::Menu => "menu",
         Place::Game => "game",
+        Place::Study => "study",
     };
     (
         place,
@@ -100,7 +109,7 @@ pub enum Next {
 pub fn opening(index: usize) -> Vec<Command> {
     match index {
         0 => vec![Command::Menu],
-        i if i == COUNT / 2 => vec![
+        i if i == PER_PLACE => vec![
             Command::Start {
                 variant: "chess".into(),
                 options: Vec::new(),
@@ -109,6 +118,12 @@ pub fn opening(index: usize) -> Vec<Command> {
         ],
         _ => Vec::new(),
     }
+}
+
+/// What opens the study for fit scene `index`, as the menu opens it: puzzles for the first of
+/// the study's scenes (the others reuse it).
+pub fn study_opening(index: usize) -> Option<StudyAction> {
+    (index == 2 * PER_PLACE).then(|| StudyAction::Puzzles(STUDIED.into()))
 }
 
 /// Sets fit scene `index`'s window and interface size, and its first tab.
@@ -165,6 +180,7 @@ pub fn next(index: usize, hands: &mut FitHands, failures: &mut Vec<String>) -> N
     let shown = match place {
         Place::Menu => "the menu".to_string(),
         Place::Game => format!("the {:?} tab", *hands.tab),
+        Place::Study => "the study panel".to_string(),
     };
     for misfit in misfits(&controls, &bars, window) {
         failures.push(format!("{name}: in {shown}, {misfit}"));
@@ -277,12 +293,22 @@ pub fn misfits(controls: &[Control], bars: &[egui::Rect], window: egui::Rect) ->
 }
 
 /// Whether the scroll area `rect` lies in (the one whose bar is the nearest to its right)
-/// scrolls, and its bar passes `edge`: the bar of the area whose edge cuts it.
+/// scrolls, and its bar passes `edge`: of the bars of the column nearest its right (those
+/// side by side with the nearest bar: scroll areas one above the other, each inset a little
+/// differently), the bar of the area whose edge cuts it.
 fn scrolls_to(rect: egui::Rect, bars: &[egui::Rect], edge: impl Fn(&egui::Rect) -> bool) -> bool {
-    bars.iter()
-        .filter(|bar| bar.max.x >= rect.min.x && bar.min.x >= rect.min.x - SLACK)
+    let right_of = |bar: &&egui::Rect| bar.max.x >= rect.min.x && bar.min.x >= rect.min.x - SLACK;
+    let Some(nearest) = bars
+        .iter()
+        .filter(right_of)
         .min_by(|a, b| a.min.x.total_cmp(&b.min.x))
-        .is_some_and(edge)
+    else {
+        return false;
+    };
+    bars.iter()
+        .filter(right_of)
+        .filter(|bar| bar.min.x <= nearest.max.x && bar.max.x >= nearest.min.x)
+        .any(edge)
 }
 
 #[cfg(test)]
@@ -348,6 +374,16 @@ mod tests {
             control(rect(10.0, 90.0, 100.0, 20.0), viewport),
         ];
         assert!(misfits(&controls, &[bar], WINDOW).is_empty());
+    }
+
+    #[test]
+    fn the_bar_of_the_area_that_cuts_a_control_reaches_it_though_another_stands_below() {
+        let viewport = rect(0.0, 0.0, 400.0, 200.0);
+        let foot_bar = rect(382.0, 200.0, 10.0, 200.0);
+        let bar = rect(390.0, 0.0, 10.0, 200.0);
+        let cut = [control(rect(10.0, 210.0, 100.0, 20.0), viewport)];
+        assert!(misfits(&cut, &[foot_bar, bar], WINDOW).is_empty());
+        assert_eq!(misfits(&cut, &[foot_bar], WINDOW).len(), 1);
     }
 
     #[test]

@@ -430,6 +430,9 @@ fn drive(
                 hands.study.write(STUDY_SCENES[i].opening());
             }
             if let Act::Fit(i) = script.part {
+                if let Some(open) = fit_scenes::study_opening(i) {
+                    hands.study.write(open);
+                }
                 fit_scenes::begin(i, &mut fit);
             }
             if let Act::Scene(i) = script.part

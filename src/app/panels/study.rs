@@ -179,6 +179,24 @@ fn study_body(
                 }
             });
     });
+    // Above the foot, what the study and the game show: in a short window at a large
+    // interface size it scrolls, rather than running on under the foot.
+    egui::ScrollArea::vertical()
+        .id_salt("study")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            subject_and_game(ui, sheet, &mut game_part, &mut asked)
+        });
+    asked
+}
+
+/// The subject and its controls, the turn's area and the game's state, one under the other.
+fn subject_and_game(
+    ui: &mut egui::Ui,
+    sheet: &Sheet,
+    game_part: &mut impl FnMut(&mut egui::Ui, GamePart),
+    asked: &mut Vec<Asked>,
+) {
     match sheet.subject {
         Subject::Lesson {
             course,
@@ -187,7 +205,7 @@ fn study_body(
         } => lesson_header(ui, course, *lesson, *step),
         Subject::Puzzle { set, index, .. } => {
             puzzle_header(ui, sheet.game, set, *index);
-            puzzle_controls(ui, sheet.attempt, &mut asked);
+            puzzle_controls(ui, sheet.attempt, asked);
         }
     }
     ui.horizontal_wrapped(|ui| {
@@ -204,7 +222,7 @@ fn study_body(
     ui.separator();
     let top = ui.cursor().top();
     game_part(ui, GamePart::Question);
-    attempt(ui, sheet, &mut asked);
+    attempt(ui, sheet, asked);
     if let Some(said) = sheet.said {
         ui.colored_label(HINTED, said);
     }
@@ -212,7 +230,6 @@ fn study_body(
     ui.add_space((TURN_AREA_LINES * line_height(ui) - used).max(0.0));
     ui.separator();
     game_part(ui, GamePart::State);
-    asked
 }
 
 /// The lesson's title and step, its rule and its task.
