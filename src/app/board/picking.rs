@@ -1,7 +1,7 @@
 //! The 2D board's picking backend: the cell under each pointer, found from where the board
 //! camera's ray meets the board. A cell is a square's extent and nothing drawn: a software
 //! renderer would otherwise shade a transparent sprite over every square of the board each
-//! frame (about a sixth of a 2D frame's CPU time), only to be hit by the pointer.
+//! frame (about a fifth of a 2D frame's CPU time), only to be hit by the pointer.
 
 use crate::app::board::camera::BoardCamera;
 use crate::app::board::layout::{Cell, SQUARE};
@@ -19,7 +19,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The cell among `cells` (each with the centre of its square) whose square holds `point`.
-pub fn cell_under(cells: impl IntoIterator<Item = (Entity, Vec2)>, point: Vec2) -> Option<Entity> {
+fn cell_under(cells: impl IntoIterator<Item = (Entity, Vec2)>, point: Vec2) -> Option<Entity> {
     let half = SQUARE / 2.0;
     cells.into_iter().find_map(|(entity, centre)| {
         let offset = (point - centre).abs();
