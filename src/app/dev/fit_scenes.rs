@@ -1,6 +1,7 @@
 //! The window test's fit scenes: the menu, then every tab of a game's panel, then a puzzle's
 //! study panel, at each interface size, in a 1280×800 window and in the smallest the game
-//! allows; the size changed in the running game (one game, and one puzzle, for all of them). Each is checked: every control egui drew (every
+//! allows; the size changed in the running game (one game, and one puzzle, for all of them).
+//! Each is checked: every control egui drew (every
 //! widget a player can click or focus, found through egui's AccessKit tree) lies whole inside
 //! the window and inside what clips it, unless a scroll area cuts it off, whose scroll bar
 //! brings it into view. Each scene's screenshot shows the menu, or the game's Settings tab.
@@ -70,6 +71,11 @@ fn scene(index: usize) -> (Place, [f32; 2], InterfaceSize, String) {
     )
 }
 
+/// Whether fit scene `index` is the first of `place`'s (which opens it; the others reuse it).
+fn opens(index: usize, place: Place) -> bool {
+    index.is_multiple_of(PER_PLACE) && scene(index).0 == place
+}
+
 /// Fit scene `index`'s name (its screenshot's).
 pub fn name(index: usize) -> String {
     scene(index).3
@@ -108,8 +114,8 @@ pub enum Next {
 /// the game's (the others reuse what is open).
 pub fn opening(index: usize) -> Vec<Command> {
     match index {
-        0 => vec![Command::Menu],
-        i if i == PER_PLACE => vec![
+        i if opens(i, Place::Menu) => vec![Command::Menu],
+        i if opens(i, Place::Game) => vec![
             Command::Start {
                 variant: "chess".into(),
                 options: Vec::new(),
@@ -123,7 +129,7 @@ pub fn opening(index: usize) -> Vec<Command> {
 /// What opens the study for fit scene `index`, as the menu opens it: puzzles for the first of
 /// the study's scenes (the others reuse it).
 pub fn study_opening(index: usize) -> Option<StudyAction> {
-    (index == 2 * PER_PLACE).then(|| StudyAction::Puzzles(STUDIED.into()))
+    opens(index, Place::Study).then(|| StudyAction::Puzzles(STUDIED.into()))
 }
 
 /// Sets fit scene `index`'s window and interface size, and its first tab.

@@ -226,11 +226,12 @@ fn join_form(
             format!("Connected to {}.", connection.address)
         }
     });
-    match (trouble, going) {
-        (Some(trouble), _) => status(ui, Some(trouble)),
-        (None, Some(going)) => status_line(ui, Some((&going, ui.visuals().text_color()))),
-        (None, None) => status(ui, None),
-    }
+    let plain = ui.visuals().text_color();
+    let line = match (trouble, &going) {
+        (Some(trouble), _) => Some((trouble, TROUBLE)),
+        (None, going) => going.as_deref().map(|going| (going, plain)),
+    };
+    status_line(ui, line);
     if matches!(link.phase, Phase::Lobby | Phase::Seated) {
         ui.horizontal(|ui| {
             ui.label(match link.tables.len() {
@@ -246,9 +247,12 @@ fn join_form(
     }
 }
 
+/// The colour of what went wrong.
+const TROUBLE: egui::Color32 = egui::Color32::LIGHT_RED;
+
 /// A dialog's status line: what went wrong, in red, or nothing.
 fn status(ui: &mut egui::Ui, trouble: Option<&str>) {
-    status_line(ui, trouble.map(|t| (t, egui::Color32::LIGHT_RED)));
+    status_line(ui, trouble.map(|t| (t, TROUBLE)));
 }
 
 /// How many lines a dialog's status line keeps room for: a longer message is cut short there,
@@ -393,7 +397,7 @@ pub(super) fn game_section(
     }
     offers(ui, state, out);
     if let Some(trouble) = &link.trouble {
-        ui.colored_label(egui::Color32::LIGHT_RED, trouble);
+        ui.colored_label(TROUBLE, trouble);
     }
     let seated = state.names.iter().all(|n| !n.is_empty());
     ui.horizontal_wrapped(|ui| {

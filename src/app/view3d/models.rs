@@ -1,9 +1,9 @@
 //! The 3D view's shapes, all made in code: bevelled tiles, the orthodox pieces turned on a
 //! lathe from 2D profiles in a Staunton set's proportions (with what a lathe cannot turn added:
 //! the Rook's battlement, the Queen's coronet, the King's cross, the slit in the Bishop's
-//! mitre), the Knight's head a horse's profile extruded with rounded edges and two ears, and every other
-//! piece a token whose rim (its number of sides and its height) is its own, with the piece's
-//! picture on top. One mesh per shape, shared by every entity that shows it.
+//! mitre), the Knight's head a horse's profile extruded with rounded edges and two ears, and
+//! every other piece a token whose rim (its number of sides and its height) is its own, with
+//! the piece's picture on top. One mesh per shape, shared by every entity that shows it.
 
 use crate::app::shared::drawings::{Outline, Shape, drawing};
 use bevy::asset::RenderAssetUsages;
@@ -691,22 +691,21 @@ fn rounded_slab(
         (at.extend(centre + across * angle.sin()), normal)
     };
     let last = 2 * steps + 1;
-    for step in 0..last {
+    let rings: Vec<Vec<(Vec3, Vec3)>> = (0..=last)
+        .map(|step| (0..count).map(|i| around(i, step)).collect())
+        .collect();
+    for pair in rings.windows(2) {
+        let [ring, next] = [&pair[0], &pair[1]];
         for i in 0..count {
             let j = (i + 1) % count;
-            build.quad([
-                around(i, step),
-                around(j, step),
-                around(j, step + 1),
-                around(i, step + 1),
-            ]);
+            build.quad([ring[i], ring[j], next[j], next[i]]);
         }
     }
-    for (step, facing) in [(0, -1.0), (last, 1.0)] {
+    for (ring, facing) in [(&rings[0], -1.0), (&rings[last], 1.0)] {
         let first = build.positions.len() as u32;
-        let face: Vec<Vec2> = (0..count).map(|i| around(i, step).0.truncate()).collect();
-        for i in 0..count {
-            build.vertex(around(i, step).0, Vec3::Z * facing);
+        let face: Vec<Vec2> = ring.iter().map(|(at, _)| at.truncate()).collect();
+        for (at, _) in ring {
+            build.vertex(*at, Vec3::Z * facing);
         }
         for [a, b, c] in triangulate(&face) {
             let [a, b, c] = [a, b, c].map(|k| first + k as u32);
@@ -854,6 +853,15 @@ mod tests {
         }
     }
 
+    /// The values of `mesh`'s three-component `attribute` (its positions or normals).
+    fn vectors(mesh: &Mesh, attribute: bevy::mesh::MeshVertexAttribute) -> Vec<Vec3> {
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(values)) = mesh.attribute(attribute)
+        else {
+            panic!("the mesh has {}", attribute.name);
+        };
+        values.iter().map(|&v| Vec3::from(v)).collect()
+    }
+
     /// A mesh keeps each vertex once: a smooth turned outline's quads share their corners
     /// (about a quarter as many vertices as corners), and every triangle stays where it was.
     #[test]
@@ -873,11 +881,7 @@ mod tests {
             .map(|&i| build.positions[i as usize])
             .collect();
         let mesh = build.mesh(1.0);
-        let Some(bevy::mesh::VertexAttributeValues::Float32x3(positions)) =
-            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
-        else {
-            panic!("the mesh has positions");
-        };
+        let positions = vectors(&mesh, Mesh::ATTRIBUTE_POSITION);
         assert!(
             positions.len() * 3 < corners,
             "{} of {corners}",
@@ -887,22 +891,16 @@ mod tests {
             .indices()
             .expect("indices")
             .iter()
-            .map(|i| Vec3::from(positions[i]))
+            .map(|i| positions[i])
             .collect();
         assert_eq!(kept, triangles);
     }
 
     /// The Knight's vertices, King heights.
     fn knight_points() -> Vec<Vec3> {
-        let mesh = Shape::Knight.mesh();
-        let Some(bevy::mesh::VertexAttributeValues::Float32x3(positions)) =
-            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
-        else {
-            panic!("the Knight has positions");
-        };
-        positions
-            .iter()
-            .map(|&p| Vec3::from(p) / KING_HEIGHT)
+        vectors(&Shape::Knight.mesh(), Mesh::ATTRIBUTE_POSITION)
+            .into_iter()
+            .map(|p| p / KING_HEIGHT)
             .collect()
     }
 
@@ -933,17 +931,12 @@ mod tests {
     /// the three a bevelled slab has.
     #[test]
     fn the_knights_head_is_rounded_across_its_thickness() {
-        let mesh = Shape::Knight.mesh();
-        let Some(bevy::mesh::VertexAttributeValues::Float32x3(normals)) =
-            mesh.attribute(Mesh::ATTRIBUTE_NORMAL)
-        else {
-            panic!("the Knight has normals");
-        };
+        let normals = vectors(&Shape::Knight.mesh(), Mesh::ATTRIBUTE_NORMAL);
         let mut slopes: Vec<i32> = knight_points()
             .iter()
             .zip(normals)
             .filter(|(p, _)| (0.3..0.45).contains(&p.y) && p.x > 0.05)
-            .map(|(_, n)| (n[2] * 20.0).round() as i32)
+            .map(|(_, n)| (n.z * 20.0).round() as i32)
             .collect();
         slopes.sort_unstable();
         slopes.dedup();
