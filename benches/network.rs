@@ -12,6 +12,7 @@
 use bevy_replicon::postcard_utils;
 use oddboard::net::bot::{self, BotReport, BotSettings, quantile};
 use oddboard::net::client::{Connection, NetEvent};
+use oddboard::net::identity::Identity;
 use oddboard::net::protocol::{ClientMsg, ServerMsg, Terms};
 use oddboard::rules::{Game, Level, ids};
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -147,7 +149,10 @@ fn watch_unfinished(address: SocketAddr, finished: &[u32], games: usize) -> Vec<
     if tables.is_empty() {
         return Vec::new();
     }
-    let Ok(spectator) = Connection::open(address, std::sync::Arc::new(|| {})) else {
+    let Ok(identity) = Identity::generate() else {
+        return vec!["no identity for the spectator".into()];
+    };
+    let Ok(spectator) = Connection::open(address, Arc::new(identity), Arc::new(|| {})) else {
         return vec!["no spectator could connect".into()];
     };
     let mut seen = Vec::new();
@@ -229,6 +234,7 @@ fn main() {
     let mut server = serve(records.path());
     let started = Instant::now();
     let (done, finished) = channel();
+    let identity = Arc::new(Identity::generate().expect("an identity for the bots"));
     for game in 0..settings.games {
         let variant = &settings.variants[game % settings.variants.len()];
         for seat in 1..=2 {
@@ -241,6 +247,7 @@ fn main() {
                     clock: None,
                 },
                 name: name(game, seat),
+                identity: identity.clone(),
             };
             let done = done.clone();
             std::thread::spawn(move || {

@@ -57,6 +57,25 @@ enum Command {
         /// Write every finished game into this directory, one record file each.
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
+        /// Keep identities, names and every game in a store in this directory, and take up its
+        /// unfinished games on start (else everything is kept in memory while it runs).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+    },
+    /// Show this player's identity on servers (made if there is none), or move it to another
+    /// computer: export it here, import it there.
+    Identity {
+        #[command(subcommand)]
+        action: Option<IdentityCommand>,
+    },
+    /// Look after a server's store, also while the server runs: release a name, ban or unban
+    /// an identity, take a backup.
+    Admin {
+        /// The server's data directory (as given to `serve --data`).
+        #[arg(long, value_name = "DIR")]
+        data: PathBuf,
+        #[command(subcommand)]
+        action: AdminCommand,
     },
     /// Play one game over the network as the computer: join a waiting game of the variant and
     /// options, or open one and wait; exit when the game ends.
@@ -174,6 +193,54 @@ enum Command {
     /// Speak the Universal Chess Interface on standard input and output, for chess GUIs and
     /// match tools (every variant through the option UCI_Variant).
     Uci,
+}
+
+/// The `identity` commands.
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum IdentityCommand {
+    /// Print the identity's public key (the default).
+    Show,
+    /// Copy the identity to FILE (readable by its owner alone), to import on another computer.
+    Export {
+        /// Where to write it.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Make the identity in FILE this computer's, replacing the one here.
+    Import {
+        /// The exported identity.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+}
+
+/// The `admin` commands.
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum AdminCommand {
+    /// Free a name, so that the next identity to use it takes it.
+    Release {
+        /// The name, as players type it.
+        #[arg(value_name = "NAME")]
+        name: String,
+    },
+    /// Ban an identity: it is sent away and refused from then on.
+    Ban {
+        /// The identity's public key (64 hexadecimal digits, as the server's log shows it).
+        #[arg(value_name = "IDENTITY")]
+        identity: String,
+    },
+    /// Lift an identity's ban.
+    Unban {
+        /// The identity's public key.
+        #[arg(value_name = "IDENTITY")]
+        identity: String,
+    },
+    /// Write a consistent copy of the store to FILE.
+    Backup {
+        /// Where to write it.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 /// The `puzzles` commands.
@@ -397,6 +464,17 @@ pub enum NetRequest {
         bind: SocketAddr,
         /// Where finished games are written.
         records: Option<PathBuf>,
+        /// The store's directory.
+        data: Option<PathBuf>,
+    },
+    /// `identity`: show, export or import the player's identity.
+    Identity(IdentityCommand),
+    /// `admin`: look after the store in this directory.
+    Admin {
+        /// The server's data directory.
+        data: PathBuf,
+        /// What to do.
+        action: AdminCommand,
     },
     /// `bot`: play one game at this server.
     Bot {
@@ -423,10 +501,16 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
             port,
             bind,
             records,
+            data,
         } => Some(Ok(NetRequest::Serve {
             bind: SocketAddr::new(bind, port),
             records,
+            data,
         })),
+        Command::Identity { action } => Some(Ok(NetRequest::Identity(
+            action.unwrap_or(IdentityCommand::Show),
+        ))),
+        Command::Admin { data, action } => Some(Ok(NetRequest::Admin { data, action })),
         Command::Bot {
             address,
             level,
@@ -491,7 +575,11 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
     };
     let mut out = Output::default();
     match cli.command {
-        Command::Play { .. } | Command::Serve { .. } | Command::Bot { .. } => {
+        Command::Play { .. }
+        | Command::Serve { .. }
+        | Command::Bot { .. }
+        | Command::Identity { .. }
+        | Command::Admin { .. } => {
             return Err(CliError::BadInput(
                 "this build has no game window or network play (it was built without the `game` \
                  feature)"

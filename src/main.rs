@@ -1,7 +1,7 @@
 //! The Oddboard binary: the game window (with the `game` feature, and no arguments or `play`),
 //! or the rules command line (`variants`, `moves`, `perft`, `status`, `bestmove`, `selfplay`,
-//! `record`, `replay`, …) and the engine protocol `uci`; with `game`, also `serve` and `bot`
-//! (network play).
+//! `record`, `replay`, …) and the engine protocol `uci`; with `game`, also `serve`, `bot`,
+//! `identity` and `admin` (network play).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
     if let Some(request) = oddboard::cli::net_request(&args) {
         let outcome = request
             .map_err(|e| (e.to_string(), e.exit_code()))
-            .and_then(|request| oddboard::net::run::run(request).map_err(|e| (e, 1)));
+            .and_then(|request| oddboard::net::run::run(request).map_err(|e| (e.why, e.code)));
         return match outcome {
             Ok(()) => ExitCode::SUCCESS,
             Err((why, code)) => {

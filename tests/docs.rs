@@ -201,10 +201,14 @@ fn counts_rounds(word: &str) -> bool {
     ORDINALS.split_whitespace().any(|ordinal| ordinal == last) || numbered
 }
 
+/// Names the docs use that happen to be spelt in hexadecimal digits.
+const HEXADECIMAL_NAMES: [&str; 1] = ["ed25519"];
+
 /// Whether a word looks like a commit hash: 7 to 40 hexadecimal digits, with both a digit and a
-/// letter among them (so neither a number nor a word such as "defaced").
+/// letter among them (so neither a number nor a word such as "defaced"), and not a name.
 fn is_commit_hash(word: &str) -> bool {
-    (7..=40).contains(&word.len())
+    !HEXADECIMAL_NAMES.contains(&word.to_lowercase().as_str())
+        && (7..=40).contains(&word.len())
         && word.chars().all(|c| c.is_ascii_hexdigit())
         && word.chars().any(|c| c.is_ascii_digit())
         && word.chars().any(|c| c.is_ascii_alphabetic())

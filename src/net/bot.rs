@@ -2,9 +2,12 @@
 //! and options asked (the server pairs it with whoever asks the same, or opens a table and
 //! waits), plays its side with the engine at the level asked until the game ends, and says how
 //! it went. Each turn's search runs on a thread of its own while the connection stays alive.
-//! Offers are declined; a win left by an opponent who does not come back is claimed.
+//! Offers are declined; a win left by an opponent who does not come back is claimed. It plays
+//! as the player's identity; if the server goes away it says so on stderr, connects again by
+//! itself and takes its seat back, and the game goes on.
 
 use super::client::{Connection, NetEvent};
+use super::identity::Identity;
 use super::protocol::{ClientMsg, ServerMsg, TableId, TableState, Terms};
 use crate::rules::{Game, Level, think};
 use std::net::SocketAddr;
@@ -27,6 +30,8 @@ pub struct BotSettings {
     pub terms: Terms,
     /// The name it plays under.
     pub name: String,
+    /// Who it plays as.
+    pub identity: Arc<Identity>,
 }
 
 /// How a bot's game went, for its last line and the load benchmark.
@@ -74,37 +79,64 @@ struct Play {
 /// not reached, or the connection was lost).
 pub fn play(settings: BotSettings) -> Result<BotReport, String> {
     let (woken, news) = channel();
+    let name = &settings.name;
     let connection = Connection::open(
         settings.address,
+        settings.identity,
         Arc::new(move || {
             let _ = woken.send(());
         }),
     )?;
     let mut game = Play::default();
     let mut table = None;
+    // The table whose game has started (both seats taken): after a lost connection the bot
+    // takes its seat back there; before that it seeks again (a server started again forgets
+    // tables that never started).
+    let mut started = None;
     loop {
         while let Some(event) = connection.next() {
             match event {
-                NetEvent::Connected => connection.send(ClientMsg::Seek {
-                    name: settings.name.clone(),
-                    terms: settings.terms.clone(),
+                NetEvent::Connected => connection.send(match started {
+                    Some(table) => ClientMsg::Join {
+                        name: name.clone(),
+                        table,
+                    },
+                    None => ClientMsg::Seek {
+                        name: name.clone(),
+                        terms: settings.terms.clone(),
+                    },
                 }),
+                NetEvent::Reconnecting { why, attempt, wait } => {
+                    eprintln!(
+                        "{name}: {}; connecting again in {:.1} s (try {attempt})",
+                        why.trim_end_matches('.'),
+                        wait.as_secs_f64()
+                    );
+                    game.thinking = None;
+                    game.sent = None;
+                }
                 NetEvent::Message(ServerMsg::State(state)) => {
                     table = Some(state.table);
+                    if state.names.iter().all(|n| !n.is_empty()) {
+                        started = Some(state.table);
+                    }
                     if let Some(result) = game.follow(&state, settings.level, &connection) {
                         game.report.result = result;
                         return Ok(game.report);
                     }
                 }
+                NetEvent::Message(ServerMsg::Refused(why)) if table.is_none() => {
+                    return Err(why);
+                }
                 NetEvent::Message(ServerMsg::Refused(why)) => {
-                    eprintln!("{}: refused: {why}", settings.name);
+                    eprintln!("{name}: refused: {why}");
                 }
                 NetEvent::Message(
                     ServerMsg::Unseated { why, .. } | ServerMsg::Closed { why, .. },
                 ) => {
-                    return Err(format!("{}: {why}", settings.name));
+                    return Err(format!("{name}: {why}"));
                 }
-                NetEvent::Message(ServerMsg::Tables(_)) => {}
+                NetEvent::Message(_) => {}
                 NetEvent::Closed(why) => return Err(why),
             }
         }

@@ -3,6 +3,7 @@
 //! table's state (`ServerMsg`), so a client that missed anything is brought up to date by the
 //! next state it receives.
 
+use super::identity::{Challenge, PlayerId};
 use crate::app::shared::clocks::{Clocks, TimeControl};
 use crate::rules::{GameRecord, Outcome, Side};
 use bevy::prelude::Message;
@@ -11,7 +12,7 @@ use std::time::Duration;
 
 /// Identifies Oddboard's protocol (and its version) to renet: a peer with another id is not
 /// let in.
-pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0027;
+pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0028;
 
 /// The largest message a client may send, in bytes: anything longer is refused unread.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -25,11 +26,22 @@ pub const CHAT_KEPT: usize = 50;
 /// How long a player may be away before the opponent may claim the game.
 pub const CLAIM_AFTER: Duration = Duration::from_secs(60);
 
-/// How long a game is kept whose players have both been away: then it is given up.
-pub const FORGOTTEN_AFTER: Duration = Duration::from_secs(60 * 60);
+/// How long a game whose clock does not run stays in the server's memory once both its players
+/// are away: then it is put away in the store, and taken up again when one of them comes back.
+pub const PUT_AWAY_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// How many finished games the list of finished games holds (of the asker's, and of the
+/// server's latest).
+pub const FINISHED_LISTED: usize = 30;
 
 /// Refused messages a client may send before it is disconnected.
 pub const REFUSALS_ALLOWED: u32 = 20;
+
+/// Messages a second a client may send, kept up (more are refused, and count as refusals).
+pub const MESSAGES_PER_SECOND: u32 = 100;
+
+/// Messages a client may send at once after a quiet spell.
+pub const MESSAGE_BURST: u32 = 200;
 
 /// A table's number on its server.
 pub type TableId = u32;
@@ -57,6 +69,16 @@ pub enum Offer {
 /// A request from a client.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum ClientMsg {
+    /// Who I am: my identity, and its signature over the challenge this connection was sent.
+    /// Nothing that takes a seat or a name is done for a connection before this.
+    Prove {
+        /// The identity's public key.
+        player: PlayerId,
+        /// Its signature over the challenge ([`crate::net::identity::Identity::prove`]).
+        signature: Vec<u8>,
+    },
+    /// Send me the finished games: mine, and the server's latest.
+    Finished,
     /// Send me the list of tables.
     List,
     /// Open a table and sit at it: `side` is the side I take (`None`: chosen at random).
@@ -75,8 +97,8 @@ pub enum ClientMsg {
         /// The game's terms.
         terms: Terms,
     },
-    /// Take a table's free seat, or take back my own seat after a dropped connection (the same
-    /// name).
+    /// Take a table's free seat, or take back my own seat (the same identity and name) after a
+    /// dropped connection, a server's restart, or from another window of mine.
     Join {
         /// The player's name.
         name: String,
@@ -191,9 +213,41 @@ pub struct TableState {
     pub outcome: Option<Outcome>,
 }
 
+/// A finished game as the list of finished games shows it, with its record.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// The table it was played at.
+    pub table: TableId,
+    /// The game's terms.
+    pub terms: Terms,
+    /// The players' names, first player first.
+    pub names: [String; 2],
+    /// The result and why, as a record writes them (`1-0 checkmate`).
+    pub result: String,
+    /// Turns played.
+    pub plies: u32,
+    /// The game's record (PGN-shaped), to replay or study.
+    pub pgn: String,
+}
+
 /// What the server sends a client.
 #[derive(Message, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum ServerMsg {
+    /// A new connection's challenge: the client proves its identity by signing it
+    /// ([`ClientMsg::Prove`]). Fresh for every connection, so a proof cannot be replayed.
+    Challenge(Challenge),
+    /// The proof was good: the connection acts for this identity from now on.
+    Welcome(PlayerId),
+    /// The server will not serve this connection (a banned identity): why, in a player's words.
+    /// It is disconnected.
+    Denied(String),
+    /// The finished games (on [`ClientMsg::Finished`]), newest first.
+    Finished {
+        /// The asker's own.
+        yours: Vec<FinishedGame>,
+        /// The server's latest, whoever played them.
+        latest: Vec<FinishedGame>,
+    },
     /// The tables on the server (sent on `List`, and again to a listing client when it
     /// changes).
     Tables(Vec<TableInfo>),
@@ -201,7 +255,7 @@ pub enum ServerMsg {
     State(Box<TableState>),
     /// Why the client's last message did nothing, in a player's words.
     Refused(String),
-    /// Another connection took the client's seat (under the same name): why, in a player's
+    /// Another connection of the same identity took the client's seat: why, in a player's
     /// words. The client watches the table from then on (its next state says so).
     Unseated {
         /// The table.

@@ -2,12 +2,15 @@
 //! (no window, no renderer) that `oddboard serve` runs in the foreground and a host's window
 //! runs on a thread of its own. It listens where it is told, hands the lobby every message,
 //! connection and moment, and does what the lobby answers: sends, disconnects, logs, and writes
-//! finished games into the records directory.
+//! finished games into the records directory. With a data directory its lobby keeps everything
+//! in a [`SqliteStore`] there, and takes up every unfinished game when it starts.
 
 use super::headless;
 use super::lobby::{ClientKey, Effect, Lobby};
 use super::protocol::{PROTOCOL_ID, ServerMsg};
+use super::store::{SqliteStore, Store};
 use super::wire::Inbound;
+use bevy::platform::cell::SyncCell;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::RenetServer;
@@ -41,6 +44,8 @@ pub struct ServerSettings {
     pub bind: SocketAddr,
     /// Where finished games are written, one record file each.
     pub records: Option<PathBuf>,
+    /// The directory of its store (`None`: kept in memory while it runs).
+    pub data: Option<PathBuf>,
     /// Where its log lines go.
     pub log: LogTo,
 }
@@ -48,7 +53,8 @@ pub struct ServerSettings {
 /// The lobby and what the server does with its answers.
 #[derive(Resource)]
 struct Brain {
-    lobby: Lobby,
+    /// The lobby (its store is used from one thread at a time).
+    lobby: SyncCell<Lobby>,
     records: Option<PathBuf>,
     log: LogTo,
     /// Prefixes record names so that no two runs of a server write the same file.
@@ -70,9 +76,28 @@ pub struct Listening {
 /// Builds a server app listening at `settings.bind`: an error names the address and why it
 /// could not be used.
 pub fn listen(settings: ServerSettings) -> Result<Listening, String> {
+    let lobby = lobby(&settings)?;
     let (socket, address) = bind(&settings)?;
-    let app = server_app(socket, address, settings)?;
+    let app = server_app(socket, address, lobby, settings)?;
     Ok(Listening { app, address })
+}
+
+/// The server's lobby: over the store in its data directory if it has one (its unfinished
+/// games taken up), else an empty one kept in memory. An error says, in one line, why the
+/// store cannot be used.
+fn lobby(settings: &ServerSettings) -> Result<Lobby, String> {
+    let started = SystemTime::now();
+    let seed = started
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_nanos() as u64;
+    match &settings.data {
+        Some(dir) => {
+            let store: Box<dyn Store> = Box::new(SqliteStore::open(dir)?);
+            Lobby::with_store(seed, started, store)
+        }
+        None => Ok(Lobby::new(seed, started)),
+    }
 }
 
 /// The socket a server listens on, and its address (the real port when 0 was asked); the
@@ -88,14 +113,16 @@ fn bind(settings: &ServerSettings) -> Result<(UdpSocket, SocketAddr), String> {
     Ok((socket, address))
 }
 
-/// The headless server app over `socket`.
+/// The headless server app over `socket`, serving `lobby`.
 fn server_app(
     socket: UdpSocket,
     address: SocketAddr,
+    lobby: Lobby,
     settings: ServerSettings,
 ) -> Result<App, String> {
-    let started = SystemTime::now();
-    let since_epoch = started.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let since_epoch = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
     let mut app = headless::app(FRAME);
     let server = RenetServer::new(headless::connection_config(&app));
     let transport = NetcodeServerTransport::new(
@@ -112,7 +139,7 @@ fn server_app(
     app.insert_resource(server)
         .insert_resource(transport)
         .insert_resource(Brain {
-            lobby: Lobby::new(since_epoch.as_nanos() as u64, started),
+            lobby: SyncCell::new(lobby),
             records: settings.records,
             log: settings.log,
             run: since_epoch.as_secs(),
@@ -136,13 +163,14 @@ pub struct Hosted {
 impl Hosted {
     /// Starts a server on its own thread.
     pub fn start(settings: ServerSettings) -> Result<Hosted, String> {
+        let lobby = lobby(&settings)?;
         let (socket, address) = bind(&settings)?;
         let stop = Arc::new(AtomicBool::new(false));
         let stopping = stop.clone();
         let (ready, started) = std::sync::mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("oddboard-server".into())
-            .spawn(move || match server_app(socket, address, settings) {
+            .spawn(move || match server_app(socket, address, lobby, settings) {
                 Ok(app) => {
                     let _ = ready.send(Ok(()));
                     serve_until(app, &stopping);
@@ -207,6 +235,7 @@ fn client_connected(
         .map_or_else(|| "an unknown address".to_string(), |a| a.to_string());
     let effects = brain
         .lobby
+        .get()
         .connected(key(add.entity), &address, time.elapsed());
     brain.pending.extend(effects);
 }
@@ -217,7 +246,10 @@ fn client_disconnected(
     time: Res<Time<Real>>,
     mut brain: ResMut<Brain>,
 ) {
-    let effects = brain.lobby.disconnected(key(remove.entity), time.elapsed());
+    let effects = brain
+        .lobby
+        .get()
+        .disconnected(key(remove.entity), time.elapsed());
     brain.pending.extend(effects);
 }
 
@@ -238,16 +270,18 @@ fn receive(
         if !out.connected.contains(client) {
             continue;
         }
-        let effects = brain
-            .lobby
-            .receive(key(client), message.message.0.clone(), time.elapsed());
+        let effects =
+            brain
+                .lobby
+                .get()
+                .receive(key(client), message.message.0.clone(), time.elapsed());
         out.apply(&brain, effects);
     }
 }
 
 /// Lets the lobby's clocks run.
 fn tick(time: Res<Time<Real>>, mut brain: ResMut<Brain>, mut out: Out) {
-    let effects = brain.lobby.tick(time.elapsed());
+    let effects = brain.lobby.get().tick(time.elapsed());
     out.apply(&brain, effects);
 }
 

@@ -2,10 +2,13 @@
 //! keeps, the players' offers and the chat. Plain logic over the rules engine and the time it
 //! is given; the [`lobby`](super::lobby) routes clients to tables and says who is told what.
 
+use super::identity::PlayerId;
 use super::lobby::ClientKey;
+use super::names::name_key;
 use super::protocol::{
-    CHAT_KEPT, CLAIM_AFTER, ChatLine, FORGOTTEN_AFTER, Offer, TableId, TableInfo, TableState, Terms,
+    CHAT_KEPT, CLAIM_AFTER, ChatLine, Offer, PUT_AWAY_AFTER, TableId, TableInfo, TableState, Terms,
 };
+use super::store::{StoredSeat, StoredTable};
 use crate::app::shared::clocks::Clocks;
 use crate::app::storage::sharing::date_of;
 use crate::rules::{Game, Outcome, PgnHeader, Side};
@@ -30,11 +33,19 @@ enum Presence {
     Away(Duration),
 }
 
-/// A taken seat: the player's name and whether they are here.
+/// A taken seat: the player's name and identity, and whether they are here.
 #[derive(Clone, Debug)]
 struct Seat {
     name: String,
+    player: PlayerId,
     presence: Presence,
+}
+
+impl Seat {
+    /// Whether the seat is `player`'s, taken under `name` (as people read names).
+    fn is(&self, player: &PlayerId, name: &str) -> bool {
+        self.player == *player && name_key(&self.name) == name_key(name)
+    }
 }
 
 /// A table: the game, its seats (first player first), spectators, clocks, offers and chat.
@@ -55,8 +66,8 @@ pub struct Table {
     offer: Option<(Side, Offer)>,
     answered: Option<(Offer, bool)>,
     chat: VecDeque<ChatLine>,
-    /// Whether the game's end has been reported (see [`Table::take_ending`]).
-    reported: bool,
+    /// The finished game's record, once written (see [`Table::take_ending`]).
+    pgn: Option<String>,
 }
 
 impl Table {
@@ -75,10 +86,80 @@ impl Table {
             offer: None,
             answered: None,
             chat: VecDeque::new(),
-            reported: false,
+            pgn: None,
         };
         table.judge();
         table
+    }
+
+    /// The table `stored` taken up again at `now`, its players away: the running clock is
+    /// charged `charge` (the time the server ran after the table was stored); an error says
+    /// why the stored game does not replay.
+    pub fn from_stored(
+        stored: StoredTable,
+        now: Duration,
+        charge: Duration,
+    ) -> Result<Table, String> {
+        let game =
+            Game::from_record(&stored.record).map_err(|e| format!("table {}: {e}", stored.id))?;
+        let mut table = Table::new(stored.id, stored.terms, game, now);
+        table.seats = stored.seats.map(|seat| {
+            seat.map(|s| Seat {
+                name: s.name,
+                player: s.player,
+                presence: Presence::Away(now),
+            })
+        });
+        table.clocks = stored.clocks;
+        table.judge();
+        if let Some(side) = table.running {
+            let left = &mut table.clocks.left[side.index()];
+            *left = left.saturating_sub(charge);
+        }
+        table.offer = stored.offer;
+        table.answered = stored.answered;
+        table.chat = stored.chat.into();
+        table.pgn = stored.pgn;
+        Ok(table)
+    }
+
+    /// The table as a store keeps it at `now` (the calendar moment `moment`).
+    pub fn stored(&self, now: Duration, moment: SystemTime) -> StoredTable {
+        let mut record = self.game.record();
+        record.redo.clear();
+        StoredTable {
+            id: self.id,
+            terms: self.terms.clone(),
+            seats: self.seats.clone().map(|seat| {
+                seat.map(|s| StoredSeat {
+                    name: s.name,
+                    player: s.player,
+                })
+            }),
+            record,
+            clocks: self.clocks_at(now),
+            offer: self.offer,
+            answered: self.answered,
+            chat: self.chat.iter().cloned().collect(),
+            outcome: self.outcome,
+            pgn: self.pgn.clone(),
+            saved: moment,
+        }
+    }
+
+    /// Takes back what changed since `stored` was stored (a change the store could not keep):
+    /// the game, clocks, offers and chat; who sits and who is here stay.
+    pub fn revert(&mut self, stored: StoredTable, now: Duration) -> Result<(), String> {
+        let mut taken_up = Table::from_stored(stored, now, Duration::ZERO)?;
+        std::mem::swap(&mut taken_up.seats, &mut self.seats);
+        std::mem::swap(&mut taken_up.spectators, &mut self.spectators);
+        *self = taken_up;
+        Ok(())
+    }
+
+    /// Whether a clock runs.
+    pub fn clock_runs(&self) -> bool {
+        self.running.is_some()
     }
 
     /// The game's terms.
@@ -149,26 +230,33 @@ impl Table {
         never_started || (self.is_finished() && no_player && self.spectators.is_empty())
     }
 
-    /// Whether the game is given up at `now`: unfinished, both its players away for
-    /// [`FORGOTTEN_AFTER`] (a server does not keep it for ever).
-    pub fn is_forgotten(&self, now: Duration) -> bool {
+    /// Whether the table is put away at `now`: its game goes on without a running clock and
+    /// both its players have been away for [`PUT_AWAY_AFTER`]. It stays in the store, and is
+    /// taken up again when one of them comes back.
+    pub fn is_dormant(&self, now: Duration) -> bool {
         !self.is_finished()
+            && self.running.is_none()
             && Side::BOTH.iter().all(|&side| {
                 self.away(side, now)
-                    .is_some_and(|away| away >= FORGOTTEN_AFTER)
+                    .is_some_and(|away| away >= PUT_AWAY_AFTER)
             })
     }
 
-    /// The side `client` named `name` may sit at: its own seat back if a player of that name
-    /// is away there, else the free seat.
-    pub fn seat_for(&self, client: ClientKey, name: &str) -> Result<Side, String> {
+    /// The side `client`, proven to be `player`, may sit at as `name`: its own seat back if
+    /// it is away from it, else the free seat.
+    pub fn seat_for(
+        &self,
+        client: ClientKey,
+        player: &PlayerId,
+        name: &str,
+    ) -> Result<Side, String> {
         if let Some(Role::Player(_)) = self.role(client) {
             return Err("you already sit at this game".into());
         }
         let away = |side: &Side| {
             self.seats[side.index()]
                 .as_ref()
-                .is_some_and(|s| s.name == name && matches!(s.presence, Presence::Away(_)))
+                .is_some_and(|s| s.is(player, name) && matches!(s.presence, Presence::Away(_)))
         };
         Side::BOTH
             .into_iter()
@@ -177,19 +265,26 @@ impl Table {
             .ok_or_else(|| "both seats are taken".to_string())
     }
 
-    /// The side a connected player named `name` sits at, and its connection.
-    pub fn seated_as(&self, name: &str) -> Option<(Side, ClientKey)> {
+    /// The side `player` sits at as `name` from another connection, and that connection.
+    pub fn seated_as(&self, player: &PlayerId, name: &str) -> Option<(Side, ClientKey)> {
         Side::BOTH.into_iter().find_map(|side| {
             let seat = self.seats[side.index()].as_ref()?;
-            (seat.name == name).then_some(())?;
+            seat.is(player, name).then_some(())?;
             self.client(side).map(|client| (side, client))
         })
     }
 
-    /// Seats `client` as `name` at `side` (its own seat back, or a free one).
-    pub fn sit(&mut self, client: ClientKey, name: String, side: Side) {
+    /// Whether `player` holds a seat here.
+    pub fn seats_player(&self, player: &PlayerId) -> bool {
+        self.seats.iter().flatten().any(|s| s.player == *player)
+    }
+
+    /// Seats `client`, proven to be `player`, as `name` at `side` (its own seat back, or a
+    /// free one).
+    pub fn sit(&mut self, client: ClientKey, player: PlayerId, name: String, side: Side) {
         self.seats[side.index()] = Some(Seat {
             name,
+            player,
             presence: Presence::Here(client),
         });
     }
@@ -436,9 +531,10 @@ impl Table {
     /// The game's ending and its record, dated on the day of `moment`, the first time it is
     /// asked after the game ended (`None` before and ever after).
     pub fn take_ending(&mut self, moment: SystemTime) -> Option<(Outcome, String)> {
-        let outcome = self.outcome.filter(|_| !self.reported)?;
-        self.reported = true;
-        Some((outcome, self.game.to_pgn(&self.header(date_of(moment)))))
+        let outcome = self.outcome.filter(|_| self.pgn.is_none())?;
+        let pgn = self.game.to_pgn(&self.header(date_of(moment)));
+        self.pgn = Some(pgn.clone());
+        Some((outcome, pgn))
     }
 
     /// The record's header: the event, the date, the players, the time control in seconds

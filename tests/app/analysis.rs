@@ -358,6 +358,7 @@ fn lessons_and_games_over_the_network_get_no_analysis() {
     app.world_mut().insert_resource(Online {
         you: Some(Side::White),
         seated: true,
+        connected: true,
     });
     settle(&mut app);
     assert!(!analysis(&app).running());

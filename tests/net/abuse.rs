@@ -1,8 +1,11 @@
-//! Refused messages: logged, counted, and a client that keeps sending them is disconnected.
+//! Refused messages: logged, counted, and a client that keeps sending them is disconnected; a
+//! client sending faster than the allowed rate is refused, then disconnected.
 
 use crate::support::*;
 use oddboard::net::lobby::Effect;
-use oddboard::net::protocol::{ClientMsg, Offer, REFUSALS_ALLOWED};
+use oddboard::net::protocol::{
+    ClientMsg, MAX_TEXT, MESSAGE_BURST, MESSAGES_PER_SECOND, Offer, REFUSALS_ALLOWED,
+};
 
 #[test]
 fn garbage_disconnects_the_client_after_the_refusals_allowed() {
@@ -81,4 +84,84 @@ fn a_log_line_stays_one_line_whatever_the_client_sent() {
         .collect();
     assert_eq!(lines.len(), 1);
     assert!(!lines[0].contains('\n'), "{}", lines[0]);
+}
+
+#[test]
+fn a_client_sending_as_fast_as_it_can_is_limited_and_the_others_play_on() {
+    let mut server = Server::with(&[ALICE, BOB, CAROL]);
+    let table = server.seated(chess());
+    let mut answered = 0;
+    let mut refused = 0;
+    let mut flood = 0;
+    while flood < 10_000 {
+        flood += 1;
+        let effects = server.send(CAROL, ClientMsg::List);
+        answered += lists(&effects, CAROL).len();
+        refused += refusals(&effects, CAROL).len();
+        if effects.contains(&Effect::Disconnect(CAROL)) {
+            break;
+        }
+    }
+    assert_eq!(
+        answered,
+        MESSAGE_BURST as usize - 1,
+        "a burst is served (less the proof of identity)"
+    );
+    assert_eq!(
+        refused,
+        REFUSALS_ALLOWED as usize + 1,
+        "then refused until disconnected"
+    );
+    assert!(flood < 10_000, "the flood was cut off");
+    let effects = server.play(table, 0, &FOOLS_MATE);
+    assert_eq!(
+        last_state(&effects, BOB).outcome.map(|o| o.to_string()),
+        Some("0-1 checkmate".into())
+    );
+}
+
+#[test]
+fn a_client_keeping_to_the_allowed_rate_is_never_limited() {
+    let mut server = Server::with(&[ALICE]);
+    for _ in 0..10 {
+        for _ in 0..MESSAGES_PER_SECOND {
+            let effects = server.send(ALICE, ClientMsg::List);
+            assert!(refusals(&effects, ALICE).is_empty());
+        }
+        server.wait(1);
+    }
+}
+
+#[test]
+fn an_overlong_name_or_chat_line_or_one_with_control_characters_is_refused_in_one_line() {
+    let mut server = Server::with(&[ALICE, BOB]);
+    let long = "n".repeat(MAX_TEXT + 1);
+    let effects = server.send(ALICE, open(&long, chess(), None));
+    assert_eq!(
+        refusals(&effects, ALICE),
+        ["a name needs 1 to 200 characters"]
+    );
+    let effects = server.send(ALICE, open("ali\u{7}ce", chess(), None));
+    assert_eq!(
+        refusals(&effects, ALICE),
+        ["a name may not hold control characters"]
+    );
+    let table = server.seated(chess());
+    for (text, why) in [
+        (long.as_str(), "a chat line needs 1 to 200 characters"),
+        (
+            "hi\nclient 2 connected",
+            "a chat line may not hold control characters",
+        ),
+    ] {
+        let effects = server.send(
+            BOB,
+            ClientMsg::Chat {
+                table,
+                text: text.into(),
+            },
+        );
+        assert_eq!(refusals(&effects, BOB), [why]);
+    }
+    assert!(server.look(table).chat.is_empty());
 }

@@ -1,7 +1,7 @@
 //! The clocks the host keeps, and claims of a game the opponent left, on the virtual clock.
 
 use crate::support::*;
-use oddboard::net::protocol::{CLAIM_AFTER, ClientMsg, FORGOTTEN_AFTER};
+use oddboard::net::protocol::{CLAIM_AFTER, ClientMsg, PUT_AWAY_AFTER};
 use oddboard::rules::{Game, Outcome, Reason, Side};
 use std::time::Duration;
 
@@ -132,24 +132,31 @@ fn a_rejoin_clears_the_away_time() {
 }
 
 #[test]
-fn a_game_both_players_left_is_given_up_after_an_hour() {
+fn a_game_both_players_left_is_put_away_and_taken_up_when_one_comes_back() {
     let mut server = Server::with(&[ALICE, BOB, CAROL]);
     let table = server.seated(chess());
     server.send(CAROL, ClientMsg::Watch { table });
     server.play(table, 0, &["e2e4"]);
     server.drop_client(ALICE);
     server.drop_client(BOB);
-    server.wait(FORGOTTEN_AFTER.as_secs() - 1);
+    server.wait(PUT_AWAY_AFTER.as_secs() - 1);
     assert_eq!(
         server.lobby.tables().len(),
         1,
-        "kept while it may come back"
+        "kept in play while they may come back"
     );
     let effects = server.wait(1);
-    assert!(server.lobby.tables().is_empty(), "given up");
+    assert!(server.lobby.tables().is_empty(), "put away");
     assert_eq!(
         closings(&effects, CAROL),
-        ["both players were away too long, so the game was given up"],
+        ["both players are away: the game is kept, and goes on when one of them comes back"],
         "the spectator told"
     );
+    server.wait(3 * 86_400);
+    server.connect(BOB);
+    let back = last_state(&server.send(BOB, join("bob", table)), BOB);
+    assert_eq!((back.you, back.record.turns.len()), (Some(Side::Black), 1));
+    server.connect(ALICE);
+    server.send(ALICE, join("alice", table));
+    server.play(table, 1, &["e7e5"]);
 }

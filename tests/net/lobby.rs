@@ -131,8 +131,9 @@ fn a_table_is_opened_on_checked_terms() {
 fn an_opener_without_a_side_gets_one_at_random() {
     let sides: Vec<_> = (0..16)
         .map(|seed| {
-            let mut lobby = oddboard::net::lobby::Lobby::new(seed, started());
-            let opened = lobby.receive(ALICE, Ok(open("alice", chess(), None)), Default::default());
+            let lobby = oddboard::net::lobby::Lobby::new(seed, started());
+            let mut server = Server::over(lobby, &[ALICE]);
+            let opened = server.send(ALICE, open("alice", chess(), None));
             last_state(&opened, ALICE).you
         })
         .collect();
@@ -198,15 +199,16 @@ fn a_full_table_refuses_a_third_player() {
 }
 
 #[test]
-fn a_dropped_player_rejoins_by_name_and_gets_the_exact_state() {
-    let mut server = Server::with(&[ALICE, BOB, CAROL]);
+fn a_dropped_player_rejoins_as_themself_and_gets_the_exact_state() {
+    let mut server = Server::with(&[ALICE, BOB]);
     let table = server.seated(chess());
     let before = last_state(&server.play(table, 0, &["e2e4", "e7e5", "g1f3"]), BOB);
     let effects = server.drop_client(BOB);
     assert!(last_state(&effects, ALICE).away[1].is_some());
     server.wait(30);
-    let stranger = server.send(CAROL, join("mallory", table));
-    assert_eq!(refusals(&stranger, CAROL), ["both seats are taken"]);
+    server.connect_as(CAROL, BOB);
+    let other_name = server.send(CAROL, join("robert", table));
+    assert_eq!(refusals(&other_name, CAROL), ["both seats are taken"]);
     let effects = server.send(CAROL, join("bob", table));
     let back = last_state(&effects, CAROL);
     assert_eq!(back, before);
@@ -216,9 +218,10 @@ fn a_dropped_player_rejoins_by_name_and_gets_the_exact_state() {
 }
 
 #[test]
-fn a_player_whose_old_connection_lingers_takes_the_seat_over_by_name() {
-    let mut server = Server::with(&[ALICE, BOB, CAROL]);
+fn a_player_whose_old_connection_lingers_takes_the_seat_over_from_another_window() {
+    let mut server = Server::with(&[ALICE, BOB]);
     let table = server.seated(chess());
+    server.connect_as(CAROL, BOB);
     let before = last_state(&server.play(table, 0, &["e2e4", "e7e5", "g1f3"]), BOB);
     let effects = server.send(CAROL, join("bob", table));
     assert_eq!(last_state(&effects, CAROL), before);
@@ -231,7 +234,7 @@ fn a_player_whose_old_connection_lingers_takes_the_seat_over_by_name() {
         .collect();
     assert!(
         matches!(told.first(), Some(ServerMsg::Unseated { table: t, why })
-            if *t == table && why == "another window sat down in your seat under your name, bob"),
+            if *t == table && why == "another window of yours sat down in your seat as bob"),
         "the old connection is told first: {told:?}"
     );
     let watched = last_state(&effects, BOB);

@@ -6,9 +6,13 @@
 
 mod abuse;
 mod clocks;
+mod faults;
+mod identities;
 mod lobby;
 mod offers;
+mod persistence;
 mod random;
+mod store;
 mod support;
 mod transport;
 #[path = "../support/wait.rs"]

@@ -1,9 +1,14 @@
 //! A lobby on a virtual clock, the clients' messages, and what the lobby sent each client.
+//! Each client key stands for a person with an identity of their own, which a client proves as
+//! it connects (a person may connect again under another key).
 
 use oddboard::app::shared::clocks::TimeControl;
+use oddboard::net::identity::{Identity, PlayerId};
 use oddboard::net::lobby::{ClientKey, Effect, Lobby};
 use oddboard::net::protocol::{ClientMsg, ServerMsg, TableId, TableInfo, TableState, Terms};
+use oddboard::net::store::Store;
 use oddboard::rules::Side;
+use std::collections::BTreeMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The first player in most tests.
@@ -21,25 +26,55 @@ pub fn started() -> SystemTime {
     UNIX_EPOCH + Duration::from_secs(20_416 * 86_400 + 12 * 3_600)
 }
 
-/// A lobby and the time on its virtual clock.
+/// A lobby, the time on its virtual clock, and the people who connect to it.
 pub struct Server {
     /// The lobby under test.
     pub lobby: Lobby,
     /// The time given to the lobby.
     pub now: Duration,
+    /// Each person's identity, by the client key that stands for them.
+    people: BTreeMap<ClientKey, Identity>,
 }
 
 impl Server {
-    /// An empty lobby at time zero with clients `clients` connected.
+    /// An empty lobby at time zero with clients `clients` connected, each proven as its person.
     pub fn with(clients: &[ClientKey]) -> Server {
+        Server::over(Lobby::new(7, started()), clients)
+    }
+
+    /// The lobby `lobby` at time zero with clients `clients` connected, each proven as its
+    /// person.
+    pub fn over(lobby: Lobby, clients: &[ClientKey]) -> Server {
         let mut server = Server {
-            lobby: Lobby::new(7, started()),
+            lobby,
             now: Duration::ZERO,
+            people: BTreeMap::new(),
         };
         for &client in clients {
-            server.lobby.connected(client, "127.0.0.1:9", server.now);
+            server.connect(client);
         }
         server
+    }
+
+    /// The server stops (as if killed: nothing more is stored) and a new one starts on the
+    /// store `open` opens once the old one is gone, its time zero at the calendar moment
+    /// `moment`: it knows no client until they connect again.
+    pub fn restart(&mut self, open: impl FnOnce() -> Box<dyn Store>, moment: SystemTime) {
+        self.lobby = Lobby::new(7, moment);
+        self.lobby = Lobby::with_store(7, moment, open()).expect("the store is read");
+        self.now = Duration::ZERO;
+    }
+
+    /// The identity of the person client key `person` stands for (made on first use).
+    pub fn identity(&mut self, person: ClientKey) -> &Identity {
+        self.people
+            .entry(person)
+            .or_insert_with(|| Identity::generate().expect("an identity"))
+    }
+
+    /// The public key of the person `person` stands for.
+    pub fn player(&mut self, person: ClientKey) -> PlayerId {
+        self.identity(person).player()
     }
 
     /// `client` sends `message`.
@@ -58,9 +93,24 @@ impl Server {
         self.lobby.disconnected(client, self.now)
     }
 
-    /// `client` connects.
+    /// `client` connects and proves it is its person.
     pub fn connect(&mut self, client: ClientKey) -> Vec<Effect> {
-        self.lobby.connected(client, "127.0.0.1:9", self.now)
+        self.connect_as(client, client)
+    }
+
+    /// `client` connects and proves it is the person `person` stands for.
+    pub fn connect_as(&mut self, client: ClientKey, person: ClientKey) -> Vec<Effect> {
+        let mut effects = self.lobby.connected(client, "127.0.0.1:9", self.now);
+        let challenge = challenges(&effects, client)
+            .pop()
+            .expect("a new connection is challenged");
+        let identity = self.identity(person);
+        let proof = ClientMsg::Prove {
+            player: identity.player(),
+            signature: identity.prove(&challenge),
+        };
+        effects.extend(self.send(client, proof));
+        effects
     }
 
     /// Alice opens a table on `terms` as the first player and Bob joins it: its number.
@@ -166,6 +216,16 @@ pub fn states(effects: &[Effect], client: ClientKey) -> Vec<TableState> {
 pub fn last_state(effects: &[Effect], client: ClientKey) -> TableState {
     let state = states(effects, client).pop();
     state.unwrap_or_else(|| panic!("no state sent to client {client}: {effects:?}"))
+}
+
+/// The challenges sent to `client`, in order.
+pub fn challenges(effects: &[Effect], client: ClientKey) -> Vec<[u8; 32]> {
+    sent(effects, client)
+        .filter_map(|message| match message {
+            ServerMsg::Challenge(challenge) => Some(*challenge),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The lists sent to `client`, in order.

@@ -2,12 +2,12 @@
 //! port, clients and bots connected to it, and what each receives. Every wait ends within a
 //! deadline, and no test judges how long anything took.
 
-mod loopback;
+pub mod loopback;
 
 use crate::wait::wait_for;
-use loopback::{FOOLS_MATE, Server, XorShift, chess, refusal, replay, state, terms, until};
+use loopback::{FOOLS_MATE, Server, XorShift, chess, person, refusal, replay, state, terms, until};
 use oddboard::net::bot::{self, BotReport, BotSettings};
-use oddboard::net::client::{Connection, NetEvent};
+use oddboard::net::client::{Connection, NetEvent, Patience};
 use oddboard::net::protocol::{
     ClientMsg, MAX_CLIENT_MESSAGE, REFUSALS_ALLOWED, ServerMsg, TableState,
 };
@@ -128,7 +128,7 @@ fn turns_for_the_wrong_side_illegal_or_from_outside_the_table_are_refused_and_ch
 }
 
 #[test]
-fn a_player_dropped_mid_game_rejoins_by_name_and_gets_the_exact_game_back() {
+fn a_player_dropped_mid_game_rejoins_as_themself_and_gets_the_exact_game_back() {
     let server = Server::start();
     let mut table = server.seat_two(&chess(), ["alice", "bob"]);
     let [before, _] = table.play(0, &FOOLS_MATE[..2]);
@@ -140,7 +140,7 @@ fn a_player_dropped_mid_game_rejoins_by_name_and_gets_the_exact_game_back() {
     });
     assert_eq!(waiting.record, before.record, "the game waits as it was");
 
-    let back = server.connect();
+    let back = server.connect_as(&table.people[0]);
     back.send(ClientMsg::Join {
         name: "alice".into(),
         table: table.table,
@@ -180,13 +180,13 @@ fn random_datagrams_to_the_port_change_nothing_and_a_game_is_still_played() {
 }
 
 #[test]
-fn an_oversized_message_is_refused_and_the_client_may_go_on() {
+fn a_megabyte_chat_line_is_refused_unread_and_the_client_may_go_on() {
     let server = Server::start();
     let client = server.connect();
     let table = server.seat_two(&chess(), ["alice", "bob"]);
     table.player(Side::White).send(ClientMsg::Chat {
         table: table.table,
-        text: "x".repeat(MAX_CLIENT_MESSAGE + 1),
+        text: "x".repeat(1 << 20),
     });
     let why = refusal(table.player(Side::White), "the oversized chat line refused");
     assert!(why.contains("bytes"), "refused for its size: {why}");
@@ -211,7 +211,7 @@ fn a_client_that_keeps_sending_refused_messages_is_disconnected_and_others_stay(
         });
     }
     until(&pest, "the disconnection", |event| match event {
-        NetEvent::Closed(_) => Some(()),
+        NetEvent::Closed(_) | NetEvent::Reconnecting { .. } => Some(()),
         _ => None,
     });
     let [last, _] = table.play(0, &FOOLS_MATE);
@@ -274,6 +274,7 @@ fn two_bots_finish_a_game_of_every_variant_and_each_record_replays_to_their_resu
     let server = Server::start();
     let (done, finished) = channel();
     let variants: Vec<&str> = ids().collect();
+    let shared = person();
     for id in &variants {
         for seat in 1..=2 {
             let settings = BotSettings {
@@ -281,6 +282,7 @@ fn two_bots_finish_a_game_of_every_variant_and_each_record_replays_to_their_resu
                 level: Level::Beginner,
                 terms: terms(id),
                 name: format!("{id} bot {seat}"),
+                identity: shared.clone(),
             };
             let (done, id) = (done.clone(), id.to_string());
             std::thread::spawn(move || {
@@ -345,7 +347,11 @@ fn both_players_leaving_at_once_after_the_game_leave_the_server_serving() {
 fn a_connection_where_nothing_answers_gives_up_in_time_saying_so_and_then_is_quiet() {
     let silent = UdpSocket::bind("127.0.0.1:0").expect("a socket that never answers");
     let address = silent.local_addr().expect("its address");
-    let connection = Connection::open_within(address, Duration::from_millis(200), Arc::new(|| {}))
+    let patience = Patience {
+        connect: Duration::from_millis(200),
+        ..Patience::default()
+    };
+    let connection = Connection::open_with(address, person(), patience, Arc::new(|| {}))
         .expect("the connection is tried");
     let why = until(
         &connection,
@@ -363,11 +369,11 @@ fn a_connection_where_nothing_answers_gives_up_in_time_saying_so_and_then_is_qui
 }
 
 #[test]
-fn a_player_whose_seat_another_window_takes_is_told_at_once_and_watches() {
+fn a_player_whose_seat_another_window_of_theirs_takes_is_told_at_once_and_watches() {
     let server = Server::start();
     let table = server.seat_two(&chess(), ["alice", "bob"]);
     table.play(0, &FOOLS_MATE[..1]);
-    let second = server.connect();
+    let second = server.connect_as(&table.people[1]);
     second.send(ClientMsg::Join {
         name: "bob".into(),
         table: table.table,
@@ -384,10 +390,7 @@ fn a_player_whose_seat_another_window_takes_is_told_at_once_and_watches() {
             _ => None,
         },
     );
-    assert_eq!(
-        why,
-        "another window sat down in your seat under your name, bob"
-    );
+    assert_eq!(why, "another window of yours sat down in your seat as bob");
     let watching = state(displaced, "the game, watched", |s| s.you.is_none());
     assert_eq!(watching.record.turns.len(), 1);
 }

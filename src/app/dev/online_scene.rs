@@ -6,10 +6,12 @@
 use crate::app::online::link::{Link, OnlineAction};
 use crate::app::shared::game::ActiveGame;
 use crate::net::bot::{self, BotSettings};
+use crate::net::identity::Identity;
 use crate::net::protocol::Terms;
 use crate::rules::{Level, Side, Turn};
 use bevy::prelude::*;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// The scene's name (and its screenshot's).
@@ -77,6 +79,7 @@ pub fn next(
             level: Level::Beginner,
             terms: terms(),
             name: "Bot".into(),
+            identity: Arc::new(Identity::generate()?),
         };
         scene.bot = Some(std::thread::spawn(move || {
             let _ = bot::play(settings);

@@ -1,19 +1,24 @@
-//! The window's link to a server: the connection, the server this window hosts (if it does),
-//! what the player asked for, and what the server last said.
+//! The window's link to a server: the player's identity, the connection, the server this
+//! window hosts (if it does), what the player asked for, and what the server last said. A
+//! connection that is lost is made again by itself: the link stays where it was (at its table,
+//! or in the lobby), sends nothing meanwhile, and asks for its seat again once it is back.
 
-use crate::app::shared::clocks::TimeControl;
+use crate::app::shared::clocks::{Clocks, TimeControl};
 use crate::app::shared::game::Online;
-use crate::app::shared::messages::Command;
+use crate::app::shared::messages::{AnalysisRequest, Command};
+use crate::app::shared::players::{Names, Players};
+use crate::app::storage::saves::DataDir;
 use crate::net::addresses::reachable;
-use crate::net::client::{CONNECT_WAIT, Connection, Wake};
-use crate::net::protocol::{ClientMsg, Offer, TableId, TableInfo, TableState, Terms};
+use crate::net::client::{CONNECT_WAIT, Connection, Patience, Wake};
+use crate::net::identity::Identity;
+use crate::net::protocol::{ClientMsg, FinishedGame, Offer, TableId, TableInfo, TableState, Terms};
 use crate::net::server::{Hosted, LogTo, ServerSettings};
-use crate::rules::Side;
+use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What the player asks of the network, from the menu's dialogs and the online panel.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -38,8 +43,11 @@ pub enum OnlineAction {
         /// The server's address.
         address: SocketAddr,
     },
-    /// Ask the list of tables again.
+    /// Ask the list of tables and of finished games again.
     Refresh,
+    /// Open a finished game (its record, PGN-shaped) on the analysis board, leaving the
+    /// server.
+    Analyse(String),
     /// Sit at a table (or take one's seat back, under the same name).
     Join {
         /// The table.
@@ -87,9 +95,72 @@ impl Default for ConnectPatience {
     }
 }
 
+/// A lost connection being made again: the link stays where it was and sends nothing until it
+/// is back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reconnecting {
+    /// Lost: the connection tries again at `at`.
+    Waiting {
+        /// Why it was lost (or why the last try failed), in a player's words.
+        why: String,
+        /// The number of the coming try (1 for the first).
+        attempt: u32,
+        /// When the try comes.
+        at: Instant,
+    },
+    /// Connected again: the seat, the table watched or the lists asked for again, the answer
+    /// awaited.
+    Rejoining,
+}
+
+impl Reconnecting {
+    /// What the player is told of it at `now`: "The connection … was lost. Connecting again
+    /// in 4 s (try 3)…".
+    pub fn status(&self, now: Instant) -> String {
+        match self {
+            Reconnecting::Waiting { why, attempt, at } => {
+                let left = at.saturating_duration_since(now);
+                let when = if left.is_zero() {
+                    "now".to_string()
+                } else {
+                    format!("in {} s", left.as_millis().div_ceil(1000))
+                };
+                format!("{} Connecting again {when} (try {attempt})…", sentence(why))
+            }
+            Reconnecting::Rejoining => "Connected again: taking up where you were…".to_string(),
+        }
+    }
+}
+
+/// `text` as a sentence: its first letter a capital, a full stop at its end.
+fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let mut sentence: String = chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    if !sentence.ends_with(['.', '!', '?']) {
+        sentence.push('.');
+    }
+    sentence
+}
+
+/// The finished games a server listed: the player's own, and the server's latest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FinishedGames {
+    /// The player's own, newest first.
+    pub yours: Vec<FinishedGame>,
+    /// The server's latest, whoever played them, newest first.
+    pub latest: Vec<FinishedGame>,
+}
+
 /// The link to a server.
 #[derive(Resource, Default)]
 pub struct Link {
+    /// The player's identity, once read from the data directory (or made): kept for every
+    /// connection of this run.
+    pub identity: Option<Arc<Identity>>,
     /// The connection, while there is one.
     pub connection: Option<Connection>,
     /// The server this window hosts, if it does.
@@ -99,9 +170,13 @@ pub struct Link {
     /// The player's name.
     pub name: String,
     /// What to ask as soon as the connection is up.
-    pub first_request: Option<ClientMsg>,
+    pub first_requests: Vec<ClientMsg>,
+    /// The lost connection being made again, if it is.
+    pub reconnecting: Option<Reconnecting>,
     /// The tables the server listed last.
     pub tables: Vec<TableInfo>,
+    /// The finished games the server listed last (`None`: not yet answered).
+    pub finished: Option<FinishedGames>,
     /// The state of the table, as the server sent it last.
     pub table: Option<TableState>,
     /// When that state arrived (the time away it gives has grown since).
@@ -120,11 +195,48 @@ impl Link {
             .map_or_else(Vec::new, |h| reachable(h.address))
     }
 
-    /// Sends a request, if connected.
+    /// Sends a request, if connected (not while a lost connection waits to be made again).
     pub fn send(&self, request: ClientMsg) {
+        if let Some(Reconnecting::Waiting { .. }) = self.reconnecting {
+            return;
+        }
         if let Some(connection) = &self.connection {
             connection.send(request);
         }
+    }
+
+    /// What to ask again once a lost connection is made again: the seat this window held, the
+    /// table it watched, or the lobby's lists.
+    pub fn comeback(&self) -> Vec<ClientMsg> {
+        match &self.table {
+            Some(state) if state.you.is_some() => vec![ClientMsg::Join {
+                name: self.name.clone(),
+                table: state.table,
+            }],
+            Some(state) => vec![ClientMsg::Watch { table: state.table }],
+            None => vec![ClientMsg::List, ClientMsg::Finished],
+        }
+    }
+
+    /// The player's identity: the one this run already uses, else the one kept in the data
+    /// directory `dir` (made there if it has none), else, without a data directory, a new one
+    /// for this run. An identity file that cannot be read is an error in one line, and is
+    /// left as it is.
+    pub fn load_identity(&mut self, dir: &DataDir) -> Result<Arc<Identity>, String> {
+        if let Some(identity) = &self.identity {
+            return Ok(identity.clone());
+        }
+        let identity = match &dir.0 {
+            Some(dir) => Identity::load_or_create(dir),
+            None => Identity::generate(),
+        }
+        .map_err(|why| {
+            let why = why.split_whitespace().collect::<Vec<_>>().join(" ");
+            format!("Your identity cannot be used: {why}")
+        })?;
+        let identity = Arc::new(identity);
+        self.identity = Some(identity.clone());
+        Ok(identity)
     }
 
     /// The table this window sits at or watches.
@@ -143,6 +255,7 @@ impl Link {
     /// Ends the link: the connection closed, a hosted server stopped.
     fn close(&mut self) {
         *self = Link {
+            identity: self.identity.take(),
             name: std::mem::take(&mut self.name),
             trouble: self.trouble.take(),
             ..Link::default()
@@ -150,14 +263,29 @@ impl Link {
     }
 }
 
+/// What the link's systems read besides the link: the data directory (where the identity is
+/// kept), how long joining may take, and the window's waker.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct LinkContext<'w> {
+    dir: Res<'w, DataDir>,
+    patience: Res<'w, ConnectPatience>,
+    proxy: Option<Res<'w, EventLoopProxyWrapper>>,
+}
+
+/// Where the link's actions go besides the server: the session, and the analysis board.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct LinkOut<'w, 's> {
+    commands: Commands<'w, 's>,
+    session: MessageWriter<'w, Command>,
+    analysis: MessageWriter<'w, AnalysisRequest>,
+}
+
 /// Does what the player asked.
 pub fn act(
     mut actions: MessageReader<OnlineAction>,
     mut link: ResMut<Link>,
-    patience: Res<ConnectPatience>,
-    proxy: Option<Res<EventLoopProxyWrapper>>,
-    mut commands: Commands,
-    mut out: MessageWriter<Command>,
+    context: LinkContext,
+    mut out: LinkOut,
 ) {
     for action in actions.read() {
         let table = link.table_id();
@@ -169,15 +297,23 @@ pub fn act(
                 port,
                 everywhere,
             } => {
+                link.close();
+                let identity = match link.load_identity(&context.dir) {
+                    Ok(identity) => identity,
+                    Err(why) => {
+                        link.trouble = Some(why);
+                        continue;
+                    }
+                };
                 let ip = if everywhere {
                     IpAddr::V4(Ipv4Addr::UNSPECIFIED)
                 } else {
                     IpAddr::V4(Ipv4Addr::LOCALHOST)
                 };
-                link.close();
                 let started = Hosted::start(ServerSettings {
                     bind: SocketAddr::new(ip, port),
                     records: None,
+                    data: None,
                     log: LogTo::Bevy,
                 });
                 match started {
@@ -190,28 +326,45 @@ pub fn act(
                             terms,
                             side,
                         };
-                        let wake = waker(proxy.as_deref());
-                        open(&mut link, name, here, request, *patience, wake);
+                        let to = Destination {
+                            address: here,
+                            identity,
+                            first: vec![request],
+                        };
+                        open(&mut link, name, to, &context);
                     }
                     Err(why) => link.trouble = Some(why),
                 }
             }
             OnlineAction::Connect { name, address } => {
                 link.close();
-                let wake = waker(proxy.as_deref());
-                open(&mut link, name, address, ClientMsg::List, *patience, wake);
+                match link.load_identity(&context.dir) {
+                    Ok(identity) => {
+                        let to = Destination {
+                            address,
+                            identity,
+                            first: vec![ClientMsg::List, ClientMsg::Finished],
+                        };
+                        open(&mut link, name, to, &context);
+                    }
+                    Err(why) => link.trouble = Some(why),
+                }
             }
-            OnlineAction::Refresh => link.send(ClientMsg::List),
+            OnlineAction::Refresh => {
+                link.send(ClientMsg::List);
+                link.send(ClientMsg::Finished);
+            }
             OnlineAction::Join { table, name } => {
                 link.name = name.clone();
                 link.send(ClientMsg::Join { name, table });
             }
             OnlineAction::Watch(table) => link.send(ClientMsg::Watch { table }),
+            OnlineAction::Analyse(record) => analyse(&mut link, &record, &mut out),
             OnlineAction::Leave => {
                 link.trouble = None;
                 link.leave();
-                commands.remove_resource::<Online>();
-                out.write(Command::Menu);
+                out.commands.remove_resource::<Online>();
+                out.session.write(Command::Menu);
             }
             action => {
                 if let Some(table) = table
@@ -222,6 +375,29 @@ pub fn act(
             }
         }
     }
+}
+
+/// Opens the finished game `record` on the analysis board, between its players by name,
+/// leaving the server; a record that does not read is explained in one line.
+fn analyse(link: &mut Link, record: &str, out: &mut LinkOut) {
+    let (game, header) = match Game::from_pgn(record) {
+        Ok(read) => read,
+        Err(why) => {
+            link.trouble = Some(format!("That game's record cannot be read: {why}"));
+            return;
+        }
+    };
+    link.trouble = None;
+    link.leave();
+    out.commands.remove_resource::<Online>();
+    out.analysis.write(AnalysisRequest::On);
+    let names = [header.white, header.black].map(Option::unwrap_or_default);
+    out.session.write_batch([
+        Command::Resume(game.record()),
+        Command::Players(Players::default()),
+        Command::Names(Names(names)),
+        Command::Clocks(Clocks::default()),
+    ]);
 }
 
 /// Back at the menu, the table is left (and a hosted server stopped): a game started from the
@@ -245,21 +421,27 @@ fn table_request(action: OnlineAction, table: TableId) -> Option<ClientMsg> {
     })
 }
 
-/// Opens a connection, to send `first` once it is up (given up after `patience`).
-fn open(
-    link: &mut Link,
-    name: String,
+/// Where a link connects: the server's address, as whom, and what it asks first.
+struct Destination {
     address: SocketAddr,
-    first: ClientMsg,
-    patience: ConnectPatience,
-    wake: Wake,
-) {
+    identity: Arc<Identity>,
+    first: Vec<ClientMsg>,
+}
+
+/// Opens a connection as `name` to `to`, to ask `to.first` once it is up (given up if it is
+/// not up within the link's patience).
+fn open(link: &mut Link, name: String, to: Destination, context: &LinkContext) {
     link.name = name;
     link.trouble = None;
-    match Connection::open_within(address, patience.0, wake) {
+    let patience = Patience {
+        connect: context.patience.0,
+        ..Patience::default()
+    };
+    let wake = waker(context.proxy.as_deref());
+    match Connection::open_with(to.address, to.identity, patience, wake) {
         Ok(connection) => {
             link.connection = Some(connection);
-            link.first_request = Some(first);
+            link.first_requests = to.first;
             link.phase = Phase::Connecting;
         }
         Err(why) => link.trouble = Some(why),

@@ -1,20 +1,32 @@
-//! Network play's panels: the Host and Join dialogs over the menu, and the online part of the
-//! game panel (the table, the addresses to give, the opponent away, offers, chat).
+//! Network play's panels: the Host and Join dialogs over the menu (the Join dialog lists the
+//! server's tables and its finished games, each to open on the analysis board), and the online
+//! part of the game panel (the table, the addresses to give, the opponent away, a lost
+//! connection being made again, offers, chat).
 
 use super::Catalogue;
-use crate::app::online::link::{Link, OnlineAction, Phase, clock_label};
+use crate::app::online::link::{FinishedGames, Link, OnlineAction, Phase, clock_label};
 use crate::app::shared::messages::Command;
 use crate::cli::DEFAULT_PORT;
-use crate::net::protocol::{CLAIM_AFTER, MAX_TEXT, Offer, TableInfo, TableState, Terms};
+use crate::net::protocol::{
+    CLAIM_AFTER, FinishedGame, MAX_TEXT, Offer, TableInfo, TableState, Terms,
+};
 use crate::rules::{Game, RulesExt, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use std::net::SocketAddr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How far below the window's top the dialogs stand: a dialog grows downwards (a status line,
-/// the tables), so nothing above moves under the pointer.
+/// How far below the window's top the dialogs stand (at most: 30 % of a short window's
+/// height): a dialog grows downwards (a status line, the lists), so nothing above moves under
+/// the pointer.
 const DIALOG_TOP: f32 = 240.0;
+
+/// The room kept free between a dialog and the window's edges: its lists scroll in what is
+/// left of the window (less twice as much across, for the dialog's frame and scroll bar).
+const DIALOG_MARGIN: f32 = 24.0;
+
+/// The least height the lists scroll in, however little room the window leaves.
+const LEAST_LIST: f32 = 32.0;
 
 /// Registers the dialogs' state (the menu draws them, over itself); a dialog closes when its
 /// game begins, so the menu is clean when the player comes back to it.
@@ -107,8 +119,11 @@ pub(super) fn dialogs(
         Kind::Join => "Join a game",
     };
     let mut open = true;
+    let screen = ctx.content_rect();
+    let top = DIALOG_TOP.min(screen.height() * 0.3);
     egui::Window::new(title)
-        .anchor(egui::Align2::CENTER_TOP, [0.0, DIALOG_TOP])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, top])
+        .max_width(screen.width() - 2.0 * DIALOG_MARGIN)
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
@@ -180,7 +195,7 @@ fn host_form(
     let port_error = port
         .is_err()
         .then(|| format!("'{}' is not a port (0 to 65535)", dialog.port.trim()));
-    status(ui, port_error.as_deref().or(link.trouble.as_deref()));
+    link_status(ui, link, port_error.as_deref());
     if let Ok(port) = port
         && host.clicked()
     {
@@ -218,20 +233,7 @@ fn join_form(
             }
         }
     });
-    let trouble = dialog.address_error.as_deref().or(link.trouble.as_deref());
-    let going = link.connection.as_ref().map(|connection| {
-        if link.phase == Phase::Connecting {
-            format!("Connecting to {}…", connection.address)
-        } else {
-            format!("Connected to {}.", connection.address)
-        }
-    });
-    let plain = ui.visuals().text_color();
-    let line = match (trouble, &going) {
-        (Some(trouble), _) => Some((trouble, TROUBLE)),
-        (None, going) => going.as_deref().map(|going| (going, plain)),
-    };
-    status_line(ui, line);
+    link_status(ui, link, dialog.address_error.as_deref());
     if matches!(link.phase, Phase::Lobby | Phase::Seated) {
         ui.horizontal(|ui| {
             ui.label(match link.tables.len() {
@@ -243,17 +245,67 @@ fn join_form(
                 out.write(OnlineAction::Refresh);
             }
         });
-        tables(ui, &link.tables, &name_of(dialog), catalogue, out);
+        let screen = ui.ctx().content_rect();
+        let room = screen.bottom() - ui.cursor().top() - DIALOG_MARGIN;
+        egui::ScrollArea::both()
+            .max_height(room.max(LEAST_LIST))
+            .min_scrolled_width(screen.width() - 4.0 * DIALOG_MARGIN)
+            .show(ui, |ui| {
+                let live = link.reconnecting.is_none();
+                ui.add_enabled_ui(live, |ui| {
+                    tables(ui, &link.tables, &name_of(dialog), catalogue, out);
+                });
+                finished_games(ui, link.finished.as_ref(), catalogue, out);
+            });
     }
 }
 
+/// A dialog's status line for the link: what was typed wrong (`typed`), else a lost
+/// connection being made again, else what went wrong, else how joining goes.
+fn link_status(ui: &mut egui::Ui, link: &Link, typed: Option<&str>) {
+    let line = status_of(link, typed, Instant::now(), ui.visuals().text_color());
+    if link.reconnecting.is_some() {
+        ui.ctx().request_repaint_after(Duration::from_millis(250));
+    }
+    status_line(
+        ui,
+        line.as_ref().map(|(text, colour)| (text.as_str(), *colour)),
+    );
+}
+
+/// What a dialog's status line says of the link at `now`, and in which colour (`plain` for
+/// how joining goes).
+fn status_of(
+    link: &Link,
+    typed: Option<&str>,
+    now: Instant,
+    plain: egui::Color32,
+) -> Option<(String, egui::Color32)> {
+    if let Some(typed) = typed {
+        return Some((typed.to_string(), TROUBLE));
+    }
+    if let Some(reconnecting) = &link.reconnecting {
+        return Some((reconnecting.status(now), WAITING));
+    }
+    if let Some(trouble) = &link.trouble {
+        return Some((trouble.clone(), TROUBLE));
+    }
+    link.connection.as_ref().map(|connection| {
+        let going = if link.phase == Phase::Connecting {
+            format!("Connecting to {}…", connection.address)
+        } else {
+            format!("Connected to {}.", connection.address)
+        };
+        (going, plain)
+    })
+}
+
+/// The colour of something that waits and will pass (a player away, a connection being made
+/// again).
+const WAITING: egui::Color32 = egui::Color32::LIGHT_YELLOW;
+
 /// The colour of what went wrong.
 const TROUBLE: egui::Color32 = egui::Color32::LIGHT_RED;
-
-/// A dialog's status line: what went wrong, in red, or nothing.
-fn status(ui: &mut egui::Ui, trouble: Option<&str>) {
-    status_line(ui, trouble.map(|t| (t, TROUBLE)));
-}
 
 /// How many lines a dialog's status line keeps room for: a longer message is cut short there,
 /// the whole of it shown on hover.
@@ -290,12 +342,7 @@ fn tables(
     egui::Grid::new("tables").striped(true).show(ui, |ui| {
         for table in tables {
             let data = catalogue.data(&table.terms.variant);
-            let variant = data.map_or(table.terms.variant.as_str(), |d| d.name.as_str());
-            ui.label(format!(
-                "{variant}{}, {}",
-                options_text(&table.terms.options),
-                clock_label(table.terms.clock)
-            ));
+            ui.label(terms_label(catalogue, &table.terms));
             let seats: Vec<String> = Side::BOTH
                 .iter()
                 .map(|&side| {
@@ -327,6 +374,76 @@ fn tables(
             ui.end_row();
         }
     });
+}
+
+/// The finished games listed: the player's own, then the server's latest.
+fn finished_games(
+    ui: &mut egui::Ui,
+    finished: Option<&FinishedGames>,
+    catalogue: &Catalogue,
+    out: &mut MessageWriter<OnlineAction>,
+) {
+    let yours = finished.map(|f| f.yours.as_slice());
+    let latest = finished.map(|f| f.latest.as_slice());
+    finished_list(ui, "Your finished games", yours, catalogue, out);
+    finished_list(ui, "Latest on this server", latest, catalogue, out);
+}
+
+/// A list of finished games under its heading (`None`: not answered yet), each with a button
+/// opening it on the analysis board.
+fn finished_list(
+    ui: &mut egui::Ui,
+    heading: &str,
+    games: Option<&[FinishedGame]>,
+    catalogue: &Catalogue,
+    out: &mut MessageWriter<OnlineAction>,
+) {
+    ui.add_space(6.0);
+    ui.strong(heading);
+    let Some(games) = games else {
+        ui.label("Asking the server…");
+        return;
+    };
+    if games.is_empty() {
+        ui.label("None yet.");
+        return;
+    }
+    egui::Grid::new(heading).striped(true).show(ui, |ui| {
+        for game in games {
+            ui.label(format!("{} – {}", game.names[0], game.names[1]));
+            ui.label(terms_label(catalogue, &game.terms));
+            ui.label(&game.result);
+            ui.label(turns(game.plies));
+            if ui
+                .button("Analyse")
+                .on_hover_text("Open this game on the analysis board")
+                .clicked()
+            {
+                out.write(OnlineAction::Analyse(game.pgn.clone()));
+            }
+            ui.end_row();
+        }
+    });
+}
+
+/// A game's terms as a list shows them: the variant's name, its options and the clock.
+fn terms_label(catalogue: &Catalogue, terms: &Terms) -> String {
+    let data = catalogue.data(&terms.variant);
+    let variant = data.map_or(terms.variant.as_str(), |d| d.name.as_str());
+    format!(
+        "{variant}{}, {}",
+        options_text(&terms.options),
+        clock_label(terms.clock)
+    )
+}
+
+/// A number of turns in words: `1 turn`, `34 turns`.
+fn turns(plies: u32) -> String {
+    if plies == 1 {
+        "1 turn".to_string()
+    } else {
+        format!("{plies} turns")
+    }
 }
 
 /// The options, as ` (a, b)`, or nothing.
@@ -370,9 +487,14 @@ pub(super) fn game_section(
             ui.monospace(address.to_string());
         }
     }
+    if let Some(reconnecting) = &link.reconnecting {
+        ui.colored_label(WAITING, reconnecting.status(Instant::now()));
+        ui.ctx().request_repaint_after(Duration::from_millis(250));
+    }
+    let live = link.reconnecting.is_none();
     let since = link.received.map_or(Duration::ZERO, |at| at.elapsed());
     for side in Side::BOTH {
-        if let Some(away) = state.away[side.index()].filter(|_| !over) {
+        if let Some(away) = state.away[side.index()].filter(|_| !over && live) {
             let away = away + since;
             let mut text = format!(
                 "{} is away ({}); the game waits.",
@@ -383,34 +505,40 @@ pub(super) fn game_section(
                 let left = CLAIM_AFTER.saturating_sub(away);
                 text.push_str(&format!(" You may claim the win in {}.", minutes(left)));
             }
-            ui.colored_label(egui::Color32::LIGHT_YELLOW, text);
+            ui.colored_label(WAITING, text);
             ui.ctx().request_repaint_after(Duration::from_secs(1));
         }
     }
     if state.may_claim && !over {
         ui.horizontal(|ui| {
-            if ui.button("Claim the win").clicked() {
+            if ui
+                .add_enabled(live, egui::Button::new("Claim the win"))
+                .clicked()
+            {
                 out.write(OnlineAction::Claim);
             }
             ui.label("or keep waiting");
         });
     }
-    offers(ui, state, out);
+    ui.add_enabled_ui(live, |ui| offers(ui, state, out));
     if let Some(trouble) = &link.trouble {
         ui.colored_label(TROUBLE, trouble);
     }
     let seated = state.names.iter().all(|n| !n.is_empty());
     ui.horizontal_wrapped(|ui| {
         if state.you.is_some() && seated && !over {
-            if ui.button("Resign").clicked() {
+            if ui.add_enabled(live, egui::Button::new("Resign")).clicked() {
                 out.write(OnlineAction::Resign);
             }
-            if ui.button("Offer a draw").clicked() {
+            if ui
+                .add_enabled(live, egui::Button::new("Offer a draw"))
+                .clicked()
+            {
                 out.write(OnlineAction::Offer(Offer::Draw));
             }
             if ui
                 .add_enabled(
-                    !game.turns().is_empty(),
+                    live && !game.turns().is_empty(),
                     egui::Button::new("Ask to take back"),
                 )
                 .clicked()
@@ -425,7 +553,7 @@ pub(super) fn game_section(
             out.write(OnlineAction::Leave);
         }
     });
-    chat(ui, state, dialog, out);
+    ui.add_enabled_ui(live, |ui| chat(ui, state, dialog, out));
 }
 
 /// How far a listed table's game has gone: finished, waiting for an opponent, or the turns
@@ -435,8 +563,7 @@ fn progress(finished: bool, free_seat: bool, plies: u32) -> String {
         (true, ..) => "finished".to_string(),
         (false, true, _) => "waiting for an opponent".to_string(),
         (false, false, 0) => "just begun".to_string(),
-        (false, false, 1) => "1 turn played".to_string(),
-        (false, false, n) => format!("{n} turns played"),
+        (false, false, n) => format!("{} played", turns(n)),
     }
 }
 
@@ -529,13 +656,15 @@ fn minutes(duration: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{progress, seat_line, status};
+    use super::{TROUBLE, WAITING, progress, seat_line, status_line, status_of};
+    use crate::app::online::link::{Link, Phase, Reconnecting};
+    use crate::net::identity::PlayerId;
     use crate::net::protocol::{TableState, Terms};
     use crate::net::table::{Role, Table};
     use crate::rules::{Game, Side, Variant};
     use bevy_egui::egui;
     use std::sync::Arc;
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     /// A chess table with `names` seated (an empty name: the seat is free), as `role` sees it.
     fn seen(names: [&str; 2], role: Role) -> TableState {
@@ -548,7 +677,8 @@ mod tests {
         let mut table = Table::new(1, terms, Game::new(variant), Duration::ZERO);
         for (side, name) in Side::BOTH.into_iter().zip(names) {
             if !name.is_empty() {
-                table.sit(side.index() as u64 + 1, name.into(), side);
+                let player = PlayerId([side.index() as u8; 32]);
+                table.sit(side.index() as u64 + 1, player, name.into(), side);
             }
         }
         table.state_for(role, Duration::ZERO)
@@ -602,7 +732,7 @@ mod tests {
                 egui::Panel::right("dialog")
                     .exact_size(320.0)
                     .show(ui, |ui| {
-                        status(ui, text);
+                        status_line(ui, text.map(|t| (t, TROUBLE)));
                         at = ui.button("Host").rect;
                     });
             });
@@ -614,6 +744,43 @@ mod tests {
         let resting = below(None);
         assert_eq!(below(Some("'x' is not a port (0 to 65535)")), resting);
         assert_eq!(below(Some(&long)), resting);
+    }
+
+    /// A refusal that comes in the lobby (before any table) is the dialog's status, in the
+    /// trouble colour; a connection being made again says so over it, and what was typed wrong
+    /// comes first of all.
+    #[test]
+    fn the_dialog_says_what_the_server_refused_and_a_connection_made_again() {
+        let plain = egui::Color32::WHITE;
+        let now = Instant::now();
+        let mut link = Link {
+            phase: Phase::Lobby,
+            trouble: Some(
+                "Not accepted: the name ann belongs to another player on this server.".into(),
+            ),
+            ..Link::default()
+        };
+        let refused = status_of(&link, None, now, plain).expect("a status");
+        assert_eq!(refused.1, TROUBLE);
+        assert!(
+            refused.0.contains("belongs to another player"),
+            "{}",
+            refused.0
+        );
+        link.reconnecting = Some(Reconnecting::Waiting {
+            why: "nothing answers at 10.0.0.9:5725 yet".into(),
+            attempt: 3,
+            at: now + Duration::from_millis(3_200),
+        });
+        assert_eq!(
+            status_of(&link, None, now, plain),
+            Some((
+                "Nothing answers at 10.0.0.9:5725 yet. Connecting again in 4 s (try 3)…".into(),
+                WAITING
+            ))
+        );
+        let typed = status_of(&link, Some("'x' is not a port"), now, plain);
+        assert_eq!(typed, Some(("'x' is not a port".into(), TROUBLE)));
     }
 
     #[test]

@@ -97,8 +97,8 @@ pub struct Banner(pub bool);
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Studying(pub bool);
 
-/// A game played over the network: the side this window plays (`None`: watching) and whether
-/// both seats are taken. Absent for a game at this computer. The host's server decides every
+/// A game played over the network: the side this window plays (`None`: watching), whether
+/// both seats are taken and whether the connection is up. Absent for a game at this computer. The host's server decides every
 /// turn, the clocks and the end: the board only plays what it says.
 #[derive(Resource, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Online {
@@ -106,6 +106,8 @@ pub struct Online {
     pub you: Option<Side>,
     /// Whether both players sit at the table.
     pub seated: bool,
+    /// Whether the connection to the server is up (not while a lost one is made again).
+    pub connected: bool,
 }
 
 impl Online {
@@ -114,6 +116,9 @@ impl Online {
         let data = game.variant().data();
         match self.you {
             None => Some("You are watching this game.".into()),
+            Some(_) if !self.connected => {
+                Some("The connection to the server is being made again: wait a moment.".into())
+            }
             Some(_) if !self.seated => Some("Waiting for the other player to sit down.".into()),
             Some(you) if you != side => Some(format!(
                 "{} to move: your opponent is thinking.",

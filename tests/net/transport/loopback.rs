@@ -1,9 +1,11 @@
 //! The real transport on 127.0.0.1: a server on a free port writing records into a directory of
-//! its own, clients connected to it, and waits for what they receive (each within a deadline:
-//! a wait that is not met panics saying what was awaited).
+//! its own, clients connected to it (each as an identity of its own unless told whose), and
+//! waits for what they receive (each within a deadline: a wait that is not met panics saying
+//! what was awaited).
 
 use crate::wait::{PATIENCE, wait_for};
 use oddboard::net::client::{Connection, NetEvent};
+use oddboard::net::identity::Identity;
 use oddboard::net::protocol::{ClientMsg, ServerMsg, TableId, TableState, Terms};
 use oddboard::net::server::{Hosted, LogTo, ServerSettings};
 use oddboard::rules::{Game, Side};
@@ -30,6 +32,7 @@ impl Server {
         let hosted = Hosted::start(ServerSettings {
             bind: "127.0.0.1:0".parse().expect("an address"),
             records: Some(records.path().to_path_buf()),
+            data: None,
             log: LogTo::Bevy,
         })
         .expect("the server starts");
@@ -41,10 +44,15 @@ impl Server {
         self.hosted.address
     }
 
-    /// A new client, once the server has let it in.
+    /// A new client of a new identity, once the server has let it in.
     pub fn connect(&self) -> Connection {
-        let connection =
-            Connection::open(self.address(), Arc::new(|| {})).expect("the connection opens");
+        self.connect_as(&person())
+    }
+
+    /// A new client of `identity`, once the server has let it in.
+    pub fn connect_as(&self, identity: &Arc<Identity>) -> Connection {
+        let connection = Connection::open(self.address(), identity.clone(), Arc::new(|| {}))
+            .expect("the connection opens");
         until(&connection, "the server to let the client in", |event| {
             (*event == NetEvent::Connected).then_some(())
         });
@@ -71,14 +79,15 @@ impl Server {
     /// Two players seated at a new table of `terms`: `first` opens it as the first player,
     /// `second` joins it. Returns once both have seen the table full.
     pub fn seat_two(&self, terms: &Terms, [first, second]: [&str; 2]) -> Table {
-        let white = self.connect();
+        let people = [person(), person()];
+        let white = self.connect_as(&people[0]);
         white.send(ClientMsg::Open {
             name: first.into(),
             terms: terms.clone(),
             side: Some(Side::White),
         });
         let table = state(&white, "the opened table", |s| s.you == Some(Side::White)).table;
-        let black = self.connect();
+        let black = self.connect_as(&people[1]);
         black.send(ClientMsg::Join {
             name: second.into(),
             table,
@@ -91,8 +100,14 @@ impl Server {
         Table {
             table,
             players: [white, black],
+            people,
         }
     }
+}
+
+/// A new person: an identity of their own.
+pub fn person() -> Arc<Identity> {
+    Arc::new(Identity::generate().expect("an identity"))
 }
 
 /// A table and its two players' connections, first player first.
@@ -101,6 +116,8 @@ pub struct Table {
     pub table: TableId,
     /// The players, first player first.
     pub players: [Connection; 2],
+    /// Their identities, first player first.
+    pub people: [Arc<Identity>; 2],
 }
 
 impl Table {

@@ -1,17 +1,28 @@
-//! The server's brain: the clients, the tables they sit at or watch, and every rule of play
-//! over the network, as plain logic over the rules engine and the time it is given. It never
-//! sends anything itself: each call returns the [`Effect`]s the server around it carries out,
-//! in order. Every message is checked before anything changes; a refused one changes nothing
-//! but the sender's count of refusals.
+//! The server's brain: the clients, who they have proven to be, the tables they sit at or
+//! watch, and every rule of play over the network, as plain logic over the rules engine, the
+//! [`Store`] it keeps everything in and the time it is given. It never sends anything itself:
+//! each call returns the [`Effect`]s the server around it carries out, in order. Every message
+//! is checked before anything changes; a refused one changes nothing but the sender's count of
+//! refusals; a change is stored before anyone is told of it, and one the store could not keep
+//! is taken back.
 
+mod identities;
+mod keeping;
+
+use super::identity::{Challenge, PlayerId, fresh_challenge};
 use super::protocol::{
-    ClientMsg, MAX_TEXT, REFUSALS_ALLOWED, ServerMsg, TableId, TableInfo, Terms,
+    ClientMsg, MAX_TEXT, MESSAGE_BURST, MESSAGES_PER_SECOND, REFUSALS_ALLOWED, ServerMsg, TableId,
+    TableInfo, Terms,
 };
+use super::store::{MemoryStore, Store};
 use super::table::{Role, Table};
 use crate::rules::{Game, RulesExt, Side, SplitMix64, Variant};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
+
+/// How often the lobby tells its store it is alive and asks it for new bans.
+const HEARTBEAT: Duration = Duration::from_secs(1);
 
 /// A connected client's key (the transport's number for its connection).
 pub type ClientKey = u64;
@@ -36,22 +47,64 @@ pub enum Effect {
 }
 
 /// What the lobby knows of a client.
-#[derive(Default)]
 struct Client {
+    /// The challenge its proof of identity must sign (used once).
+    challenge: Challenge,
+    /// The identity it has proven, if it has.
+    player: Option<PlayerId>,
     /// The table it sits at or watches.
     at: Option<TableId>,
     /// Whether it asked for the list (it is sent again on changes while it is at no table).
     listing: bool,
     /// Its messages refused so far.
     refusals: u32,
+    /// How many messages it may send now, and when that was last worked out: a bucket that
+    /// fills at [`MESSAGES_PER_SECOND`] up to [`MESSAGE_BURST`].
+    allowance: (f64, Duration),
     /// Whether it has been told to go: its messages are no longer read.
     dropped: bool,
+}
+
+impl Client {
+    /// Takes one message from the client's allowance at `now`; refused if none is left.
+    fn spend(&mut self, now: Duration) -> Result<(), String> {
+        let (left, since) = self.allowance;
+        let earned = now.saturating_sub(since).as_secs_f64() * f64::from(MESSAGES_PER_SECOND);
+        let left = (left + earned).min(f64::from(MESSAGE_BURST));
+        if left < 1.0 {
+            self.allowance = (left, now);
+            return Err(format!(
+                "too many messages: at most {MESSAGES_PER_SECOND} a second"
+            ));
+        }
+        self.allowance = (left - 1.0, now);
+        Ok(())
+    }
+
+    /// A client just connected, sent `challenge`.
+    fn new(challenge: Challenge) -> Client {
+        Client {
+            challenge,
+            player: None,
+            at: None,
+            listing: false,
+            refusals: 0,
+            allowance: (f64::from(MESSAGE_BURST), Duration::ZERO),
+            dropped: false,
+        }
+    }
 }
 
 /// The server's clients and tables.
 pub struct Lobby {
     tables: BTreeMap<TableId, Table>,
     clients: BTreeMap<ClientKey, Client>,
+    /// Where everything that must outlive the process is kept.
+    store: Box<dyn Store>,
+    /// The client whose message is being handled: told if its change could not be stored.
+    acting: Option<ClientKey>,
+    /// When the store was last told the lobby is alive.
+    heartbeat: Duration,
     /// The number of the next table opened.
     next_table: TableId,
     /// Chooses the side of an opener who does not.
@@ -69,12 +122,21 @@ pub struct Lobby {
 }
 
 impl Lobby {
-    /// An empty lobby; `seed` drives the random choice of sides, and `started` is the calendar
-    /// moment its time zero stands for (the caller's clock: the lobby reads none).
+    /// An empty lobby keeping what it must in memory; `seed` drives the random choice of
+    /// sides, and `started` is the calendar moment its time zero stands for (the caller's
+    /// clock: the lobby reads none).
     pub fn new(seed: u64, started: SystemTime) -> Lobby {
+        Lobby::empty(seed, started, Box::new(MemoryStore::new()))
+    }
+
+    /// An empty lobby over `store`.
+    fn empty(seed: u64, started: SystemTime, store: Box<dyn Store>) -> Lobby {
         Lobby {
             tables: BTreeMap::new(),
             clients: BTreeMap::new(),
+            store,
+            acting: None,
+            heartbeat: Duration::ZERO,
             next_table: 1,
             random: SplitMix64::new(seed),
             now: Duration::ZERO,
@@ -85,10 +147,12 @@ impl Lobby {
         }
     }
 
-    /// A client connected (from `address`, for the log).
+    /// A client connected (from `address`, for the log): it is sent its challenge.
     pub fn connected(&mut self, client: ClientKey, address: &str, now: Duration) -> Vec<Effect> {
         self.advance(now);
-        self.clients.entry(client).or_default();
+        let challenge = fresh_challenge();
+        self.clients.insert(client, Client::new(challenge));
+        self.send(client, ServerMsg::Challenge(challenge));
         self.log(format!("client {client} connected from {address}"));
         self.flush()
     }
@@ -102,13 +166,24 @@ impl Lobby {
         now: Duration,
     ) -> Vec<Effect> {
         self.advance(now);
-        let sender = self.clients.entry(client).or_default();
-        if !sender.dropped
-            && let Err(why) = message.and_then(|message| self.handle(client, message))
-        {
+        let now = self.now;
+        let Some(sender) = self.clients.get_mut(&client) else {
+            return self.flush();
+        };
+        if sender.dropped {
+            return self.flush();
+        }
+        self.acting = Some(client);
+        let handled = sender
+            .spend(now)
+            .and(message)
+            .and_then(|message| self.handle(client, message));
+        if let Err(why) = handled {
             self.refuse(client, why);
         }
-        self.flush()
+        let effects = self.flush();
+        self.acting = None;
+        effects
     }
 
     /// A client's connection ended.
@@ -134,11 +209,17 @@ impl Lobby {
         self.tables.values().map(Table::info).collect()
     }
 
-    /// Moves the lobby's time on to `now` (never back): a side whose time ran out loses, and a
-    /// table where a claim became possible is sent again.
+    /// Moves the lobby's time on to `now` (never back): a side whose time ran out loses, a
+    /// table where a claim became possible is sent again, a table both players left long ago
+    /// is put away; every [`HEARTBEAT`] the store hears the lobby is alive, and a newly banned
+    /// identity is sent away.
     fn advance(&mut self, now: Duration) {
         let before = self.now;
         self.now = now.max(before);
+        if self.now >= self.heartbeat + HEARTBEAT {
+            self.heartbeat = self.now;
+            self.beat();
+        }
         for (&id, table) in &mut self.tables {
             if let Some(side) = table.flag(self.now) {
                 table.time_out(side, self.now);
@@ -148,23 +229,30 @@ impl Lobby {
                 self.changed.insert(id);
             }
         }
-        let forgotten: Vec<TableId> = self
+        let dormant: Vec<TableId> = self
             .tables
             .iter()
-            .filter(|(_, table)| table.is_forgotten(self.now))
+            .filter(|(_, table)| table.is_dormant(self.now))
             .map(|(&id, _)| id)
             .collect();
-        for id in forgotten {
+        for id in dormant {
             self.remove(
                 id,
-                "both players were away too long, so the game was given up",
+                "both players are away: the game is kept, and goes on when one of them comes back",
             );
         }
+    }
+
+    /// The calendar moment the lobby's time stands at.
+    fn moment(&self) -> SystemTime {
+        self.started + self.now
     }
 
     /// Does what `message` from `client` asks, or says why not (having changed nothing).
     fn handle(&mut self, client: ClientKey, message: ClientMsg) -> Result<(), String> {
         match message {
+            ClientMsg::Prove { player, signature } => self.prove(client, player, &signature)?,
+            ClientMsg::Finished => self.finished(client)?,
             ClientMsg::List => self.list(client),
             ClientMsg::Open { name, terms, side } => self.open(client, &name, terms, side)?,
             ClientMsg::Seek { name, terms } => self.seek(client, &name, terms)?,
@@ -211,19 +299,21 @@ impl Lobby {
         terms: Terms,
         side: Option<Side>,
     ) -> Result<(), String> {
-        let name = checked_text(name, "a name")?;
+        let player = self.player_of(client)?;
         let (terms, variant) = checked_terms(terms)?;
+        let name = self.claim_name(player, name)?;
         self.leave(client);
         let side = side.unwrap_or_else(|| self.random_side());
-        self.open_checked(client, name, terms, variant, side);
+        self.open_checked(client, (player, name), terms, variant, side);
         Ok(())
     }
 
-    /// Opens a table on checked terms and seats `client` as `name` at `side`.
+    /// Opens a table on checked terms and seats `client`, proven to be `player`, as `name`
+    /// at `side`.
     fn open_checked(
         &mut self,
         client: ClientKey,
-        name: String,
+        (player, name): (PlayerId, String),
         terms: Terms,
         variant: Arc<Variant>,
         side: Side,
@@ -237,38 +327,45 @@ impl Lobby {
         self.log(format!(
             "client {client} ({name}) opened table {id}: {label}"
         ));
-        self.sit(client, name, id, side);
+        self.sit(client, (player, name), id, side);
     }
 
     /// Seats `client` as `name` at the oldest table waiting on `terms`, or opens one.
     fn seek(&mut self, client: ClientKey, name: &str, terms: Terms) -> Result<(), String> {
-        let name = checked_text(name, "a name")?;
+        let player = self.player_of(client)?;
         let (terms, variant) = checked_terms(terms)?;
+        let name = self.claim_name(player, name)?;
         self.leave(client);
         let seat = self
             .tables
             .iter()
             .filter(|(_, table)| table.is_waiting() && *table.terms() == terms)
-            .find_map(|(&id, table)| table.seat_for(client, &name).ok().map(|side| (id, side)));
+            .find_map(|(&id, table)| {
+                let side = table.seat_for(client, &player, &name).ok()?;
+                Some((id, side))
+            });
         match seat {
-            Some((id, side)) => self.sit(client, name, id, side),
+            Some((id, side)) => self.sit(client, (player, name), id, side),
             None => {
                 let side = self.random_side();
-                self.open_checked(client, name, terms, variant, side);
+                self.open_checked(client, (player, name), terms, variant, side);
             }
         }
         Ok(())
     }
 
-    /// Seats `client` as `name` at `table`: the free seat, or its own seat back. A player whose
-    /// old connection the server still thinks alive (a window that crashed a moment ago) takes
-    /// the seat over from it, rather than waiting for the transport to time it out.
+    /// Seats `client` as `name` at `table`: the free seat, or its own seat back (the same
+    /// identity and name), taking up a game put away in the store. Another connection of the
+    /// same identity that the server still thinks alive (a window that crashed a moment ago)
+    /// is put off the seat, rather than waiting for the transport to time it out.
     fn join(&mut self, client: ClientKey, name: &str, table: TableId) -> Result<(), String> {
-        let name = checked_text(name, "a name")?;
+        let player = self.player_of(client)?;
+        let name = self.claim_name(player, name)?;
+        self.take_up(table, &player)?;
         let found = self.table(table)?;
-        let side = match found.seat_for(client, &name) {
+        let side = match found.seat_for(client, &player, &name) {
             Ok(side) => side,
-            Err(why) => match found.seated_as(&name) {
+            Err(why) => match found.seated_as(&player, &name) {
                 Some((side, old)) if old != client => {
                     self.unseat(old, &name, table);
                     self.log(format!(
@@ -280,7 +377,7 @@ impl Lobby {
             },
         };
         self.leave(client);
-        self.sit(client, name, table, side);
+        self.sit(client, (player, name), table, side);
         Ok(())
     }
 
@@ -292,17 +389,24 @@ impl Lobby {
             watched.watch(old);
         }
         self.arrive(old, table);
-        let why = format!("another window sat down in your seat under your name, {name}");
+        let why = format!("another window of yours sat down in your seat as {name}");
         self.send(old, ServerMsg::Unseated { table, why });
     }
 
-    /// Seats `client` (at no table, or watching this one) at `side` of table `id`.
-    fn sit(&mut self, client: ClientKey, name: String, id: TableId, side: Side) {
+    /// Seats `client` (at no table, or watching this one), proven to be `player`, as `name` at
+    /// `side` of table `id`.
+    fn sit(
+        &mut self,
+        client: ClientKey,
+        (player, name): (PlayerId, String),
+        id: TableId,
+        side: Side,
+    ) {
         let Some(table) = self.tables.get_mut(&id) else {
             return;
         };
         let back = table.name(side).is_some();
-        table.sit(client, name.clone(), side);
+        table.sit(client, player, name.clone(), side);
         self.list_changed |= !back;
         self.arrive(client, id);
         let how = if back { "rejoined" } else { "sat at" };
@@ -408,12 +512,11 @@ impl Lobby {
         };
         refused.refusals = refused.refusals.saturating_add(1);
         if refused.refusals > REFUSALS_ALLOWED {
-            refused.dropped = true;
             let count = refused.refusals;
-            self.effects.push(Effect::Disconnect(client));
-            self.log(format!(
-                "client {client} disconnected after {count} refused messages"
-            ));
+            self.deny(
+                client,
+                &format!("the server stopped reading you after {count} refused messages"),
+            );
         }
     }
 
@@ -427,12 +530,16 @@ impl Lobby {
         self.effects.push(Effect::Log(one_line(&line)));
     }
 
-    /// Ends the call: each changed table reports its game's end once, is removed if deserted or
-    /// else sent to everyone at it; a changed list is sent to the clients listing it; then the
-    /// call's effects, in order.
+    /// Ends the call: each changed table writes its game's record once it ends, is stored
+    /// (or, if the store cannot keep the change, taken back to what it last kept), is removed
+    /// if deserted or else sent to everyone at it; a changed list is sent to the clients
+    /// listing it; then the call's effects, in order.
     fn flush(&mut self) -> Vec<Effect> {
         for id in std::mem::take(&mut self.changed) {
-            self.report_ending(id);
+            let ending = self.take_ending(id);
+            if self.store_table(id) {
+                self.effects.extend(ending);
+            }
             self.remove_if_deserted(id);
             self.send_state(id);
         }
@@ -442,27 +549,42 @@ impl Lobby {
         std::mem::take(&mut self.effects)
     }
 
-    /// If table `id`'s game has just ended: its record and a log line.
-    fn report_ending(&mut self, id: TableId) {
+    /// If table `id`'s game has just ended: its record and a log line, for once it is stored.
+    fn take_ending(&mut self, id: TableId) -> Vec<Effect> {
+        let moment = self.moment();
         let Some(table) = self.tables.get_mut(&id) else {
-            return;
+            return Vec::new();
         };
-        let Some((outcome, pgn)) = table.take_ending(self.started + self.now) else {
-            return;
+        let Some((outcome, pgn)) = table.take_ending(moment) else {
+            return Vec::new();
         };
         let [white, black] =
             Side::BOTH.map(|side| table.name(side).unwrap_or_default().to_string());
         let stem = format!("{id:04}-{}", table.terms().variant);
-        self.effects.push(Effect::Record { stem, pgn });
-        self.log(format!("table {id} ended: {white} - {black}, {outcome}"));
         self.list_changed = true;
+        vec![
+            Effect::Record { stem, pgn },
+            Effect::Log(one_line(&format!(
+                "table {id} ended: {white} - {black}, {outcome}"
+            ))),
+        ]
     }
 
-    /// Removes table `id` if it is deserted; its spectators are then at no table.
+    /// Removes table `id` if it is deserted (its spectators are then at no table): from the
+    /// store too if its game never started.
     fn remove_if_deserted(&mut self, id: TableId) {
-        if self.tables.get(&id).is_some_and(Table::is_deserted) {
-            self.remove(id, "its players have left");
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        if !table.is_deserted() {
+            return;
         }
+        if !table.is_finished()
+            && let Err(why) = self.store.forget_table(id)
+        {
+            self.log(format!("table {id}: {why}"));
+        }
+        self.remove(id, "its players have left");
     }
 
     /// Removes table `id`, saying `why` (in a player's words) in the log and to everyone still
