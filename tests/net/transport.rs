@@ -9,7 +9,7 @@ use loopback::{FOOLS_MATE, Server, XorShift, chess, person, refusal, replay, sta
 use oddboard::net::bot::{self, BotReport, BotSettings};
 use oddboard::net::client::{Connection, NetEvent, Patience};
 use oddboard::net::protocol::{
-    ClientMsg, MAX_CLIENT_MESSAGE, REFUSALS_ALLOWED, ServerMsg, TableState,
+    ClientMsg, MAX_CLIENT_MESSAGE, PROTOCOL_ID, REFUSALS_ALLOWED, ServerMsg, TableState,
 };
 use oddboard::net::wire::decode;
 use oddboard::rules::{Level, Side, ids};
@@ -157,23 +157,39 @@ fn a_player_dropped_mid_game_rejoins_as_themself_and_gets_the_exact_game_back() 
     assert_eq!(replayed, MATED);
 }
 
+/// A netcode connection request with our protocol's id, an expiry far ahead and a token that
+/// is `random` junk: the server must try to decrypt it, and drop it.
+fn junk_connection_request(random: &mut XorShift) -> Vec<u8> {
+    let mut packet = vec![0u8];
+    packet.extend_from_slice(b"NETCODE 1.02\0");
+    packet.extend_from_slice(&PROTOCOL_ID.to_le_bytes());
+    packet.extend_from_slice(&u64::MAX.to_le_bytes());
+    packet.extend(random.bytes(24 + 1024));
+    packet
+}
+
 #[test]
-fn random_datagrams_to_the_port_change_nothing_and_a_game_is_still_played() {
+fn ten_thousand_junk_connection_requests_and_random_datagrams_change_nothing() {
     let server = Server::start();
     let noise = UdpSocket::bind("127.0.0.1:0").expect("a socket on 127.0.0.1");
     let mut random = XorShift(0x0dd_b0a2d);
     let mut send_noise = |datagrams: usize| {
-        for _ in 0..datagrams {
-            let length = random.below(1500);
+        for n in 0..datagrams {
+            let datagram = if n % 2 == 0 {
+                junk_connection_request(&mut random)
+            } else {
+                let length = random.below(1500);
+                random.bytes(length)
+            };
             noise
-                .send_to(&random.bytes(length), server.address())
+                .send_to(&datagram, server.address())
                 .expect("a datagram sent");
         }
     };
-    send_noise(400);
+    send_noise(5_000);
     let table = server.seat_two(&chess(), ["alice", "bob"]);
     table.play(0, &FOOLS_MATE[..2]);
-    send_noise(400);
+    send_noise(5_000);
     let [last, _] = table.play(2, &FOOLS_MATE[2..]);
     assert_eq!(result(&last), MATED);
     assert_eq!(server.records_written(1).len(), 1);
