@@ -105,6 +105,8 @@ pub struct Lobby {
     acting: Option<ClientKey>,
     /// When the store was last told the lobby is alive.
     heartbeat: Duration,
+    /// The time of the last look at every table ([`Lobby::sweep`]).
+    swept: Duration,
     /// The number of the next table opened.
     next_table: TableId,
     /// Chooses the side of an opener who does not.
@@ -137,6 +139,7 @@ impl Lobby {
             store,
             acting: None,
             heartbeat: Duration::ZERO,
+            swept: Duration::ZERO,
             next_table: 1,
             random: SplitMix64::new(seed),
             now: Duration::ZERO,
@@ -197,10 +200,12 @@ impl Lobby {
         self.flush()
     }
 
-    /// Time passed: flags fall, a claim becomes possible. Called every server frame (cheap
-    /// when nothing happens).
+    /// Time passed: flags fall, a claim becomes possible, a table is put away, the store
+    /// hears the lobby is alive. Called every server frame: the one call that looks at every
+    /// table (a message looks only at its own).
     pub fn tick(&mut self, now: Duration) -> Vec<Effect> {
         self.advance(now);
+        self.sweep();
         self.flush()
     }
 
@@ -209,13 +214,17 @@ impl Lobby {
         self.tables.values().map(Table::info).collect()
     }
 
-    /// Moves the lobby's time on to `now` (never back): a side whose time ran out loses, a
-    /// table where a claim became possible is sent again, a table both players left long ago
-    /// is put away; every [`HEARTBEAT`] the store hears the lobby is alive, and a newly banned
-    /// identity is sent away.
+    /// Moves the lobby's time on to `now` (never back).
     fn advance(&mut self, now: Duration) {
-        let before = self.now;
-        self.now = now.max(before);
+        self.now = now.max(self.now);
+    }
+
+    /// Looks at every table at the lobby's time: a side whose time ran out loses, a table
+    /// where a claim became possible since the last look is sent again, a table both players
+    /// left long ago is put away; every [`HEARTBEAT`] the store hears the lobby is alive, and a
+    /// newly banned identity is sent away.
+    fn sweep(&mut self) {
+        let before = std::mem::replace(&mut self.swept, self.now);
         if self.now >= self.heartbeat + HEARTBEAT {
             self.heartbeat = self.now;
             self.beat();
@@ -467,6 +476,10 @@ impl Lobby {
             return Err("you are watching this game, not playing it".into());
         };
         if let Some(table) = self.tables.get_mut(&id) {
+            if let Some(fallen) = table.flag(self.now) {
+                table.time_out(fallen, self.now);
+                self.changed.insert(id);
+            }
             act(table, side, self.now)?;
         }
         self.changed.insert(id);
@@ -629,13 +642,16 @@ impl Lobby {
 
     /// Sends the list to every client that asked for it and is at no table.
     fn send_list(&mut self) {
-        let tables = self.tables();
         let listeners: Vec<ClientKey> = self
             .clients
             .iter()
             .filter(|(_, c)| c.listing && c.at.is_none())
             .map(|(&key, _)| key)
             .collect();
+        if listeners.is_empty() {
+            return;
+        }
+        let tables = self.tables();
         for client in listeners {
             self.send(client, ServerMsg::Tables(tables.clone()));
         }

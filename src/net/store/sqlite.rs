@@ -357,12 +357,12 @@ impl Store for SqliteStore {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .at(path)?;
         let before: Option<(Option<i64>, Option<i64>)> = tx
-            .query_row(
-                "SELECT finished_order, finished_at FROM tables WHERE id = ?1",
-                [table.id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
+            .prepare_cached("SELECT finished_order, finished_at FROM tables WHERE id = ?1")
+            .and_then(|mut query| {
+                query
+                    .query_row([table.id], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })
             .at(path)?;
         let (order, finished_at) = match before {
             _ if !table.is_finished() => (None, None),
@@ -378,7 +378,7 @@ impl Store for SqliteStore {
                 (Some(next), Some(saved))
             }
         };
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO tables
                  (id, data, finished, finished_order, finished_at, white, black, variant, saved)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
@@ -387,7 +387,9 @@ impl Store for SqliteStore {
                  finished_order = excluded.finished_order, finished_at = excluded.finished_at,
                  white = excluded.white, black = excluded.black,
                  variant = excluded.variant, saved = excluded.saved",
-            params![
+        )
+        .and_then(|mut insert| {
+            insert.execute(params![
                 table.id,
                 data,
                 table.is_finished(),
@@ -397,14 +399,12 @@ impl Store for SqliteStore {
                 black,
                 table.terms.variant,
                 saved
-            ],
-        )
+            ])
+        })
         .at(path)?;
-        tx.execute(
-            "UPDATE meta SET last_table = max(last_table, ?1)",
-            [table.id],
-        )
-        .at(path)?;
+        tx.prepare_cached("UPDATE meta SET last_table = max(last_table, ?1)")
+            .and_then(|mut update| update.execute([table.id]))
+            .at(path)?;
         tx.commit().at(path)
     }
 
