@@ -24,6 +24,10 @@ use std::time::{Duration, SystemTime};
 /// How often the lobby tells its store it is alive and asks it for new bans.
 const HEARTBEAT: Duration = Duration::from_secs(1);
 
+/// How often the lobby looks at every table (a flag that falls is told within this; a turn
+/// played after its flag fell loses on time whenever it comes).
+const SWEEP_EVERY: Duration = Duration::from_millis(20);
+
 /// A connected client's key (the transport's number for its connection).
 pub type ClientKey = u64;
 
@@ -201,11 +205,13 @@ impl Lobby {
     }
 
     /// Time passed: flags fall, a claim becomes possible, a table is put away, the store
-    /// hears the lobby is alive. Called every server frame: the one call that looks at every
-    /// table (a message looks only at its own).
+    /// hears the lobby is alive. Called every server frame; the one call that looks at every
+    /// table (every [`SWEEP_EVERY`]), a message looking only at its own.
     pub fn tick(&mut self, now: Duration) -> Vec<Effect> {
         self.advance(now);
-        self.sweep();
+        if self.now >= self.swept + SWEEP_EVERY {
+            self.sweep();
+        }
         self.flush()
     }
 
