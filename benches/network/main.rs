@@ -8,6 +8,19 @@
 //!
 //! `cargo bench --bench network -- [--games N] [--deadline SECONDS] [VARIANT…]` (defaults:
 //! 50 games, 600 s, chess; `all` for a mix of every variant, game by game in turn).
+//!
+//! With `--random` it measures the server rather than the bots: cheap clients that play a
+//! uniformly random legal turn as soon as it is theirs (no search), all driven from one thread
+//! of this process ([`cheap`]), against a server keeping everything in a data directory that
+//! already holds `--stored N` unfinished games (taken up when it starts). It reports the turns
+//! a second the server sustains, their round trip, the server's CPU and memory (per stored and
+//! per live table), the database's size per finished game and, with `--kill-at SECONDS`, how
+//! long the server and its players take to resume after a `kill -9` (and that no acknowledged
+//! turn was lost). See [`cheap`] for its flags.
+
+mod cheap;
+#[path = "../../tests/support/serve.rs"]
+mod serve;
 
 use bevy_replicon::postcard_utils;
 use oddboard::net::bot::{self, BotReport, BotSettings, quantile};
@@ -16,12 +29,12 @@ use oddboard::net::identity::Identity;
 use oddboard::net::protocol::{ClientMsg, ServerMsg, Terms};
 use oddboard::rules::{Game, Level, ids};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::Arc;
 use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The bench's settings, from its arguments.
@@ -32,6 +45,19 @@ struct Settings {
     deadline: Duration,
     /// The variants, one game each in turn.
     variants: Vec<String>,
+    /// Cheap clients playing random turns, the server keeping a data directory (`--random`).
+    random: bool,
+    /// Unfinished games stored before the server starts (`--stored N`, with `--random`).
+    stored: usize,
+    /// How long turns are counted once every game is under way (`--measure SECONDS`).
+    measure: Duration,
+    /// When, into the measured window, the server is killed and started again
+    /// (`--kill-at SECONDS`; none without it).
+    kill_at: Option<Duration>,
+    /// The turns after which a cheap client resigns instead of playing (`--plies N`).
+    plies: u32,
+    /// A cheap client's mean wait before it plays (`--think MILLISECONDS`; 0: at once).
+    think: Duration,
 }
 
 /// The settings from the command line (`--bench`, which cargo adds, is skipped).
@@ -40,6 +66,12 @@ fn settings() -> Settings {
         games: 50,
         deadline: Duration::from_secs(600),
         variants: Vec::new(),
+        random: false,
+        stored: 0,
+        measure: Duration::from_secs(60),
+        kill_at: None,
+        plies: 80,
+        think: Duration::ZERO,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -48,6 +80,12 @@ fn settings() -> Settings {
             "--bench" => {}
             "--games" => settings.games = number() as usize,
             "--deadline" => settings.deadline = Duration::from_secs(number()),
+            "--random" => settings.random = true,
+            "--stored" => settings.stored = number() as usize,
+            "--measure" => settings.measure = Duration::from_secs(number()),
+            "--kill-at" => settings.kill_at = Some(Duration::from_secs(number())),
+            "--plies" => settings.plies = number() as u32,
+            "--think" => settings.think = Duration::from_millis(number()),
             "all" => settings.variants.extend(ids().map(str::to_string)),
             id => settings.variants.push(id.to_string()),
         }
@@ -58,38 +96,42 @@ fn settings() -> Settings {
     settings
 }
 
-/// The server process, its address, and the lines it logs (read until it stops).
+/// The server process, its address, the lines it logs (read until it stops) and how long it
+/// took to listen.
 struct Serve {
     child: Child,
     address: SocketAddr,
-    logged: std::thread::JoinHandle<Vec<String>>,
+    logged: JoinHandle<Vec<String>>,
+    /// From its start until it said where it listens.
+    until_listening: Duration,
 }
 
-/// Starts `oddboard serve` on a free port of 127.0.0.1 writing records into `records`; its log
-/// is read on a thread so that it never blocks on a full pipe.
-fn serve(records: &Path) -> Serve {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_oddboard"))
-        .args(["serve", "--bind", "127.0.0.1", "--port", "0", "--records"])
-        .arg(records)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start the server: {e}"));
-    let mut lines = BufReader::new(child.stdout.take().expect("the server's output")).lines();
-    let address = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|line| {
-            line.strip_prefix("Oddboard server listening on ")?
-                .parse()
-                .ok()
-        })
-        .expect("the server says where it listens");
-    let logged = std::thread::spawn(move || lines.map_while(Result::ok).collect());
+/// Starts `oddboard serve` on `port` of 127.0.0.1 (0: a free one) writing records into
+/// `records`, keeping its store in `data` if given; its log is read on a thread so that it
+/// never blocks on a full pipe.
+fn serve(records: &Path, data: Option<&Path>, port: u16) -> Serve {
+    let started = Instant::now();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_oddboard"));
+    command
+        .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string()])
+        .arg("--records")
+        .arg(records);
+    if let Some(data) = data {
+        command.arg("--data").arg(data);
+    }
+    let (child, address, logged) = serve::start(&mut command);
     Serve {
         child,
         address,
         logged,
+        until_listening: started.elapsed(),
     }
+}
+
+/// Stops a server (SIGKILL: `serve` has no other end) and waits for it.
+fn stop(server: &mut Serve) {
+    let _ = server.child.kill();
+    let _ = server.child.wait();
 }
 
 /// The process's CPU time (user and system) and its peak and current resident memory in
@@ -230,8 +272,11 @@ fn name(game: usize, seat: usize) -> String {
 
 fn main() {
     let settings = settings();
+    if settings.random {
+        std::process::exit(cheap::run(&settings));
+    }
     let records = tempfile::TempDir::new().expect("a temporary records directory");
-    let mut server = serve(records.path());
+    let mut server = serve(records.path(), None, 0);
     let started = Instant::now();
     let (done, finished) = channel();
     let identity = Arc::new(Identity::generate().expect("an identity for the bots"));
@@ -278,8 +323,7 @@ fn main() {
         &finished_tables(records.path()),
         settings.games,
     );
-    let _ = server.child.kill();
-    let _ = server.child.wait();
+    stop(&mut server);
     let logged = server.logged.join().unwrap_or_default();
 
     let games_finished = (0..settings.games)

@@ -4,6 +4,7 @@
 //! another server, is refused at start in one line and left as it was; `oddboard admin` looks
 //! after the store while the server runs.
 
+use crate::serve;
 use crate::transport::loopback::{FOOLS_MATE, Table, chess, person, replay, state, until};
 use crate::wait::{PATIENCE, wait_for};
 use oddboard::net::client::{Connection, NetEvent};
@@ -11,7 +12,6 @@ use oddboard::net::identity::PlayerId;
 use oddboard::net::protocol::ClientMsg;
 use oddboard::net::store::{SqliteStore, Store};
 use oddboard::rules::Side;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
@@ -35,28 +35,15 @@ impl Drop for Serve {
 /// records in `records`, once it listens (its log read on a thread: a server writing to a
 /// closed pipe would stop).
 fn serve(port: u16, data: &Path, records: &Path) -> Serve {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_oddboard"))
-        .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string()])
-        .arg("--data")
-        .arg(data)
-        .arg("--records")
-        .arg(records)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let stdout = child.stdout.take().expect("its output");
-    let mut lines = BufReader::new(stdout).lines();
-    let address = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|line| {
-            line.strip_prefix("Oddboard server listening on ")?
-                .parse()
-                .ok()
-        })
-        .expect("the server says where it listens");
-    std::thread::spawn(move || lines.map_while(Result::ok).count());
+    let (child, address, _) = serve::start(
+        Command::new(env!("CARGO_BIN_EXE_oddboard"))
+            .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string()])
+            .arg("--data")
+            .arg(data)
+            .arg("--records")
+            .arg(records)
+            .stderr(Stdio::null()),
+    );
     Serve { child, address }
 }
 

@@ -12,6 +12,8 @@ mod lobby;
 mod offers;
 mod persistence;
 mod random;
+#[path = "../support/serve.rs"]
+mod serve;
 mod store;
 mod support;
 mod transport;
