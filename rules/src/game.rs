@@ -246,6 +246,20 @@ impl Game {
     /// an error and nothing is restored.
     pub fn from_record(record: &GameRecord) -> Result<Game, Error> {
         let variant = Arc::new(Variant::load(&record.variant, &record.options)?);
+        Game::from_record_in(variant, record)
+    }
+
+    /// Restores a game from its record in `variant`, already loaded with the record's options
+    /// (a server shares one among all its games of it); a record of another variant is an
+    /// error.
+    pub fn from_record_in(variant: Arc<Variant>, record: &GameRecord) -> Result<Game, Error> {
+        if variant.id() != record.variant {
+            return Err(Error::Record(format!(
+                "a game of {}, not of {}",
+                record.variant,
+                variant.id()
+            )));
+        }
         let mut game = Game::from_fen(variant, &record.start)?;
         for text in &record.turns {
             game.play_text(text)

@@ -484,3 +484,18 @@ fn move_text_alone_reads_as_orthodox_chess() {
         assert!(error.contains(named), "{text}: {error}");
     }
 }
+
+#[test]
+fn a_record_restored_in_a_shared_variant_is_the_same_game_and_another_variant_is_refused() {
+    let game = game_with("chess", &[], "e2e4 e7e5 g1f3");
+    let record = game.record();
+    let shared = game.variant().clone();
+    let restored = Game::from_record_in(shared, &record).expect("restores");
+    assert_eq!(restored.record(), record);
+    let amoeba = Arc::new(Variant::load("amoeba", &[]).expect("amoeba loads"));
+    let refused = Game::from_record_in(amoeba, &record).map(|_| ());
+    assert!(
+        refused.is_err_and(|e| e.to_string().contains("a game of chess, not of amoeba")),
+        "refused"
+    );
+}

@@ -16,4 +16,5 @@ pub mod run;
 pub mod server;
 pub mod store;
 pub mod table;
+pub mod variants;
 pub mod wire;

@@ -11,8 +11,9 @@ use super::protocol::{
 use super::store::{StoredSeat, StoredTable};
 use crate::app::shared::clocks::Clocks;
 use crate::app::storage::sharing::date_of;
-use crate::rules::{Game, Outcome, PgnHeader, Side};
+use crate::rules::{Game, Outcome, PgnHeader, Side, Variant};
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 /// Who a client is at a table.
@@ -92,16 +93,17 @@ impl Table {
         table
     }
 
-    /// The table `stored` taken up again at `now`, its players away: the running clock is
-    /// charged `charge` (the time the server ran after the table was stored); an error says
-    /// why the stored game does not replay.
+    /// The table `stored` taken up again at `now` in `variant` (its terms' variant), its
+    /// players away: the running clock is charged `charge` (the time the server ran after the
+    /// table was stored); an error says why the stored game does not replay.
     pub fn from_stored(
         stored: StoredTable,
+        variant: Arc<Variant>,
         now: Duration,
         charge: Duration,
     ) -> Result<Table, String> {
-        let game =
-            Game::from_record(&stored.record).map_err(|e| format!("table {}: {e}", stored.id))?;
+        let game = Game::from_record_in(variant, &stored.record)
+            .map_err(|e| format!("table {}: {e}", stored.id))?;
         let mut table = Table::new(stored.id, stored.terms, game, now);
         table.seats = stored.seats.map(|seat| {
             seat.map(|s| Seat {
@@ -150,7 +152,8 @@ impl Table {
     /// Takes back what changed since `stored` was stored (a change the store could not keep):
     /// the game, clocks, offers and chat; who sits and who is here stay.
     pub fn revert(&mut self, stored: StoredTable, now: Duration) -> Result<(), String> {
-        let mut taken_up = Table::from_stored(stored, now, Duration::ZERO)?;
+        let variant = self.game.variant().clone();
+        let mut taken_up = Table::from_stored(stored, variant, now, Duration::ZERO)?;
         std::mem::swap(&mut taken_up.seats, &mut self.seats);
         std::mem::swap(&mut taken_up.spectators, &mut self.spectators);
         *self = taken_up;

@@ -29,7 +29,11 @@ impl Lobby {
             let charge = alive
                 .and_then(|alive| alive.duration_since(stored.saved).ok())
                 .unwrap_or_default();
-            match Table::from_stored(stored, Duration::ZERO, charge) {
+            let taken_up = lobby
+                .variants
+                .get(&stored.terms.variant, &stored.terms.options)
+                .and_then(|variant| Table::from_stored(stored, variant, Duration::ZERO, charge));
+            match taken_up {
                 Ok(table) => {
                     let charged = table.clock_runs();
                     lobby.tables.insert(id, table);
@@ -94,7 +98,10 @@ impl Lobby {
         if stored.is_finished() || !stored.seats_player(player) {
             return Ok(());
         }
-        let table = Table::from_stored(stored, self.now, Duration::ZERO)?;
+        let variant = self
+            .variants
+            .get(&stored.terms.variant, &stored.terms.options)?;
+        let table = Table::from_stored(stored, variant, self.now, Duration::ZERO)?;
         self.tables.insert(id, table);
         self.list_changed = true;
         self.log(format!("table {id} taken up again from the store"));

@@ -16,6 +16,7 @@ use super::protocol::{
 };
 use super::store::{MemoryStore, Store};
 use super::table::{Role, Table};
+use super::variants::Variants;
 use crate::rules::{Game, RulesExt, Side, SplitMix64, Variant};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -105,6 +106,8 @@ pub struct Lobby {
     clients: BTreeMap<ClientKey, Client>,
     /// Where everything that must outlive the process is kept.
     store: Box<dyn Store>,
+    /// The variants played, each loaded once.
+    variants: Variants,
     /// The client whose message is being handled: told if its change could not be stored.
     acting: Option<ClientKey>,
     /// When the store was last told the lobby is alive.
@@ -141,6 +144,7 @@ impl Lobby {
             tables: BTreeMap::new(),
             clients: BTreeMap::new(),
             store,
+            variants: Variants::default(),
             acting: None,
             heartbeat: Duration::ZERO,
             swept: Duration::ZERO,
@@ -315,7 +319,7 @@ impl Lobby {
         side: Option<Side>,
     ) -> Result<(), String> {
         let player = self.player_of(client)?;
-        let (terms, variant) = checked_terms(terms)?;
+        let (terms, variant) = checked_terms(&mut self.variants, terms)?;
         let name = self.claim_name(player, name)?;
         self.leave(client);
         let side = side.unwrap_or_else(|| self.random_side());
@@ -348,7 +352,7 @@ impl Lobby {
     /// Seats `client` as `name` at the oldest table waiting on `terms`, or opens one.
     fn seek(&mut self, client: ClientKey, name: &str, terms: Terms) -> Result<(), String> {
         let player = self.player_of(client)?;
-        let (terms, variant) = checked_terms(terms)?;
+        let (terms, variant) = checked_terms(&mut self.variants, terms)?;
         let name = self.claim_name(player, name)?;
         self.leave(client);
         let seat = self
@@ -692,15 +696,15 @@ fn one_line(text: &str) -> String {
     line
 }
 
-/// `terms` with the options as the variant names them (sorted, once each), and the variant;
-/// refused if the variant does not load with those options.
-fn checked_terms(terms: Terms) -> Result<(Terms, Arc<Variant>), String> {
-    let variant = Variant::load(&terms.variant, &terms.options).map_err(|e| e.to_string())?;
+/// `terms` with the options as the variant names them (sorted, once each), and the variant
+/// (from `variants`); refused if the variant does not load with those options.
+fn checked_terms(variants: &mut Variants, terms: Terms) -> Result<(Terms, Arc<Variant>), String> {
+    let variant = variants.get(&terms.variant, &terms.options)?;
     let terms = Terms {
         options: variant.options().names().to_vec(),
         ..terms
     };
-    Ok((terms, Arc::new(variant)))
+    Ok((terms, variant))
 }
 
 /// The terms as the log writes them: `chess [option …] 5+3`.
