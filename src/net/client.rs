@@ -34,6 +34,11 @@ pub const KEEP_TRYING: Duration = Duration::from_secs(15 * 60);
 /// The longest wait between two tries to connect again.
 pub const RETRY_CAP: Duration = Duration::from_secs(10);
 
+/// How long a connected server may be silent before the connection is taken as lost: a live
+/// server's transport sends something many times a second, even to an idle client (netcode's
+/// own time-out, 15 s, would leave a player waiting three times as long).
+pub const SILENCE: Duration = Duration::from_secs(4);
+
 /// The wait before the first try to connect again; it doubles with each try, up to
 /// [`RETRY_CAP`].
 const FIRST_RETRY: Duration = Duration::from_millis(500);
@@ -326,7 +331,9 @@ impl Worker<'_> {
                 }
             }
             if was_connected && !connected {
-                return Ended::Lost(lost(self.address, disconnect_reason(app)));
+                let why = disconnect_reason(app)
+                    .unwrap_or_else(|| format!("nothing heard for {} s", SILENCE.as_secs()));
+                return Ended::Lost(lost(self.address, Some(why)));
             }
             if !connected && started.elapsed() > self.patience.connect {
                 return Ended::Unanswered;
@@ -395,6 +402,15 @@ pub fn proof(identity: &Identity, challenge: &Challenge) -> ClientMsg {
     }
 }
 
+/// How long since the server was last heard from.
+fn silent_for(app: &App) -> Duration {
+    app.world()
+        .get_resource::<NetcodeClientTransport>()
+        .map_or(Duration::ZERO, |transport| {
+            transport.0.time_since_last_received_packet()
+        })
+}
+
 /// Tells the server this side of a [`client_app`] is going.
 pub fn disconnect(app: &mut App) {
     if let Some(mut transport) = app.world_mut().get_resource_mut::<NetcodeClientTransport>() {
@@ -403,9 +419,11 @@ pub fn disconnect(app: &mut App) {
 }
 
 /// Whether a [`client_app`] is connected (the transport's connection: the server's challenge
-/// is still to be answered when it first is).
+/// is still to be answered when it first is), and the server has been heard from within
+/// [`SILENCE`].
 pub fn is_connected(app: &App) -> bool {
     *app.world().resource::<State<ClientState>>().get() == ClientState::Connected
+        && silent_for(app) <= SILENCE
 }
 
 /// Why a [`client_app`]'s connection ended, as renet tells it, if it does.
@@ -416,7 +434,7 @@ pub fn disconnect_reason(app: &App) -> Option<String> {
         .map(|reason| reason.to_string())
 }
 
-/// A lost connection to `address`, in words (with renet's reason when there is one).
+/// A lost connection to `address`, in words (with the reason when there is one).
 fn lost(address: SocketAddr, reason: Option<String>) -> String {
     match reason {
         Some(reason) => format!("The connection to {address} was lost ({reason})."),

@@ -6,6 +6,7 @@ use super::Measured;
 use super::driver::Driver;
 use super::system::{keep_log, took_up_line};
 use crate::{Serve, serve, stop};
+use oddboard::net::client::SILENCE;
 use oddboard::net::protocol::TableId;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -71,12 +72,13 @@ impl Resumed {
         row(
             "kill -9 until the players sat again: first / median / last",
             format!(
-                "{} / {} / {} ({} players sat again of {} that asked; a lost connection is noticed after netcode's 15 s timeout)",
+                "{} / {} / {} ({} players sat again of {} that asked; a lost connection is noticed after {} s of silence)",
                 seconds(seated.first().copied()),
                 seconds(seated.get(seated.len() / 2).copied()),
                 seconds(seated.last().copied()),
                 seated.len(),
-                self.expected
+                self.expected,
+                SILENCE.as_secs()
             ),
         );
         row(
