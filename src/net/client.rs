@@ -259,11 +259,16 @@ impl Worker<'_> {
         let mut lost_since: Option<Instant> = None;
         let mut attempt = 0;
         loop {
-            let session = match app.take().map_or_else(|| client_app(self.address), Ok) {
-                Ok(mut session) => self.session(&mut session, &mut made_once, &mut lost_since),
-                Err(why) => Ended::Lost(why),
+            let (ended, welcomed) = match app.take().map_or_else(|| client_app(self.address), Ok) {
+                Ok(mut session) => self.session(&mut session),
+                Err(why) => (Ended::Lost(why), false),
             };
-            let why = match session {
+            if welcomed {
+                made_once = true;
+                lost_since = None;
+                attempt = 0;
+            }
+            let why = match ended {
                 Ended::Stopped => return,
                 Ended::Denied(why) => return self.say(NetEvent::Closed(why)),
                 Ended::Unanswered if !made_once => {
@@ -275,9 +280,6 @@ impl Worker<'_> {
                 Ended::Unanswered => format!("nothing answers at {} yet", self.address),
                 Ended::Lost(why) => why,
             };
-            if lost_since.is_none() {
-                attempt = 0;
-            }
             let since = *lost_since.get_or_insert_with(Instant::now);
             if since.elapsed() >= self.patience.keep_trying {
                 return self.say(NetEvent::Closed(format!(
@@ -296,13 +298,8 @@ impl Worker<'_> {
     }
 
     /// One session of the transport: connects, proves the identity, then carries requests out
-    /// and messages in until it ends.
-    fn session(
-        &self,
-        app: &mut App,
-        made_once: &mut bool,
-        lost_since: &mut Option<Instant>,
-    ) -> Ended {
+    /// and messages in until it ends; how it ended, and whether the server took the proof.
+    fn session(&self, app: &mut App) -> (Ended, bool) {
         let started = Instant::now();
         let mut was_connected = false;
         let mut welcomed = false;
@@ -319,13 +316,11 @@ impl Worker<'_> {
                     }
                     ServerMsg::Welcome(_) if !welcomed => {
                         welcomed = true;
-                        *made_once = true;
-                        *lost_since = None;
                         self.say(NetEvent::Connected);
                     }
                     ServerMsg::Denied(why) => {
                         disconnect(app);
-                        return Ended::Denied(why);
+                        return (Ended::Denied(why), welcomed);
                     }
                     message => self.say(NetEvent::Message(message)),
                 }
@@ -333,23 +328,24 @@ impl Worker<'_> {
             if was_connected && !connected {
                 let why = disconnect_reason(app)
                     .unwrap_or_else(|| format!("nothing heard for {} s", SILENCE.as_secs()));
-                return Ended::Lost(lost(self.address, Some(why)));
+                return (Ended::Lost(lost(self.address, Some(why))), welcomed);
             }
             if !connected && started.elapsed() > self.patience.connect {
-                return Ended::Unanswered;
+                return (Ended::Unanswered, welcomed);
             }
             if connected && !welcomed && started.elapsed() > self.patience.connect {
                 disconnect(app);
-                return Ended::Lost(format!(
+                let why = format!(
                     "{} did not take the proof of identity in time",
                     self.address
-                ));
+                );
+                return (Ended::Lost(why), false);
             }
             was_connected = connected;
             std::thread::sleep(FRAME);
         }
         disconnect(app);
-        Ended::Stopped
+        (Ended::Stopped, welcomed)
     }
 
     /// Waits `wait`, unless stopped first: whether it waited it all.
