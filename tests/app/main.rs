@@ -16,9 +16,11 @@ mod library;
 mod marks;
 mod motion;
 mod online;
+mod online_support;
 mod opponent;
 mod persistence;
 mod screen_reader;
+mod server_check;
 mod session;
 mod sharing;
 mod support;
@@ -26,3 +28,4 @@ mod turns;
 mod view3d;
 #[path = "../support/wait.rs"]
 mod wait;
+mod your_games;

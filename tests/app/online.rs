@@ -5,62 +5,20 @@
 //! after its server restarts, and opens a finished game the server lists on the analysis
 //! board. Every wait runs frames until what it awaits shows, within a deadline.
 
+use crate::online_support::*;
 use crate::support::*;
-use crate::wait::{PATIENCE, wait_for};
 use oddboard::app::analysis::live::Analysis;
 use oddboard::app::online::link::{ConnectPatience, Link, OnlineAction, Phase, Reconnecting};
 use oddboard::app::shared::game::{Hint, Online};
 use oddboard::net::client::{Connection, NetEvent};
-use oddboard::net::identity::{IDENTITY_FILE, Identity, PlayerId};
-use oddboard::net::protocol::{ClientMsg, Offer, ServerMsg, TableId, TableState, Terms};
+use oddboard::net::identity::IDENTITY_FILE;
+use oddboard::net::protocol::{ClientMsg, Offer};
 use oddboard::net::server::{Hosted, LogTo, ServerSettings};
 use oddboard::rules::{Reason, Side};
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// Runs the app's frames until the opponent's connection receives a state that `wanted`
-/// accepts; returns it.
-fn opponent_sees(
-    app: &mut App,
-    opponent: &Connection,
-    what: &str,
-    wanted: impl Fn(&TableState) -> bool,
-) -> TableState {
-    wait_for(&format!("the opponent to see {what}"), PATIENCE, || {
-        app.update();
-        std::iter::from_fn(|| opponent.next()).find_map(|event| match event {
-            NetEvent::Message(ServerMsg::State(state)) if wanted(&state) => Some(*state),
-            _ => None,
-        })
-    })
-}
-
-/// Runs the app's frames until the connection `from` says something `wanted` accepts;
-/// returns what it accepted.
-fn connection_says<T>(
-    app: &mut App,
-    from: &Connection,
-    what: &str,
-    wanted: impl Fn(NetEvent) -> Option<T>,
-) -> T {
-    wait_for(what, PATIENCE, || {
-        app.update();
-        std::iter::from_fn(|| from.next()).find_map(&wanted)
-    })
-}
-
-/// A server on a free port of 127.0.0.1, on a thread of the test.
-fn local_server() -> Hosted {
-    Hosted::start(ServerSettings {
-        bind: SocketAddr::new(Ipv4Addr::LOCALHOST.into(), 0),
-        records: None,
-        data: None,
-        log: LogTo::Bevy,
-    })
-    .expect("a server")
-}
 
 /// A server on `port` of 127.0.0.1 (0: a free one) keeping its tables in the store in `data`.
 fn stored_server(data: &Path, port: u16) -> Hosted {
@@ -71,70 +29,6 @@ fn stored_server(data: &Path, port: u16) -> Hosted {
         log: LogTo::Bevy,
     })
     .expect("a server")
-}
-
-/// A plain connection to `address`, as a new identity.
-fn connect(address: SocketAddr) -> Connection {
-    let identity = Arc::new(Identity::generate().expect("an identity"));
-    Connection::open(address, identity, Arc::new(|| {})).expect("a connection")
-}
-
-/// Chess without clocks.
-fn chess() -> Terms {
-    Terms {
-        variant: "chess".into(),
-        options: vec![],
-        clock: None,
-    }
-}
-
-/// The window's link.
-fn link(app: &App) -> &Link {
-    app.world().resource::<Link>()
-}
-
-/// The identity the window connects as.
-fn player(app: &App) -> PlayerId {
-    link(app).identity.as_ref().expect("an identity").player()
-}
-
-/// The window connects to `address` as `name` (as the Join dialog's Connect does) and waits
-/// for the server's lists.
-fn connect_window(app: &mut App, name: &str, address: SocketAddr) {
-    app.world_mut().write_message(OnlineAction::Connect {
-        name: name.into(),
-        address,
-    });
-    run_until(app, "the lobby's lists", |app| {
-        link(app).phase == Phase::Lobby && link(app).finished.is_some()
-    });
-}
-
-/// The window sits at `table` as `name` (as the Join dialog's Join does) and waits for its
-/// seat.
-fn join_window(app: &mut App, name: &str, table: TableId) -> Side {
-    app.world_mut().write_message(OnlineAction::Join {
-        table,
-        name: name.into(),
-    });
-    run_until(app, "the seat", |app| {
-        link(app).table.as_ref().is_some_and(|t| t.you.is_some())
-    });
-    link(app)
-        .table
-        .as_ref()
-        .and_then(|t| t.you)
-        .expect("a side")
-}
-
-/// `player` opens a chess table as `name`, playing `side`; its number.
-fn open_table(app: &mut App, player: &Connection, name: &str, side: Side) -> TableId {
-    player.send(ClientMsg::Open {
-        name: name.into(),
-        terms: chess(),
-        side: Some(side),
-    });
-    opponent_sees(app, player, "its table", |s| s.you == Some(side)).table
 }
 
 /// What the window last told the player went wrong.
@@ -591,8 +485,8 @@ fn the_lobby_lists_finished_games_and_one_opens_on_the_analysis_board() {
     let mut app = app();
     let table = open_table(&mut app, &alice, "alice", Side::White);
     connect_window(&mut app, "carol", server.address);
-    let lists = link(&app).finished.clone().expect("the lists");
-    assert!(lists.yours.is_empty() && lists.latest.is_empty());
+    let lists = link(&app).games.clone().expect("the lists");
+    assert!(lists.finished.is_empty() && lists.latest.is_empty());
     assert_eq!(join_window(&mut app, "carol", table), Side::Black);
     for (ply, (white, black)) in [("f2f3", ("e7", "e5")), ("g2g4", ("d8", "h4"))]
         .into_iter()
@@ -618,9 +512,9 @@ fn the_lobby_lists_finished_games_and_one_opens_on_the_analysis_board() {
     settle(&mut app);
 
     connect_window(&mut app, "carol", server.address);
-    let lists = link(&app).finished.clone().expect("the lists");
-    assert_eq!(lists.yours, lists.latest, "the one game is carol's");
-    let [played] = lists.yours.as_slice() else {
+    let lists = link(&app).games.clone().expect("the lists");
+    assert_eq!(lists.finished, lists.latest, "the one game is carol's");
+    let [played] = lists.finished.as_slice() else {
         panic!("one finished game: {lists:?}");
     };
     assert_eq!(played.names, ["alice".to_string(), "carol".to_string()]);

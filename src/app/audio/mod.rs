@@ -15,13 +15,14 @@ use std::time::Duration;
 const RATE: u32 = 44_100;
 
 /// Every cue, each with its own sound.
-const CUES: [Cue; 6] = [
+const CUES: [Cue; 7] = [
     Cue::Move,
     Cue::Capture,
     Cue::Slide,
     Cue::Promotion,
     Cue::Check,
     Cue::GameOver,
+    Cue::YourTurn,
 ];
 
 /// How long a sound may wait for Bevy to start it. Bevy never starts (or despawns) a sound when
@@ -182,6 +183,16 @@ fn samples(cue: Cue) -> Vec<i16> {
                 });
             }
             mix.finish(0.6)
+        }
+        // A doorbell: a long E falling to a long C, the second ringing on.
+        Cue::YourTurn => {
+            for (at, pitch, length) in [(0.0, 659.25, 0.45), (0.3, 523.25, 0.7)] {
+                mix.add(Part {
+                    decay: 0.3,
+                    ..Part::note(at, length, pitch, 1.0)
+                });
+            }
+            mix.finish(0.55)
         }
     }
 }
@@ -384,7 +395,7 @@ mod tests {
     }
 
     #[test]
-    fn the_six_sounds_differ() {
+    fn every_cue_sounds_different() {
         let all: Vec<Vec<i16>> = CUES.iter().map(|&cue| samples(cue)).collect();
         for (i, a) in all.iter().enumerate() {
             for b in &all[i + 1..] {
@@ -465,7 +476,7 @@ mod tests {
         assert!(matches!(settings.mode, PlaybackMode::Despawn));
         assert_eq!(settings.volume.to_linear(), 0.4);
         let sources = app.world().resource::<Assets<AudioSource>>();
-        assert_eq!(sources.len(), 6);
+        assert_eq!(sources.len(), CUES.len());
     }
 
     #[test]

@@ -1,7 +1,7 @@
-//! The window test's game over the network: the window hosts a chess table on a free port of
-//! 127.0.0.1, the bot joins it from a thread of this process over the real transport, and the
-//! script plays White's turns with clicks while the bot's replies arrive and play on the board
-//! with their motion.
+//! The window test's game over the network: the window hosts a rated chess table (no clock, so
+//! the scenes after it lay out the panel as before) on a free port of 127.0.0.1, the bot joins it
+//! from a thread of this process over the real transport, and the script plays White's turns
+//! with clicks while the bot's replies arrive and play on the board with their motion.
 
 use crate::app::online::link::{Link, OnlineAction};
 use crate::app::shared::game::ActiveGame;
@@ -39,12 +39,13 @@ pub enum Next {
     Done,
 }
 
-/// The game the window hosts.
+/// The game the window hosts: rated, without a clock.
 fn terms() -> Terms {
     Terms {
         variant: "chess".into(),
         options: Vec::new(),
         clock: None,
+        rated: true,
     }
 }
 

@@ -11,7 +11,10 @@ use crate::app::storage::saves::DataDir;
 use crate::net::addresses::reachable;
 use crate::net::client::{CONNECT_WAIT, Connection, Patience, Wake};
 use crate::net::identity::Identity;
-use crate::net::protocol::{ClientMsg, FinishedGame, Offer, TableId, TableInfo, TableState, Terms};
+use crate::net::protocol::{
+    ClientMsg, FinishedGame, Offer, PlayingGame, TableId, TableInfo, TableState, Terms,
+};
+use crate::net::ratings::LeaderboardRow;
 use crate::net::server::{Hosted, LogTo, ServerSettings};
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
@@ -43,8 +46,27 @@ pub enum OnlineAction {
         /// The server's address.
         address: SocketAddr,
     },
-    /// Ask the list of tables and of finished games again.
+    /// Open a table at the server connected to and sit at it.
+    Open {
+        /// The player's name.
+        name: String,
+        /// The game's terms.
+        terms: Terms,
+        /// The side taken (`None`: at random).
+        side: Option<Side>,
+    },
+    /// Sit at a table of the server connected to where someone waits for a game of these
+    /// terms, or open one and wait there.
+    Seek {
+        /// The player's name.
+        name: String,
+        /// The game's terms.
+        terms: Terms,
+    },
+    /// Ask the list of tables, the player's games and the leaderboard shown again.
     Refresh,
+    /// Ask a variant's leaderboard.
+    Leaderboard(String),
     /// Open a finished game (its record, PGN-shaped) on the analysis board, leaving the
     /// server.
     Analyse(String),
@@ -146,13 +168,36 @@ fn sentence(text: &str) -> String {
     sentence
 }
 
-/// The finished games a server listed: the player's own, and the server's latest.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct FinishedGames {
-    /// The player's own, newest first.
-    pub yours: Vec<FinishedGame>,
-    /// The server's latest, whoever played them, newest first.
+/// The games a server listed for the player: those they sit at, their finished ones, and the
+/// server's latest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Games {
+    /// The unfinished games the player sits at, most urgent first (the server's order).
+    pub playing: Vec<PlayingGame>,
+    /// The player's finished games, newest first.
+    pub finished: Vec<FinishedGame>,
+    /// The server's latest finished games, whoever played them, newest first.
     pub latest: Vec<FinishedGame>,
+    /// When the list arrived (the clocks it gives have run since).
+    pub received: Instant,
+}
+
+/// A variant's leaderboard, as the server sent it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaderboard {
+    /// The variant id.
+    pub variant: String,
+    /// The lines, best first.
+    pub rows: Vec<LeaderboardRow>,
+}
+
+/// The server's word that it is the player's turn in another of their games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnNotice {
+    /// The game.
+    pub game: PlayingGame,
+    /// The opponent's name.
+    pub opponent: String,
 }
 
 /// The link to a server.
@@ -175,8 +220,14 @@ pub struct Link {
     pub reconnecting: Option<Reconnecting>,
     /// The tables the server listed last.
     pub tables: Vec<TableInfo>,
-    /// The finished games the server listed last (`None`: not yet answered).
-    pub finished: Option<FinishedGames>,
+    /// The player's games the server listed last (`None`: not yet answered).
+    pub games: Option<Games>,
+    /// The leaderboard the server sent last.
+    pub leaderboard: Option<Leaderboard>,
+    /// The variant whose leaderboard was asked for last.
+    pub leaderboard_asked: Option<String>,
+    /// The player's other games where it became their turn, oldest first (one a table).
+    pub your_turns: Vec<TurnNotice>,
     /// The state of the table, as the server sent it last.
     pub table: Option<TableState>,
     /// When that state arrived (the time away it gives has grown since).
@@ -214,8 +265,21 @@ impl Link {
                 table: state.table,
             }],
             Some(state) => vec![ClientMsg::Watch { table: state.table }],
-            None => vec![ClientMsg::List, ClientMsg::Finished],
+            None => self.lobby_lists(),
         }
+    }
+
+    /// The requests for the lobby's lists: the tables, the player's games and the leaderboard
+    /// asked for last.
+    fn lobby_lists(&self) -> Vec<ClientMsg> {
+        let leaderboard = self
+            .leaderboard_asked
+            .clone()
+            .map(|variant| ClientMsg::Leaderboard { variant });
+        [ClientMsg::List, ClientMsg::Games]
+            .into_iter()
+            .chain(leaderboard)
+            .collect()
     }
 
     /// The player's identity: the one this run already uses, else the one kept in the data
@@ -343,16 +407,29 @@ pub fn act(
                         let to = Destination {
                             address,
                             identity,
-                            first: vec![ClientMsg::List, ClientMsg::Finished],
+                            first: vec![ClientMsg::List, ClientMsg::Games],
                         };
                         open(&mut link, name, to, &context);
                     }
                     Err(why) => link.trouble = Some(why),
                 }
             }
+            OnlineAction::Open { name, terms, side } => {
+                link.name = name.clone();
+                link.send(ClientMsg::Open { name, terms, side });
+            }
+            OnlineAction::Seek { name, terms } => {
+                link.name = name.clone();
+                link.send(ClientMsg::Seek { name, terms });
+            }
             OnlineAction::Refresh => {
-                link.send(ClientMsg::List);
-                link.send(ClientMsg::Finished);
+                for request in link.lobby_lists() {
+                    link.send(request);
+                }
+            }
+            OnlineAction::Leaderboard(variant) => {
+                link.leaderboard_asked = Some(variant.clone());
+                link.send(ClientMsg::Leaderboard { variant });
             }
             OnlineAction::Join { table, name } => {
                 link.name = name.clone();

@@ -3,10 +3,14 @@
 //! board's own turn not yet in the state is kept (and sent again after a lost connection);
 //! anything else (a first look, a takeback, an end decided by the players or the clock, a
 //! refusal) puts the server's game on the board whole. A turn played here is sent for the
-//! server to decide. While a lost connection is made again the board lets no one move.
+//! server to decide. While a lost connection is made again the board lets no one move. The
+//! lobby's lists are kept as they come; the server's word that it is the player's turn in
+//! another game is kept as a notice (and heard), and the player's games asked for again.
 
-use super::link::{FinishedGames, Link, Phase, Reconnecting};
+use super::link::{Games, Leaderboard, Link, Phase, Reconnecting, TurnNotice};
+use super::servers::ServerReached;
 use crate::app::shared::clocks::Clocks;
+use crate::app::shared::cue::Cue;
 use crate::app::shared::game::{ActiveGame, Flipped, Online};
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Player, Players};
@@ -17,13 +21,15 @@ use bevy::prelude::*;
 use std::time::Instant;
 
 /// What reading the server's messages changes besides the link: the session's commands, the
-/// board's orientation, and the `Online` resource.
+/// board's orientation, the `Online` resource, the sounds, and the servers remembered.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct Board<'w, 's> {
     game: Option<Res<'w, ActiveGame>>,
     flipped: ResMut<'w, Flipped>,
     commands: Commands<'w, 's>,
     out: MessageWriter<'w, Command>,
+    cues: MessageWriter<'w, Cue>,
+    reached: MessageWriter<'w, ServerReached>,
 }
 
 /// Reads what the connection brought.
@@ -39,7 +45,7 @@ pub fn receive(mut link: ResMut<Link>, mut board: Board) {
     }
     for event in events {
         match event {
-            NetEvent::Connected => connected(&mut link),
+            NetEvent::Connected => connected(&mut link, &mut board),
             NetEvent::Reconnecting { why, attempt, wait } => {
                 link.reconnecting = Some(Reconnecting::Waiting {
                     why,
@@ -62,8 +68,9 @@ pub fn receive(mut link: ResMut<Link>, mut board: Board) {
 }
 
 /// The connection is up: the first requests are asked; after a lost connection, the seat (the
-/// table watched, the lists) is asked for again.
-fn connected(link: &mut Link) {
+/// table watched, the lists) is asked for again. A server joined (not this window's own) is
+/// remembered the first time.
+fn connected(link: &mut Link, board: &mut Board) {
     let requests = if !link.first_requests.is_empty() {
         std::mem::take(&mut link.first_requests)
     } else if link.reconnecting.is_some() {
@@ -76,6 +83,12 @@ fn connected(link: &mut Link) {
     }
     if link.phase == Phase::Connecting {
         link.phase = Phase::Lobby;
+        if let Some(connection) = link.connection.as_ref().filter(|_| link.hosted.is_none()) {
+            board.reached.write(ServerReached {
+                address: connection.address,
+                name: link.name.clone(),
+            });
+        }
     }
     for request in requests {
         link.send(request);
@@ -91,8 +104,32 @@ fn take(link: &mut Link, message: ServerMsg, board: &mut Board) {
                 link.reconnecting = None;
             }
         }
-        ServerMsg::Finished { yours, latest } => {
-            link.finished = Some(FinishedGames { yours, latest });
+        ServerMsg::Games {
+            playing,
+            finished,
+            latest,
+        } => {
+            link.your_turns.retain(|notice| {
+                playing
+                    .iter()
+                    .any(|game| game.table == notice.game.table && game.your_turn())
+            });
+            link.games = Some(Games {
+                playing,
+                finished,
+                latest,
+                received: Instant::now(),
+            });
+        }
+        ServerMsg::Leaderboard { variant, rows } => {
+            link.leaderboard = Some(Leaderboard { variant, rows });
+        }
+        ServerMsg::YourTurn { game, opponent } => {
+            link.your_turns
+                .retain(|notice| notice.game.table != game.table);
+            link.your_turns.push(TurnNotice { game, opponent });
+            link.send(ClientMsg::Games);
+            board.cues.write(Cue::YourTurn);
         }
         ServerMsg::State(state) => take_state(link, *state, board),
         ServerMsg::Refused(why) => {
@@ -140,6 +177,8 @@ fn take_state(link: &mut Link, state: TableState, board: &mut Board) {
     if !ahead || rejoined {
         link.sent = None;
     }
+    link.your_turns
+        .retain(|notice| notice.game.table != state.table);
     link.phase = Phase::Seated;
     link.table = Some(state);
     link.received = Some(Instant::now());
@@ -239,6 +278,7 @@ mod tests {
     use super::{Step, step};
     use crate::net::identity::PlayerId;
     use crate::net::protocol::{TableState, Terms};
+    use crate::net::ratings::Rating;
     use crate::net::table::{Role, Table};
     use crate::rules::{Game, Side, Variant};
     use std::sync::Arc;
@@ -260,11 +300,17 @@ mod tests {
             variant: "chess".into(),
             options: Vec::new(),
             clock: None,
+            rated: false,
         };
         let mut table = Table::new(1, terms, chess(&[]), Duration::ZERO);
         for side in Side::BOTH {
             let key = side.index() as u8 + 1;
-            table.sit(key.into(), PlayerId([key; 32]), format!("p{key}"), side);
+            table.sit(
+                key.into(),
+                (PlayerId([key; 32]), format!("p{key}")),
+                Rating::default(),
+                side,
+            );
         }
         for (ply, turn) in turns.iter().enumerate() {
             let side = Side::BOTH[ply % 2];

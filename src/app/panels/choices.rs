@@ -37,6 +37,10 @@ const ENGINE_MEMORY_HELP: &str = "How much memory the computer uses to remember 
     it has searched, kept from one turn to the next. More plays a little stronger in long \
     thinks.";
 
+/// What checking the player's servers at start does, shown when the pointer rests on it.
+const CHECK_SERVERS_HELP: &str = "When the game starts, ask each server you have joined \
+    whether it is your turn in any of your games there; the menu says where it is.";
+
 /// An amount of memory as the settings show it: `64 MiB`, `1 GiB`.
 fn memory_label(mib: usize) -> String {
     if mib >= 1024 && mib.is_multiple_of(1024) {
@@ -111,6 +115,10 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
                     .changed();
             }
         });
+        changed |= ui
+            .checkbox(&mut settings.check_servers, "check my servers at start")
+            .on_hover_text(CHECK_SERVERS_HELP)
+            .changed();
         if cfg!(feature = "sound") {
             ui.horizontal_wrapped(|ui| {
                 changed |= ui

@@ -7,7 +7,7 @@ use super::help::{Enlarged, LessonLinks, rules_help, show_enlarged};
 use super::move_box::{MoveBox, MoveBoxText};
 use super::online::{Dialog, game_section};
 use super::record::{captured, move_list};
-use super::{Pictures, Requests, piece_name, result_text, root_ui, side_colour};
+use super::{Catalogue, Pictures, Requests, piece_name, result_text, root_ui, side_colour};
 use crate::app::analysis::panel::AnalysisPanel;
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
@@ -16,7 +16,7 @@ use crate::app::learn::on_board::Study;
 use crate::app::online::link::{Link, OnlineAction};
 use crate::app::session::opponent::{Thinking, Watch};
 use crate::app::session::score_sheet::Tally;
-use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
+use crate::app::shared::clocks::{Clocks, face};
 use crate::app::shared::game::{ActiveGame, Ask, Banner, Builder, Hint, Pending, Viewing};
 use crate::app::shared::messages::{Command, ComputerRequest, SwitchView};
 use crate::app::shared::players::Players;
@@ -232,22 +232,17 @@ struct ClockFaces<'w> {
 
 impl ClockFaces<'_> {
     /// Each side's time left, the running one bright; tenths of a second in the last ten
-    /// seconds.
+    /// seconds. The control follows, whole on the next line if the row is full (`1 day a
+    /// turn`).
     fn show(&self, ui: &mut egui::Ui, game: &Game) {
         let clocks = &self.clocks;
         let Some(control) = clocks.control else {
             return;
         };
         let running = clocks.running(game);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             for side in Side::BOTH {
-                let left = clocks.left(side);
-                let seconds = left.as_secs();
-                let face = if left < TENTHS_UNDER {
-                    format!("{}:{:04.1}", seconds / 60, left.as_secs_f32() % 60.0)
-                } else {
-                    format!("{}:{:02}", seconds / 60, seconds % 60)
-                };
+                let face = face(clocks.left(side));
                 let name = game.variant().data().side_name(side);
                 let text = egui::RichText::new(format!("{name} {face}"))
                     .monospace()
@@ -259,7 +254,7 @@ impl ClockFaces<'_> {
                 };
                 ui.label(text);
             }
-            ui.weak(control.label());
+            ui.add(egui::Label::new(egui::RichText::new(control.label()).weak()).extend());
         });
     }
 }
@@ -377,6 +372,7 @@ impl GameActions<'_> {
                 ui,
                 game,
                 &online.link,
+                &online.catalogue,
                 &mut online.dialog,
                 &mut online.actions,
                 out,
@@ -387,10 +383,12 @@ impl GameActions<'_> {
     }
 }
 
-/// What the panel shows of a game over the network, and where its requests go.
+/// What the panel shows of a game over the network (with the variants' names), and where its
+/// requests go.
 #[derive(SystemParam)]
 struct OnlineView<'w> {
     link: Res<'w, Link>,
+    catalogue: Res<'w, Catalogue>,
     dialog: ResMut<'w, Dialog>,
     actions: MessageWriter<'w, OnlineAction>,
 }

@@ -2,8 +2,10 @@
 
 use super::Pictures;
 use super::choices::{player_picker, settings_editor};
-use super::online::{self, Dialog, Kind};
+use super::online::{self, ChosenGame, Dialog, Kind};
 use super::picture::BoardPicture;
+use super::server_news;
+use super::terms::variant_name;
 use super::{Catalogue, Requests, root_ui};
 use crate::app::art::pieces::PieceArt;
 use crate::app::board::camera::PanelWidth;
@@ -11,6 +13,7 @@ use crate::app::editor::setup::EditorAction;
 use crate::app::learn::library::Library;
 use crate::app::learn::on_board::StudyAction;
 use crate::app::learn::progress::Progress;
+use crate::app::online::check::ServerChecks;
 use crate::app::shared::clocks::{Clocks, TimeControl};
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::messages::Command;
@@ -21,7 +24,6 @@ use crate::app::shared::storage::Storage;
 use crate::app::storage::library::{SaveAction, SaveList};
 use crate::app::storage::saves::{Autosave, Saved};
 use crate::app::storage::sharing::{Clipboard, Paste};
-use crate::net::protocol::Terms;
 use crate::rules::{RulesExt, Side, Variant, VariantData};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -70,15 +72,14 @@ fn select_the_game_on_the_board(
 }
 
 impl MenuChoice {
-    /// The game chosen, as a network table's terms (its options sorted).
-    fn terms(&self, catalogue: &Catalogue) -> Option<Terms> {
+    /// The game chosen, as a network table offers it (its options sorted).
+    fn chosen(&self, catalogue: &Catalogue) -> Option<ChosenGame> {
         let data = catalogue.0.get(self.variant)?;
         let mut options = self.options.clone();
         options.sort();
-        Some(Terms {
+        Some(ChosenGame {
             variant: data.id.clone(),
             options,
-            clock: self.control,
         })
     }
 
@@ -92,7 +93,8 @@ impl MenuChoice {
 }
 
 /// What the menu reads (the variants, what is saved, the settings, the courses and puzzles
-/// with the player's progress) and where a course or puzzle set is asked for.
+/// with the player's progress, the check of the player's servers) and where a course or puzzle
+/// set is asked for.
 #[derive(SystemParam)]
 struct MenuData<'w> {
     catalogue: Res<'w, Catalogue>,
@@ -105,6 +107,7 @@ struct MenuData<'w> {
     progress: Res<'w, Progress>,
     study: MessageWriter<'w, StudyAction>,
     dialog: ResMut<'w, Dialog>,
+    checks: Res<'w, ServerChecks>,
 }
 
 fn menu_screen(
@@ -127,6 +130,7 @@ fn menu_screen(
         progress,
         mut study,
         mut dialog,
+        checks,
     } = data;
     let pictures: Vec<(Arc<Variant>, Pictures)> = previews
         .0
@@ -135,9 +139,9 @@ fn menu_screen(
         .collect();
     let ctx = contexts.ctx_mut()?;
     panel.set_if_neq(PanelWidth(0.0));
-    let terms = choice.terms(&catalogue);
-    if dialog.terms != terms {
-        dialog.terms = terms;
+    let chosen = choice.chosen(&catalogue);
+    if dialog.game != chosen {
+        dialog.game = chosen;
     }
     let Requests {
         out,
@@ -155,6 +159,7 @@ fn menu_screen(
         ui.vertical_centered(|ui| {
             ui.heading(egui::RichText::new("Oddboard").size(32.0));
             ui.label("Unusual chess variants for two players at one computer");
+            server_news::show(ui, &checks, &mut dialog);
         });
         ui.separator();
         ui.columns(2, |columns| {
@@ -186,7 +191,7 @@ fn menu_screen(
                 saved_name: autosave
                     .0
                     .as_ref()
-                    .map_or("", |saved| display_name(&catalogue, &saved.game.variant)),
+                    .map_or("", |saved| variant_name(&catalogue, &saved.game.variant)),
                 library: &courses,
                 progress: &progress,
                 start_key: keys.start,
@@ -434,8 +439,8 @@ impl StartArea<'_> {
             }
             Cell::Learn => asked.study = self.course_button(ui).or(asked.study.take()),
             Cell::Puzzles => asked.study = self.puzzles_button(ui).or(asked.study.take()),
-            Cell::Host => online::menu_button(ui, Kind::Host, dialog),
-            Cell::Join => online::menu_button(ui, Kind::Join, dialog),
+            Cell::Host => online::menu_button(ui, Kind::Host, dialog, choice.control),
+            Cell::Join => online::menu_button(ui, Kind::Join, dialog, choice.control),
             Cell::Continue => {
                 if let Some(saved) = self.saved
                     && ui
@@ -678,11 +683,6 @@ fn player_choice(ui: &mut egui::Ui, name: &str, side: Side, choice: &mut MenuCho
 /// The width a player's row takes (the side's name, the name box, the player), in points.
 const PLAYER_ROW_WIDTH: f32 = 290.0;
 
-/// The name players know a variant by, from its id.
-fn display_name<'a>(catalogue: &'a Catalogue, id: &'a str) -> &'a str {
-    catalogue.data(id).map_or(id, |data| data.name.as_str())
-}
-
 /// The saved games: each with its variant, players, date, moves and result, to open, rename,
 /// delete (asked first) or export; only the selected variant's when the player filters.
 fn saves_list(
@@ -701,7 +701,7 @@ fn saves_list(
     let selected = catalogue.0.get(choice.variant).map(|d| d.id.clone());
     let name = selected
         .as_deref()
-        .map_or("", |id| display_name(catalogue, id));
+        .map_or("", |id| variant_name(catalogue, id));
     ui.checkbox(&mut choice.only_this_variant, format!("only {name}"));
     ui.vertical(|ui| {
         for entry in &saves.0 {
@@ -716,7 +716,7 @@ fn saves_list(
             ui.label(egui::RichText::new(&entry.name).strong());
             ui.small(format!(
                 "{} · {} against {} · {} · {} turns · {}",
-                display_name(catalogue, &entry.variant),
+                variant_name(catalogue, &entry.variant),
                 players[0],
                 players[1],
                 entry.date,

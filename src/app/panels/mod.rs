@@ -7,6 +7,7 @@ pub mod choices;
 pub mod game;
 pub mod help;
 mod keys;
+mod lobby;
 mod menu;
 mod move_box;
 mod online;
@@ -14,7 +15,9 @@ mod picker;
 pub mod picture;
 mod record;
 mod scale;
+mod server_news;
 mod study;
+mod terms;
 
 use crate::app::art::pieces::PieceArt;
 use crate::app::editor::setup::EditorAction;

@@ -1,15 +1,18 @@
-//! Network play's panels: the Host and Join dialogs over the menu (the Join dialog lists the
-//! server's tables and its finished games, each to open on the analysis board), and the online
-//! part of the game panel (the table, the addresses to give, the opponent away, a lost
-//! connection being made again, offers, chat).
+//! Network play's panels: the Host and Join dialogs over the menu (a table opened from either
+//! is rated or casual, with a clock or days a turn; the Join dialog shows the server's lists),
+//! and the online part of the game panel (the table, its players' ratings, the addresses to
+//! give, the opponent away, a lost connection being made again, offers, chat, and the player's
+//! turn come in another game).
 
 use super::Catalogue;
-use crate::app::online::link::{FinishedGames, Link, OnlineAction, Phase, clock_label};
+use super::lobby::{YOUR_TURN, finished_games, leaderboard, tables, your_games};
+use super::terms::{options_text, rated_name, terms_label, variant_name};
+use crate::app::online::link::{Link, OnlineAction, Phase, TurnNotice};
+use crate::app::online::servers::KnownServer;
+use crate::app::shared::clocks::TimeControl;
 use crate::app::shared::messages::Command;
 use crate::cli::DEFAULT_PORT;
-use crate::net::protocol::{
-    CLAIM_AFTER, FinishedGame, MAX_TEXT, Offer, TableInfo, TableState, Terms,
-};
+use crate::net::protocol::{CLAIM_AFTER, MAX_TEXT, Offer, TableState, Terms};
 use crate::rules::{Game, RulesExt, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -22,7 +25,8 @@ use std::time::{Duration, Instant};
 const DIALOG_TOP: f32 = 240.0;
 
 /// The room kept free between a dialog and the window's edges: its lists scroll in what is
-/// left of the window (less twice as much across, for the dialog's frame and scroll bar).
+/// left of the window (less twice as much across, for the dialog's frame and scroll bar), and
+/// the Join dialog showing a server's lists reaches down to it.
 const DIALOG_MARGIN: f32 = 24.0;
 
 /// The least height the lists scroll in, however little room the window leaves.
@@ -54,10 +58,49 @@ pub struct Dialog {
     address_error: Option<String>,
     side: Option<Side>,
     everywhere: bool,
-    /// The game chosen in the menu, which a host offers.
-    pub terms: Option<Terms>,
+    /// The game chosen in the menu, which a table opened from a dialog offers.
+    pub game: Option<ChosenGame>,
+    /// The clock of a table opened from a dialog (at first the menu's).
+    clock: Option<TimeControl>,
+    /// Whether a table opened from a dialog is rated.
+    rated: bool,
+    /// The variant whose leaderboard the Join dialog shows (at first the menu's).
+    leaderboard: Option<String>,
+    /// A server to connect to as soon as the Join dialog is drawn.
+    connect_to: Option<SocketAddr>,
     /// The chat line being typed in a game.
     pub chat: String,
+}
+
+/// A variant with its options (sorted), as chosen in the menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChosenGame {
+    /// The variant id.
+    pub variant: String,
+    /// The option names, sorted.
+    pub options: Vec<String>,
+}
+
+impl Dialog {
+    /// The terms of a table opened from a dialog: the game chosen in the menu, with the clock
+    /// and rating chosen in the dialog.
+    fn terms(&self) -> Option<Terms> {
+        self.game.as_ref().map(|game| Terms {
+            variant: game.variant.clone(),
+            options: game.options.clone(),
+            clock: self.clock,
+            rated: self.rated,
+        })
+    }
+
+    /// Opens the Join dialog connecting to `server`, under the name used there.
+    pub fn join(&mut self, server: &KnownServer) {
+        self.open = Some(Kind::Join);
+        self.address = server.address.to_string();
+        self.address_error = None;
+        self.name.clone_from(&server.name);
+        self.connect_to = Some(server.address);
+    }
 }
 
 impl Default for Dialog {
@@ -70,7 +113,11 @@ impl Default for Dialog {
             address_error: None,
             side: Some(Side::White),
             everywhere: true,
-            terms: None,
+            game: None,
+            clock: None,
+            rated: false,
+            leaderboard: None,
+            connect_to: None,
             chat: String::new(),
         }
     }
@@ -85,8 +132,14 @@ pub enum Kind {
     Join,
 }
 
-/// The menu's Host or Join button, opening its dialog.
-pub(super) fn menu_button(ui: &mut egui::Ui, kind: Kind, dialog: &mut Dialog) {
+/// The menu's Host or Join button, opening its dialog (a table opened from it has the menu's
+/// `clock` at first).
+pub(super) fn menu_button(
+    ui: &mut egui::Ui,
+    kind: Kind,
+    dialog: &mut Dialog,
+    clock: Option<TimeControl>,
+) {
     let (text, about) = match kind {
         Kind::Host => (
             "Host a game…",
@@ -99,6 +152,7 @@ pub(super) fn menu_button(ui: &mut egui::Ui, kind: Kind, dialog: &mut Dialog) {
     };
     if ui.button(text).on_hover_text(about).clicked() {
         dialog.open = Some(kind);
+        dialog.clock = clock;
     }
 }
 
@@ -113,6 +167,12 @@ pub(super) fn dialogs(
     let Some(kind) = dialog.open else {
         return Ok(());
     };
+    if let Some(address) = dialog.connect_to.take() {
+        out.write(OnlineAction::Connect {
+            name: name_of(&dialog),
+            address,
+        });
+    }
     let ctx = contexts.ctx_mut()?;
     let title = match kind {
         Kind::Host => "Host a game",
@@ -121,9 +181,16 @@ pub(super) fn dialogs(
     let mut open = true;
     let screen = ctx.content_rect();
     let top = DIALOG_TOP.min(screen.height() * 0.3);
+    let lobby = kind == Kind::Join && matches!(link.phase, Phase::Lobby | Phase::Seated);
+    let least_height = if lobby {
+        screen.height() - top - DIALOG_MARGIN
+    } else {
+        0.0
+    };
     egui::Window::new(title)
         .anchor(egui::Align2::CENTER_TOP, [0.0, top])
         .max_width(screen.width() - 2.0 * DIALOG_MARGIN)
+        .min_height(least_height)
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
@@ -164,24 +231,9 @@ fn host_form(
     catalogue: &Catalogue,
     out: &mut MessageWriter<OnlineAction>,
 ) {
-    let Some(terms) = dialog.terms.clone() else {
+    let Some(terms) = table_choices(ui, dialog, catalogue) else {
         return;
     };
-    let data = catalogue.data(&terms.variant);
-    let variant_name = data.map_or(terms.variant.as_str(), |d| d.name.as_str());
-    ui.label(format!(
-        "{variant_name}{}, {}",
-        options_text(&terms.options),
-        clock_label(terms.clock)
-    ));
-    ui.horizontal(|ui| {
-        ui.label("You play:");
-        for side in Side::BOTH {
-            let name = data.map_or("?", |d| d.side_name(side));
-            ui.selectable_value(&mut dialog.side, Some(side), name);
-        }
-        ui.selectable_value(&mut dialog.side, None, "at random");
-    });
     ui.horizontal(|ui| {
         ui.label("Port:");
         ui.add(egui::TextEdit::singleline(&mut dialog.port).desired_width(60.0));
@@ -235,16 +287,13 @@ fn join_form(
     });
     link_status(ui, link, dialog.address_error.as_deref());
     if matches!(link.phase, Phase::Lobby | Phase::Seated) {
-        ui.horizontal(|ui| {
-            ui.label(match link.tables.len() {
-                0 => "No tables yet: press Refresh in a moment.".to_string(),
-                1 => "1 table".to_string(),
-                n => format!("{n} tables"),
-            });
-            if ui.button("Refresh").clicked() {
-                out.write(OnlineAction::Refresh);
-            }
-        });
+        if ui
+            .button("Refresh")
+            .on_hover_text("Ask the server for its lists again")
+            .clicked()
+        {
+            out.write(OnlineAction::Refresh);
+        }
         let screen = ui.ctx().content_rect();
         let room = screen.bottom() - ui.cursor().top() - DIALOG_MARGIN;
         egui::ScrollArea::both()
@@ -253,11 +302,96 @@ fn join_form(
             .show(ui, |ui| {
                 let live = link.reconnecting.is_none();
                 ui.add_enabled_ui(live, |ui| {
+                    your_games(ui, link.games.as_ref(), catalogue, out);
+                    new_table(ui, dialog, catalogue, out);
                     tables(ui, &link.tables, &name_of(dialog), catalogue, out);
                 });
-                finished_games(ui, link.finished.as_ref(), catalogue, out);
+                if let Some(first) = dialog.game.as_ref().map(|g| g.variant.clone()) {
+                    leaderboard(ui, link, catalogue, &mut dialog.leaderboard, &first, out);
+                }
+                finished_games(ui, link.games.as_ref(), catalogue, out);
             });
     }
+}
+
+/// A new game on the server connected to: the choices of its table, then either a seat where
+/// someone waits for the same game (or a table of its own to wait at), or a table opened.
+fn new_table(
+    ui: &mut egui::Ui,
+    dialog: &mut Dialog,
+    catalogue: &Catalogue,
+    out: &mut MessageWriter<OnlineAction>,
+) {
+    ui.add_space(6.0);
+    ui.strong("A new game");
+    let Some(terms) = table_choices(ui, dialog, catalogue) else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        if ui
+            .button("Find an opponent")
+            .on_hover_text("Sit down with someone waiting for this game, or wait for one")
+            .clicked()
+        {
+            out.write(OnlineAction::Seek {
+                name: name_of(dialog),
+                terms: terms.clone(),
+            });
+        }
+        if ui
+            .button("Open a table")
+            .on_hover_text("Open a table of your own for anyone to join")
+            .clicked()
+        {
+            out.write(OnlineAction::Open {
+                name: name_of(dialog),
+                terms,
+                side: dialog.side,
+            });
+        }
+    });
+}
+
+/// The choices of a table opened from a dialog, under the game chosen in the menu: rated or
+/// casual, the clock (or days a turn) and the side taken. Its terms, once a game is chosen.
+fn table_choices(ui: &mut egui::Ui, dialog: &mut Dialog, catalogue: &Catalogue) -> Option<Terms> {
+    let game = dialog.game.clone()?;
+    let data = catalogue.data(&game.variant);
+    ui.label(format!(
+        "{}{} (chosen in the menu)",
+        variant_name(catalogue, &game.variant),
+        options_text(&game.options)
+    ));
+    ui.horizontal(|ui| {
+        ui.label("Game:");
+        ui.selectable_value(&mut dialog.rated, false, "casual")
+            .on_hover_text("The result changes no rating");
+        ui.selectable_value(&mut dialog.rated, true, "rated")
+            .on_hover_text("The result changes both players' ratings in this variant");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Clock:");
+        for control in TimeControl::PRESETS {
+            let label = control.map_or_else(|| "none".to_string(), TimeControl::label);
+            ui.selectable_value(&mut dialog.clock, control, label);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Correspondence:");
+        for control in TimeControl::CORRESPONDENCE {
+            ui.selectable_value(&mut dialog.clock, Some(control), control.label())
+                .on_hover_text("Each turn may take this long: the game goes on over days");
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("You play:");
+        for side in Side::BOTH {
+            let name = data.map_or("?", |d| d.side_name(side));
+            ui.selectable_value(&mut dialog.side, Some(side), name);
+        }
+        ui.selectable_value(&mut dialog.side, None, "at random");
+    });
+    dialog.terms()
 }
 
 /// A dialog's status line for the link: what was typed wrong (`typed`), else a lost
@@ -331,130 +465,6 @@ fn status_line(ui: &mut egui::Ui, text: Option<(&str, egui::Color32)>) {
     inside.add(egui::Label::new(job).wrap()).on_hover_text(text);
 }
 
-/// The server's tables, each with Join (or Rejoin) and Watch.
-fn tables(
-    ui: &mut egui::Ui,
-    tables: &[TableInfo],
-    name: &str,
-    catalogue: &Catalogue,
-    out: &mut MessageWriter<OnlineAction>,
-) {
-    egui::Grid::new("tables").striped(true).show(ui, |ui| {
-        for table in tables {
-            let data = catalogue.data(&table.terms.variant);
-            ui.label(terms_label(catalogue, &table.terms));
-            let seats: Vec<String> = Side::BOTH
-                .iter()
-                .map(|&side| {
-                    let who = &table.names[side.index()];
-                    let side_name = data.map_or("?", |d| d.side_name(side));
-                    if who.is_empty() {
-                        format!("{side_name}: free")
-                    } else {
-                        format!("{side_name}: {who}")
-                    }
-                })
-                .collect();
-            ui.label(seats.join(", "));
-            let free = table.names.iter().any(String::is_empty);
-            ui.label(progress(table.finished, free, table.plies));
-            let mine = table.names.iter().any(|n| n == name);
-            if !table.finished
-                && (free || mine)
-                && ui.button(if mine { "Rejoin" } else { "Join" }).clicked()
-            {
-                out.write(OnlineAction::Join {
-                    table: table.table,
-                    name: name.to_string(),
-                });
-            }
-            if ui.button("Watch").clicked() {
-                out.write(OnlineAction::Watch(table.table));
-            }
-            ui.end_row();
-        }
-    });
-}
-
-/// The finished games listed: the player's own, then the server's latest.
-fn finished_games(
-    ui: &mut egui::Ui,
-    finished: Option<&FinishedGames>,
-    catalogue: &Catalogue,
-    out: &mut MessageWriter<OnlineAction>,
-) {
-    let yours = finished.map(|f| f.yours.as_slice());
-    let latest = finished.map(|f| f.latest.as_slice());
-    finished_list(ui, "Your finished games", yours, catalogue, out);
-    finished_list(ui, "Latest on this server", latest, catalogue, out);
-}
-
-/// A list of finished games under its heading (`None`: not answered yet), each with a button
-/// opening it on the analysis board.
-fn finished_list(
-    ui: &mut egui::Ui,
-    heading: &str,
-    games: Option<&[FinishedGame]>,
-    catalogue: &Catalogue,
-    out: &mut MessageWriter<OnlineAction>,
-) {
-    ui.add_space(6.0);
-    ui.strong(heading);
-    let Some(games) = games else {
-        ui.label("Asking the server…");
-        return;
-    };
-    if games.is_empty() {
-        ui.label("None yet.");
-        return;
-    }
-    egui::Grid::new(heading).striped(true).show(ui, |ui| {
-        for game in games {
-            ui.label(format!("{} – {}", game.names[0], game.names[1]));
-            ui.label(terms_label(catalogue, &game.terms));
-            ui.label(&game.result);
-            ui.label(turns(game.plies));
-            if ui
-                .button("Analyse")
-                .on_hover_text("Open this game on the analysis board")
-                .clicked()
-            {
-                out.write(OnlineAction::Analyse(game.pgn.clone()));
-            }
-            ui.end_row();
-        }
-    });
-}
-
-/// A game's terms as a list shows them: the variant's name, its options and the clock.
-fn terms_label(catalogue: &Catalogue, terms: &Terms) -> String {
-    let data = catalogue.data(&terms.variant);
-    let variant = data.map_or(terms.variant.as_str(), |d| d.name.as_str());
-    format!(
-        "{variant}{}, {}",
-        options_text(&terms.options),
-        clock_label(terms.clock)
-    )
-}
-
-/// A number of turns in words: `1 turn`, `34 turns`.
-fn turns(plies: u32) -> String {
-    if plies == 1 {
-        "1 turn".to_string()
-    } else {
-        format!("{plies} turns")
-    }
-}
-
-/// The options, as ` (a, b)`, or nothing.
-fn options_text(options: &[String]) -> String {
-    if options.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", options.join(", "))
-    }
-}
-
 /// An address as typed, with the default port when none is given.
 fn server_address(text: &str) -> Result<SocketAddr, String> {
     let text = text.trim();
@@ -471,6 +481,7 @@ pub(super) fn game_section(
     ui: &mut egui::Ui,
     game: &Game,
     link: &Link,
+    catalogue: &Catalogue,
     dialog: &mut Dialog,
     out: &mut MessageWriter<OnlineAction>,
     session: &mut MessageWriter<Command>,
@@ -481,9 +492,12 @@ pub(super) fn game_section(
     let data = game.variant().data();
     let over = game.outcome().is_some();
     ui.label(egui::RichText::new(seat_line(state, |s| data.side_name(s))).strong());
-    if state.names.iter().any(String::is_empty) {
+    ui.weak(terms_label(catalogue, &state.terms));
+    your_turn_elsewhere(ui, &link.your_turns, catalogue, out);
+    let addresses = link.host_addresses();
+    if state.names.iter().any(String::is_empty) && !addresses.is_empty() {
         ui.label("Give the other player one of these addresses:");
-        for address in link.host_addresses() {
+        for address in addresses {
             ui.monospace(address.to_string());
         }
     }
@@ -556,31 +570,57 @@ pub(super) fn game_section(
     ui.add_enabled_ui(live, |ui| chat(ui, state, dialog, out));
 }
 
-/// How far a listed table's game has gone: finished, waiting for an opponent, or the turns
-/// played.
-fn progress(finished: bool, free_seat: bool, plies: u32) -> String {
-    match (finished, free_seat, plies) {
-        (true, ..) => "finished".to_string(),
-        (false, true, _) => "waiting for an opponent".to_string(),
-        (false, false, 0) => "just begun".to_string(),
-        (false, false, n) => format!("{} played", turns(n)),
+/// The player's other games where it became their turn, each with a button putting it on the
+/// board (leaving this one).
+fn your_turn_elsewhere(
+    ui: &mut egui::Ui,
+    notices: &[TurnNotice],
+    catalogue: &Catalogue,
+    out: &mut MessageWriter<OnlineAction>,
+) {
+    for notice in notices {
+        let game = &notice.game;
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(
+                YOUR_TURN,
+                format!(
+                    "Your turn against {} in {} (table {})",
+                    notice.opponent,
+                    variant_name(catalogue, &game.terms.variant),
+                    game.table
+                ),
+            );
+            if ui
+                .button("Open")
+                .on_hover_text("Put that game on the board, leaving this one")
+                .clicked()
+            {
+                out.write(OnlineAction::Join {
+                    table: game.table,
+                    name: game.names[game.you.index()].clone(),
+                });
+            }
+        });
     }
 }
 
-/// Who plays whom, as this window sees it.
+/// Who plays whom, as this window sees it, each player with their rating.
 fn seat_line<'a>(state: &TableState, side_name: impl Fn(Side) -> &'a str) -> String {
     let name = |side: Side| state.names[side.index()].as_str();
-    let player = |side: Side| format!("{} ({})", name(side), side_name(side));
+    let rated = |side: Side| rated_name(name(side), state.ratings[side.index()]);
+    let player = |side: Side| format!("{} ({})", rated(side), side_name(side));
     let waiting = Side::BOTH.into_iter().find(|&side| name(side).is_empty());
     match (state.you, waiting) {
         (Some(you), Some(_)) => format!(
-            "Online: you play {}, waiting for an opponent",
+            "Online: you ({}) play {}, waiting for an opponent",
+            rated(you),
             side_name(you)
         ),
         (Some(you), None) => format!(
-            "Online: you play {} against {}",
+            "Online: you ({}) play {} against {}",
+            rated(you),
             side_name(you),
-            name(you.opponent())
+            rated(you.opponent())
         ),
         (None, Some(free)) => format!(
             "Watching: {}, waiting for an opponent",
@@ -656,10 +696,11 @@ fn minutes(duration: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{TROUBLE, WAITING, progress, seat_line, status_line, status_of};
+    use super::{TROUBLE, WAITING, seat_line, status_line, status_of};
     use crate::app::online::link::{Link, Phase, Reconnecting};
     use crate::net::identity::PlayerId;
     use crate::net::protocol::{TableState, Terms};
+    use crate::net::ratings::Rating;
     use crate::net::table::{Role, Table};
     use crate::rules::{Game, Side, Variant};
     use bevy_egui::egui;
@@ -672,13 +713,19 @@ mod tests {
             variant: "chess".into(),
             options: Vec::new(),
             clock: None,
+            rated: false,
         };
         let variant = Arc::new(Variant::load("chess", &[]).expect("chess loads"));
         let mut table = Table::new(1, terms, Game::new(variant), Duration::ZERO);
         for (side, name) in Side::BOTH.into_iter().zip(names) {
             if !name.is_empty() {
                 let player = PlayerId([side.index() as u8; 32]);
-                table.sit(side.index() as u64 + 1, player, name.into(), side);
+                table.sit(
+                    side.index() as u64 + 1,
+                    (player, name.into()),
+                    Rating::default(),
+                    side,
+                );
             }
         }
         table.state_for(role, Duration::ZERO)
@@ -692,25 +739,27 @@ mod tests {
         }
     }
 
+    /// Each player is named with their rating (`?` while provisional, as every new player's
+    /// is).
     #[test]
     fn a_player_alone_at_the_table_waits_for_an_opponent() {
         let line = |names, role| seat_line(&seen(names, role), chess_side);
         let white = Role::Player(Side::White);
         assert_eq!(
             line(["ann", ""], white),
-            "Online: you play White, waiting for an opponent"
+            "Online: you (ann 1500?) play White, waiting for an opponent"
         );
         assert_eq!(
             line(["ann", "bo"], white),
-            "Online: you play White against bo"
+            "Online: you (ann 1500?) play White against bo 1500?"
         );
         assert_eq!(
             line(["", "bo"], Role::Spectator),
-            "Watching: bo (Black), waiting for an opponent"
+            "Watching: bo 1500? (Black), waiting for an opponent"
         );
         assert_eq!(
             line(["ann", "bo"], Role::Spectator),
-            "Watching: ann (White) against bo (Black)"
+            "Watching: ann 1500? (White) against bo 1500? (Black)"
         );
     }
 
@@ -781,14 +830,5 @@ mod tests {
         );
         let typed = status_of(&link, Some("'x' is not a port"), now, plain);
         assert_eq!(typed, Some(("'x' is not a port".into(), TROUBLE)));
-    }
-
-    #[test]
-    fn a_listed_table_counts_its_turns_in_words() {
-        assert_eq!(progress(false, true, 0), "waiting for an opponent");
-        assert_eq!(progress(false, false, 0), "just begun");
-        assert_eq!(progress(false, false, 1), "1 turn played");
-        assert_eq!(progress(false, false, 2), "2 turns played");
-        assert_eq!(progress(true, false, 9), "finished");
     }
 }

@@ -1,8 +1,10 @@
-//! Cues: the moments of a turn worth a sound, sent as the board plays them out.
+//! Cues: the moments worth a sound, sent as the board plays a turn out (and when the server
+//! says it is the player's turn in another game).
 
 use bevy::prelude::*;
 
-/// A moment of a turn as the board shows it, for sound (and any other feedback).
+/// A moment of a turn as the board shows it, or news of another game, for sound (and any other
+/// feedback).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cue {
     /// A piece moved (or was placed).
@@ -17,4 +19,6 @@ pub enum Cue {
     Check,
     /// The game ended.
     GameOver,
+    /// It is the player's turn in another of their games on the server.
+    YourTurn,
 }

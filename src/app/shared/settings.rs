@@ -240,6 +240,10 @@ pub struct Settings {
     /// it existed: 100 %).
     #[serde(default)]
     pub ui_scale: InterfaceSize,
+    /// At start, ask each server the player has joined whether it is their turn in any game
+    /// there (absent from files written before it existed: off).
+    #[serde(default)]
+    pub check_servers: bool,
 }
 
 impl Settings {
@@ -268,6 +272,7 @@ impl Default for Settings {
             shadows: false,
             engine_memory_mib: 64,
             ui_scale: InterfaceSize::Percent100,
+            check_servers: false,
         }
     }
 }
