@@ -85,6 +85,7 @@ fn chess() -> Terms {
         variant: "chess".into(),
         options: vec![],
         clock: None,
+        rated: false,
     }
 }
 

@@ -45,6 +45,7 @@ fn terms() -> Terms {
         variant: "chess".into(),
         options: Vec::new(),
         clock: None,
+        rated: false,
     }
 }
 

@@ -214,7 +214,7 @@ impl Link {
                 table: state.table,
             }],
             Some(state) => vec![ClientMsg::Watch { table: state.table }],
-            None => vec![ClientMsg::List, ClientMsg::Finished],
+            None => vec![ClientMsg::List, ClientMsg::Games],
         }
     }
 
@@ -343,7 +343,7 @@ pub fn act(
                         let to = Destination {
                             address,
                             identity,
-                            first: vec![ClientMsg::List, ClientMsg::Finished],
+                            first: vec![ClientMsg::List, ClientMsg::Games],
                         };
                         open(&mut link, name, to, &context);
                     }
@@ -352,7 +352,7 @@ pub fn act(
             }
             OnlineAction::Refresh => {
                 link.send(ClientMsg::List);
-                link.send(ClientMsg::Finished);
+                link.send(ClientMsg::Games);
             }
             OnlineAction::Join { table, name } => {
                 link.name = name.clone();

@@ -91,9 +91,15 @@ fn take(link: &mut Link, message: ServerMsg, board: &mut Board) {
                 link.reconnecting = None;
             }
         }
-        ServerMsg::Finished { yours, latest } => {
-            link.finished = Some(FinishedGames { yours, latest });
+        ServerMsg::Games {
+            finished, latest, ..
+        } => {
+            link.finished = Some(FinishedGames {
+                yours: finished,
+                latest,
+            });
         }
+        ServerMsg::Leaderboard { .. } | ServerMsg::YourTurn { .. } => {}
         ServerMsg::State(state) => take_state(link, *state, board),
         ServerMsg::Refused(why) => {
             if let Some(state) = &link.table {
@@ -239,6 +245,7 @@ mod tests {
     use super::{Step, step};
     use crate::net::identity::PlayerId;
     use crate::net::protocol::{TableState, Terms};
+    use crate::net::ratings::Rating;
     use crate::net::table::{Role, Table};
     use crate::rules::{Game, Side, Variant};
     use std::sync::Arc;
@@ -260,11 +267,17 @@ mod tests {
             variant: "chess".into(),
             options: Vec::new(),
             clock: None,
+            rated: false,
         };
         let mut table = Table::new(1, terms, chess(&[]), Duration::ZERO);
         for side in Side::BOTH {
             let key = side.index() as u8 + 1;
-            table.sit(key.into(), PlayerId([key; 32]), format!("p{key}"), side);
+            table.sit(
+                key.into(),
+                (PlayerId([key; 32]), format!("p{key}")),
+                Rating::default(),
+                side,
+            );
         }
         for (ply, turn) in turns.iter().enumerate() {
             let side = Side::BOTH[ply % 2];

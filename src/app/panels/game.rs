@@ -16,7 +16,7 @@ use crate::app::learn::on_board::Study;
 use crate::app::online::link::{Link, OnlineAction};
 use crate::app::session::opponent::{Thinking, Watch};
 use crate::app::session::score_sheet::Tally;
-use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
+use crate::app::shared::clocks::{Clocks, face};
 use crate::app::shared::game::{ActiveGame, Ask, Banner, Builder, Hint, Pending, Viewing};
 use crate::app::shared::messages::{Command, ComputerRequest, SwitchView};
 use crate::app::shared::players::Players;
@@ -241,13 +241,7 @@ impl ClockFaces<'_> {
         let running = clocks.running(game);
         ui.horizontal(|ui| {
             for side in Side::BOTH {
-                let left = clocks.left(side);
-                let seconds = left.as_secs();
-                let face = if left < TENTHS_UNDER {
-                    format!("{}:{:04.1}", seconds / 60, left.as_secs_f32() % 60.0)
-                } else {
-                    format!("{}:{:02}", seconds / 60, seconds % 60)
-                };
+                let face = face(clocks.left(side));
                 let name = game.variant().data().side_name(side);
                 let text = egui::RichText::new(format!("{name} {face}"))
                     .monospace()

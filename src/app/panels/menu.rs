@@ -79,6 +79,7 @@ impl MenuChoice {
             variant: data.id.clone(),
             options,
             clock: self.control,
+            rated: false,
         })
     }
 

@@ -660,6 +660,7 @@ mod tests {
     use crate::app::online::link::{Link, Phase, Reconnecting};
     use crate::net::identity::PlayerId;
     use crate::net::protocol::{TableState, Terms};
+    use crate::net::ratings::Rating;
     use crate::net::table::{Role, Table};
     use crate::rules::{Game, Side, Variant};
     use bevy_egui::egui;
@@ -672,13 +673,19 @@ mod tests {
             variant: "chess".into(),
             options: Vec::new(),
             clock: None,
+            rated: false,
         };
         let variant = Arc::new(Variant::load("chess", &[]).expect("chess loads"));
         let mut table = Table::new(1, terms, Game::new(variant), Duration::ZERO);
         for (side, name) in Side::BOTH.into_iter().zip(names) {
             if !name.is_empty() {
                 let player = PlayerId([side.index() as u8; 32]);
-                table.sit(side.index() as u64 + 1, player, name.into(), side);
+                table.sit(
+                    side.index() as u64 + 1,
+                    (player, name.into()),
+                    Rating::default(),
+                    side,
+                );
             }
         }
         table.state_for(role, Duration::ZERO)
