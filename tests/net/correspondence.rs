@@ -33,6 +33,17 @@ fn come_back(
     last_state(&server.send(person, join(name, table)), person)
 }
 
+/// A one-day game where both players have moved once, then both closed their windows and the
+/// game was put away: its table.
+fn put_away_one_day_game(server: &mut Server) -> TableId {
+    let table = server.seated(correspondence(1));
+    server.play(table, 0, &["e2e4", "e7e5"]);
+    server.drop_client(ALICE);
+    server.drop_client(BOB);
+    server.wait(PUT_AWAY);
+    table
+}
+
 #[test]
 fn each_turn_has_its_days_and_a_turn_played_gives_them_back_whole() {
     let mut server = Server::with(&[ALICE, BOB]);
@@ -52,13 +63,8 @@ fn each_turn_has_its_days_and_a_turn_played_gives_them_back_whole() {
 #[test]
 fn a_one_day_game_is_played_over_days_with_its_windows_closed_and_opened_again() {
     let mut server = Server::with(&[ALICE, BOB]);
-    let table = server.seated(correspondence(1));
-    server.play(table, 0, &["e2e4", "e7e5"]);
-
     // Both close their windows; the game leaves the server's memory, kept in its store.
-    server.drop_client(ALICE);
-    server.drop_client(BOB);
-    server.wait(PUT_AWAY);
+    let table = put_away_one_day_game(&mut server);
     assert!(server.lobby.tables().is_empty(), "the game is put away");
 
     // The next morning Alice opens her window: her game is in her list, her day running.
@@ -100,11 +106,7 @@ fn a_one_day_game_is_played_over_days_with_its_windows_closed_and_opened_again()
 #[test]
 fn a_put_away_game_is_lost_on_time_when_the_day_runs_out_with_nobody_there() {
     let mut server = Server::with(&[ALICE, BOB]);
-    let table = server.seated(correspondence(1));
-    server.play(table, 0, &["e2e4", "e7e5"]);
-    server.drop_client(ALICE);
-    server.drop_client(BOB);
-    server.wait(PUT_AWAY);
+    put_away_one_day_game(&mut server);
     let effects = server.wait(DAY.as_secs() - PUT_AWAY - 1);
     assert!(records(&effects).is_empty(), "a second is left");
     let effects = server.wait(1);

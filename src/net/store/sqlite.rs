@@ -17,7 +17,7 @@ use super::{Store, StoreError, StoredTable, finished_game};
 use crate::net::identity::PlayerId;
 use crate::net::names::name_key;
 use crate::net::protocol::{FinishedGame, TableId};
-use crate::net::ratings::{LeaderboardRow, PROVISIONAL_FROM, Rating};
+use crate::net::ratings::{LeaderboardRow, PROVISIONAL_FROM, Rating, RatingChange};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::fmt::Display;
 use std::fs::{self, File, TryLockError};
@@ -410,34 +410,7 @@ impl Store for SqliteStore {
             Some((Some(order), at)) => (Some(order), at),
             _ => {
                 for change in table.rated.iter().flatten() {
-                    let Rating {
-                        rating,
-                        deviation,
-                        volatility,
-                        games,
-                    } = change.after;
-                    tx.prepare_cached(
-                        "INSERT INTO ratings
-                             (key, variant, name, player, rating, deviation, volatility, games)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                         ON CONFLICT (key, variant) DO UPDATE SET
-                             name = excluded.name, player = excluded.player,
-                             rating = excluded.rating, deviation = excluded.deviation,
-                             volatility = excluded.volatility, games = excluded.games",
-                    )
-                    .and_then(|mut upsert| {
-                        upsert.execute(params![
-                            change.key,
-                            change.variant,
-                            change.name,
-                            change.player.0,
-                            rating,
-                            deviation,
-                            volatility,
-                            games
-                        ])
-                    })
-                    .at(path)?;
+                    keep_rating(&tx, change).at(path)?;
                 }
                 let next: i64 = tx
                     .query_row(
@@ -651,6 +624,35 @@ impl Store for SqliteStore {
         }
         Ok(bans.into_iter().map(|(_, p)| PlayerId(p)).collect())
     }
+}
+
+/// Keeps the rating `change` made, in the transaction that stores its game finished.
+fn keep_rating(tx: &rusqlite::Transaction, change: &RatingChange) -> rusqlite::Result<()> {
+    let Rating {
+        rating,
+        deviation,
+        volatility,
+        games,
+    } = change.after;
+    tx.prepare_cached(
+        "INSERT INTO ratings (key, variant, name, player, rating, deviation, volatility, games)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (key, variant) DO UPDATE SET
+             name = excluded.name, player = excluded.player, rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility,
+             games = excluded.games",
+    )?
+    .execute(params![
+        change.key,
+        change.variant,
+        change.name,
+        change.player.0,
+        rating,
+        deviation,
+        volatility,
+        games
+    ])?;
+    Ok(())
 }
 
 /// The rating in the first four columns of `row`: rating, deviation, volatility, games.
