@@ -252,9 +252,8 @@ impl Table {
     /// [`PUT_AWAY_AFTER`]. It stays in the store, and is taken up again when one of them comes
     /// back (or its clock runs out: see [`Table::deadline`]).
     pub fn is_dormant(&self, now: Duration) -> bool {
-        let per_turn = self.terms.clock.is_some_and(|c| c.per_turn);
         !self.is_finished()
-            && (self.running.is_none() || per_turn)
+            && (self.running.is_none() || self.is_correspondence())
             && Side::BOTH.iter().all(|&side| {
                 self.away(side, now)
                     .is_some_and(|away| away >= PUT_AWAY_AFTER)
@@ -414,10 +413,18 @@ impl Table {
         }
     }
 
-    /// Whether the player at `side` may claim the win at `now`: the game goes on and the
-    /// opponent has been away for [`CLAIM_AFTER`].
+    /// Whether the game is played by correspondence (days a turn): a player away is no
+    /// reason to claim it, their clock is.
+    fn is_correspondence(&self) -> bool {
+        self.terms.clock.is_some_and(|c| c.per_turn)
+    }
+
+    /// Whether the player at `side` may claim the win at `now`: the game goes on, is not
+    /// played by correspondence, and the opponent has been away for [`CLAIM_AFTER`].
     fn may_claim(&self, side: Side, now: Duration) -> bool {
-        !self.is_finished() && self.away(side.opponent(), now) >= Some(CLAIM_AFTER)
+        !self.is_finished()
+            && !self.is_correspondence()
+            && self.away(side.opponent(), now) >= Some(CLAIM_AFTER)
     }
 
     /// Whether a claim became possible after `before` and by `now`.
@@ -429,7 +436,7 @@ impl Table {
             }
             _ => false,
         };
-        !self.is_finished() && Side::BOTH.into_iter().any(opened)
+        !self.is_finished() && !self.is_correspondence() && Side::BOTH.into_iter().any(opened)
     }
 
     /// The clocks as they read at `now`.
@@ -516,6 +523,13 @@ impl Table {
     /// `side` claims the win at `now`: its opponent has been away long enough.
     pub fn claim(&mut self, side: Side, now: Duration) -> Result<(), String> {
         self.going_on()?;
+        if self.is_correspondence() {
+            return Err(
+                "in a correspondence game a player away has their days to move: only their \
+                 clock ends it"
+                    .into(),
+            );
+        }
         if !self.may_claim(side, now) {
             return Err("your opponent has not been away long enough to claim the win".into());
         }

@@ -166,3 +166,20 @@ fn an_opponent_s_turn_in_another_game_is_told_to_the_player_s_window_at_another_
     assert!(your_turns(&effects, BOB).is_empty());
     assert!(your_turns(&effects, CAROL).is_empty());
 }
+
+#[test]
+fn nobody_claims_a_correspondence_game_because_the_opponent_went_away() {
+    let mut server = Server::with(&[ALICE, BOB]);
+    let table = server.seated(correspondence(1));
+    server.play(table, 0, &["e2e4", "e7e5"]);
+    server.drop_client(BOB);
+    server.wait(2 * 3600);
+    let effects = server.send(ALICE, ClientMsg::Claim { table });
+    assert_eq!(
+        refusals(&effects, ALICE),
+        ["in a correspondence game a player away has their days to move: only their clock ends it"]
+    );
+    let state = server.look(table);
+    assert_eq!(state.outcome, None);
+    assert_eq!(state.clocks.left, [DAY - hours(2), DAY]);
+}
