@@ -95,10 +95,13 @@ enum Command {
         /// The name it plays under (else `Oddboard (LEVEL)`).
         #[arg(long, value_name = "NAME")]
         name: Option<String>,
-        /// The clock of the game it seeks, as minutes+seconds added per turn (`5+3`); none by
-        /// default.
-        #[arg(long, value_name = "M+S", value_parser = clock)]
-        clock: Option<(u64, u64)>,
+        /// The clock of the game it seeks: minutes+seconds added per turn (`5+3`), or days a
+        /// turn for a correspondence game (`2d`); none by default.
+        #[arg(long, value_name = "M+S|Nd", value_parser = clock)]
+        clock: Option<SeekClock>,
+        /// Seek a rated game (its result changes the bot's rating and the opponent's).
+        #[arg(long)]
+        rated: bool,
     },
     /// List the variant ids, one per line.
     Variants,
@@ -488,9 +491,20 @@ pub enum NetRequest {
         options: Vec<String>,
         /// The name it plays under.
         name: String,
-        /// The clock of the game it seeks: minutes, and seconds added per turn.
-        clock: Option<(u64, u64)>,
+        /// The clock of the game it seeks.
+        clock: Option<SeekClock>,
+        /// Whether it seeks a rated game.
+        rated: bool,
     },
+}
+
+/// The clock a bot's game is sought with, as typed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SeekClock {
+    /// Minutes, and seconds added per turn (`5+3`).
+    Minutes(u64, u64),
+    /// Days for each turn, a correspondence game (`2d`).
+    Days(u64),
 }
 
 /// Whether `args` ask to serve or to play as a bot: `None` for any other command; an error
@@ -518,6 +532,7 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
             options,
             name,
             clock,
+            rated,
         } => Some(
             Variant::load(&variant, &options)
                 .map(|_| NetRequest::Bot {
@@ -527,6 +542,7 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
                     options,
                     name: name.unwrap_or_else(|| format!("Oddboard ({})", level.name())),
                     clock,
+                    rated,
                 })
                 .map_err(CliError::from),
         ),
@@ -534,15 +550,24 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
     }
 }
 
-/// A clock as typed, `M+S`: minutes, and seconds added per turn.
-fn clock(text: &str) -> Result<(u64, u64), String> {
+/// A clock as typed: `M+S`, minutes and seconds added per turn, or `Nd`, days a turn.
+fn clock(text: &str) -> Result<SeekClock, String> {
+    if let Some(days) = text.trim().strip_suffix('d') {
+        return match days.trim().parse() {
+            Ok(0) => Err(format!("'{text}' gives no time at all")),
+            Ok(days @ 1..=30) => Ok(SeekClock::Days(days)),
+            _ => Err(format!("'{text}' is not 1d to 30d (days a turn)")),
+        };
+    }
     let parts = text.split_once('+').and_then(|(minutes, seconds)| {
         Some((minutes.trim().parse().ok()?, seconds.trim().parse().ok()?))
     });
     match parts {
         Some((0, 0)) => Err(format!("'{text}' gives no time at all")),
-        Some(parts) => Ok(parts),
-        None => Err(format!("'{text}' is not a clock (minutes+seconds, as 5+3)")),
+        Some((minutes, seconds)) => Ok(SeekClock::Minutes(minutes, seconds)),
+        None => Err(format!(
+            "'{text}' is not a clock (minutes+seconds, as 5+3, or days a turn, as 2d)"
+        )),
     }
 }
 

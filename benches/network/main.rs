@@ -290,6 +290,7 @@ fn main() {
                     variant: variant.clone(),
                     options: Vec::new(),
                     clock: None,
+                    rated: false,
                 },
                 name: name(game, seat),
                 identity: identity.clone(),

@@ -110,6 +110,8 @@ fn the_header_is_written_escaped_and_read_back() {
         white: Some("Ada".to_string()),
         black: Some("Bob".to_string()),
         time_control: Some("300+2".to_string()),
+        elo: [Some(1500), Some(1623)],
+        rating_diff: [Some(7), Some(-7)],
     };
     let game = game_with("american-chess", &[], "");
     let text = game.to_pgn(&header);
@@ -120,6 +122,10 @@ fn the_header_is_written_escaped_and_read_back() {
 [Result "*"]
 [Variant "american-chess"]
 [TimeControl "300+2"]
+[WhiteElo "1500"]
+[BlackElo "1623"]
+[WhiteRatingDiff "+7"]
+[BlackRatingDiff "-7"]
 
 *
 "#;

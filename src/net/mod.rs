@@ -11,6 +11,7 @@ pub mod identity;
 pub mod lobby;
 pub mod names;
 pub mod protocol;
+pub mod ratings;
 pub mod records;
 pub mod run;
 pub mod server;

@@ -4,6 +4,7 @@
 //! next state it receives.
 
 use super::identity::{Challenge, PlayerId};
+use super::ratings::{LeaderboardRow, ShownRating};
 use crate::app::shared::clocks::{Clocks, TimeControl};
 use crate::rules::{GameRecord, Outcome, Side};
 use bevy::prelude::Message;
@@ -12,7 +13,7 @@ use std::time::Duration;
 
 /// Identifies Oddboard's protocol (and its version) to renet: a peer with another id is not
 /// let in.
-pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0028;
+pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0029;
 
 /// The largest message a client may send, in bytes: anything longer is refused unread.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -33,6 +34,9 @@ pub const PUT_AWAY_AFTER: Duration = Duration::from_secs(10 * 60);
 /// How many finished games the list of finished games holds (of the asker's, and of the
 /// server's latest).
 pub const FINISHED_LISTED: usize = 30;
+
+/// How many names a variant's leaderboard lists.
+pub const LEADERBOARD_LISTED: usize = 50;
 
 /// Refused messages a client may send before it is disconnected.
 pub const REFUSALS_ALLOWED: u32 = 20;
@@ -55,6 +59,9 @@ pub struct Terms {
     pub options: Vec<String>,
     /// The time control; `None` for a game without clocks.
     pub clock: Option<TimeControl>,
+    /// Whether the game is rated: its result changes both players' ratings in the variant.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// Something one player asks the other, who accepts or declines.
@@ -77,8 +84,14 @@ pub enum ClientMsg {
         /// Its signature over the challenge ([`crate::net::identity::Identity::prove`]).
         signature: Vec<u8>,
     },
-    /// Send me the finished games: mine, and the server's latest.
-    Finished,
+    /// Send me my games: those I sit at, and the finished ones (mine, and the server's
+    /// latest).
+    Games,
+    /// Send me a variant's leaderboard.
+    Leaderboard {
+        /// The variant id.
+        variant: String,
+    },
     /// Send me the list of tables.
     List,
     /// Open a table and sit at it: `side` is the side I take (`None`: chosen at random).
@@ -166,6 +179,8 @@ pub struct TableInfo {
     pub terms: Terms,
     /// The players' names, first player first; empty for a free seat.
     pub names: [String; 2],
+    /// The seated players' ratings in the variant when they sat down, first player first.
+    pub ratings: [Option<ShownRating>; 2],
     /// Turns played so far.
     pub plies: u32,
     /// Whether the game has ended.
@@ -190,6 +205,8 @@ pub struct TableState {
     pub terms: Terms,
     /// The players' names, first player first; empty for a free seat.
     pub names: [String; 2],
+    /// The seated players' ratings in the variant when they sat down, first player first.
+    pub ratings: [Option<ShownRating>; 2],
     /// The side the receiver plays, or `None` for a spectator.
     pub you: Option<Side>,
     /// The game: its start, the turns played and an end decided by the players or the clocks
@@ -230,6 +247,32 @@ pub struct FinishedGame {
     pub pgn: String,
 }
 
+/// A game the asker sits at, as the list of their games shows it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayingGame {
+    /// The table.
+    pub table: TableId,
+    /// The game's terms.
+    pub terms: Terms,
+    /// The players' names, first player first.
+    pub names: [String; 2],
+    /// The side the asker plays.
+    pub you: Side,
+    /// The side to move.
+    pub to_move: Side,
+    /// The time the side to move has left (`None`: its clock does not run).
+    pub left: Option<Duration>,
+    /// Turns played so far.
+    pub plies: u32,
+}
+
+impl PlayingGame {
+    /// Whether it is the asker's turn.
+    pub fn your_turn(&self) -> bool {
+        self.to_move == self.you
+    }
+}
+
 /// What the server sends a client.
 #[derive(Message, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum ServerMsg {
@@ -241,12 +284,31 @@ pub enum ServerMsg {
     /// The server will not serve this connection (a banned identity): why, in a player's words.
     /// It is disconnected.
     Denied(String),
-    /// The finished games (on [`ClientMsg::Finished`]), newest first.
-    Finished {
-        /// The asker's own.
-        yours: Vec<FinishedGame>,
-        /// The server's latest, whoever played them.
+    /// The asker's games (on [`ClientMsg::Games`]).
+    Games {
+        /// The unfinished games the asker sits at, most urgent first: those where it is their
+        /// turn, the least time left first, then the others.
+        playing: Vec<PlayingGame>,
+        /// The asker's finished games, newest first.
+        finished: Vec<FinishedGame>,
+        /// The server's latest finished games, whoever played them, newest first.
         latest: Vec<FinishedGame>,
+    },
+    /// A variant's leaderboard (on [`ClientMsg::Leaderboard`]): the highest ratings first,
+    /// established ratings before provisional ones.
+    Leaderboard {
+        /// The variant id.
+        variant: String,
+        /// The lines, best first.
+        rows: Vec<LeaderboardRow>,
+    },
+    /// The opponent played in another of the receiver's games (one the receiver's connection
+    /// is not at): it is the receiver's turn there.
+    YourTurn {
+        /// The game.
+        game: PlayingGame,
+        /// The opponent's name.
+        opponent: String,
     },
     /// The tables on the server (sent on `List`, and again to a listing client when it
     /// changes).

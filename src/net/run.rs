@@ -9,7 +9,7 @@ use super::server::{self, LogTo, ServerSettings};
 use super::store::{SqliteStore, backup};
 use crate::app::shared::clocks::TimeControl;
 use crate::app::storage::saves::DataDir;
-use crate::cli::{AdminCommand, IdentityCommand, NetRequest};
+use crate::cli::{AdminCommand, IdentityCommand, NetRequest, SeekClock};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -64,6 +64,7 @@ pub fn run(request: NetRequest) -> Result<(), Failure> {
             options,
             name,
             clock,
+            rated,
         } => {
             let identity = Identity::load_or_create(&data_dir()?).map_err(Failure::of_work)?;
             let report = bot::play(BotSettings {
@@ -72,7 +73,13 @@ pub fn run(request: NetRequest) -> Result<(), Failure> {
                 terms: Terms {
                     variant,
                     options,
-                    clock: clock.map(|(minutes, seconds)| TimeControl::minutes(minutes, seconds)),
+                    clock: clock.map(|clock| match clock {
+                        SeekClock::Minutes(minutes, seconds) => {
+                            TimeControl::minutes(minutes, seconds)
+                        }
+                        SeekClock::Days(days) => TimeControl::days(days),
+                    }),
+                    rated,
                 },
                 name: name.clone(),
                 identity: Arc::new(identity),

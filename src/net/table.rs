@@ -6,10 +6,12 @@ use super::identity::PlayerId;
 use super::lobby::ClientKey;
 use super::names::name_key;
 use super::protocol::{
-    CHAT_KEPT, CLAIM_AFTER, ChatLine, Offer, PUT_AWAY_AFTER, TableId, TableInfo, TableState, Terms,
+    CHAT_KEPT, CLAIM_AFTER, ChatLine, Offer, PUT_AWAY_AFTER, PlayingGame, TableId, TableInfo,
+    TableState, Terms,
 };
+use super::ratings::{RATED_FROM_TURNS, Rating, RatingChange, ShownRating, whole};
 use super::store::{StoredSeat, StoredTable};
-use crate::app::shared::clocks::Clocks;
+use crate::app::shared::clocks::{Clocks, TimeControl};
 use crate::app::storage::sharing::date_of;
 use crate::rules::{Game, Outcome, PgnHeader, Side, Variant};
 use std::collections::VecDeque;
@@ -34,11 +36,13 @@ enum Presence {
     Away(Duration),
 }
 
-/// A taken seat: the player's name and identity, and whether they are here.
+/// A taken seat: the player's name and identity, their rating in the variant when they sat
+/// down, and whether they are here.
 #[derive(Clone, Debug)]
 struct Seat {
     name: String,
     player: PlayerId,
+    rating: Rating,
     presence: Presence,
 }
 
@@ -69,6 +73,10 @@ pub struct Table {
     chat: VecDeque<ChatLine>,
     /// The finished game's record, once written (see [`Table::take_ending`]).
     pgn: Option<String>,
+    /// A finished rated game's change to each player's rating, once worked out.
+    rated: Option<[RatingChange; 2]>,
+    /// When the table was opened.
+    opened: Duration,
 }
 
 impl Table {
@@ -88,6 +96,8 @@ impl Table {
             answered: None,
             chat: VecDeque::new(),
             pgn: None,
+            rated: None,
+            opened: now,
         };
         table.judge();
         table
@@ -109,6 +119,7 @@ impl Table {
             seat.map(|s| Seat {
                 name: s.name,
                 player: s.player,
+                rating: s.rating,
                 presence: Presence::Away(now),
             })
         });
@@ -122,6 +133,7 @@ impl Table {
         table.answered = stored.answered;
         table.chat = stored.chat.into();
         table.pgn = stored.pgn;
+        table.rated = stored.rated;
         Ok(table)
     }
 
@@ -136,6 +148,7 @@ impl Table {
                 seat.map(|s| StoredSeat {
                     name: s.name,
                     player: s.player,
+                    rating: s.rating,
                 })
             }),
             record,
@@ -145,6 +158,7 @@ impl Table {
             chat: self.chat.iter().cloned().collect(),
             outcome: self.outcome,
             pgn: self.pgn.clone(),
+            rated: self.rated.clone(),
             saved: moment,
         }
     }
@@ -233,12 +247,13 @@ impl Table {
         never_started || (self.is_finished() && no_player && self.spectators.is_empty())
     }
 
-    /// Whether the table is put away at `now`: its game goes on without a running clock and
-    /// both its players have been away for [`PUT_AWAY_AFTER`]. It stays in the store, and is
-    /// taken up again when one of them comes back.
+    /// Whether the table is put away at `now`: its game goes on without a running clock, or
+    /// with a correspondence clock, and both its players have been away for
+    /// [`PUT_AWAY_AFTER`]. It stays in the store, and is taken up again when one of them comes
+    /// back (or its clock runs out: see [`Table::deadline`]).
     pub fn is_dormant(&self, now: Duration) -> bool {
         !self.is_finished()
-            && self.running.is_none()
+            && (self.running.is_none() || self.is_correspondence())
             && Side::BOTH.iter().all(|&side| {
                 self.away(side, now)
                     .is_some_and(|away| away >= PUT_AWAY_AFTER)
@@ -246,7 +261,8 @@ impl Table {
     }
 
     /// The side `client`, proven to be `player`, may sit at as `name`: its own seat back if
-    /// it is away from it, else the free seat.
+    /// it is away from it, else the free seat (not at a rated game whose other seat the same
+    /// identity holds).
     pub fn seat_for(
         &self,
         client: ClientKey,
@@ -261,11 +277,16 @@ impl Table {
                 .as_ref()
                 .is_some_and(|s| s.is(player, name) && matches!(s.presence, Presence::Away(_)))
         };
-        Side::BOTH
-            .into_iter()
-            .find(away)
-            .or_else(|| self.free_side())
-            .ok_or_else(|| "both seats are taken".to_string())
+        if let Some(side) = Side::BOTH.into_iter().find(away) {
+            return Ok(side);
+        }
+        let free = self
+            .free_side()
+            .ok_or_else(|| "both seats are taken".to_string())?;
+        if self.terms.rated && self.seats_player(player) {
+            return Err("you cannot play yourself in a rated game".into());
+        }
+        Ok(free)
     }
 
     /// The side `player` sits at as `name` from another connection, and that connection.
@@ -282,14 +303,90 @@ impl Table {
         self.seats.iter().flatten().any(|s| s.player == *player)
     }
 
-    /// Seats `client`, proven to be `player`, as `name` at `side` (its own seat back, or a
-    /// free one).
-    pub fn sit(&mut self, client: ClientKey, player: PlayerId, name: String, side: Side) {
-        self.seats[side.index()] = Some(Seat {
+    /// Seats `client`, proven to be `player`, as `name` at `side`: its own seat back (its
+    /// rating as it was when it first sat down), or a free one with `rating`.
+    pub fn sit(
+        &mut self,
+        client: ClientKey,
+        (player, name): (PlayerId, String),
+        rating: Rating,
+        side: Side,
+    ) {
+        let seat = &mut self.seats[side.index()];
+        let rating = seat.as_ref().map_or(rating, |back| back.rating);
+        *seat = Some(Seat {
             name,
             player,
+            rating,
             presence: Presence::Here(client),
         });
+    }
+
+    /// The seated player at `side`: name, identity and rating when they sat down.
+    pub fn seated(&self, side: Side) -> Option<(&str, PlayerId, Rating)> {
+        let seat = self.seats[side.index()].as_ref()?;
+        Some((&seat.name, seat.player, seat.rating))
+    }
+
+    /// Whether the game is rated and has just ended having gone far enough to count (see
+    /// [`RATED_FROM_TURNS`]), its ratings not yet worked out.
+    pub fn awaits_rating(&self) -> bool {
+        self.terms.rated
+            && self.is_finished()
+            && self.pgn.is_none()
+            && self.game.turns().len() >= RATED_FROM_TURNS
+    }
+
+    /// The game's outcome, if it has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// When the table was opened (how long its first player has waited for an opponent).
+    pub fn opened(&self) -> Duration {
+        self.opened
+    }
+
+    /// The player waiting for an opponent at a table that waits: their client and side.
+    pub fn waiting_player(&self) -> Option<(ClientKey, Side)> {
+        let side = self.free_side()?.opponent();
+        self.client(side).map(|client| (client, side))
+    }
+
+    /// When the running clock's flag falls, if a clock runs (the lobby's time).
+    pub fn deadline(&self) -> Option<Duration> {
+        let side = self.running?;
+        Some(self.since.saturating_add(self.clocks.left(side)))
+    }
+
+    /// The game as the list of `player`'s games shows it at `now`, if they sit here and it
+    /// goes on.
+    pub fn playing_game(&self, player: &PlayerId, now: Duration) -> Option<PlayingGame> {
+        if self.is_finished() {
+            return None;
+        }
+        let you = Side::BOTH
+            .into_iter()
+            .find(|side| self.seated(*side).is_some_and(|(_, p, _)| p == *player))?;
+        let to_move = self.game.position().side;
+        Some(PlayingGame {
+            table: self.id,
+            terms: self.terms.clone(),
+            names: self.names(),
+            you,
+            to_move,
+            left: self.running.map(|side| self.clocks_at(now).left(side)),
+            plies: u32::try_from(self.game.turns().len()).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// The side to move and its player's identity, if that player is seated but not here at
+    /// a game that goes on: whose other windows may be told it is their turn.
+    pub fn to_move_away(&self) -> Option<(Side, PlayerId)> {
+        let side = self.game.position().side;
+        let seat = self.seats[side.index()].as_ref()?;
+        let away = matches!(seat.presence, Presence::Away(_));
+        (away && !self.is_finished()).then_some((side, seat.player))
     }
 
     /// Adds `client` as a spectator.
@@ -316,10 +413,18 @@ impl Table {
         }
     }
 
-    /// Whether the player at `side` may claim the win at `now`: the game goes on and the
-    /// opponent has been away for [`CLAIM_AFTER`].
+    /// Whether the game is played by correspondence (days a turn): a player away is no
+    /// reason to claim it, their clock is.
+    fn is_correspondence(&self) -> bool {
+        self.terms.clock.is_some_and(|c| c.per_turn)
+    }
+
+    /// Whether the player at `side` may claim the win at `now`: the game goes on, is not
+    /// played by correspondence, and the opponent has been away for [`CLAIM_AFTER`].
     fn may_claim(&self, side: Side, now: Duration) -> bool {
-        !self.is_finished() && self.away(side.opponent(), now) >= Some(CLAIM_AFTER)
+        !self.is_finished()
+            && !self.is_correspondence()
+            && self.away(side.opponent(), now) >= Some(CLAIM_AFTER)
     }
 
     /// Whether a claim became possible after `before` and by `now`.
@@ -331,7 +436,7 @@ impl Table {
             }
             _ => false,
         };
-        !self.is_finished() && Side::BOTH.into_iter().any(opened)
+        !self.is_finished() && !self.is_correspondence() && Side::BOTH.into_iter().any(opened)
     }
 
     /// The clocks as they read at `now`.
@@ -390,10 +495,7 @@ impl Table {
         }
         self.settle(now);
         self.game.play_text(text).map_err(|e| e.to_string())?;
-        if let Some(control) = self.clocks.control {
-            let left = &mut self.clocks.left[side.index()];
-            *left = left.saturating_add(control.increment);
-        }
+        self.clocks.turn_played(side);
         self.offer = None;
         self.judge();
         Ok(())
@@ -421,6 +523,13 @@ impl Table {
     /// `side` claims the win at `now`: its opponent has been away long enough.
     pub fn claim(&mut self, side: Side, now: Duration) -> Result<(), String> {
         self.going_on()?;
+        if self.is_correspondence() {
+            return Err(
+                "in a correspondence game a player away has their days to move: only their \
+                 clock ends it"
+                    .into(),
+            );
+        }
         if !self.may_claim(side, now) {
             return Err("your opponent has not been away long enough to claim the win".into());
         }
@@ -495,12 +604,20 @@ impl Table {
         Side::BOTH.map(|side| self.name(side).unwrap_or_default().to_string())
     }
 
+    /// The seated players' ratings as shown, first player first.
+    fn ratings(&self) -> [Option<ShownRating>; 2] {
+        self.seats
+            .each_ref()
+            .map(|seat| seat.as_ref().map(|s| s.rating.shown()))
+    }
+
     /// The table as the list shows it.
     pub fn info(&self) -> TableInfo {
         TableInfo {
             table: self.id,
             terms: self.terms.clone(),
             names: self.names(),
+            ratings: self.ratings(),
             plies: u32::try_from(self.game.turns().len()).unwrap_or(u32::MAX),
             finished: self.is_finished(),
         }
@@ -518,6 +635,7 @@ impl Table {
             table: self.id,
             terms: self.terms.clone(),
             names: self.names(),
+            ratings: self.ratings(),
             you,
             record,
             clocks: self.clocks_at(now),
@@ -532,27 +650,37 @@ impl Table {
     }
 
     /// The game's ending and its record, dated on the day of `moment`, the first time it is
-    /// asked after the game ended (`None` before and ever after).
-    pub fn take_ending(&mut self, moment: SystemTime) -> Option<(Outcome, String)> {
+    /// asked after the game ended (`None` before and ever after); `rated` is a rated game's
+    /// change to the players' ratings, kept with the table and written in the record.
+    pub fn take_ending(
+        &mut self,
+        moment: SystemTime,
+        rated: Option<[RatingChange; 2]>,
+    ) -> Option<(Outcome, String)> {
         let outcome = self.outcome.filter(|_| self.pgn.is_none())?;
+        self.rated = rated;
         let pgn = self.game.to_pgn(&self.header(date_of(moment)));
         self.pgn = Some(pgn.clone());
         Some((outcome, pgn))
     }
 
     /// The record's header: the event, the date, the players, the time control in seconds
-    /// (`300+3`).
+    /// (`300+3`); in a rated game, the players' ratings when they sat down and their changes.
     fn header(&self, date: String) -> PgnHeader {
         let [white, black] = self.names();
+        let rated = self.rated.as_ref();
         PgnHeader {
             event: Some("Oddboard online".into()),
             date: Some(date),
             white: Some(white),
             black: Some(black),
-            time_control: self
-                .terms
-                .clock
-                .map(|c| format!("{}+{}", c.base.as_secs(), c.increment.as_secs())),
+            time_control: self.terms.clock.map(TimeControl::pgn),
+            elo: Side::BOTH.map(|side| {
+                let (_, _, rating) = self.seated(side).filter(|_| rated.is_some())?;
+                Some(whole(rating.rating))
+            }),
+            rating_diff: Side::BOTH
+                .map(|side| rated.map(|changes| changes[side.index()].difference())),
         }
     }
 }

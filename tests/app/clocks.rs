@@ -17,7 +17,11 @@ fn with_clock(app: &mut App, base: Duration, increment: Duration) {
     start(app, "chess", &[], None);
     command(
         app,
-        Command::Clocks(Clocks::new(Some(TimeControl { base, increment }))),
+        Command::Clocks(Clocks::new(Some(TimeControl {
+            base,
+            increment,
+            per_turn: false,
+        }))),
     );
 }
 

@@ -6,12 +6,14 @@
 
 mod abuse;
 mod clocks;
+mod correspondence;
 mod faults;
 mod identities;
 mod lobby;
 mod offers;
 mod persistence;
 mod random;
+mod ratings;
 #[path = "../support/serve.rs"]
 mod serve;
 mod store;

@@ -8,34 +8,24 @@ use crate::support::*;
 use oddboard::net::identity::PlayerId;
 use oddboard::net::lobby::{ClientKey, Effect, Lobby};
 use oddboard::net::protocol::{ClientMsg, FinishedGame, Offer, ServerMsg, TableId};
+use oddboard::net::ratings::{LeaderboardRow, Rating};
 use oddboard::net::store::{MemoryStore, SqliteStore, Store, StoreError, StoredTable};
 use oddboard::rules::Side;
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime};
-use tempfile::{TempDir, tempdir};
-
-/// The server's store in `dir`.
-fn store(dir: &Path) -> Box<dyn Store> {
-    Box::new(SqliteStore::open(dir).expect("the store opens"))
-}
-
-/// A lobby over a new store in a directory of its own, with `clients` connected.
-fn stored_server(clients: &[ClientKey]) -> (Server, TempDir) {
-    let dir = tempdir().expect("a directory");
-    let lobby = Lobby::with_store(7, started(), store(dir.path())).expect("a lobby");
-    (Server::over(lobby, clients), dir)
-}
 
 /// The finished games sent to `client`: its own and the latest.
 fn finished(effects: &[Effect], client: ClientKey) -> (Vec<FinishedGame>, Vec<FinishedGame>) {
     effects
         .iter()
         .find_map(|effect| match effect {
-            Effect::Send(to, ServerMsg::Finished { yours, latest }) if *to == client => {
-                Some((yours.clone(), latest.clone()))
-            }
+            Effect::Send(
+                to,
+                ServerMsg::Games {
+                    finished, latest, ..
+                },
+            ) if *to == client => Some((finished.clone(), latest.clone())),
             _ => None,
         })
         .expect("the finished games are sent")
@@ -183,6 +173,19 @@ impl Store for FillingStore {
     fn unfinished(&mut self) -> Result<Vec<StoredTable>, StoreError> {
         self.kept.unfinished()
     }
+    fn playing(&mut self, player: &PlayerId) -> Result<Vec<StoredTable>, StoreError> {
+        self.kept.playing(player)
+    }
+    fn rating(&mut self, key: &str, variant: &str) -> Result<Option<Rating>, StoreError> {
+        self.kept.rating(key, variant)
+    }
+    fn leaderboard(
+        &mut self,
+        variant: &str,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardRow>, StoreError> {
+        self.kept.leaderboard(variant, limit)
+    }
     fn last_table_id(&mut self) -> Result<TableId, StoreError> {
         self.kept.last_table_id()
     }
@@ -245,13 +248,13 @@ fn finished_games_stay_listed_with_their_records() {
     server.restart(|| store(dir.path()), started() + Duration::from_secs(3_600));
     server.connect(BOB);
     server.connect(CAROL);
-    let (yours, latest) = finished(&server.send(BOB, ClientMsg::Finished), BOB);
+    let (yours, latest) = finished(&server.send(BOB, ClientMsg::Games), BOB);
     assert_eq!(yours.len(), 1);
     assert_eq!(yours[0].names, ["alice", "bob"]);
     assert_eq!(yours[0].result, "0-1 checkmate");
     assert!(yours[0].pgn.contains("Qh4#") || yours[0].pgn.contains("d8h4"));
     assert_eq!(latest, yours);
-    let (carols, latest) = finished(&server.send(CAROL, ClientMsg::Finished), CAROL);
+    let (carols, latest) = finished(&server.send(CAROL, ClientMsg::Games), CAROL);
     assert!(carols.is_empty(), "Carol played none");
     assert_eq!(latest.len(), 1);
 }

@@ -4,11 +4,13 @@
 //! legal ones, so that games are played, offered, claimed and flagged, not only refused.
 
 use crate::support::*;
+use oddboard::net::identity::Identity;
 use oddboard::net::lobby::{ClientKey, Effect, Lobby};
 use oddboard::net::protocol::{ClientMsg, Offer, ServerMsg, TableId, TableState, Terms};
 use oddboard::rules::{Game, Side};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 /// Something a client does at the table it is at.
@@ -50,13 +52,14 @@ fn name() -> impl Strategy<Value = String> {
     prop::sample::select(vec!["alice", "bob", "carol", "", "alice"]).prop_map(String::from)
 }
 
-/// One of a few terms, including refused ones.
+/// One of a few terms, rated or casual, including refused ones.
 fn terms() -> impl Strategy<Value = Terms> {
     let unknown = Terms {
         variant: "no-such-variant".into(),
         ..chess()
     };
-    prop::sample::select(vec![chess(), blitz(), blitz(), unknown])
+    let chosen = prop::sample::select(vec![chess(), blitz(), blitz(), correspondence(1), unknown]);
+    (chosen, any::<bool>()).prop_map(|(terms, rated)| Terms { rated, ..terms })
 }
 
 /// A short text, sometimes empty or odd.
@@ -70,6 +73,11 @@ fn message() -> impl Strategy<Value = ClientMsg> {
     let side = prop::option::of(prop::sample::select(Side::BOTH.to_vec()));
     prop_oneof![
         1 => Just(ClientMsg::List),
+        1 => Just(ClientMsg::Games),
+        1 => prop::sample::select(vec!["chess", "amoeba", "no-such-variant"])
+            .prop_map(|variant| ClientMsg::Leaderboard {
+                variant: variant.into()
+            }),
         1 => (name(), terms(), side).prop_map(|(name, terms, side)| ClientMsg::Open {
             name,
             terms,
@@ -107,7 +115,7 @@ fn step() -> impl Strategy<Value = Step> {
         4 => (client.clone(), message()).prop_map(|(c, m)| Step::Send(c, Ok(m))),
         1 => (client.clone(), ".{0,8}").prop_map(|(c, why)| Step::Send(c, Err(why))),
         10 => (client.clone(), act()).prop_map(|(c, act)| Step::Act(c, act)),
-        3 => prop_oneof![4 => 0u64..20, 1 => 0u64..200].prop_map(Step::Wait),
+        3 => prop_oneof![4 => 0u64..20, 1 => 0u64..200, 1 => 0u64..200_000].prop_map(Step::Wait),
         1 => client.clone().prop_map(Step::Drop),
         1 => client.prop_map(Step::Connect),
     ]
@@ -156,14 +164,17 @@ struct Seen {
 
 impl Seen {
     /// Checks the rules a call's effects keep, and remembers what they tell: a refused
-    /// message changes nothing, a client hears of one table at a time, a state's record
+    /// message changes nothing (unless it was one too many and its sender was sent away), a client hears of one table at a time, a state's record
     /// replays to its outcome, a record's stem is written once, a client is told to go once.
     fn check(&mut self, effects: &[Effect]) {
         let refused = effects
             .iter()
             .any(|e| matches!(e, Effect::Send(_, ServerMsg::Refused(_))));
+        let sent_away = effects
+            .iter()
+            .any(|e| matches!(e, Effect::Send(_, ServerMsg::Denied(_))));
         assert!(
-            !(refused && told_of_change(effects)),
+            !(refused && !sent_away && told_of_change(effects)),
             "a refusal changed something: {effects:?}"
         );
         let mut told = BTreeSet::new();
@@ -207,13 +218,34 @@ fn check_list(lobby: &Lobby) {
     }
 }
 
-/// Runs `steps` on a fresh lobby, checking every call.
-fn run(steps: Vec<Step>) {
+/// `client` connects at `now` and proves it is `identity`: what that caused.
+fn connect(
+    lobby: &mut Lobby,
+    client: ClientKey,
+    identity: &Identity,
+    now: Duration,
+) -> Vec<Effect> {
+    let mut effects = lobby.connected(client, "127.0.0.1:9", now);
+    let challenge = challenges(&effects, client)
+        .pop()
+        .expect("a new connection is challenged");
+    let proof = ClientMsg::Prove {
+        player: identity.player(),
+        signature: identity.prove(&challenge),
+    };
+    effects.extend(lobby.receive(client, Ok(proof), now));
+    effects
+}
+
+/// Runs `steps` on a fresh lobby, checking every call. Clients 1 to 3 are three people;
+/// client 4 is the first of them again, in another window.
+fn run(steps: Vec<Step>, people: &[Identity; 3]) {
     let mut lobby = Lobby::new(3, started());
     let mut now = Duration::ZERO;
     let mut seen = Seen::default();
+    let person = |client: ClientKey| &people[usize::try_from(client - 1).unwrap_or(0) % 3];
     for client in 1..5 {
-        lobby.connected(client, "127.0.0.1:9", now);
+        connect(&mut lobby, client, person(client), now);
     }
     for step in steps {
         let effects = match step {
@@ -237,12 +269,20 @@ fn run(steps: Vec<Step>) {
                 seen.states.remove(&client);
                 lobby.disconnected(client, now)
             }
-            Step::Connect(client) => lobby.connected(client, "127.0.0.1:9", now),
+            Step::Connect(client) => {
+                seen.dropped.remove(&client);
+                seen.states.remove(&client);
+                connect(&mut lobby, client, person(client), now)
+            }
         };
         seen.check(&effects);
         check_list(&lobby);
     }
 }
+
+/// The three people the random clients are.
+static PEOPLE: LazyLock<[Identity; 3]> =
+    LazyLock::new(|| [(); 3].map(|()| Identity::generate().expect("an identity")));
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
@@ -251,6 +291,6 @@ proptest! {
     fn random_clients_never_panic_the_lobby_nor_break_its_rules(
         steps in prop::collection::vec(step(), 1..300),
     ) {
-        run(steps);
+        run(steps, &PEOPLE);
     }
 }

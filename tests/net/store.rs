@@ -7,6 +7,7 @@ use crate::wait::{PATIENCE, wait_for};
 use oddboard::app::shared::clocks::{Clocks, TimeControl};
 use oddboard::net::identity::PlayerId;
 use oddboard::net::protocol::{ChatLine, Offer, Terms};
+use oddboard::net::ratings::{Rating, RatingChange};
 use oddboard::net::store::{SqliteStore, Store, StoredSeat, StoredTable, backup};
 use oddboard::rules::{Game, Outcome, Reason, Side, Variant};
 use std::fs;
@@ -43,15 +44,23 @@ fn table(id: u32, white: PlayerId, black: PlayerId) -> StoredTable {
             variant: "chess".into(),
             options: Vec::new(),
             clock: Some(control),
+            rated: false,
         },
         seats: [
             Some(StoredSeat {
                 name: format!("White {id}"),
                 player: white,
+                rating: Rating::default(),
             }),
             Some(StoredSeat {
                 name: format!("Black \"{id}\" ☺\n"),
                 player: black,
+                rating: Rating {
+                    rating: 1712.5,
+                    deviation: 61.25,
+                    volatility: 0.0875,
+                    games: 40,
+                },
             }),
         ],
         record,
@@ -64,6 +73,7 @@ fn table(id: u32, white: PlayerId, black: PlayerId) -> StoredTable {
         }],
         outcome: None,
         pgn: None,
+        rated: None,
         saved: UNIX_EPOCH + Duration::new(1_764_000_000, 123_456_789),
     }
 }
@@ -303,7 +313,7 @@ fn a_store_of_a_newer_format_is_refused() {
     let dir = tempdir().unwrap();
     drop(SqliteStore::open(dir.path()).unwrap());
     let db = rusqlite::Connection::open(database(dir.path())).unwrap();
-    db.pragma_update(None, "user_version", 2).unwrap();
+    db.pragma_update(None, "user_version", 3).unwrap();
     drop(db);
     let bytes = fs::read(database(dir.path())).unwrap();
     for open in [SqliteStore::open, SqliteStore::open_admin] {
@@ -313,7 +323,7 @@ fn a_store_of_a_newer_format_is_refused() {
         assert_eq!(
             error,
             format!(
-                "{}: a store of format 2, newer than this Oddboard reads (up to 1)",
+                "{}: a store of format 3, newer than this Oddboard reads (up to 2)",
                 database(dir.path()).display()
             )
         );
@@ -470,6 +480,76 @@ fn finished_games_newest_first_and_by_player() {
     let mut store = SqliteStore::open(dir.path()).unwrap();
     assert_eq!(tables(store.finished(None, 10).unwrap()), [5, 2, 1, 3]);
     assert_eq!(store.unfinished().unwrap(), [table(4, ALICE, BOB)]);
+}
+
+#[test]
+fn a_players_unfinished_games_and_ratings_are_kept_and_a_rating_counts_once() {
+    let dir = tempdir().unwrap();
+    let mut store = SqliteStore::open(dir.path()).unwrap();
+    for (id, white, black) in [(1, ALICE, BOB), (2, BOB, CAROL), (3, CAROL, ALICE)] {
+        store.save_table(&table(id, white, black)).unwrap();
+    }
+    assert_eq!(ids_of(store.playing(&ALICE).unwrap()), [1, 3]);
+    let rated = |rating: f64| RatingChange {
+        key: "white 1".into(),
+        name: "White 1".into(),
+        player: ALICE,
+        variant: "chess".into(),
+        before: Rating::default(),
+        after: Rating {
+            rating,
+            games: 1,
+            ..Rating::default()
+        },
+    };
+    let mut ended = finished(table(1, ALICE, BOB));
+    ended.rated = Some([rated(1600.0), rated(1600.0)]);
+    store.save_table(&ended).unwrap();
+    assert_eq!(ids_of(store.playing(&ALICE).unwrap()), [3]);
+    let kept = store.rating("white 1", "chess").unwrap().expect("rated");
+    assert_eq!(kept.rating, 1600.0);
+    // Saved again (a chat line after the end), the game counts no second time.
+    ended.rated = Some([rated(1700.0), rated(1700.0)]);
+    store.save_table(&ended).unwrap();
+    drop(store);
+    let mut store = SqliteStore::open(dir.path()).unwrap();
+    assert_eq!(store.rating("white 1", "chess").unwrap(), Some(kept));
+    assert_eq!(store.rating("white 1", "amoeba").unwrap(), None);
+    let board = store.leaderboard("chess", 10).unwrap();
+    assert_eq!(board.len(), 1);
+    assert_eq!(board[0].name, "White 1");
+}
+
+#[test]
+fn a_store_of_format_1_is_brought_up_to_format_2_keeping_everything() {
+    let dir = tempdir().unwrap();
+    let kept = table(1, ALICE, BOB);
+    SqliteStore::open(dir.path())
+        .unwrap()
+        .save_table(&kept)
+        .unwrap();
+    let db = rusqlite::Connection::open(database(dir.path())).unwrap();
+    db.execute_batch(
+        "DROP TABLE ratings; DROP INDEX tables_playing_white; DROP INDEX tables_playing_black;
+         PRAGMA user_version = 1;",
+    )
+    .unwrap();
+    drop(db);
+    let mut store = SqliteStore::open(dir.path()).unwrap();
+    assert_eq!(store.load_table(1).unwrap(), Some(kept));
+    assert_eq!(ids_of(store.playing(&BOB).unwrap()), [1]);
+    assert_eq!(store.rating("white 1", "chess").unwrap(), None);
+    drop(store);
+    let db = rusqlite::Connection::open(database(dir.path())).unwrap();
+    let version: i64 = db
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 2);
+}
+
+/// The tables' numbers.
+fn ids_of(tables: Vec<StoredTable>) -> Vec<u32> {
+    tables.iter().map(|t| t.id).collect()
 }
 
 #[test]

@@ -5,11 +5,15 @@
 use oddboard::app::shared::clocks::TimeControl;
 use oddboard::net::identity::{Identity, PlayerId};
 use oddboard::net::lobby::{ClientKey, Effect, Lobby};
-use oddboard::net::protocol::{ClientMsg, ServerMsg, TableId, TableInfo, TableState, Terms};
-use oddboard::net::store::Store;
+use oddboard::net::protocol::{
+    ClientMsg, PlayingGame, ServerMsg, TableId, TableInfo, TableState, Terms,
+};
+use oddboard::net::store::{SqliteStore, Store};
 use oddboard::rules::Side;
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tempfile::{TempDir, tempdir};
 
 /// The first player in most tests.
 pub const ALICE: ClientKey = 1;
@@ -24,6 +28,18 @@ pub const FOOLS_MATE: [&str; 4] = ["f2f3", "e7e5", "g2g4", "d8h4"];
 /// The calendar moment a test lobby's time zero stands for: noon (UTC) on 24 November 2025.
 pub fn started() -> SystemTime {
     UNIX_EPOCH + Duration::from_secs(20_416 * 86_400 + 12 * 3_600)
+}
+
+/// The server's store in `dir`.
+pub fn store(dir: &Path) -> Box<dyn Store> {
+    Box::new(SqliteStore::open(dir).expect("the store opens"))
+}
+
+/// A lobby over a new store in a directory of its own, with `clients` connected.
+pub fn stored_server(clients: &[ClientKey]) -> (Server, TempDir) {
+    let dir = tempdir().expect("a directory");
+    let lobby = Lobby::with_store(7, started(), store(dir.path())).expect("a lobby");
+    (Server::over(lobby, clients), dir)
 }
 
 /// A lobby, the time on its virtual clock, and the people who connect to it.
@@ -149,6 +165,7 @@ pub fn chess() -> Terms {
         variant: "chess".into(),
         options: Vec::new(),
         clock: None,
+        rated: false,
     }
 }
 
@@ -156,6 +173,22 @@ pub fn chess() -> Terms {
 pub fn blitz() -> Terms {
     Terms {
         clock: Some(TimeControl::minutes(3, 2)),
+        ..chess()
+    }
+}
+
+/// Orthodox chess at `days` a turn, a correspondence game.
+pub fn correspondence(days: u64) -> Terms {
+    Terms {
+        clock: Some(TimeControl::days(days)),
+        ..chess()
+    }
+}
+
+/// Orthodox chess, rated, without a clock.
+pub fn rated() -> Terms {
+    Terms {
+        rated: true,
         ..chess()
     }
 }
@@ -233,6 +266,27 @@ pub fn lists(effects: &[Effect], client: ClientKey) -> Vec<Vec<TableInfo>> {
     sent(effects, client)
         .filter_map(|message| match message {
             ServerMsg::Tables(tables) => Some(tables.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The games `client` sits at, as the last answer to its `Games` sent it (there must be one).
+pub fn playing(effects: &[Effect], client: ClientKey) -> Vec<PlayingGame> {
+    let answer = sent(effects, client)
+        .filter_map(|message| match message {
+            ServerMsg::Games { playing, .. } => Some(playing.clone()),
+            _ => None,
+        })
+        .last();
+    answer.unwrap_or_else(|| panic!("no games sent to client {client}: {effects:?}"))
+}
+
+/// The games `client` was told it is its turn in, and against whom, in order.
+pub fn your_turns(effects: &[Effect], client: ClientKey) -> Vec<(PlayingGame, String)> {
+    sent(effects, client)
+        .filter_map(|message| match message {
+            ServerMsg::YourTurn { game, opponent } => Some((game.clone(), opponent.clone())),
             _ => None,
         })
         .collect()

@@ -86,6 +86,7 @@ impl Player {
                 variant: variant.to_string(),
                 options: Vec::new(),
                 clock: None,
+                rated: false,
             },
             identity: Arc::new(Identity::generate().expect("an identity")),
             link: Link::Down {
@@ -312,7 +313,11 @@ impl Player {
             ServerMsg::Unseated { .. } => driver.tally.odd("unseated"),
             ServerMsg::Denied(why) => driver.tally.odd(&format!("denied: {why}")),
             ServerMsg::Challenge(_) => driver.tally.odd("a second challenge"),
-            ServerMsg::Welcome(_) | ServerMsg::Tables(_) | ServerMsg::Finished { .. } => {}
+            ServerMsg::Welcome(_)
+            | ServerMsg::Tables(_)
+            | ServerMsg::Games { .. }
+            | ServerMsg::Leaderboard { .. }
+            | ServerMsg::YourTurn { .. } => {}
         }
     }
 

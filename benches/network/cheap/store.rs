@@ -4,6 +4,7 @@
 use oddboard::app::shared::clocks::Clocks;
 use oddboard::net::identity::Identity;
 use oddboard::net::protocol::{TableId, Terms};
+use oddboard::net::ratings::Rating;
 use oddboard::net::store::{SqliteStore, Store, StoredSeat, StoredTable};
 use oddboard::rules::{Game, SplitMix64, Variant};
 use std::path::Path;
@@ -48,6 +49,7 @@ pub(super) fn fill(dir: &Path, count: usize, variants: &[String]) {
             Some(StoredSeat {
                 name: format!("stored {index}.{side}"),
                 player: identities[(2 * index + side) % identities.len()].player(),
+                rating: Rating::default(),
             })
         };
         let table = StoredTable {
@@ -56,6 +58,7 @@ pub(super) fn fill(dir: &Path, count: usize, variants: &[String]) {
                 variant: variants[index % variants.len()].clone(),
                 options: Vec::new(),
                 clock: None,
+                rated: false,
             },
             seats: [seat(0), seat(1)],
             record,
@@ -65,6 +68,7 @@ pub(super) fn fill(dir: &Path, count: usize, variants: &[String]) {
             chat: Vec::new(),
             outcome: None,
             pgn: None,
+            rated: None,
             saved: SystemTime::now(),
         };
         store

@@ -23,6 +23,12 @@ pub struct PgnHeader {
     pub black: Option<String>,
     /// The time control (`TimeControl`), written only when known.
     pub time_control: Option<String>,
+    /// Each player's rating before the game, first player first (`WhiteElo`, `BlackElo`),
+    /// written only when known.
+    pub elo: [Option<i32>; 2],
+    /// Each player's rating change from the game, first player first (`WhiteRatingDiff`,
+    /// `BlackRatingDiff`, as lichess writes them), written only when known.
+    pub rating_diff: [Option<i32>; 2],
 }
 
 /// How an unknown event or player is written.

@@ -45,6 +45,8 @@ impl Game {
             white: known(&tags, "White", UNKNOWN),
             black: known(&tags, "Black", UNKNOWN),
             time_control: find(&tags, "TimeControl").map(|t| t.value.clone()),
+            elo: ["WhiteElo", "BlackElo"].map(|name| number(&tags, name)),
+            rating_diff: ["WhiteRatingDiff", "BlackRatingDiff"].map(|name| number(&tags, name)),
         };
         let result = play_moves(&mut game, &mut scanner, first_move)?.ok_or_else(|| {
             scanner
@@ -107,6 +109,12 @@ fn known(tags: &[Tag], name: &str, unknown: &str) -> Option<String> {
     find(tags, name)
         .map(|t| t.value.clone())
         .filter(|v| v != unknown)
+}
+
+/// The whole number in the tag `name`, `None` if absent or not a number (`?`, `-`): a rating
+/// or a rating's change (`+12`).
+fn number(tags: &[Tag], name: &str) -> Option<i32> {
+    find(tags, name).and_then(|t| t.value.trim_start_matches('+').parse().ok())
 }
 
 /// The game before its moves: the variant of the `Variant` tag (orthodox chess without one)

@@ -53,6 +53,22 @@ impl Game {
         if let Some(time_control) = &header.time_control {
             tags.push(("TimeControl", time_control.clone()));
         }
+        let numbers = [
+            ("WhiteElo", header.elo[0]),
+            ("BlackElo", header.elo[1]),
+            ("WhiteRatingDiff", header.rating_diff[0]),
+            ("BlackRatingDiff", header.rating_diff[1]),
+        ];
+        for (name, number) in numbers {
+            if let Some(number) = number {
+                let signed = if name.ends_with("Diff") && number >= 0 {
+                    format!("+{number}")
+                } else {
+                    number.to_string()
+                };
+                tags.push((name, signed));
+            }
+        }
         tags
     }
 

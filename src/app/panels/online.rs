@@ -515,7 +515,8 @@ pub(super) fn game_section(
                 state.names[side.index()],
                 minutes(away)
             );
-            if state.you == Some(side.opponent()) && !state.may_claim {
+            let correspondence = state.terms.clock.is_some_and(|c| c.per_turn);
+            if state.you == Some(side.opponent()) && !state.may_claim && !correspondence {
                 let left = CLAIM_AFTER.saturating_sub(away);
                 text.push_str(&format!(" You may claim the win in {}.", minutes(left)));
             }

@@ -34,11 +34,8 @@ pub fn plugin(app: &mut App) {
 /// the side that played gets its increment.
 fn increment(game: Res<ActiveGame>, mut clocks: ResMut<Clocks>, mut plies: Local<usize>) {
     let played = game.0.turns().len();
-    if played == *plies + 1
-        && let Some(control) = clocks.control
-    {
-        let mover = game.0.position().side.opponent();
-        clocks.left[mover.index()] += control.increment;
+    if played == *plies + 1 {
+        clocks.turn_played(game.0.position().side.opponent());
     }
     *plies = played;
 }

@@ -4,7 +4,7 @@
 //! Either way the engine reads and writes the text; text it refuses is explained in one line and
 //! changes nothing.
 
-use crate::app::shared::clocks::Clocks;
+use crate::app::shared::clocks::{Clocks, TimeControl};
 use crate::app::shared::game::Notice;
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Players};
@@ -106,9 +106,8 @@ pub fn header(game: &Game, saved: &Saved, date: String) -> PgnHeader {
         date: Some(date),
         white: Some(name(Side::White)),
         black: Some(name(Side::Black)),
-        time_control: clocks
-            .control
-            .map(|c| format!("{}+{}", c.base.as_secs(), c.increment.as_secs())),
+        time_control: clocks.control.map(TimeControl::pgn),
+        ..PgnHeader::default()
     }
 }
 

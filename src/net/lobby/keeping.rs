@@ -1,11 +1,13 @@
 //! What the lobby keeps in its store: the tables it takes up on start and when a player comes
-//! back to one put away, each change stored before it is told (and taken back if it cannot
-//! be), the heartbeat, the bans an admin lays while it runs, and the finished games.
+//! back to one put away (or its correspondence clock runs out), each change stored before it
+//! is told (and taken back if it cannot be), the heartbeat, the bans an admin lays while it
+//! runs, and a player's games.
 
 use super::{ClientKey, Lobby, Table};
 use crate::net::identity::PlayerId;
-use crate::net::protocol::{FINISHED_LISTED, ServerMsg, TableId};
-use crate::net::store::Store;
+use crate::net::protocol::{FINISHED_LISTED, PlayingGame, ServerMsg, TableId};
+use crate::net::store::{Store, StoredTable};
+use std::collections::BTreeMap;
 use std::time::{Duration, SystemTime};
 
 impl Lobby {
@@ -73,22 +75,74 @@ impl Lobby {
         }
     }
 
-    /// Sends `client` the finished games: its own (if it has proven who it is) and the
-    /// server's latest.
-    pub(super) fn finished(&mut self, client: ClientKey) -> Result<(), String> {
+    /// Sends `client` its games (if it has proven who it is): those it sits at, most urgent
+    /// first, and its finished ones; and the server's latest finished games.
+    pub(super) fn games(&mut self, client: ClientKey) -> Result<(), String> {
         let player = self.clients.get(&client).and_then(|c| c.player);
-        let yours = match player {
-            Some(player) => self.store.finished(Some(&player), FINISHED_LISTED)?,
-            None => Vec::new(),
+        let (playing, finished) = match player {
+            Some(player) => (
+                self.playing(&player)?,
+                self.store.finished(Some(&player), FINISHED_LISTED)?,
+            ),
+            None => (Vec::new(), Vec::new()),
         };
         let latest = self.store.finished(None, FINISHED_LISTED)?;
-        self.send(client, ServerMsg::Finished { yours, latest });
+        self.send(
+            client,
+            ServerMsg::Games {
+                playing,
+                finished,
+                latest,
+            },
+        );
         Ok(())
     }
 
+    /// The unfinished games `player` sits at, in play or put away, most urgent first: those
+    /// where it is their turn before the others, each by the time left (a clock that does not
+    /// run last), then by table.
+    fn playing(&mut self, player: &PlayerId) -> Result<Vec<PlayingGame>, String> {
+        let mut tables: BTreeMap<TableId, PlayingGame> = BTreeMap::new();
+        for stored in self.store.playing(player)? {
+            if self.tables.contains_key(&stored.id) {
+                continue;
+            }
+            let id = stored.id;
+            match self.taken_up(stored) {
+                Ok(table) => tables.extend(table.playing_game(player, self.now).map(|g| (id, g))),
+                Err(why) => self.log(format!("could not read {why}")),
+            }
+        }
+        for (&id, table) in &self.tables {
+            tables.extend(table.playing_game(player, self.now).map(|g| (id, g)));
+        }
+        let mut games: Vec<PlayingGame> = tables.into_values().collect();
+        games.sort_by_key(|g| (!g.your_turn(), g.left.is_none(), g.left, g.table));
+        Ok(games)
+    }
+
+    /// Table `stored` as it stands at the lobby's time: a running clock charged for the time
+    /// since it was stored (the server has run all that time: a restarted server takes up
+    /// every unfinished table and stores again those whose clock runs).
+    fn taken_up(&mut self, stored: StoredTable) -> Result<Table, String> {
+        let charge = self
+            .moment()
+            .duration_since(stored.saved)
+            .unwrap_or_default();
+        let variant = self
+            .variants
+            .get(&stored.terms.variant, &stored.terms.options)?;
+        Table::from_stored(stored, variant, self.now, charge)
+    }
+
     /// Brings table `id` back from the store if it is not in play and `player` holds a seat at
-    /// its unfinished game.
-    pub(super) fn take_up(&mut self, id: TableId, player: &PlayerId) -> Result<(), String> {
+    /// its unfinished game as `name`; refused if they hold one under another name.
+    pub(super) fn take_up(
+        &mut self,
+        id: TableId,
+        player: &PlayerId,
+        name: &str,
+    ) -> Result<(), String> {
         if self.tables.contains_key(&id) {
             return Ok(());
         }
@@ -98,14 +152,82 @@ impl Lobby {
         if stored.is_finished() || !stored.seats_player(player) {
             return Ok(());
         }
-        let variant = self
-            .variants
-            .get(&stored.terms.variant, &stored.terms.options)?;
-        let table = Table::from_stored(stored, variant, self.now, Duration::ZERO)?;
+        if !stored.seats_as(player, name) {
+            return Err("you sit at this game under another name".into());
+        }
+        self.bring_back(stored)
+    }
+
+    /// Puts table `stored` in play again, its players away.
+    fn bring_back(&mut self, stored: StoredTable) -> Result<(), String> {
+        let id = stored.id;
+        let table = self.taken_up(stored)?;
+        if let Some(deadline) = self.put_away.remove(&id) {
+            self.deadlines.remove(&(deadline, id));
+        }
         self.tables.insert(id, table);
         self.list_changed = true;
         self.log(format!("table {id} taken up again from the store"));
         Ok(())
+    }
+
+    /// Puts table `id` away: it leaves memory, kept in the store; a running (correspondence)
+    /// clock's flag will bring it back ([`Lobby::wake_due`]).
+    pub(super) fn put_away(&mut self, id: TableId) {
+        if let Some(deadline) = self.tables.get(&id).and_then(Table::deadline) {
+            self.put_away.insert(id, deadline);
+            self.deadlines.insert((deadline, id));
+        }
+        self.remove(
+            id,
+            "both players are away: the game is kept, and goes on when one of them comes back",
+        );
+    }
+
+    /// Takes up the tables put away whose flag has fallen by now: the sweep then ends their
+    /// games on time.
+    pub(super) fn wake_due(&mut self) {
+        while let Some(&(deadline, id)) = self.deadlines.first() {
+            if deadline > self.now {
+                break;
+            }
+            self.deadlines.pop_first();
+            self.put_away.remove(&id);
+            let brought = match self.store.load_table(id) {
+                Ok(Some(stored)) if !stored.is_finished() => self.bring_back(stored),
+                Ok(_) => Ok(()),
+                Err(why) => Err(why),
+            };
+            if let Err(why) = brought {
+                self.log(format!("table {id}: {why}"));
+            }
+        }
+    }
+
+    /// After a turn at table `id`: if the player to move is away from it, their other
+    /// connections hear that it is their turn there.
+    pub(super) fn tell_turn(&mut self, id: TableId) {
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        let Some((side, player)) = table.to_move_away() else {
+            return;
+        };
+        let Some(game) = table.playing_game(&player, self.now) else {
+            return;
+        };
+        let opponent = table.name(side.opponent()).unwrap_or_default().to_string();
+        let told: Vec<ClientKey> = self
+            .clients
+            .iter()
+            .filter(|(_, c)| c.player == Some(player) && c.at != Some(id))
+            .map(|(&key, _)| key)
+            .collect();
+        for client in told {
+            let game = game.clone();
+            let opponent = opponent.clone();
+            self.send(client, ServerMsg::YourTurn { game, opponent });
+        }
     }
 
     /// Stores table `id` as it stands: whether the store kept it. If it did not, the table is

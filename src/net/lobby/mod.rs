@@ -8,6 +8,7 @@
 
 mod identities;
 mod keeping;
+mod rating;
 
 use super::identity::{Challenge, PlayerId, fresh_challenge};
 use super::protocol::{
@@ -128,6 +129,14 @@ pub struct Lobby {
     changed: BTreeSet<TableId>,
     /// Whether the call under way changed the list.
     list_changed: bool,
+    /// The tables opened by a seek that may still wait for an opponent: paired by rating as
+    /// their ranges widen.
+    seeking: BTreeSet<TableId>,
+    /// The tables put away whose clock runs (correspondence games), each with the lobby's time
+    /// its flag falls...
+    put_away: BTreeMap<TableId, Duration>,
+    /// ...and the same in the order they fall.
+    deadlines: BTreeSet<(Duration, TableId)>,
 }
 
 impl Lobby {
@@ -155,12 +164,17 @@ impl Lobby {
             effects: Vec::new(),
             changed: BTreeSet::new(),
             list_changed: false,
+            seeking: BTreeSet::new(),
+            put_away: BTreeMap::new(),
+            deadlines: BTreeSet::new(),
         }
     }
 
-    /// A client connected (from `address`, for the log): it is sent its challenge.
+    /// A client connected (from `address`, for the log): it is sent its challenge. A key the
+    /// lobby still knows stood for a connection that is gone: it leaves its table first.
     pub fn connected(&mut self, client: ClientKey, address: &str, now: Duration) -> Vec<Effect> {
         self.advance(now);
+        self.leave(client);
         let challenge = fresh_challenge();
         self.clients.insert(client, Client::new(challenge));
         self.send(client, ServerMsg::Challenge(challenge));
@@ -229,16 +243,19 @@ impl Lobby {
         self.now = now.max(self.now);
     }
 
-    /// Looks at every table at the lobby's time: a side whose time ran out loses, a table
-    /// where a claim became possible since the last look is sent again, a table both players
-    /// left long ago is put away; every [`HEARTBEAT`] the store hears the lobby is alive, and a
-    /// newly banned identity is sent away.
+    /// Looks at every table at the lobby's time: a side whose time ran out loses (a game put
+    /// away is taken up for it), a table where a claim became possible since the last look is
+    /// sent again, a table both players left long ago is put away; every [`HEARTBEAT`] the
+    /// store hears the lobby is alive, a newly banned identity is sent away, and seekers whose
+    /// ratings are now close enough are paired.
     fn sweep(&mut self) {
         let before = std::mem::replace(&mut self.swept, self.now);
         if self.now >= self.heartbeat + HEARTBEAT {
             self.heartbeat = self.now;
             self.beat();
+            self.pair_seekers();
         }
+        self.wake_due();
         for (&id, table) in &mut self.tables {
             if let Some(side) = table.flag(self.now) {
                 table.time_out(side, self.now);
@@ -255,10 +272,7 @@ impl Lobby {
             .map(|(&id, _)| id)
             .collect();
         for id in dormant {
-            self.remove(
-                id,
-                "both players are away: the game is kept, and goes on when one of them comes back",
-            );
+            self.put_away(id);
         }
     }
 
@@ -271,7 +285,8 @@ impl Lobby {
     fn handle(&mut self, client: ClientKey, message: ClientMsg) -> Result<(), String> {
         match message {
             ClientMsg::Prove { player, signature } => self.prove(client, player, &signature)?,
-            ClientMsg::Finished => self.finished(client)?,
+            ClientMsg::Games => self.games(client)?,
+            ClientMsg::Leaderboard { variant } => self.leaderboard(client, &variant)?,
             ClientMsg::List => self.list(client),
             ClientMsg::Open { name, terms, side } => self.open(client, &name, terms, side)?,
             ClientMsg::Seek { name, terms } => self.seek(client, &name, terms)?,
@@ -279,6 +294,7 @@ impl Lobby {
             ClientMsg::Watch { table } => self.watch(client, table)?,
             ClientMsg::Turn { table, ply, text } => {
                 self.as_player(client, table, |t, side, now| t.play(side, ply, &text, now))?;
+                self.tell_turn(table);
             }
             ClientMsg::Offer { table, offer } => {
                 self.as_player(client, table, |t, side, _| t.offer(side, offer))?;
@@ -328,7 +344,7 @@ impl Lobby {
     }
 
     /// Opens a table on checked terms and seats `client`, proven to be `player`, as `name`
-    /// at `side`.
+    /// at `side`: the table's number.
     fn open_checked(
         &mut self,
         client: ClientKey,
@@ -336,7 +352,7 @@ impl Lobby {
         terms: Terms,
         variant: Arc<Variant>,
         side: Side,
-    ) {
+    ) -> TableId {
         let id = self.next_table;
         self.next_table = self.next_table.wrapping_add(1);
         let label = terms_label(&terms);
@@ -347,27 +363,25 @@ impl Lobby {
             "client {client} ({name}) opened table {id}: {label}"
         ));
         self.sit(client, (player, name), id, side);
+        id
     }
 
-    /// Seats `client` as `name` at the oldest table waiting on `terms`, or opens one.
+    /// Seats `client` as `name` at the table waiting on `terms` whose player's rating is
+    /// closest to theirs, within the range its wait has widened to (the oldest of equals), or
+    /// opens one to wait at.
     fn seek(&mut self, client: ClientKey, name: &str, terms: Terms) -> Result<(), String> {
         let player = self.player_of(client)?;
         let (terms, variant) = checked_terms(&mut self.variants, terms)?;
         let name = self.claim_name(player, name)?;
         self.leave(client);
-        let seat = self
-            .tables
-            .iter()
-            .filter(|(_, table)| table.is_waiting() && *table.terms() == terms)
-            .find_map(|(&id, table)| {
-                let side = table.seat_for(client, &player, &name).ok()?;
-                Some((id, side))
-            });
+        let rating = self.rating_of(&name, &terms.variant);
+        let seat = self.closest_waiting(client, (&player, &name), &terms, rating.rating);
         match seat {
             Some((id, side)) => self.sit(client, (player, name), id, side),
             None => {
                 let side = self.random_side();
-                self.open_checked(client, (player, name), terms, variant, side);
+                let id = self.open_checked(client, (player, name), terms, variant, side);
+                self.seeking.insert(id);
             }
         }
         Ok(())
@@ -380,7 +394,7 @@ impl Lobby {
     fn join(&mut self, client: ClientKey, name: &str, table: TableId) -> Result<(), String> {
         let player = self.player_of(client)?;
         let name = self.claim_name(player, name)?;
-        self.take_up(table, &player)?;
+        self.take_up(table, &player, &name)?;
         let found = self.table(table)?;
         let side = match found.seat_for(client, &player, &name) {
             Ok(side) => side,
@@ -421,11 +435,15 @@ impl Lobby {
         id: TableId,
         side: Side,
     ) {
+        let Some(variant) = self.tables.get(&id).map(|t| t.terms().variant.clone()) else {
+            return;
+        };
+        let rating = self.rating_of(&name, &variant);
         let Some(table) = self.tables.get_mut(&id) else {
             return;
         };
         let back = table.name(side).is_some();
-        table.sit(client, player, name.clone(), side);
+        table.sit(client, (player, name.clone()), rating, side);
         self.list_changed |= !back;
         self.arrive(client, id);
         let how = if back { "rejoined" } else { "sat at" };
@@ -572,13 +590,15 @@ impl Lobby {
         std::mem::take(&mut self.effects)
     }
 
-    /// If table `id`'s game has just ended: its record and a log line, for once it is stored.
+    /// If table `id`'s game has just ended: its record and a log line, for once it is stored
+    /// (a rated game's ratings worked out first, and stored with it).
     fn take_ending(&mut self, id: TableId) -> Vec<Effect> {
         let moment = self.moment();
+        let rated = self.rating_changes(id);
         let Some(table) = self.tables.get_mut(&id) else {
             return Vec::new();
         };
-        let Some((outcome, pgn)) = table.take_ending(moment) else {
+        let Some((outcome, pgn)) = table.take_ending(moment, rated) else {
             return Vec::new();
         };
         let [white, black] =

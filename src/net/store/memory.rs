@@ -4,6 +4,7 @@
 use super::{Store, StoreError, StoredTable, finished_game};
 use crate::net::identity::PlayerId;
 use crate::net::protocol::{FinishedGame, TableId};
+use crate::net::ratings::{LeaderboardRow, Rating, leaderboard_order};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::SystemTime;
 
@@ -19,6 +20,8 @@ pub struct MemoryStore {
     finished: Vec<TableId>,
     last_id: TableId,
     heartbeat: Option<SystemTime>,
+    /// Each name's (compared form) rating in each variant, with the name as typed.
+    ratings: BTreeMap<(String, String), (String, Rating)>,
 }
 
 impl MemoryStore {
@@ -56,6 +59,11 @@ impl Store for MemoryStore {
             .is_some_and(StoredTable::is_finished);
         if table.is_finished() && !was_finished {
             self.finished.push(table.id);
+            for change in table.rated.iter().flatten() {
+                let key = (change.key.clone(), change.variant.clone());
+                self.ratings
+                    .insert(key, (change.name.clone(), change.after));
+            }
         }
         self.last_id = self.last_id.max(table.id);
         self.tables.insert(table.id, table.clone());
@@ -77,6 +85,43 @@ impl Store for MemoryStore {
             .values()
             .filter(|t| !t.is_finished())
             .cloned()
+            .collect())
+    }
+
+    fn playing(&mut self, player: &PlayerId) -> Result<Vec<StoredTable>, StoreError> {
+        Ok(self
+            .tables
+            .values()
+            .filter(|t| !t.is_finished() && t.seats_player(player))
+            .cloned()
+            .collect())
+    }
+
+    fn rating(&mut self, key: &str, variant: &str) -> Result<Option<Rating>, StoreError> {
+        let key = (key.to_string(), variant.to_string());
+        Ok(self.ratings.get(&key).map(|(_, rating)| *rating))
+    }
+
+    fn leaderboard(
+        &mut self,
+        variant: &str,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardRow>, StoreError> {
+        let mut rated: Vec<(&String, &Rating)> = self
+            .ratings
+            .iter()
+            .filter(|((_, v), _)| v == variant)
+            .map(|(_, (name, rating))| (name, rating))
+            .collect();
+        rated.sort_by(|a, b| leaderboard_order(a.1, b.1));
+        Ok(rated
+            .into_iter()
+            .take(limit)
+            .map(|(name, rating)| LeaderboardRow {
+                name: name.clone(),
+                rating: rating.shown(),
+                games: rating.games,
+            })
             .collect())
     }
 

@@ -11,7 +11,9 @@ pub use memory::MemoryStore;
 pub use sqlite::{SqliteStore, backup};
 
 use super::identity::PlayerId;
+use super::names::name_key;
 use super::protocol::{ChatLine, FinishedGame, Offer, TableId, Terms};
+use super::ratings::{LeaderboardRow, Rating, RatingChange};
 use crate::app::shared::clocks::Clocks;
 use crate::rules::{GameRecord, Outcome, Side};
 use serde::{Deserialize, Serialize};
@@ -21,16 +23,19 @@ use std::time::SystemTime;
 pub type StoreError = String;
 
 /// A taken seat as stored: the name it was taken under and the identity holding it.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct StoredSeat {
     /// The name, as its player typed it.
     pub name: String,
     /// The identity that holds the seat.
     pub player: PlayerId,
+    /// The name's rating in the variant when it sat down.
+    #[serde(default)]
+    pub rating: Rating,
 }
 
 /// A table as a store keeps it: everything needed to take it up again exactly.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct StoredTable {
     /// The table's number.
     pub id: TableId,
@@ -52,6 +57,10 @@ pub struct StoredTable {
     pub outcome: Option<Outcome>,
     /// The finished game's record (PGN), once it has been written.
     pub pgn: Option<String>,
+    /// A finished rated game's change to each player's rating, first player first: the store
+    /// keeps the new ratings in the same write that keeps the table finished.
+    #[serde(default)]
+    pub rated: Option<[RatingChange; 2]>,
     /// The calendar moment the table was stored.
     pub saved: SystemTime,
 }
@@ -65,6 +74,15 @@ impl StoredTable {
     /// Whether `player` holds one of its seats.
     pub fn seats_player(&self, player: &PlayerId) -> bool {
         self.seats.iter().flatten().any(|s| s.player == *player)
+    }
+
+    /// Whether `player` holds one of its seats under `name` (as people read names).
+    pub fn seats_as(&self, player: &PlayerId, name: &str) -> bool {
+        let key = name_key(name);
+        self.seats
+            .iter()
+            .flatten()
+            .any(|s| s.player == *player && name_key(&s.name) == key)
     }
 }
 
@@ -80,7 +98,8 @@ pub trait Store: Send {
     /// Whether `player` is banned from the server.
     fn is_banned(&mut self, player: &PlayerId) -> Result<bool, StoreError>;
 
-    /// Stores a table, replacing what was stored of it.
+    /// Stores a table, replacing what was stored of it; when it is stored finished for the
+    /// first time, the ratings its game changed ([`StoredTable::rated`]) with it.
     fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError>;
 
     /// The table `id` as last stored, if it is.
@@ -91,6 +110,21 @@ pub trait Store: Send {
 
     /// Every unfinished table, to take up when the server starts.
     fn unfinished(&mut self) -> Result<Vec<StoredTable>, StoreError>;
+
+    /// Every unfinished table `player` holds a seat at.
+    fn playing(&mut self, player: &PlayerId) -> Result<Vec<StoredTable>, StoreError>;
+
+    /// The rating of the name `key` (its compared form) in `variant`, if it has played a rated
+    /// game there.
+    fn rating(&mut self, key: &str, variant: &str) -> Result<Option<Rating>, StoreError>;
+
+    /// The highest ratings in `variant`, at most `limit`: established ratings first, then
+    /// provisional ones, each by rating.
+    fn leaderboard(
+        &mut self,
+        variant: &str,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardRow>, StoreError>;
 
     /// The highest table number ever stored (0 for none): new tables are numbered after it.
     fn last_table_id(&mut self) -> Result<TableId, StoreError>;

@@ -17,6 +17,7 @@ use super::{Store, StoreError, StoredTable, finished_game};
 use crate::net::identity::PlayerId;
 use crate::net::names::name_key;
 use crate::net::protocol::{FinishedGame, TableId};
+use crate::net::ratings::{LeaderboardRow, PROVISIONAL_FROM, Rating, RatingChange};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::fmt::Display;
 use std::fs::{self, File, TryLockError};
@@ -24,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The format of the store this build writes and reads (the database's `user_version`).
-const FORMAT: i64 = 1;
+const FORMAT: i64 = 2;
 
 /// The database's file in the data directory.
 const DATABASE_FILE: &str = "oddboard.sqlite3";
@@ -35,8 +36,9 @@ const LOCK_FILE: &str = "server.lock";
 /// How long a statement waits for another connection's lock before it fails.
 const BUSY_TIMEOUT: Duration = Duration::from_millis(5000);
 
-/// The tables of a store of [`FORMAT`]: a database lacking one is not a store.
-const TABLES: [&str; 4] = ["meta", "names", "bans", "tables"];
+/// The tables of a store of [`FORMAT`]: a database lacking one is not a store. A store of
+/// format 1 has all but the last.
+const TABLES: [&str; 5] = ["meta", "names", "bans", "tables", "ratings"];
 
 /// The schema of a store of [`FORMAT`], created in one transaction in a new database. Times
 /// are unix milliseconds; identities are their 32-byte keys.
@@ -86,6 +88,28 @@ const SCHEMA: &str = "
     CREATE INDEX tables_unfinished ON tables (id) WHERE finished = 0;
     CREATE INDEX tables_finished_by_white ON tables (white, finished_order) WHERE finished = 1;
     CREATE INDEX tables_finished_by_black ON tables (black, finished_order) WHERE finished = 1;
+";
+
+/// What format 2 adds to format 1: the ratings, and the indexes that find a player's
+/// unfinished games. A new store is given [`SCHEMA`] and then this; a store of format 1 is
+/// brought up to format 2 with it when a server opens it.
+const FORMAT_2: &str = "
+    -- Each name's Glicko-2 rating in each variant, once it has played a rated game there.
+    CREATE TABLE ratings (
+        -- The name's compared form (names::name_key), and the name as typed when last rated.
+        key TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        name TEXT NOT NULL,
+        player BLOB NOT NULL CHECK (length(player) = 32),
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (key, variant)
+    ) WITHOUT ROWID;
+    CREATE INDEX ratings_by_variant ON ratings (variant, rating);
+    CREATE INDEX tables_playing_white ON tables (white) WHERE finished = 0;
+    CREATE INDEX tables_playing_black ON tables (black) WHERE finished = 0;
 ";
 
 /// A server's store in a SQLite database ([`SqliteStore::open`]), or an admin command's
@@ -172,8 +196,12 @@ impl SqliteStore {
             (0, 0) if server => true,
             (0, 0) => return Err(format!("{}: no store here", path.display())),
             (0, _) => return Err(fail(path, "a SQLite database, but not an Oddboard store")),
+            (1, _) => {
+                check_tables(&db, path, &TABLES[..4])?;
+                false
+            }
             (FORMAT, _) => {
-                check_tables(&db, path)?;
+                check_tables(&db, path, &TABLES)?;
                 false
             }
             _ => {
@@ -206,7 +234,20 @@ impl SqliteStore {
                 return Err(fail(path, "the database changed while it was being opened"));
             }
             tx.execute_batch(SCHEMA).at(path)?;
+            tx.execute_batch(FORMAT_2).at(path)?;
             tx.pragma_update(None, "user_version", FORMAT).at(path)?;
+            tx.commit().at(path)?;
+        } else if version == 1 {
+            let tx = db
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .at(path)?;
+            let still: i64 = tx
+                .pragma_query_value(None, "user_version", |r| r.get(0))
+                .at(path)?;
+            if still == 1 {
+                tx.execute_batch(FORMAT_2).at(path)?;
+                tx.pragma_update(None, "user_version", FORMAT).at(path)?;
+            }
             tx.commit().at(path)?;
         }
         let last_ban: i64 = db
@@ -368,6 +409,9 @@ impl Store for SqliteStore {
             _ if !table.is_finished() => (None, None),
             Some((Some(order), at)) => (Some(order), at),
             _ => {
+                for change in table.rated.iter().flatten() {
+                    keep_rating(&tx, change).at(path)?;
+                }
                 let next: i64 = tx
                     .query_row(
                         "SELECT coalesce(max(finished_order), 0) + 1 FROM tables",
@@ -439,6 +483,67 @@ impl Store for SqliteStore {
             self.decode(id, &data)
         })
         .collect()
+    }
+
+    fn playing(&mut self, player: &PlayerId) -> Result<Vec<StoredTable>, StoreError> {
+        let mut query = self
+            .db
+            .prepare_cached(
+                "SELECT id, data FROM tables WHERE finished = 0 AND white = ?1
+                 UNION
+                 SELECT id, data FROM tables WHERE finished = 0 AND black = ?1",
+            )
+            .at(&self.path)?;
+        let rows = query
+            .query_map([player.0], |r| {
+                Ok((r.get::<_, TableId>(0)?, r.get::<_, String>(1)?))
+            })
+            .at(&self.path)?
+            .collect::<Result<Vec<_>, _>>()
+            .at(&self.path)?;
+        drop(query);
+        rows.into_iter()
+            .map(|(id, data)| self.decode(id, &data))
+            .collect()
+    }
+
+    fn rating(&mut self, key: &str, variant: &str) -> Result<Option<Rating>, StoreError> {
+        self.db
+            .prepare_cached(
+                "SELECT rating, deviation, volatility, games FROM ratings
+                 WHERE key = ?1 AND variant = ?2",
+            )
+            .and_then(|mut query| query.query_row([key, variant], rating_of).optional())
+            .at(&self.path)
+    }
+
+    fn leaderboard(
+        &mut self,
+        variant: &str,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardRow>, StoreError> {
+        let mut query = self
+            .db
+            .prepare_cached(
+                "SELECT rating, deviation, volatility, games, name FROM ratings
+                 WHERE variant = ?1
+                 ORDER BY deviation >= ?2, rating DESC
+                 LIMIT ?3",
+            )
+            .at(&self.path)?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        query
+            .query_map(params![variant, PROVISIONAL_FROM, limit], |r| {
+                let rating = rating_of(r)?;
+                Ok(LeaderboardRow {
+                    name: r.get(4)?,
+                    rating: rating.shown(),
+                    games: rating.games,
+                })
+            })
+            .at(&self.path)?
+            .collect::<Result<Vec<_>, _>>()
+            .at(&self.path)
     }
 
     fn last_table_id(&mut self) -> Result<TableId, StoreError> {
@@ -521,9 +626,48 @@ impl Store for SqliteStore {
     }
 }
 
-/// Checks that a database of [`FORMAT`] has the tables of one, and the row of `meta`.
-fn check_tables(db: &Connection, path: &Path) -> Result<(), StoreError> {
-    for table in TABLES {
+/// Keeps the rating `change` made, in the transaction that stores its game finished.
+fn keep_rating(tx: &rusqlite::Transaction, change: &RatingChange) -> rusqlite::Result<()> {
+    let Rating {
+        rating,
+        deviation,
+        volatility,
+        games,
+    } = change.after;
+    tx.prepare_cached(
+        "INSERT INTO ratings (key, variant, name, player, rating, deviation, volatility, games)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (key, variant) DO UPDATE SET
+             name = excluded.name, player = excluded.player, rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility,
+             games = excluded.games",
+    )?
+    .execute(params![
+        change.key,
+        change.variant,
+        change.name,
+        change.player.0,
+        rating,
+        deviation,
+        volatility,
+        games
+    ])?;
+    Ok(())
+}
+
+/// The rating in the first four columns of `row`: rating, deviation, volatility, games.
+fn rating_of(row: &rusqlite::Row) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating: row.get(0)?,
+        deviation: row.get(1)?,
+        volatility: row.get(2)?,
+        games: row.get(3)?,
+    })
+}
+
+/// Checks that a database has `tables`, and the row of `meta`.
+fn check_tables(db: &Connection, path: &Path, tables: &[&str]) -> Result<(), StoreError> {
+    for table in tables {
         let present: bool = db
             .query_row(
                 "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1)",

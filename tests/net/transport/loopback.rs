@@ -170,6 +170,7 @@ pub fn terms(variant: &str) -> Terms {
         variant: variant.into(),
         options: Vec::new(),
         clock: None,
+        rated: false,
     }
 }
 
