@@ -256,6 +256,8 @@ pub struct PlayingGame {
     pub terms: Terms,
     /// The players' names, first player first.
     pub names: [String; 2],
+    /// The players' ratings in the variant when they sat down, first player first.
+    pub ratings: [Option<ShownRating>; 2],
     /// The side the asker plays.
     pub you: Side,
     /// The side to move.

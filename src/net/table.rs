@@ -373,6 +373,7 @@ impl Table {
             table: self.id,
             terms: self.terms.clone(),
             names: self.names(),
+            ratings: self.ratings(),
             you,
             to_move,
             left: self.running.map(|side| self.clocks_at(now).left(side)),

@@ -37,11 +37,12 @@ pub(super) fn your_games(
     let since = games.received.elapsed();
     egui::Grid::new("your games").striped(true).show(ui, |ui| {
         for game in &games.playing {
-            let opponent = &game.names[game.you.opponent().index()];
+            let them = game.you.opponent().index();
+            let opponent = &game.names[them];
             ui.label(if opponent.is_empty() {
                 "waiting for an opponent".to_string()
             } else {
-                format!("against {opponent}")
+                format!("against {}", rated_name(opponent, game.ratings[them]))
             });
             ui.label(terms_label(catalogue, &game.terms));
             let whose = whose_turn(game, since);
@@ -311,6 +312,7 @@ mod tests {
                 rated: true,
             },
             names: ["Ana".into(), "Bob".into()],
+            ratings: [None, None],
             you: Side::White,
             to_move: Side::White,
             left: Some(Duration::from_secs(3 * 86_400)),
