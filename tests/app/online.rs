@@ -403,16 +403,7 @@ fn a_window_whose_server_restarts_connects_again_by_itself_and_plays_on_from_its
             .get_resource::<Online>()
             .is_some_and(|o| o.seated)
     });
-    settle(&mut app);
-    click(&mut app, "e2");
-    click(&mut app, "e4");
-    opponent_sees(&mut app, &bob, "e2e4", |s| s.record.turns.len() == 1);
-    bob.send(ClientMsg::Turn {
-        table,
-        ply: 1,
-        text: "e7e5".into(),
-    });
-    run_until(&mut app, "Bob's reply", |app| game(app).turns().len() == 2);
+    open_with_e4_e5(&mut app, &bob, table);
     settle(&mut app);
 
     drop(server);

@@ -31,6 +31,23 @@ pub fn opponent_sees(
     })
 }
 
+/// The window (White, seated at `table`) plays e2e4 by clicks and the opponent's connection
+/// answers e7e5: returns once the window's board shows both turns.
+pub fn open_with_e4_e5(app: &mut App, opponent: &Connection, table: TableId) {
+    settle(app);
+    click(app, "e2");
+    click(app, "e4");
+    opponent_sees(app, opponent, "e2e4", |s| s.record.turns.len() == 1);
+    opponent.send(ClientMsg::Turn {
+        table,
+        ply: 1,
+        text: "e7e5".into(),
+    });
+    run_until(app, "the opponent's reply", |app| {
+        game(app).turns().len() == 2
+    });
+}
+
 /// Runs the app's frames until the connection `from` says something `wanted` accepts;
 /// returns what it accepted.
 pub fn connection_says<T>(

@@ -150,16 +150,7 @@ fn a_rated_correspondence_game_shows_its_ratings_and_reaches_the_leaderboard() {
             .any(|t| t.table == table && t.ratings == [new, new])
     });
 
-    settle(&mut app);
-    click(&mut app, "e2");
-    click(&mut app, "e4");
-    opponent_sees(&mut app, &bob, "e2e4", |s| s.record.turns.len() == 1);
-    bob.send(ClientMsg::Turn {
-        table,
-        ply: 1,
-        text: "e7e5".into(),
-    });
-    run_until(&mut app, "bob's reply", |app| game(app).turns().len() == 2);
+    open_with_e4_e5(&mut app, &bob, table);
     app.world_mut().write_message(OnlineAction::Resign);
     run_until(&mut app, "the end", |app| game(app).outcome().is_some());
 
