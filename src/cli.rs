@@ -1,6 +1,7 @@
 //! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`, the
 //! computer opponent's `bestmove` and `selfplay`, game records' `record` and `replay`, the
-//! courses' `lessons`, and `puzzles list` and `puzzles mine`. No Bevy: it asks the rules engine
+//! courses' `lessons`, `puzzles list` and `puzzles mine`, and for packaging the hidden
+//! `generate` (man pages and shell completions). No Bevy: it asks the rules engine
 //! and prints, and bad input is one line on stderr with exit code 2. `uci` hands standard input
 //! and output to the engine protocol ([`crate::uci`]).
 
@@ -11,7 +12,7 @@ use crate::rules::{
     Verdict, default_threads, ids, think_in, think_with,
 };
 use clap::error::ErrorKind;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use std::fmt;
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
@@ -196,6 +197,13 @@ enum Command {
     /// Speak the Universal Chess Interface on standard input and output, for chess GUIs and
     /// match tools (every variant through the option UCI_Variant).
     Uci,
+    /// Write the man pages and the bash, zsh and fish completions into DIR, for packaging.
+    #[command(hide = true)]
+    Generate {
+        /// The directory to write into (made if missing).
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 /// The `identity` commands.
@@ -711,6 +719,13 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             out.stdout = puzzles::mine(&variant, &mining, |note| eprintln!("{note}")).to_ron();
         }
         Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout()),
+        Command::Generate { dir } => {
+            for path in
+                crate::generate::write_into(Cli::command(), &dir).map_err(CliError::BadInput)?
+            {
+                out.stdout.push_str(&format!("{}\n", path.display()));
+            }
+        }
     }
     Ok(out)
 }

@@ -5,7 +5,8 @@
 //! Bevy game window, which only asks the engine; `net` (with `game`) is play over the network:
 //! the server, the client's connection and the bot; [`curriculum`] is the lessons and puzzles
 //! the game teaches, as data checked by the engine; [`uci`] is the engine protocol that chess
-//! GUIs speak (`oddboard uci`).
+//! GUIs speak (`oddboard uci`); [`generate`] writes the man pages and shell completions
+//! that a package installs.
 
 #![warn(missing_docs)]
 
@@ -13,6 +14,7 @@
 pub mod app;
 pub mod cli;
 pub mod curriculum;
+pub mod generate;
 #[cfg(feature = "game")]
 pub mod net;
 pub use oddboard_rules as rules;

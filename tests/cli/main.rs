@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+mod generate;
 mod uci;
 #[path = "../support/wait.rs"]
 mod wait;
