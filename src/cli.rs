@@ -27,7 +27,7 @@ pub const DEFAULT_PORT: u16 = 5725;
 #[derive(Parser, Debug)]
 #[command(
     name = "oddboard",
-    about = "Unusual chess variants: the rules command line",
+    about = "Unusual chess variants for two players: the game window, its rules on the command line, and network play",
     arg_required_else_help = true
 )]
 struct Cli {
