@@ -187,6 +187,20 @@ fn a_win_in_two_is_answered_by_the_engine_and_solved_lengthens_the_streak() {
 }
 
 #[test]
+fn progress_another_window_wrote_meanwhile_is_kept_when_this_one_writes() {
+    let dir = temp_dir("two-windows");
+    let mut app = app_with_data(&dir);
+    let puzzle = open_puzzle(&mut app, "fanorona-chess", Goal::WinIn2);
+    let elsewhere = "(lessons: {\"amoeba\": [\"slides\"]}, puzzles: {\"chess\": (solved: [\"c1\"], streak: 3, best: 7)})";
+    fs::write(dir.join("learning.ron"), elsewhere).expect("the other window writes");
+    solve(&mut app, &puzzle);
+    let kept = fs::read_to_string(dir.join("learning.ron")).expect("progress kept");
+    for learned in [puzzle.id.as_str(), "slides", "c1", "best: 7"] {
+        assert!(kept.contains(learned), "{learned} in {kept}");
+    }
+}
+
+#[test]
 fn a_wrong_first_turn_is_taken_back_with_the_defence_that_escapes() {
     let mut app = app();
     let puzzle = open_puzzle(&mut app, "pawns-to-kings", Goal::WinIn1);

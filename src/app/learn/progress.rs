@@ -71,6 +71,23 @@ impl Progress {
             score.streak = 0;
         }
     }
+
+    /// Adds what `other` (another window's progress, as written since this one read it) has
+    /// learned: its lessons done and puzzles solved, and its best streaks where longer. The
+    /// streaks under way stay this window's.
+    pub fn merge(&mut self, other: &Progress) {
+        for (variant, done) in &other.lessons {
+            self.lessons
+                .entry(variant.clone())
+                .or_default()
+                .extend(done.iter().cloned());
+        }
+        for (variant, theirs) in &other.puzzles {
+            let score = self.puzzles.entry(variant.clone()).or_default();
+            score.solved.extend(theirs.solved.iter().cloned());
+            score.best = score.best.max(theirs.best);
+        }
+    }
 }
 
 /// Registers the progress, read at start-up and written after each change.
@@ -90,14 +107,22 @@ fn read_progress(dir: Res<DataDir>, mut progress: ResMut<Progress>, mut notice: 
     }
 }
 
-/// Writes the progress after a change (not the one of being read at start-up).
-fn write_progress(dir: Res<DataDir>, progress: Res<Progress>, mut notice: ResMut<Notice>) {
+/// Writes the progress after a change (not the one of being read at start-up), with what
+/// another window of the player's has written since this one read the file: two windows
+/// open at once each keep what the other learned.
+fn write_progress(dir: Res<DataDir>, mut progress: ResMut<Progress>, mut notice: ResMut<Notice>) {
     if progress.is_added() {
         return;
     }
-    if let Some(path) = dir.file(FILE)
-        && let Err(e) = write_ron(&path, &*progress)
-    {
+    let Some(path) = dir.file(FILE) else {
+        return;
+    };
+    if let Ok(written) = read_ron::<Progress>(&path) {
+        let mut merged = progress.clone();
+        merged.merge(&written);
+        progress.set_if_neq(merged);
+    }
+    if let Err(e) = write_ron(&path, &*progress) {
         notice.0 = Some(e);
     }
 }

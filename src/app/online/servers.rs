@@ -49,6 +49,16 @@ impl KnownServers {
             }
         }
     }
+
+    /// Adds the servers of `other` (as another window wrote them since this one read the
+    /// file) that are not known here; a server known to both keeps this window's name.
+    pub fn merge(&mut self, other: &KnownServers) {
+        for server in &other.servers {
+            if self.servers.iter().all(|s| s.address != server.address) {
+                self.servers.push(server.clone());
+            }
+        }
+    }
 }
 
 /// A connection to a server (not this window's own) succeeded: it is remembered.
@@ -72,7 +82,8 @@ pub fn load(dir: Res<DataDir>, mut known: ResMut<KnownServers>, mut notice: ResM
     }
 }
 
-/// Remembers each server reached, writing the file again when that changed it.
+/// Remembers each server reached, writing the file again when that changed it (with the
+/// servers another window of the player's remembered meanwhile).
 pub fn remember(
     mut reached: MessageReader<ServerReached>,
     dir: Res<DataDir>,
@@ -86,9 +97,13 @@ pub fn remember(
             name: server.name.clone(),
         });
     }
-    if let Some(path) = dir.file(SERVERS_FILE).filter(|_| changed)
-        && let Err(why) = write_ron(&path, &*known)
-    {
+    let Some(path) = dir.file(SERVERS_FILE).filter(|_| changed) else {
+        return;
+    };
+    if let Ok(written) = read_ron::<KnownServers>(&path) {
+        known.merge(&written);
+    }
+    if let Err(why) = write_ron(&path, &*known) {
         notice.0 = Some(format!(
             "The servers you joined cannot be remembered: {why}"
         ));
@@ -117,6 +132,23 @@ mod tests {
             known.servers,
             [
                 server("10.0.0.1:5725", "Ann B"),
+                server("10.0.0.2:5725", "ann")
+            ]
+        );
+    }
+
+    #[test]
+    fn servers_another_window_remembered_are_kept_beside_this_ones() {
+        let mut here = KnownServers::default();
+        here.note(server("10.0.0.1:5725", "ann"));
+        let mut there = KnownServers::default();
+        there.note(server("10.0.0.2:5725", "ann"));
+        there.note(server("10.0.0.1:5725", "other name"));
+        here.merge(&there);
+        assert_eq!(
+            here.servers,
+            [
+                server("10.0.0.1:5725", "ann"),
                 server("10.0.0.2:5725", "ann")
             ]
         );
