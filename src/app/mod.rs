@@ -4,7 +4,6 @@
 
 pub mod analysis;
 pub mod art;
-#[cfg(feature = "sound")]
 mod audio;
 pub mod board;
 #[cfg(feature = "dev")]
@@ -92,7 +91,6 @@ pub fn run(launch: Launch) -> AppExit {
         view3d::window_plugin,
         icon::plugin,
     ));
-    #[cfg(feature = "sound")]
     app.add_plugins(audio::plugin);
     if let Some(view) = launch.view {
         app.add_systems(

@@ -1,60 +1,46 @@
-//! The game's sounds (the `sound` feature): one short sound for each [`Cue`], synthesised in code
-//! at start-up, kept as in-memory WAV assets and played at the settings' volume. Without an
-//! audio device Bevy plays nothing and this gives the waiting sounds up: no error, no panic.
+//! The game's sounds: one short sound for each [`Cue`] ([`synth`]), played at the settings'
+//! volume through a sound server ([`output`]). Without one the game is silent and says so once.
+
+mod output;
+mod synth;
 
 use crate::app::shared::cue::Cue;
 use crate::app::shared::screen::Frame;
 use crate::app::shared::settings::Settings;
-use bevy::audio::{AudioSink, Volume};
+use crate::app::shared::sound::SoundServer;
 use bevy::prelude::*;
+use output::{Outcome, Voice};
 use std::collections::HashMap;
-use std::f64::consts::{PI, TAU};
-use std::time::Duration;
+use std::sync::mpsc::{Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
 
-/// Samples per second of every sound.
-const RATE: u32 = 44_100;
-
-/// Every cue, each with its own sound.
-const CUES: [Cue; 7] = [
-    Cue::Move,
-    Cue::Capture,
-    Cue::Slide,
-    Cue::Promotion,
-    Cue::Check,
-    Cue::GameOver,
-    Cue::YourTurn,
-];
-
-/// How long a sound may wait for Bevy to start it. Bevy never starts (or despawns) a sound when
-/// there is no audio device, so after this it is dropped instead of piling up.
-const UNPLAYED_AFTER: Duration = Duration::from_secs(1);
-
-/// Synthesises the sounds at start-up and plays one for each cue the board sends.
+/// Synthesises the sounds, starts the playback thread and plays one sound for each cue the board
+/// sends.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, synthesise)
-        .add_systems(Update, (play, drop_unplayed).in_set(Frame::Follow));
+    let (voices, outcome) = output::start();
+    app.insert_resource(Sounds(
+        synth::CUES
+            .iter()
+            .map(|&cue| (cue, synth::samples(cue).into()))
+            .collect(),
+    ))
+    .insert_resource(Output {
+        voices,
+        outcome: Mutex::new(outcome),
+    })
+    .init_resource::<SoundServer>()
+    .add_systems(Update, (play, hear_outcome).in_set(Frame::Follow));
 }
 
 /// The sound of each cue.
 #[derive(Resource)]
-struct Sounds(HashMap<Cue, Handle<AudioSource>>);
+struct Sounds(HashMap<Cue, Arc<[i16]>>);
 
-/// A cue's sound, playing or waiting to play, and when it was asked for.
-#[derive(Component)]
-struct CueSound {
-    asked: Duration,
-}
-
-/// Synthesises every cue's sound and adds it as an asset.
-fn synthesise(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let sounds = CUES
-        .iter()
-        .map(|&cue| {
-            let bytes = wav(&samples(cue)).into();
-            (cue, sources.add(AudioSource { bytes }))
-        })
-        .collect();
-    commands.insert_resource(Sounds(sounds));
+/// The playback thread's ends: sounds go in, the connection's outcome comes out once.
+#[derive(Resource)]
+struct Output {
+    voices: Sender<Voice>,
+    outcome: Mutex<Receiver<Outcome>>,
 }
 
 /// Plays each cue sent this frame once, unless muted.
@@ -62,8 +48,7 @@ fn play(
     mut cues: MessageReader<Cue>,
     settings: Res<Settings>,
     sounds: Res<Sounds>,
-    time: Res<Time>,
-    mut commands: Commands,
+    output: Res<Output>,
 ) {
     let mut heard: Vec<Cue> = Vec::new();
     for &cue in cues.read() {
@@ -76,427 +61,32 @@ fn play(
         return;
     }
     for cue in heard {
-        commands.spawn((
-            AudioPlayer(sounds.0[&cue].clone()),
-            PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume)),
-            CueSound {
-                asked: time.elapsed(),
-            },
-        ));
+        // A send fails only once the thread has ended (no server): the sound is dropped.
+        let _ = output.voices.send(Voice {
+            samples: sounds.0[&cue].clone(),
+            volume,
+        });
     }
 }
 
-/// Despawns sounds Bevy has not started in time: it starts a sound at once when there is an audio
-/// device, and never when there is none.
-fn drop_unplayed(
-    waiting: Query<(Entity, &CueSound), Without<AudioSink>>,
-    time: Res<Time>,
-    mut commands: Commands,
-) {
-    for (entity, sound) in &waiting {
-        if time.elapsed().saturating_sub(sound.asked) > UNPLAYED_AFTER {
-            commands.entity(entity).despawn();
+/// Takes the connection's outcome when it comes, saying once (in the log) when the game is
+/// silent.
+fn hear_outcome(mut output: ResMut<Output>, mut server: ResMut<SoundServer>) {
+    if *server != SoundServer::Connecting {
+        return;
+    }
+    let Ok(outcome) = output.outcome.get_mut() else {
+        return;
+    };
+    let reason = match outcome.try_recv() {
+        Err(TryRecvError::Empty) => return,
+        Ok(Ok(())) => {
+            *server = SoundServer::Playing;
+            return;
         }
-    }
-}
-
-/// The sound of `cue`: mono samples at [`RATE`].
-fn samples(cue: Cue) -> Vec<i16> {
-    let mut mix = Mix::default();
-    match cue {
-        // A wooden tock: a short falling knock with an inharmonic partial and a click.
-        Cue::Move => {
-            mix.add(Part {
-                voice: Voice::Partials(&[(1.0, 1.0), (2.76, 0.25)]),
-                ..Part::knock(0.0, 620.0, 440.0)
-            });
-            mix.add(Part::click(0.0, 3000.0, 0.5));
-            mix.finish(0.6)
-        }
-        // Two sharper, higher knocks, the second a little lower.
-        Cue::Capture => {
-            for (at, pitch, gain) in [(0.0, 900.0, 1.0), (0.075, 760.0, 0.85)] {
-                mix.add(Part {
-                    voice: Voice::Partials(&[(1.0, 1.0), (2.3, 0.35), (3.9, 0.15)]),
-                    decay: 0.022,
-                    gain,
-                    ..Part::knock(at, pitch, pitch * 0.62)
-                });
-                mix.add(Part::click(at, 3800.0, 0.8 * gain));
-            }
-            mix.finish(0.7)
-        }
-        // A soft whoosh: noise through a rising band, over a faint rising hum.
-        Cue::Slide => {
-            let whoosh = Part {
-                at: 0.0,
-                length: 0.42,
-                from: 500.0,
-                to: 2200.0,
-                attack: 0.16,
-                decay: 0.15,
-                gain: 1.0,
-                voice: Voice::Noise(0.5),
-            };
-            mix.add(Part {
-                from: 300.0,
-                to: 520.0,
-                decay: 0.2,
-                gain: 0.06,
-                voice: Voice::Partials(&[(1.0, 1.0)]),
-                ..whoosh
-            });
-            mix.add(whoosh);
-            mix.finish(0.45)
-        }
-        // A bright rising arpeggio: C, E, G and the C above.
-        Cue::Promotion => {
-            for (i, pitch) in [523.25, 659.25, 783.99, 1046.5].into_iter().enumerate() {
-                mix.add(Part::note(
-                    0.06 * i as f64,
-                    0.4,
-                    pitch,
-                    0.8 + 0.1 * i as f64,
-                ));
-            }
-            mix.finish(0.6)
-        }
-        // An alert: two quick bell-like notes a fourth apart, rising.
-        Cue::Check => {
-            for (at, pitch) in [(0.0, 880.0), (0.14, 1174.66)] {
-                mix.add(Part {
-                    voice: Voice::Partials(&[(1.0, 1.0), (2.0, 0.3), (3.0, 0.1)]),
-                    decay: 0.1,
-                    ..Part::note(at, 0.22, pitch, 1.0)
-                });
-            }
-            mix.finish(0.55)
-        }
-        // A cadence: D and B falling to a long C over a C major chord.
-        Cue::GameOver => {
-            mix.add(Part::note(0.0, 0.4, 587.33, 1.0));
-            mix.add(Part::note(0.22, 0.4, 493.88, 1.0));
-            for (pitch, gain) in [(523.25, 1.0), (392.0, 0.45), (329.63, 0.4), (261.63, 0.5)] {
-                mix.add(Part {
-                    decay: 0.35,
-                    ..Part::note(0.44, 0.8, pitch, gain)
-                });
-            }
-            mix.finish(0.6)
-        }
-        // A doorbell: a long E falling to a long C, the second ringing on.
-        Cue::YourTurn => {
-            for (at, pitch, length) in [(0.0, 659.25, 0.45), (0.3, 523.25, 0.7)] {
-                mix.add(Part {
-                    decay: 0.3,
-                    ..Part::note(at, length, pitch, 1.0)
-                });
-            }
-            mix.finish(0.55)
-        }
-    }
-}
-
-/// `samples` as a 16-bit mono PCM WAV file at [`RATE`].
-fn wav(samples: &[i16]) -> Vec<u8> {
-    let data = u32::try_from(samples.len() * 2).expect("a short sound");
-    let mut bytes = Vec::with_capacity(44 + samples.len() * 2);
-    bytes.extend_from_slice(b"RIFF");
-    bytes.extend_from_slice(&(36 + data).to_le_bytes());
-    bytes.extend_from_slice(b"WAVEfmt ");
-    bytes.extend_from_slice(&16u32.to_le_bytes()); // the format chunk's size
-    bytes.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    bytes.extend_from_slice(&1u16.to_le_bytes()); // channels
-    bytes.extend_from_slice(&RATE.to_le_bytes());
-    bytes.extend_from_slice(&(RATE * 2).to_le_bytes()); // bytes per second
-    bytes.extend_from_slice(&2u16.to_le_bytes()); // bytes per frame
-    bytes.extend_from_slice(&16u16.to_le_bytes()); // bits per sample
-    bytes.extend_from_slice(b"data");
-    bytes.extend_from_slice(&data.to_le_bytes());
-    for sample in samples {
-        bytes.extend_from_slice(&sample.to_le_bytes());
-    }
-    bytes
-}
-
-/// Seconds to a sample count.
-fn frames(seconds: f64) -> usize {
-    (seconds * f64::from(RATE)).round() as usize
-}
-
-/// How loud a part of a sound is at its sample `i` of `n`: a smooth rise over `attack` seconds,
-/// an exponential fall with time constant `decay`, and a fade to silence over the last five
-/// milliseconds so nothing clicks.
-fn envelope(i: usize, n: usize, attack: f64, decay: f64) -> f64 {
-    let t = i as f64 / f64::from(RATE);
-    let rise = (PI / 2.0 * (t / attack).min(1.0)).sin().powi(2);
-    let fade = ((n - 1 - i) as f64 / frames(0.005) as f64).min(1.0);
-    rise * (-t / decay).exp() * fade
-}
-
-/// One part of a sound: when and how long, the pitch (or noise band) it glides along, its
-/// loudness over time, and its voice.
-struct Part {
-    /// When it starts, in seconds.
-    at: f64,
-    /// How long it lasts, in seconds.
-    length: f64,
-    /// The pitch (or the band's centre) it starts at, in Hz.
-    from: f64,
-    /// The pitch (or the band's centre) it glides to by its end, in Hz.
-    to: f64,
-    /// Seconds to full loudness.
-    attack: f64,
-    /// The time constant of its fall, in seconds.
-    decay: f64,
-    /// Its loudness before the sound is normalised.
-    gain: f64,
-    /// What sounds.
-    voice: Voice,
-}
-
-/// What a part of a sound is made of.
-#[derive(Clone, Copy)]
-enum Voice {
-    /// A tone of these partials: a multiple of the pitch and its loudness.
-    Partials(&'static [(f64, f64)]),
-    /// Noise through a band-pass filter with this damping (lower is a narrower band).
-    Noise(f64),
-}
-
-impl Part {
-    /// A short knock at `at`, its pitch falling from `from` to `to`.
-    fn knock(at: f64, from: f64, to: f64) -> Part {
-        Part {
-            at,
-            length: 0.14,
-            from,
-            to,
-            attack: 0.002,
-            decay: 0.03,
-            gain: 1.0,
-            voice: Voice::Partials(&[(1.0, 1.0)]),
-        }
-    }
-
-    /// A bell-like note of `pitch` at `at`, ringing `length` seconds.
-    fn note(at: f64, length: f64, pitch: f64, gain: f64) -> Part {
-        Part {
-            at,
-            length,
-            from: pitch,
-            to: pitch,
-            attack: 0.004,
-            decay: 0.15,
-            gain,
-            voice: Voice::Partials(&[(1.0, 1.0), (2.0, 0.35), (3.0, 0.15), (4.0, 0.08)]),
-        }
-    }
-
-    /// A click at `at`: a few milliseconds of noise around `pitch`.
-    fn click(at: f64, pitch: f64, gain: f64) -> Part {
-        Part {
-            at,
-            length: 0.025,
-            from: pitch,
-            to: pitch / 2.0,
-            attack: 0.0005,
-            decay: 0.005,
-            gain,
-            voice: Voice::Noise(1.0),
-        }
-    }
-
-    /// The pitch (or band centre) `t` seconds in, gliding exponentially.
-    fn frequency(&self, t: f64) -> f64 {
-        self.from * (self.to / self.from).powf(t / self.length)
-    }
-}
-
-/// A sound being mixed, as samples in -1 to 1 (before normalising, any size).
-#[derive(Default)]
-struct Mix(Vec<f64>);
-
-impl Mix {
-    /// The samples from `at` seconds for `length` seconds, growing the sound as needed.
-    fn span(&mut self, at: f64, length: f64) -> &mut [f64] {
-        let (start, len) = (frames(at), frames(length));
-        if self.0.len() < start + len {
-            self.0.resize(start + len, 0.0);
-        }
-        &mut self.0[start..start + len]
-    }
-
-    /// Adds a part: a tone of its partials, or noise through a state-variable band-pass
-    /// filter, its pitch or band gliding exponentially under its envelope.
-    fn add(&mut self, part: Part) {
-        let rate = f64::from(RATE);
-        let mut phase = 0.0;
-        // A fixed seed: the same noise every run.
-        let mut seed: u32 = 0x9e37_79b9;
-        let (mut low, mut band) = (0.0, 0.0);
-        let span = self.span(part.at, part.length);
-        let n = span.len();
-        for (i, sample) in span.iter_mut().enumerate() {
-            let frequency = part.frequency(i as f64 / rate);
-            let wave = match part.voice {
-                Voice::Partials(partials) => {
-                    phase += frequency / rate;
-                    partials
-                        .iter()
-                        .map(|&(multiple, loudness)| loudness * (TAU * phase * multiple).sin())
-                        .sum()
-                }
-                Voice::Noise(damping) => {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    let white = f64::from(seed) / f64::from(u32::MAX) * 2.0 - 1.0;
-                    let f = 2.0 * (PI * frequency / rate).sin();
-                    low += f * band;
-                    let high = white - low - damping * band;
-                    band += f * high;
-                    band
-                }
-            };
-            *sample += part.gain * envelope(i, n, part.attack, part.decay) * wave;
-        }
-    }
-
-    /// The sound as 16-bit samples, scaled so its loudest sample is `peak` (0 to 1).
-    fn finish(self, peak: f64) -> Vec<i16> {
-        let loudest = self.0.iter().fold(0.0_f64, |m, s| m.max(s.abs()));
-        let scale = if loudest > 0.0 { peak / loudest } else { 0.0 };
-        self.0
-            .iter()
-            .map(|s| (s * scale * f64::from(i16::MAX)).round() as i16)
-            .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use bevy::audio::{Decodable, PlaybackMode, Source};
-    use bevy::time::TimeUpdateStrategy;
-
-    #[test]
-    fn every_sound_is_short_and_never_clips() {
-        for cue in CUES {
-            let samples = samples(cue);
-            let seconds = samples.len() as f64 / f64::from(RATE);
-            assert!((0.05..=1.5).contains(&seconds), "{cue:?} lasts {seconds}s");
-            let loudest = samples.iter().map(|s| s.unsigned_abs()).max().unwrap();
-            assert!(loudest > 8_000, "{cue:?} is audible");
-            assert!(loudest < 30_000, "{cue:?} has headroom");
-            assert!(samples[0].abs() < 500, "{cue:?} starts without a click");
-            assert_eq!(*samples.last().unwrap(), 0, "{cue:?} ends in silence");
-        }
-    }
-
-    #[test]
-    fn every_cue_sounds_different() {
-        let all: Vec<Vec<i16>> = CUES.iter().map(|&cue| samples(cue)).collect();
-        for (i, a) in all.iter().enumerate() {
-            for b in &all[i + 1..] {
-                assert_ne!(a, b);
-            }
-        }
-    }
-
-    #[test]
-    fn wav_has_a_pcm_header() {
-        let bytes = wav(&[0, 1, -1, i16::MAX]);
-        assert_eq!(bytes.len(), 44 + 8);
-        assert_eq!(&bytes[0..4], b"RIFF");
-        assert_eq!(bytes[4..8], 44u32.to_le_bytes()); // everything after this field
-        assert_eq!(&bytes[8..16], b"WAVEfmt ");
-        assert_eq!(bytes[20..22], 1u16.to_le_bytes(), "PCM");
-        assert_eq!(bytes[22..24], 1u16.to_le_bytes(), "mono");
-        assert_eq!(bytes[24..28], 44_100u32.to_le_bytes());
-        assert_eq!(bytes[28..32], 88_200u32.to_le_bytes());
-        assert_eq!(bytes[34..36], 16u16.to_le_bytes(), "16-bit");
-        assert_eq!(&bytes[36..40], b"data");
-        assert_eq!(bytes[40..44], 8u32.to_le_bytes());
-        assert_eq!(bytes[50..52], i16::MAX.to_le_bytes());
-    }
-
-    #[test]
-    fn bevy_decodes_every_sound() {
-        for cue in CUES {
-            let samples = samples(cue);
-            let source = AudioSource {
-                bytes: wav(&samples).into(),
-            };
-            let decoder = source.decoder();
-            assert_eq!(decoder.channels().get(), 1);
-            assert_eq!(decoder.sample_rate().get(), RATE);
-            let decoded: Vec<f32> = decoder.collect();
-            assert_eq!(decoded.len(), samples.len(), "{cue:?}");
-            let loudest = samples.iter().map(|s| s.unsigned_abs()).max().unwrap();
-            let decoded_loudest = decoded.iter().fold(0.0_f32, |m, s| m.max(s.abs()));
-            assert!((decoded_loudest - f32::from(loudest) / 32768.0).abs() < 0.001);
-        }
-    }
-
-    /// An app with the sound plugin but no audio output, as on a machine without a device.
-    fn app() -> App {
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-                100,
-            )))
-            .init_resource::<Assets<AudioSource>>()
-            .init_resource::<Settings>()
-            .add_message::<Cue>()
-            .add_plugins(plugin);
-        app.update();
-        app
-    }
-
-    fn players(app: &mut App) -> Vec<(Handle<AudioSource>, PlaybackSettings)> {
-        app.world_mut()
-            .query::<(&AudioPlayer, &PlaybackSettings)>()
-            .iter(app.world())
-            .map(|(player, settings)| (player.0.clone(), *settings))
-            .collect()
-    }
-
-    #[test]
-    fn a_cue_plays_its_sound_once_at_the_volume() {
-        let mut app = app();
-        app.world_mut().resource_mut::<Settings>().volume = 0.4;
-        app.world_mut().write_message(Cue::Capture);
-        app.world_mut().write_message(Cue::Capture);
-        app.update();
-        let players = players(&mut app);
-        assert_eq!(players.len(), 1);
-        let (handle, settings) = &players[0];
-        assert_eq!(*handle, app.world().resource::<Sounds>().0[&Cue::Capture]);
-        assert!(matches!(settings.mode, PlaybackMode::Despawn));
-        assert_eq!(settings.volume.to_linear(), 0.4);
-        let sources = app.world().resource::<Assets<AudioSource>>();
-        assert_eq!(sources.len(), CUES.len());
-    }
-
-    #[test]
-    fn muted_plays_nothing() {
-        let mut app = app();
-        app.world_mut().resource_mut::<Settings>().muted = true;
-        app.world_mut().write_message(Cue::Move);
-        app.update();
-        assert!(players(&mut app).is_empty());
-    }
-
-    #[test]
-    fn without_an_audio_device_sounds_are_given_up() {
-        let mut app = app();
-        app.world_mut().write_message(Cue::GameOver);
-        app.update();
-        assert_eq!(players(&mut app).len(), 1, "waiting for an output");
-        for _ in 0..12 {
-            app.update();
-        }
-        assert!(players(&mut app).is_empty());
-    }
+        Ok(Err(reason)) => reason,
+        Err(TryRecvError::Disconnected) => "the sound thread ended".to_string(),
+    };
+    info!("{} ({reason})", SoundServer::SILENT);
+    *server = SoundServer::Silent(reason);
 }

@@ -5,6 +5,7 @@ use crate::app::shared::players::{Player, Players};
 use crate::app::shared::settings::{
     AnimationSpeed, BoardTheme, BoardView, InterfaceSize, Settings,
 };
+use crate::app::shared::sound::SoundServer;
 use crate::rules::{Level, Side};
 use bevy_egui::egui;
 
@@ -52,7 +53,11 @@ fn memory_label(mib: usize) -> String {
 
 /// The settings' controls: the edited settings when the player changed one, else `None` (so the
 /// settings are never touched, nor marked changed, by merely being shown).
-pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings> {
+pub fn settings_editor(
+    ui: &mut egui::Ui,
+    current: &Settings,
+    sound: Option<&SoundServer>,
+) -> Option<Settings> {
     let mut settings = current.clone();
     let mut changed = false;
     ui.vertical(|ui| {
@@ -119,13 +124,14 @@ pub fn settings_editor(ui: &mut egui::Ui, current: &Settings) -> Option<Settings
             .checkbox(&mut settings.check_servers, "check my servers at start")
             .on_hover_text(CHECK_SERVERS_HELP)
             .changed();
-        if cfg!(feature = "sound") {
-            ui.horizontal_wrapped(|ui| {
-                changed |= ui
-                    .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).text("volume"))
-                    .changed();
-                changed |= ui.checkbox(&mut settings.muted, "mute").changed();
-            });
+        ui.horizontal_wrapped(|ui| {
+            changed |= ui
+                .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).text("volume"))
+                .changed();
+            changed |= ui.checkbox(&mut settings.muted, "mute").changed();
+        });
+        if let Some(SoundServer::Silent(_)) = sound {
+            ui.label(SoundServer::SILENT);
         }
     });
     (changed && settings != *current).then_some(settings)

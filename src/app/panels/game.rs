@@ -23,6 +23,7 @@ use crate::app::shared::players::Players;
 use crate::app::shared::pointer::{BoardCursor, Hovered};
 use crate::app::shared::screen::InGame;
 use crate::app::shared::settings::{BoardView, Settings};
+use crate::app::shared::sound::SoundServer;
 use crate::app::shared::storage::Storage;
 use crate::app::shared::turn_builder::{Choice, Part};
 use crate::app::storage::saves::{ReplaceAsked, SavedAs, valid_name};
@@ -400,6 +401,7 @@ struct PanelTabs<'w> {
     tab: ResMut<'w, Tab>,
     tally: Res<'w, Tally>,
     settings: Res<'w, Settings>,
+    sound: Option<Res<'w, SoundServer>>,
     link: Res<'w, Link>,
     enlarged: ResMut<'w, Enlarged>,
     links: LessonLinks<'w>,
@@ -447,7 +449,8 @@ impl PanelTabs<'_> {
                     );
                 }
                 Tab::Settings => {
-                    if let Some(edited) = settings_editor(ui, &self.settings) {
+                    if let Some(edited) = settings_editor(ui, &self.settings, self.sound.as_deref())
+                    {
                         storage.write(Storage::Settings(edited));
                     }
                 }

@@ -20,6 +20,7 @@ use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Player, Players};
 use crate::app::shared::screen::Screen;
 use crate::app::shared::settings::{BoardTheme, Settings};
+use crate::app::shared::sound::SoundServer;
 use crate::app::shared::storage::Storage;
 use crate::app::storage::library::{SaveAction, SaveList};
 use crate::app::storage::saves::{Autosave, Saved};
@@ -101,6 +102,7 @@ struct MenuData<'w> {
     autosave: Res<'w, Autosave>,
     saves: Res<'w, SaveList>,
     settings: Res<'w, Settings>,
+    sound: Option<Res<'w, SoundServer>>,
     previews: Res<'w, Previews>,
     art: Res<'w, PieceArt>,
     library: Res<'w, Library>,
@@ -124,6 +126,7 @@ fn menu_screen(
         autosave,
         saves,
         settings,
+        sound,
         previews,
         art,
         library: courses,
@@ -181,7 +184,7 @@ fn menu_screen(
                 about(ui, data);
                 game_choices(ui, data, choice);
                 egui::CollapsingHeader::new("Settings")
-                    .show(ui, |ui| settings_editor(ui, &settings))
+                    .show(ui, |ui| settings_editor(ui, &settings, sound.as_deref()))
                     .body_returned
                     .flatten()
             };

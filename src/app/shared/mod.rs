@@ -13,6 +13,7 @@ pub mod players;
 pub mod pointer;
 pub mod screen;
 pub mod settings;
+pub mod sound;
 pub mod speech;
 pub mod storage;
 pub mod turn_builder;

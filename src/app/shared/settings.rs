@@ -225,7 +225,7 @@ pub struct Settings {
     pub show_coordinates: bool,
     /// The board's colours.
     pub theme: BoardTheme,
-    /// Loudness of the game's sounds, 0 to 1 (with the `sound` feature).
+    /// Loudness of the game's sounds, 0 to 1.
     pub volume: f32,
     /// No sound at all.
     pub muted: bool,
