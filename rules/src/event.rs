@@ -5,7 +5,7 @@ use super::types::{Loc, Piece};
 use serde::{Deserialize, Serialize};
 
 /// How a piece was captured (as a lesson's task names it, too).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Deserialize, Serialize)]
 pub enum Capture {
     /// The mover landed on it.
     Replacement,

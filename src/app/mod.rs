@@ -4,7 +4,7 @@
 
 pub mod analysis;
 pub mod art;
-mod audio;
+pub mod audio;
 pub mod board;
 #[cfg(feature = "dev")]
 mod dev;

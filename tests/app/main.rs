@@ -23,6 +23,7 @@ mod screen_reader;
 mod server_check;
 mod session;
 mod sharing;
+mod sound;
 mod support;
 mod turns;
 mod view3d;

@@ -1,7 +1,7 @@
 //! The game's sounds: one short sound for each [`Cue`] ([`synth`]), played at the settings'
 //! volume through a sound server ([`output`]). Without one the game is silent and says so once.
 
-mod output;
+pub mod output;
 mod synth;
 
 use crate::app::shared::cue::Cue;
@@ -14,20 +14,19 @@ use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
 
-/// Synthesises the sounds, starts the playback thread and plays one sound for each cue the board
-/// sends.
+/// Synthesises the sounds, starts the playback thread (unless an [`Output`] is already there, as
+/// in tests) and plays one sound for each cue the board sends.
 pub fn plugin(app: &mut App) {
-    let (voices, outcome) = output::start();
+    if !app.world().contains_resource::<Output>() {
+        let (voices, outcome) = output::start();
+        app.insert_resource(Output::new(voices, outcome));
+    }
     app.insert_resource(Sounds(
         synth::CUES
             .iter()
             .map(|&cue| (cue, synth::samples(cue).into()))
             .collect(),
     ))
-    .insert_resource(Output {
-        voices,
-        outcome: Mutex::new(outcome),
-    })
     .init_resource::<SoundServer>()
     .add_systems(Update, (play, hear_outcome).in_set(Frame::Follow));
 }
@@ -36,14 +35,29 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource)]
 struct Sounds(HashMap<Cue, Arc<[i16]>>);
 
+/// The sound of `cue`: mono 16-bit samples at 44.1 kHz.
+pub fn sound(cue: Cue) -> Vec<i16> {
+    synth::samples(cue)
+}
+
 /// The playback thread's ends: sounds go in, the connection's outcome comes out once.
 #[derive(Resource)]
-struct Output {
+pub struct Output {
     voices: Sender<Voice>,
     outcome: Mutex<Receiver<Outcome>>,
 }
 
-/// Plays each cue sent this frame once, unless muted.
+impl Output {
+    /// The ends of a playback thread (or of a test's channels).
+    pub fn new(voices: Sender<Voice>, outcome: Receiver<Outcome>) -> Output {
+        Output {
+            voices,
+            outcome: Mutex::new(outcome),
+        }
+    }
+}
+
+/// Plays each cue sent this frame once, unless muted or its sound is switched off.
 fn play(
     mut cues: MessageReader<Cue>,
     settings: Res<Settings>,
@@ -60,7 +74,7 @@ fn play(
     if settings.muted || volume == 0.0 {
         return;
     }
-    for cue in heard {
+    for cue in heard.into_iter().filter(|&cue| settings.sounds.allows(cue)) {
         // A send fails only once the thread has ended (no server): the sound is dropped.
         let _ = output.voices.send(Voice {
             samples: sounds.0[&cue].clone(),

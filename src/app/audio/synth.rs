@@ -2,15 +2,23 @@
 //! sound files).
 
 use crate::app::shared::cue::Cue;
+use crate::rules::Capture;
 use std::f64::consts::{PI, TAU};
 
 /// Samples per second of every sound.
 pub const RATE: u32 = 44_100;
 
-/// Every cue, each with its own sound.
-pub const CUES: [Cue; 7] = [
+/// Every cue. Each has its own sound, but en passant sounds as a capture by replacement, and a
+/// withdrawal as an approach.
+pub const CUES: [Cue; 13] = [
     Cue::Move,
-    Cue::Capture,
+    Cue::Capture(Capture::Replacement),
+    Cue::Capture(Capture::EnPassant),
+    Cue::Capture(Capture::Interception),
+    Cue::Capture(Capture::Telekinesis),
+    Cue::Capture(Capture::Approach),
+    Cue::Capture(Capture::Withdrawal),
+    Cue::ClockWarning,
     Cue::Slide,
     Cue::Promotion,
     Cue::Check,
@@ -31,8 +39,8 @@ pub fn samples(cue: Cue) -> Vec<i16> {
             mix.add(Part::click(0.0, 3000.0, 0.5));
             mix.finish(0.6)
         }
-        // Two sharper, higher knocks, the second a little lower.
-        Cue::Capture => {
+        // Two sharper, higher knocks, the second a little lower: the taker knocks the piece off.
+        Cue::Capture(Capture::Replacement | Capture::EnPassant) => {
             for (at, pitch, gain) in [(0.0, 900.0, 1.0), (0.075, 760.0, 0.85)] {
                 mix.add(Part {
                     voice: Voice::Partials(&[(1.0, 1.0), (2.3, 0.35), (3.9, 0.15)]),
@@ -43,6 +51,54 @@ pub fn samples(cue: Cue) -> Vec<i16> {
                 mix.add(Part::click(at, 3800.0, 0.8 * gain));
             }
             mix.finish(0.7)
+        }
+        // A low crunch: a heavy falling knock under a burst of noise, the piece crushed between
+        // two.
+        Cue::Capture(Capture::Interception) => {
+            mix.add(Part {
+                voice: Voice::Partials(&[(1.0, 1.0), (1.5, 0.5), (2.2, 0.3)]),
+                decay: 0.05,
+                ..Part::knock(0.0, 330.0, 160.0)
+            });
+            mix.add(Part {
+                length: 0.12,
+                decay: 0.04,
+                ..Part::click(0.0, 1400.0, 1.2)
+            });
+            mix.finish(0.7)
+        }
+        // A glassy lift: a bell gliding up an octave, the piece taken from afar.
+        Cue::Capture(Capture::Telekinesis) => {
+            mix.add(Part {
+                to: 1567.98,
+                voice: Voice::Partials(&[(1.0, 1.0), (3.0, 0.2)]),
+                ..Part::note(0.0, 0.35, 783.99, 1.0)
+            });
+            mix.finish(0.6)
+        }
+        // A shove: a knock, then a short whoosh as the line is pushed off.
+        Cue::Capture(Capture::Approach | Capture::Withdrawal) => {
+            mix.add(Part::knock(0.0, 700.0, 500.0));
+            mix.add(Part {
+                at: 0.04,
+                length: 0.22,
+                from: 1800.0,
+                to: 700.0,
+                attack: 0.03,
+                decay: 0.08,
+                gain: 0.8,
+                voice: Voice::Noise(0.6),
+            });
+            mix.finish(0.65)
+        }
+        // A clock's tick: one short, high wooden click.
+        Cue::ClockWarning => {
+            mix.add(Part {
+                voice: Voice::Partials(&[(1.0, 1.0), (2.4, 0.3)]),
+                decay: 0.015,
+                ..Part::knock(0.0, 1800.0, 1700.0)
+            });
+            mix.finish(0.5)
         }
         // A soft whoosh: noise through a rising band, over a faint rising hum.
         Cue::Slide => {
@@ -288,12 +344,20 @@ mod tests {
         }
     }
 
+    /// En passant sounds as a replacement, a withdrawal as an approach: every other pair of
+    /// cues sounds different.
     #[test]
     fn every_cue_sounds_different() {
-        let all: Vec<Vec<i16>> = CUES.iter().map(|&cue| samples(cue)).collect();
-        for (i, a) in all.iter().enumerate() {
-            for b in &all[i + 1..] {
-                assert_ne!(a, b);
+        let same = |a: Cue, b: Cue| {
+            let pair = [a, b];
+            pair.contains(&Cue::Capture(Capture::Replacement))
+                && pair.contains(&Cue::Capture(Capture::EnPassant))
+                || pair.contains(&Cue::Capture(Capture::Approach))
+                    && pair.contains(&Cue::Capture(Capture::Withdrawal))
+        };
+        for (i, &a) in CUES.iter().enumerate() {
+            for &b in &CUES[i + 1..] {
+                assert_eq!(samples(a) == samples(b), same(a, b), "{a:?} and {b:?}");
             }
         }
     }

@@ -198,10 +198,12 @@ impl<'a> Choreography<'a> {
                     }
                 }
                 Event::Captured { piece, at, how } => {
-                    self.enter(stage, Some(Cue::Capture));
+                    self.enter(stage, Some(Cue::Capture(*how)));
                     self.capture(*piece, *at, *how);
                 }
-                Event::RemovedFromReserve { .. } => self.enter(stage, Some(Cue::Capture)),
+                Event::RemovedFromReserve { .. } => {
+                    self.enter(stage, Some(Cue::Capture(Capture::Replacement)));
+                }
                 Event::Slid { from, to } => {
                     self.enter(stage, Some(Cue::Slide));
                     self.slide(*from, *to);

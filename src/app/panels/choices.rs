@@ -130,6 +130,12 @@ pub fn settings_editor(
                 .changed();
             changed |= ui.checkbox(&mut settings.muted, "mute").changed();
         });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("sounds of");
+            for (label, on) in settings.sounds.switches() {
+                changed |= ui.checkbox(on, label).changed();
+            }
+        });
         if let Some(SoundServer::Silent(_)) = sound {
             ui.label(SoundServer::SILENT);
         }

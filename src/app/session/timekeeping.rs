@@ -6,6 +6,7 @@
 //! window sleep.
 
 use crate::app::shared::clocks::{Clocks, TENTHS_UNDER};
+use crate::app::shared::cue::Cue;
 use crate::app::shared::game::ActiveGame;
 use crate::app::shared::messages::Command;
 use crate::app::shared::screen::{Frame, Screen};
@@ -48,16 +49,30 @@ fn run_down(
     game: Res<ActiveGame>,
     mut clocks: ResMut<Clocks>,
     mut out: MessageWriter<Command>,
+    mut cues: MessageWriter<Cue>,
 ) {
     let Some(side) = clocks.running(&game.0) else {
         return;
     };
     let left = &mut clocks.left[side.index()];
+    let before = *left;
     *left = left.saturating_sub(time.delta());
     if left.is_zero() {
         out.write(Command::TimeOut(side));
+    } else if warns(before, *left) {
+        cues.write(Cue::ClockWarning);
     }
 }
+
+/// Whether a clock running down from `before` to `after` passed one of its last ten seconds
+/// (the clock's warning: 10, 9 … 1 seconds left).
+fn warns(before: Duration, after: Duration) -> bool {
+    let whole = |left: Duration| left.as_millis().div_ceil(1000);
+    whole(after) < whole(before) && whole(after) <= WARNED_SECONDS
+}
+
+/// The last seconds of a clock that each sound a warning.
+const WARNED_SECONDS: u128 = 10;
 
 /// While a clock runs, the reactive window wakes every second (every tenth under
 /// [`TENTHS_UNDER`]); once none runs the window's own settings are back. The wait changes only

@@ -1,6 +1,7 @@
 //! Cues: the moments worth a sound, sent as the board plays a turn out (and when the server
 //! says it is the player's turn in another game).
 
+use crate::rules::Capture;
 use bevy::prelude::*;
 
 /// A moment of a turn as the board shows it, or news of another game, for sound (and any other
@@ -9,8 +10,8 @@ use bevy::prelude::*;
 pub enum Cue {
     /// A piece moved (or was placed).
     Move,
-    /// A piece was captured.
-    Capture,
+    /// A piece was captured, this way (each way has its own sound, as its own effect).
+    Capture(Capture),
     /// An Amoeba square slid.
     Slide,
     /// A piece was promoted.
@@ -21,4 +22,6 @@ pub enum Cue {
     GameOver,
     /// It is the player's turn in another of their games on the server.
     YourTurn,
+    /// A running clock passed one of its last ten seconds.
+    ClockWarning,
 }

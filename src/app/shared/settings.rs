@@ -1,5 +1,6 @@
 //! The player's settings, kept between runs.
 
+use crate::app::shared::cue::Cue;
 use crate::rules::MAX_HASH_MIB;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -229,6 +230,9 @@ pub struct Settings {
     pub volume: f32,
     /// No sound at all.
     pub muted: bool,
+    /// Which sounds play (absent from files written before it existed: all of them).
+    #[serde(default)]
+    pub sounds: CueSounds,
     /// 2D or 3D.
     pub view: BoardView,
     /// Shadows in the 3D view (they cost frame time on a software renderer).
@@ -244,6 +248,73 @@ pub struct Settings {
     /// there (absent from files written before it existed: off).
     #[serde(default)]
     pub check_servers: bool,
+}
+
+/// Which of the game's sounds play, each switchable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CueSounds {
+    /// A piece moved.
+    pub moves: bool,
+    /// A piece was captured (each way with its own sound).
+    pub captures: bool,
+    /// An Amoeba square slid.
+    pub slides: bool,
+    /// A piece was promoted.
+    pub promotions: bool,
+    /// Check.
+    pub check: bool,
+    /// The game ended.
+    pub game_over: bool,
+    /// A running clock's last ten seconds, once a second.
+    pub clock_warning: bool,
+    /// The player's turn in another of their games on a server.
+    pub your_turn: bool,
+}
+
+impl Default for CueSounds {
+    fn default() -> CueSounds {
+        CueSounds {
+            moves: true,
+            captures: true,
+            slides: true,
+            promotions: true,
+            check: true,
+            game_over: true,
+            clock_warning: true,
+            your_turn: true,
+        }
+    }
+}
+
+impl CueSounds {
+    /// Whether `cue`'s sound plays.
+    pub fn allows(&self, cue: Cue) -> bool {
+        match cue {
+            Cue::Move => self.moves,
+            Cue::Capture(_) => self.captures,
+            Cue::Slide => self.slides,
+            Cue::Promotion => self.promotions,
+            Cue::Check => self.check,
+            Cue::GameOver => self.game_over,
+            Cue::ClockWarning => self.clock_warning,
+            Cue::YourTurn => self.your_turn,
+        }
+    }
+
+    /// Each switch with its label, as the settings show them.
+    pub fn switches(&mut self) -> [(&'static str, &mut bool); 8] {
+        [
+            ("moves", &mut self.moves),
+            ("captures", &mut self.captures),
+            ("slides", &mut self.slides),
+            ("promotions", &mut self.promotions),
+            ("check", &mut self.check),
+            ("game over", &mut self.game_over),
+            ("clock's last seconds", &mut self.clock_warning),
+            ("your turn online", &mut self.your_turn),
+        ]
+    }
 }
 
 impl Settings {
@@ -268,6 +339,7 @@ impl Default for Settings {
             theme: BoardTheme::Wood,
             volume: 0.7,
             muted: false,
+            sounds: CueSounds::default(),
             view: BoardView::TwoD,
             shadows: false,
             engine_memory_mib: 64,
