@@ -431,6 +431,10 @@ pub struct DevTools {
     /// the figures and exit.
     #[arg(long, value_name = "SECONDS")]
     pub measure: Option<f32>,
+    /// With sound on, play a quiet move and then a capture two seconds apart, and exit
+    /// (non-zero if no sound server answered): `.ci/sound` records and measures them.
+    #[arg(long)]
+    pub sound_test: bool,
 }
 
 /// A request to open the game window.

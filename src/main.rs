@@ -20,6 +20,8 @@ fn main() -> ExitCode {
             window_test: request.dev.window_test,
             #[cfg(feature = "dev")]
             measure: request.dev.measure,
+            #[cfg(feature = "dev")]
+            sound_test: request.dev.sound_test,
         };
         return match oddboard::app::run(launch) {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -37,6 +37,9 @@ pub struct Launch {
     /// Measure start-up and frame times for this many seconds, print them and exit.
     #[cfg(feature = "dev")]
     pub measure: Option<f32>,
+    /// Play the sound test: a quiet move, then a capture, with sound on; then exit.
+    #[cfg(feature = "dev")]
+    pub sound_test: bool,
 }
 
 /// Opens the game window and runs until it is closed.

@@ -297,13 +297,13 @@ fn no_arguments_prints_usage() {
     );
 }
 
-/// The developers' tools (`--window-test`, `--measure`) are in `play`'s options only in a build
+/// The developers' tools (`--window-test`, `--measure`, `--sound-test`) are in `play`'s options only in a build
 /// with the `dev` feature: the player's binary does not offer them.
 #[test]
 fn play_offers_the_developers_tools_only_with_the_dev_feature() {
     let help = stdout_of(&["play", "--help"]);
     assert!(help.contains("--view"), "{help}");
-    for tool in ["--window-test", "--measure"] {
+    for tool in ["--window-test", "--measure", "--sound-test"] {
         assert_eq!(help.contains(tool), cfg!(feature = "dev"), "{tool}: {help}");
     }
 }
