@@ -51,6 +51,43 @@ fn every_turn_is_autosaved_and_offered_next_time() {
 }
 
 #[test]
+fn two_windows_at_once_never_write_over_each_others_game() {
+    let dir = temp_dir("two-windows-games");
+    let mut first = app_with_data(&dir);
+    let mut second = app_with_data(&dir);
+    start(&mut first, "chess", &[], None);
+    click(&mut first, "e2");
+    click(&mut first, "e4");
+    start(&mut second, "fanorona-chess", &[], None);
+    click(&mut second, "c1");
+    click(&mut second, "a2");
+    let saves = dir.join("saves");
+    let kept = fs::read_to_string(saves.join("From another window 1.ron")).expect("kept");
+    assert!(kept.contains("e2e4"), "{kept}");
+    assert!(
+        notice(&second).contains("\"From another window 1\""),
+        "{}",
+        notice(&second)
+    );
+
+    // The first window plays on: the second's game is kept in turn.
+    click(&mut first, "e7");
+    click(&mut first, "e5");
+    let kept = fs::read_to_string(saves.join("From another window 2.ron")).expect("kept");
+    assert!(kept.contains("c1a2"), "{kept}");
+    let text = fs::read_to_string(dir.join("autosave.ron")).expect("autosave");
+    assert!(text.contains("e7e5"), "{text}");
+
+    // A window alone keeps writing over its own game, and nothing more is kept.
+    click(&mut first, "g1");
+    click(&mut first, "f3");
+    assert_eq!(
+        listing(&saves),
+        ["From another window 1.ron", "From another window 2.ron"]
+    );
+}
+
+#[test]
 fn picking_a_piece_saves_nothing_only_a_turn_does() {
     let dir = temp_dir("no-save-on-click");
     let mut app = app_with_data(&dir);

@@ -180,7 +180,9 @@ pub fn set_aside(path: &Path, why: &str) -> String {
 }
 
 /// Saves the game after every change to it (a turn, an undo, a resignation), and offers it as
-/// "Continue" in the menu. A lesson or a puzzle is not saved: the game in progress stays.
+/// "Continue" in the menu. A lesson or a puzzle is not saved: the game in progress stays. A game
+/// another window of the player's autosaved since this one last did is not written over: it is
+/// kept among the named saves first, and the player told.
 fn autosave(
     playing: Playing,
     dir: Res<DataDir>,
@@ -191,12 +193,44 @@ fn autosave(
     let Some(saved) = playing.saved().filter(|_| !studying.0) else {
         return;
     };
-    if let Some(path) = dir.file(AUTOSAVE)
-        && let Err(e) = write_game(&path, &saved)
-    {
-        notice.0 = Some(e);
+    if let Some(path) = dir.file(AUTOSAVE) {
+        let theirs = read_game(&path)
+            .ok()
+            .filter(|theirs| offered.0.as_ref() != Some(theirs));
+        let kept = theirs.map(|theirs| keep_among_saves(&dir, &theirs));
+        let written = match kept {
+            Some(Err(e)) => Err(format!(
+                "{e}\nThe game was not autosaved, so as not to lose it."
+            )),
+            Some(Ok(told)) => write_game(&path, &saved).map(|()| Some(told)),
+            None => write_game(&path, &saved).map(|()| None),
+        };
+        match written {
+            Ok(Some(told)) | Err(told) => notice.0 = Some(told),
+            Ok(None) => {}
+        }
     }
     offered.0 = Some(saved);
+}
+
+/// The name a game another window autosaved is kept under, with the first number no saved
+/// game has after it.
+const ELSEWHERE: &str = "From another window";
+
+/// Keeps `theirs` (a game another window autosaved) as a named save: what to tell the player.
+fn keep_among_saves(dir: &DataDir, theirs: &Saved) -> Result<String, String> {
+    let taken = saved_games(dir);
+    let name = (1..)
+        .map(|n| format!("{ELSEWHERE} {n}"))
+        .find(|name| !taken.contains(name))
+        .unwrap_or_else(|| ELSEWHERE.to_string());
+    let path = dir
+        .save_path(&name)
+        .ok_or_else(|| "no data directory".to_string())?;
+    write_game(&path, theirs)?;
+    Ok(format!(
+        "Another Oddboard window's game was kept as the saved game \"{name}\"."
+    ))
 }
 
 /// The game being played, who plays it and its clocks: what a save holds.
