@@ -303,17 +303,21 @@ impl Table {
         self.seats.iter().flatten().any(|s| s.player == *player)
     }
 
-    /// Seats `client`, proven to be `player`, as `name` at `side`: its own seat back (its
-    /// rating as it was when it first sat down), or a free one with `rating`.
+    /// Seats `client`, proven to be `player`, as `name` at `side`: its own seat back, keeping
+    /// the rating it sat down with, or a free one with `rating` (a new player's if `None`).
     pub fn sit(
         &mut self,
         client: ClientKey,
         (player, name): (PlayerId, String),
-        rating: Rating,
+        rating: Option<Rating>,
         side: Side,
     ) {
         let seat = &mut self.seats[side.index()];
-        let rating = seat.as_ref().map_or(rating, |back| back.rating);
+        let rating = seat
+            .as_ref()
+            .map(|back| back.rating)
+            .or(rating)
+            .unwrap_or_default();
         *seat = Some(Seat {
             name,
             player,

@@ -93,6 +93,16 @@ pub enum OnlineAction {
     Leave,
 }
 
+impl OnlineAction {
+    /// Puts `game`, one of the player's, on the board: its seat taken back under its name.
+    pub fn open(game: &PlayingGame) -> OnlineAction {
+        OnlineAction::Join {
+            table: game.table,
+            name: game.names[game.you.index()].clone(),
+        }
+    }
+}
+
 /// Where the link stands.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Phase {

@@ -278,7 +278,6 @@ mod tests {
     use super::{Step, step};
     use crate::net::identity::PlayerId;
     use crate::net::protocol::{TableState, Terms};
-    use crate::net::ratings::Rating;
     use crate::net::table::{Role, Table};
     use crate::rules::{Game, Side, Variant};
     use std::sync::Arc;
@@ -308,7 +307,7 @@ mod tests {
             table.sit(
                 key.into(),
                 (PlayerId([key; 32]), format!("p{key}")),
-                Rating::default(),
+                None,
                 side,
             );
         }

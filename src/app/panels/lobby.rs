@@ -4,7 +4,7 @@
 //! server's latest, each to open on the analysis board) and a variant's leaderboard.
 
 use super::Catalogue;
-use super::terms::{rated_name, terms_label, turns, variant_name};
+use super::terms::{counted, rated_name, terms_label, turns, variant_name};
 use crate::app::online::link::{Games, Link, OnlineAction};
 use crate::app::shared::clocks::face;
 use crate::net::protocol::{FinishedGame, PlayingGame, TableInfo};
@@ -57,10 +57,7 @@ pub(super) fn your_games(
                 .on_hover_text("Put this game on the board")
                 .clicked()
             {
-                out.write(OnlineAction::Join {
-                    table: game.table,
-                    name: game.names[game.you.index()].clone(),
-                });
+                out.write(OnlineAction::open(game));
             }
             ui.end_row();
         }
@@ -266,22 +263,13 @@ pub(super) fn leaderboard(
                     ui.label(format!("{}.", rank + 1));
                     ui.label(&row.name);
                     ui.monospace(row.rating.to_string());
-                    ui.label(rated_games(row.games));
+                    ui.label(counted(row.games, "game"));
                     ui.end_row();
                 }
             });
         }
     }
     *picked = Some(wanted);
-}
-
-/// A number of rated games in words: `1 game`, `12 games`.
-fn rated_games(games: u32) -> String {
-    if games == 1 {
-        "1 game".to_string()
-    } else {
-        format!("{games} games")
-    }
 }
 
 #[cfg(test)]

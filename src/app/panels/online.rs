@@ -596,10 +596,7 @@ fn your_turn_elsewhere(
                 .on_hover_text("Put that game on the board, leaving this one")
                 .clicked()
             {
-                out.write(OnlineAction::Join {
-                    table: game.table,
-                    name: game.names[game.you.index()].clone(),
-                });
+                out.write(OnlineAction::open(game));
             }
         });
     }
@@ -701,7 +698,6 @@ mod tests {
     use crate::app::online::link::{Link, Phase, Reconnecting};
     use crate::net::identity::PlayerId;
     use crate::net::protocol::{TableState, Terms};
-    use crate::net::ratings::Rating;
     use crate::net::table::{Role, Table};
     use crate::rules::{Game, Side, Variant};
     use bevy_egui::egui;
@@ -721,12 +717,7 @@ mod tests {
         for (side, name) in Side::BOTH.into_iter().zip(names) {
             if !name.is_empty() {
                 let player = PlayerId([side.index() as u8; 32]);
-                table.sit(
-                    side.index() as u64 + 1,
-                    (player, name.into()),
-                    Rating::default(),
-                    side,
-                );
+                table.sit(side.index() as u64 + 1, (player, name.into()), None, side);
             }
         }
         table.state_for(role, Duration::ZERO)

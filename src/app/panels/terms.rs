@@ -47,10 +47,15 @@ pub fn rated_name(name: &str, rating: Option<ShownRating>) -> String {
 
 /// A number of turns in words: `1 turn`, `34 turns`.
 pub fn turns(plies: u32) -> String {
-    if plies == 1 {
-        "1 turn".to_string()
+    counted(plies, "turn")
+}
+
+/// `count` of `noun` in words: `1 game`, `12 games`.
+pub fn counted(count: u32, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
     } else {
-        format!("{plies} turns")
+        format!("{count} {noun}s")
     }
 }
 

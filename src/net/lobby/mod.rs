@@ -435,14 +435,15 @@ impl Lobby {
         id: TableId,
         side: Side,
     ) {
-        let Some(variant) = self.tables.get(&id).map(|t| t.terms().variant.clone()) else {
-            return;
-        };
-        let rating = self.rating_of(&name, &variant);
-        let Some(table) = self.tables.get_mut(&id) else {
+        let Some(table) = self.tables.get(&id) else {
             return;
         };
         let back = table.name(side).is_some();
+        let variant = table.terms().variant.clone();
+        let rating = (!back).then(|| self.rating_of(&name, &variant));
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
         table.sit(client, (player, name.clone()), rating, side);
         self.list_changed |= !back;
         self.arrive(client, id);
