@@ -17,6 +17,7 @@ mod fen;
 mod game;
 mod geometry;
 mod landing;
+pub mod language;
 mod letters;
 mod movement;
 mod outcome;

@@ -92,8 +92,12 @@ pub fn all_data() -> Result<Vec<VariantData>, Error> {
 }
 
 impl Variant {
-    /// Loads variant `id` with the named options.
+    /// Loads variant `id` with the named options; an `id` that is a path to a variant file
+    /// (see [`crate::language::is_variant_file`]) loads that file.
     pub fn load(id: &str, options: &[String]) -> Result<Variant, Error> {
+        if crate::language::is_variant_file(id) {
+            return crate::language::load(id, options);
+        }
         let entry = ENTRIES
             .iter()
             .find(|e| e.id == id)
