@@ -1,8 +1,25 @@
 //! The variant language: a variant written as one RON file (docs/variant-language.md), read and
 //! played by an interpreter of its own, beside the built-in variants.
+//!
+//! [`schema`] is the file's shape, [`notation`] the movement notation, `compile` resolves names
+//! and checks references, and the interpreter plays it in parts: `moves` (a piece's moves and
+//! captures), `play` (a turn, part by part), `turns` (every possible and legal turn), `ends`
+//! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
+//! traits.
+
+mod compile;
+mod ends;
+mod fields;
+mod moves;
+pub mod notation;
+mod play;
+mod rules_impl;
+pub mod schema;
+mod turns;
 
 use super::error::Error;
 use super::variant::Variant;
+use compile::Lang;
 use std::path::Path;
 
 /// Whether `spec`, where a variant id is expected, names a variant file instead: a path with a
@@ -14,9 +31,20 @@ pub fn is_variant_file(spec: &str) -> bool {
 /// The variant written in the file at `path`, built with the named options. Its id is `path`
 /// as given, so that a record of a game names the file it was played with.
 pub(crate) fn load(path: &str, options: &[String]) -> Result<Variant, Error> {
-    let _ = (Path::new(path), options);
-    Err(Error::Data {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::Data {
         place: path.to_string(),
-        why: "variant files are not read yet".to_string(),
+        why: format!("cannot be read: {e}"),
+    })?;
+    let spec: schema::VariantFile = ron::from_str(&text).map_err(|e| Error::Data {
+        place: format!("{path}:{}:{}", e.span.start.line, e.span.start.col),
+        why: e.code.to_string(),
+    })?;
+    let lang = Lang::new(Path::new(path), path, spec, options)?;
+    Variant::new(Box::new(lang)).map_err(|e| match e {
+        Error::Data { why, .. } => Error::Data {
+            place: format!("{path}: start"),
+            why,
+        },
+        other => other,
     })
 }

@@ -1,0 +1,654 @@
+//! A variant file made ready to play: its names resolved to kinds, squares and regions, its
+//! notation read, and every reference checked, each problem a one-line error naming the file's
+//! field.
+
+use super::notation::{self, Atom};
+use super::schema::{
+    CaptureSpec, Diagonals, End, MoveSort, PromotionTime, Region, StateField, Supply, Trigger,
+    VariantFile,
+};
+use crate::data::{OptionData, Options, PieceData, VariantData};
+use crate::error::Error;
+use crate::fen::Holes;
+use crate::geometry::{Geometry, Lines};
+use crate::letters::PieceLetters;
+use crate::movement::{KNIGHT_PATHS, PathTable};
+use crate::rules::Basics;
+use crate::types::{Kind, Loc, LocSet, MAX_FILES, MAX_RANKS, Side};
+use std::path::Path;
+
+/// A region of the board, for each side.
+#[derive(Clone, Debug)]
+pub enum Zone {
+    /// The same squares in every position: the first player's, then the second's.
+    Fixed([LocSet; 2]),
+    /// The furthest square of each file from the owner, as the position's holes stand.
+    LastOfFile,
+}
+
+/// A piece's rules.
+#[derive(Clone, Debug)]
+pub struct PieceRule {
+    /// Its moves.
+    pub atoms: Vec<Atom>,
+    /// The region (index into [`Lang::zones`]) each atom's `@` names.
+    pub atom_zones: Vec<Option<usize>>,
+    /// Whether it is royal.
+    pub royal: bool,
+    /// Whether its moves reset the halfmove clock.
+    pub pawn: bool,
+    /// The region it never lands in.
+    pub never_in: Option<usize>,
+    /// How it promotes.
+    pub promotion: Option<Promotion>,
+}
+
+/// A piece's promotion, resolved.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// The zone's index.
+    pub zone: usize,
+    /// Kinds it may become, of its own side.
+    pub own: Vec<Kind>,
+    /// Kinds it may become, of the opponent's side.
+    pub opponent: Vec<Kind>,
+    /// Where the new piece comes from.
+    pub supply: Supply,
+    /// When.
+    pub when: PromotionTime,
+    /// Whether the text names the new piece.
+    pub written: bool,
+}
+
+/// The placement before the move, resolved.
+#[derive(Clone, Debug)]
+pub struct Placement {
+    /// The kind placed.
+    pub kind: Kind,
+    /// Beside a royal piece of its owner.
+    pub beside_royal: bool,
+    /// Losing one of these kinds gives the right.
+    pub lost: Vec<Kind>,
+    /// Being left in check gives the right.
+    pub check: bool,
+}
+
+/// What one kind may remove on entering the removal region.
+#[derive(Clone, Debug)]
+pub struct Remover {
+    /// The targets: a kind, and the kinds whose presence rules it out.
+    pub targets: Vec<(Kind, Vec<Kind>)>,
+    /// Whether it happens by itself.
+    pub automatic: bool,
+}
+
+/// The removal after the move, resolved.
+#[derive(Clone, Debug)]
+pub struct Removal {
+    /// The zone entered.
+    pub zone: usize,
+    /// Per kind, what it removes.
+    pub by: Vec<Option<Remover>>,
+}
+
+/// A castling move, resolved for each side.
+#[derive(Clone, Debug)]
+pub struct Castle {
+    /// Its right's bit in [`crate::Castling`], per side.
+    pub bits: [u8; 2],
+    /// Its letter, per side.
+    pub letters: [char; 2],
+    /// (king from, king to, rook from, rook to), per side.
+    pub squares: [(Loc, Loc, Loc, Loc); 2],
+}
+
+/// A variant file, compiled.
+pub struct Lang {
+    /// What every variant keeps alike.
+    pub basics: Basics,
+    /// Per kind index, its rules.
+    pub pieces: Vec<Option<PieceRule>>,
+    /// Regions, by index.
+    pub zones: Vec<Zone>,
+    /// Capture rules.
+    pub capture: CaptureSpec,
+    /// The placement part.
+    pub placement: Option<Placement>,
+    /// The removal part.
+    pub removal: Option<Removal>,
+    /// The slide part: whether it carries pieces, whether a stalemate by it wins.
+    pub slide: Option<(bool, bool)>,
+    /// The limit on consecutive moves.
+    pub limit: Option<(MoveSort, u8)>,
+    /// Castling moves.
+    pub castling: Vec<Castle>,
+    /// The ends, in order, with their regions resolved.
+    pub ends: Vec<CompiledEnd>,
+    /// The position's own FEN fields.
+    pub state: Vec<StateField>,
+    /// Whether the FEN has a halfmove clock (repetition and the fifty-move rule apply).
+    pub clocks: bool,
+    /// Where the board may lack squares.
+    pub holes: Holes,
+    /// Knight paths along the lines, for `t` atoms.
+    pub paths: PathTable,
+    /// The royal kinds.
+    pub royals: Vec<Kind>,
+    /// Whether captures are all by landing, so a square's attackers can be found from it.
+    pub plain_captures: bool,
+}
+
+/// An end, resolved.
+#[derive(Clone, Debug)]
+pub enum CompiledEnd {
+    /// See [`End::RoyalTaken`].
+    RoyalTaken,
+    /// See [`End::NoRoyalAgainstNone`].
+    NoRoyalAgainstNone(Vec<Kind>),
+    /// See [`End::Hold`]: the zone and the kinds.
+    Hold(usize, Vec<Kind>),
+    /// See [`End::TurnLimit`].
+    TurnLimit(u32),
+    /// See [`End::Checkmate`].
+    Checkmate,
+    /// See [`End::Stalemate`].
+    Stalemate(super::schema::Score),
+    /// See [`End::InsufficientMaterial`]: lone sets and the one-shade kind.
+    Insufficient(Vec<Vec<Kind>>, Option<Kind>),
+}
+
+/// A problem in the file, at a field.
+fn bad(file: &str, field: &str, why: impl Into<String>) -> Error {
+    Error::Data {
+        place: format!("{file}: {field}"),
+        why: why.into(),
+    }
+}
+
+/// The engine kinds the file's pieces take, in file order: the first royal piece is a King and
+/// the first Pawn-like piece a Pawn (so the screens mark them as such), the rest in kind order.
+fn assign_kinds(file: &str, spec: &VariantFile) -> Result<Vec<Kind>, Error> {
+    if spec.pieces.len() > Kind::COUNT {
+        return Err(bad(
+            file,
+            "pieces",
+            format!("{} pieces, at most {}", spec.pieces.len(), Kind::COUNT),
+        ));
+    }
+    let mut kinds: Vec<Option<Kind>> = vec![None; spec.pieces.len()];
+    if let Some(i) = spec.pieces.iter().position(|p| p.royal) {
+        kinds[i] = Some(Kind::King);
+    }
+    if let Some(i) = spec.pieces.iter().position(|p| p.pawn && !p.royal) {
+        kinds[i] = Some(Kind::Pawn);
+    }
+    let mut free = Kind::ALL
+        .into_iter()
+        .filter(|k| *k != Kind::King && *k != Kind::Pawn);
+    for slot in &mut kinds {
+        if slot.is_none() {
+            *slot = free.next();
+        }
+    }
+    let mut fallback = [Kind::King, Kind::Pawn].into_iter();
+    Ok(kinds
+        .into_iter()
+        .map(|k| k.or_else(|| fallback.next()).unwrap_or(Kind::King))
+        .collect())
+}
+
+/// The square named `text`, inside the board.
+fn square(file: &str, field: &str, text: &str, files: u8, ranks: u8) -> Result<Loc, Error> {
+    Loc::parse(text)
+        .filter(|l| l.file() < files && l.rank() < ranks)
+        .ok_or_else(|| bad(file, field, format!("'{text}' is not a square of the board")))
+}
+
+/// The mirror of `loc` for the second player: the same file, the rank counted from the top.
+fn mirrored(loc: Loc, ranks: u8) -> Loc {
+    Loc::new(loc.file().into(), i32::from(ranks - 1 - loc.rank())).unwrap_or(loc)
+}
+
+/// The drawing a piece's `drawing` names: a shipped drawing's name, an SVG beside the file (as
+/// an absolute path), or `letter` for a lettered token.
+fn drawing(path: &Path, named: Option<&str>) -> String {
+    match named {
+        Some(name) if name.ends_with(".svg") => {
+            let beside = path.parent().unwrap_or(Path::new(".")).join(name);
+            std::fs::canonicalize(&beside)
+                .unwrap_or(beside)
+                .to_string_lossy()
+                .into_owned()
+        }
+        Some(name) => name.to_string(),
+        None => "letter".to_string(),
+    }
+}
+
+impl Lang {
+    /// Compiles `spec`, read from `path` (named `file` in errors), for `options`.
+    pub fn new(
+        path: &Path,
+        file: &str,
+        spec: VariantFile,
+        option_names: &[String],
+    ) -> Result<Lang, Error> {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        if spec.id != stem {
+            return Err(bad(
+                file,
+                "id",
+                format!("'{}' is not the file's name '{stem}'", spec.id),
+            ));
+        }
+        let (files, ranks) = (spec.board.files, spec.board.ranks);
+        if !(1..=MAX_FILES).contains(&files) || !(1..=MAX_RANKS).contains(&ranks) {
+            return Err(bad(
+                file,
+                "board",
+                format!("{files} × {ranks}: at most {MAX_FILES} files × {MAX_RANKS} ranks"),
+            ));
+        }
+        let kinds = assign_kinds(file, &spec)?;
+        let kind_of = |letter: char, field: &str| -> Result<Kind, Error> {
+            spec.pieces
+                .iter()
+                .position(|p| p.letter == letter.to_ascii_uppercase())
+                .map(|i| kinds[i])
+                .ok_or_else(|| bad(file, field, format!("'{letter}' is not a piece of the file")))
+        };
+        let kinds_of = |letters: &str, field: &str| -> Result<Vec<Kind>, Error> {
+            letters.chars().map(|c| kind_of(c, field)).collect()
+        };
+        for (i, piece) in spec.pieces.iter().enumerate() {
+            if !piece.letter.is_ascii_uppercase() {
+                return Err(bad(
+                    file,
+                    "pieces",
+                    format!("{}: '{}' is no capital letter", piece.name, piece.letter),
+                ));
+            }
+            if spec.pieces[..i].iter().any(|p| p.letter == piece.letter) {
+                return Err(bad(
+                    file,
+                    "pieces",
+                    format!("{}: letter '{}' taken twice", piece.name, piece.letter),
+                ));
+            }
+        }
+        let data = VariantData {
+            id: path.to_string_lossy().into_owned(),
+            name: spec.name.clone(),
+            sides: spec.sides.clone(),
+            colours: spec.colours.clone(),
+            files,
+            ranks,
+            outline: spec.board.outline.clone(),
+            start: spec.start.clone(),
+            options: spec
+                .options
+                .iter()
+                .map(|o| OptionData {
+                    name: o.name.clone(),
+                    description: o.description.clone(),
+                    start: o.start.clone(),
+                })
+                .collect(),
+            pieces: spec
+                .pieces
+                .iter()
+                .zip(&kinds)
+                .map(|(p, kind)| PieceData {
+                    kind: *kind,
+                    value: p.value.unwrap_or(0),
+                    letter: p.letter,
+                    name: p.name.clone(),
+                    moves: if p.about.is_empty() {
+                        p.moves.clone()
+                    } else {
+                        p.about.clone()
+                    },
+                    art: Some(drawing(path, p.drawing.as_deref())),
+                    option: p.option.clone(),
+                })
+                .collect(),
+            tagline: spec.tagline.clone(),
+            goal: spec.goal.clone(),
+            novelty: spec.novelty.clone(),
+            summary: spec.summary.clone(),
+            pawn_double_step: false,
+        };
+        let options = Options::parse(&data, option_names)?;
+        let lines = match spec.board.diagonals {
+            Diagonals::Everywhere => Lines::Full,
+            Diagonals::EvenPoints => Lines::Alquerque,
+        };
+        let game_kinds: Vec<Kind> = data.pieces_in(&options).map(|p| p.kind).collect();
+        let letters = PieceLetters::new(&data, &options, &game_kinds).map_err(|e| match e {
+            Error::Data { why, .. } => bad(file, "pieces", why),
+            other => other,
+        })?;
+        let geometry = Geometry::new(files, ranks, lines);
+        let holes = match (&spec.board.outline, spec.board.moving_squares) {
+            (Some(_), true) => {
+                return Err(bad(
+                    file,
+                    "board",
+                    "an outline and moving squares exclude each other",
+                ));
+            }
+            (Some(rows), false) => Holes::Outline(outline(file, rows, files, ranks)?),
+            (None, true) => Holes::Anywhere,
+            (None, false) => Holes::None,
+        };
+        let mut zone_names: Vec<String> = Vec::new();
+        let mut zones = Vec::new();
+        for (name, region) in &spec.regions {
+            let field = format!("regions: {name}");
+            let zone = match region {
+                Region::Ranks(list) => {
+                    let mut sets = [LocSet::EMPTY; 2];
+                    for &r in list {
+                        if r == 0 || r > ranks {
+                            return Err(bad(file, &field, format!("no rank {r}")));
+                        }
+                        sets[0] |= LocSet::rank(r - 1) & geometry.inside();
+                        sets[1] |= LocSet::rank(ranks - r) & geometry.inside();
+                    }
+                    Zone::Fixed(sets)
+                }
+                Region::Files(letters) => {
+                    let mut set = LocSet::EMPTY;
+                    for c in letters.chars() {
+                        let f = (c as i32) - ('a' as i32);
+                        if !(0..i32::from(files)).contains(&f) {
+                            return Err(bad(file, &field, format!("no file '{c}'")));
+                        }
+                        for r in 0..ranks {
+                            set |= geometry.loc(f, r.into()).map_or(LocSet::EMPTY, Loc::bit);
+                        }
+                    }
+                    Zone::Fixed([set, set])
+                }
+                Region::Squares(list) => {
+                    let mut set = LocSet::EMPTY;
+                    for s in list {
+                        set |= square(file, &field, s, files, ranks)?.bit();
+                    }
+                    Zone::Fixed([set, set])
+                }
+                Region::LastOfFile => Zone::LastOfFile,
+            };
+            zone_names.push(name.clone());
+            zones.push(zone);
+        }
+        let zone_of = |name: &str, field: &str| -> Result<usize, Error> {
+            zone_names
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| bad(file, field, format!("no region named '{name}'")))
+        };
+        let mut pieces: Vec<Option<PieceRule>> = vec![None; Kind::COUNT];
+        for (p, kind) in spec.pieces.iter().zip(&kinds) {
+            let field = format!("pieces: {}", p.name);
+            let atoms =
+                notation::parse(&p.moves).map_err(|e| bad(file, &field, format!("moves: {e}")))?;
+            let atom_zones = atoms
+                .iter()
+                .map(|a| a.from_region.as_deref().map(|n| zone_of(n, &field)).transpose())
+                .collect::<Result<Vec<_>, _>>()?;
+            if atoms.iter().any(|a| a.once) && !spec.state.contains(&StateField::Unmoved) {
+                return Err(bad(file, &field, "an 'o' move needs the Unmoved state field"));
+            }
+            let promotion = match &p.promotion {
+                None => None,
+                Some(pr) => {
+                    let mut own = kinds_of(&pr.to, &field)?;
+                    for (option, more) in &pr.with_option {
+                        if !spec.options.iter().any(|o| &o.name == option) {
+                            return Err(bad(file, &field, format!("no option '{option}'")));
+                        }
+                        if options.has(option) {
+                            own.extend(kinds_of(more, &field)?);
+                        }
+                    }
+                    let opponent = kinds_of(&pr.to_opponent, &field)?;
+                    if own.is_empty() && opponent.is_empty() {
+                        return Err(bad(file, &field, "a promotion with nothing to become"));
+                    }
+                    if !pr.written && own.len() + opponent.len() > 1 {
+                        return Err(bad(file, &field, "an unwritten promotion has one choice"));
+                    }
+                    Some(super::compile::Promotion {
+                        zone: zone_of(&pr.zone, &field)?,
+                        own,
+                        opponent,
+                        supply: pr.supply,
+                        when: pr.when,
+                        written: pr.written,
+                    })
+                }
+            };
+            pieces[kind.index()] = Some(PieceRule {
+                atoms,
+                atom_zones,
+                royal: p.royal,
+                pawn: p.pawn,
+                never_in: p.never_in.as_deref().map(|n| zone_of(n, &field)).transpose()?,
+                promotion,
+            });
+        }
+        let placement = match &spec.turn.placement {
+            None => None,
+            Some(pl) => {
+                let field = "turn: placement";
+                let mut lost = Vec::new();
+                let mut check = false;
+                for t in &pl.given_by {
+                    match t {
+                        Trigger::Lost(letters) => lost.extend(kinds_of(letters, field)?),
+                        Trigger::Check => check = true,
+                    }
+                }
+                if !spec.state.contains(&StateField::Reserve) {
+                    return Err(bad(file, field, "a placement needs the Reserve state field"));
+                }
+                Some(Placement {
+                    kind: kind_of(pl.piece, field)?,
+                    beside_royal: pl.beside_royal,
+                    lost,
+                    check,
+                })
+            }
+        };
+        let removal = match &spec.turn.removal {
+            None => None,
+            Some(r) => {
+                let field = "turn: removal";
+                let mut by = vec![None; Kind::COUNT];
+                for remover in &r.by {
+                    let targets = remover
+                        .targets
+                        .iter()
+                        .map(|t| Ok((kind_of(t.piece, field)?, kinds_of(&t.unless, field)?)))
+                        .collect::<Result<Vec<_>, Error>>()?;
+                    by[kind_of(remover.piece, field)?.index()] = Some(Remover {
+                        targets,
+                        automatic: remover.automatic,
+                    });
+                }
+                Some(Removal {
+                    zone: zone_of(&r.entering, field)?,
+                    by,
+                })
+            }
+        };
+        let slide = match &spec.turn.slide {
+            None => None,
+            Some(s) => {
+                if !spec.board.moving_squares {
+                    return Err(bad(file, "turn: slide", "slides need moving_squares: true"));
+                }
+                if !spec.state.contains(&StateField::LastSlide) {
+                    return Err(bad(file, "turn: slide", "a slide needs the LastSlide field"));
+                }
+                let carrying = s.carrying_under.as_deref().is_some_and(|o| options.has(o));
+                Some((carrying, s.stalemate_by_slide_wins))
+            }
+        };
+        let mut castling = Vec::new();
+        for (i, c) in spec.castling.iter().enumerate() {
+            let field = "castling";
+            if i >= 2 || !spec.state.contains(&StateField::Castling) {
+                return Err(bad(file, field, "at most two castlings, with the Castling field"));
+            }
+            let sq = |t: &str| square(file, field, t, files, ranks);
+            let white = (sq(&c.king.0)?, sq(&c.king.1)?, sq(&c.rook.0)?, sq(&c.rook.1)?);
+            let m = |l: Loc| mirrored(l, ranks);
+            let black = (m(white.0), m(white.1), m(white.2), m(white.3));
+            let bit = |side: usize| 1u8 << (side * 2 + i);
+            castling.push(Castle {
+                bits: [bit(0), bit(1)],
+                letters: [c.right.to_ascii_uppercase(), c.right.to_ascii_lowercase()],
+                squares: [white, black],
+            });
+        }
+        let mut ends = Vec::new();
+        let mut clocks = (false, false);
+        for end in &spec.ends {
+            let field = "ends";
+            ends.push(match end {
+                End::RoyalTaken => CompiledEnd::RoyalTaken,
+                End::NoRoyalAgainstNone(letters) => {
+                    CompiledEnd::NoRoyalAgainstNone(kinds_of(letters, field)?)
+                }
+                End::Hold { region, pieces } => {
+                    CompiledEnd::Hold(zone_of(region, field)?, kinds_of(pieces, field)?)
+                }
+                End::TurnLimit(n) => CompiledEnd::TurnLimit(*n),
+                End::Checkmate => CompiledEnd::Checkmate,
+                End::Stalemate(score) => CompiledEnd::Stalemate(*score),
+                End::Repetition(n) => {
+                    if *n != 3 {
+                        return Err(bad(file, field, "repetition draws at the third time (3)"));
+                    }
+                    clocks.0 = true;
+                    continue;
+                }
+                End::MoveCounter(n) => {
+                    if *n != 100 {
+                        return Err(bad(file, field, "the move counter draws at 100 half-moves"));
+                    }
+                    clocks.1 = true;
+                    continue;
+                }
+                End::InsufficientMaterial { lone, one_shade } => CompiledEnd::Insufficient(
+                    lone.iter()
+                        .map(|l| kinds_of(l, field))
+                        .collect::<Result<_, _>>()?,
+                    one_shade.map(|c| kind_of(c, field)).transpose()?,
+                ),
+            });
+        }
+        if clocks.0 != clocks.1 {
+            return Err(bad(
+                file,
+                "ends",
+                "Repetition(3) and MoveCounter(100) come together",
+            ));
+        }
+        let royals: Vec<Kind> = spec
+            .pieces
+            .iter()
+            .zip(&kinds)
+            .filter(|(p, _)| p.royal)
+            .map(|(_, k)| *k)
+            .collect();
+        let needs_royal = ends
+            .iter()
+            .any(|e| matches!(e, CompiledEnd::Checkmate | CompiledEnd::RoyalTaken));
+        if needs_royal && royals.is_empty() {
+            return Err(bad(file, "ends", "checkmate needs a royal piece"));
+        }
+        let plain_captures = spec.capture.modes == [super::schema::CaptureMode::Replacement]
+            && spec.turn.removal.is_none()
+            && spec.turn.placement.is_none();
+        let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
+        let basics = Basics::new(data, options, lines, &game_kinds, &[]).map_err(|e| match e {
+            Error::Data { why, .. } => bad(file, "pieces", why),
+            other => other,
+        })?;
+        drop(letters);
+        Ok(Lang {
+            basics,
+            pieces,
+            zones,
+            capture: spec.capture,
+            placement,
+            removal,
+            slide,
+            limit: spec.turn.limit.map(|l| (l.counts, l.most)),
+            castling,
+            ends,
+            state: spec.state,
+            clocks: clocks.0,
+            holes,
+            paths,
+            royals,
+            plain_captures,
+        })
+    }
+
+    /// The rules of `kind`, which the file defines.
+    #[inline]
+    pub fn piece(&self, kind: Kind) -> &PieceRule {
+        self.pieces[kind.index()]
+            .as_ref()
+            .expect("a kind on the board is one of the file's")
+    }
+
+    /// Whether `loc` lies in zone `zone` for `side` on `board`.
+    pub fn in_zone(&self, zone: usize, side: Side, loc: Loc, board: &crate::Board) -> bool {
+        match &self.zones[zone] {
+            Zone::Fixed(sets) => sets[side.index()].contains(loc),
+            Zone::LastOfFile => {
+                let geometry = &self.basics.geometry;
+                let step = side.forward();
+                let mut rank = i32::from(loc.rank()) + i32::from(step);
+                while let Some(beyond) = geometry.loc(loc.file().into(), rank) {
+                    if !board.is_hole(beyond) {
+                        return false;
+                    }
+                    rank += i32::from(step);
+                }
+                true
+            }
+        }
+    }
+}
+
+/// The squares an outline's rows (from the top, `#` a square) mark.
+fn outline(file: &str, rows: &[String], files: u8, ranks: u8) -> Result<LocSet, Error> {
+    if rows.len() != usize::from(ranks) {
+        return Err(bad(file, "board: outline", format!("{} rows for {ranks} ranks", rows.len())));
+    }
+    let mut set = LocSet::EMPTY;
+    for (i, row) in rows.iter().enumerate() {
+        if row.chars().count() != usize::from(files) {
+            return Err(bad(file, "board: outline", format!("'{row}' is not {files} long")));
+        }
+        for (f, c) in row.chars().enumerate() {
+            match c {
+                '#' => {
+                    let rank = i32::from(ranks) - 1 - i as i32;
+                    set |= Loc::new(f as i32, rank).map_or(LocSet::EMPTY, Loc::bit);
+                }
+                '.' => {}
+                other => {
+                    return Err(bad(file, "board: outline", format!("'{other}' is not # or .")));
+                }
+            }
+        }
+    }
+    Ok(set)
+}

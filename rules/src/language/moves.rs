@@ -1,0 +1,290 @@
+//! A piece's moves from a square, as its notation and the file's capture rules give them: each
+//! a candidate with what it captures, before promotion and the turn's other parts.
+
+use super::compile::Lang;
+use super::notation::{Atom, Travel};
+use super::schema::CaptureMode;
+use crate::board::Board;
+use crate::position::Position;
+use crate::turn::Removal;
+use crate::types::{Dir, Loc, Piece, Side};
+
+/// One way a piece may move: from, to, and the piece its `x` part removes (approach or
+/// withdrawal), if any. Replacement and en passant follow from the squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// Where the piece starts.
+    pub from: Loc,
+    /// Where it ends.
+    pub to: Loc,
+    /// The piece taken by approach or withdrawal.
+    pub removal: Option<Removal>,
+}
+
+/// A destination an atom reaches, before the capture rules: where, the first and last steps'
+/// directions (for approach and withdrawal), the point passed by a two-step move, and whether
+/// a hop was made.
+#[derive(Clone, Copy)]
+struct Reach {
+    to: Loc,
+    first: Option<Dir>,
+    last: Option<Dir>,
+    hopped: bool,
+}
+
+/// The oriented leap for `side`: the second player's turned half a circle.
+#[inline]
+pub fn oriented((df, dr): (i8, i8), side: Side) -> (i8, i8) {
+    match side {
+        Side::White => (df, dr),
+        Side::Black => (-df, -dr),
+    }
+}
+
+/// The direction of a one-step leap.
+#[inline]
+pub fn unit_dir((df, dr): (i8, i8)) -> Option<Dir> {
+    Dir::ALL.into_iter().find(|d| d.delta() == (df, dr))
+}
+
+/// The unit direction and count of a leap straight along a line (`D` is two `W`s).
+#[inline]
+pub fn straight((df, dr): (i8, i8)) -> Option<(Dir, i8)> {
+    let n = df.abs().max(dr.abs());
+    if n == 0 || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        return None;
+    }
+    Some((unit_dir((df / n, dr / n))?, n))
+}
+
+impl Lang {
+    /// The location `leap` away from `from` that holds a square, if any.
+    #[inline]
+    fn leap_target(&self, board: &Board, from: Loc, leap: (i8, i8)) -> Option<Loc> {
+        let to = from.offset(leap.0, leap.1)?;
+        (self.basics.geometry.contains(to) && !board.is_hole(to)).then_some(to)
+    }
+
+    /// One step of `leap` from `at`: along the board's lines for a one-step leap, else by
+    /// offset; a hole or the edge ends it.
+    #[inline]
+    fn step(&self, board: &Board, at: Loc, leap: (i8, i8)) -> Option<Loc> {
+        match unit_dir(leap) {
+            Some(dir) => self
+                .basics
+                .geometry
+                .neighbour(at, dir)
+                .filter(|l| !board.is_hole(*l)),
+            None => self.leap_target(board, at, leap),
+        }
+    }
+
+    /// Calls `visit` with each destination `atom` reaches from `from` for `side`.
+    fn reaches(
+        &self,
+        board: &Board,
+        from: Loc,
+        side: Side,
+        atom: &Atom,
+        mut visit: impl FnMut(Reach, Option<Piece>),
+    ) {
+        let plain = |to: Loc, dir: Option<Dir>| Reach {
+            to,
+            first: dir,
+            last: dir,
+            hopped: false,
+        };
+        match atom.travel {
+            Travel::Anywhere => {
+                for to in self.basics.geometry.inside() {
+                    if to != from && !board.is_hole(to) {
+                        visit(plain(to, None), board.piece(to));
+                    }
+                }
+            }
+            Travel::Leap if atom.along_lines => {
+                for &((first, second), via, to) in self.paths.from(from) {
+                    let delta = (
+                        to.file() as i8 - from.file() as i8,
+                        to.rank() as i8 - from.rank() as i8,
+                    );
+                    let wanted = atom.leaps.iter().any(|l| oriented(*l, side) == delta);
+                    if wanted && !board.is_hole(via) && !board.is_hole(to) {
+                        let reach = Reach {
+                            to,
+                            first: Some(first),
+                            last: Some(second),
+                            hopped: false,
+                        };
+                        visit(reach, board.piece(to));
+                    }
+                }
+            }
+            Travel::Leap => {
+                for &leap in &atom.leaps {
+                    let leap = oriented(leap, side);
+                    if let Some((dir, n)) = straight(leap).filter(|_| atom.lame) {
+                        let mut at = from;
+                        let mut open = true;
+                        for i in 0..n {
+                            match self.basics.geometry.neighbour(at, dir) {
+                                Some(next) if !board.is_hole(next) => {
+                                    at = next;
+                                    if i + 1 < n && !board.is_empty(at) {
+                                        open = false;
+                                    }
+                                }
+                                _ => open = false,
+                            }
+                            if !open {
+                                break;
+                            }
+                        }
+                        if open {
+                            visit(plain(at, Some(dir)), board.piece(at));
+                        }
+                    } else if let Some(to) = self.step(board, from, leap) {
+                        visit(plain(to, unit_dir(leap)), board.piece(to));
+                    }
+                }
+            }
+            Travel::Ride => {
+                for &leap in &atom.leaps {
+                    let leap = oriented(leap, side);
+                    let dir = unit_dir(leap);
+                    let mut at = from;
+                    let mut taken = 0u8;
+                    let mut hopped = false;
+                    while let Some(to) = self.step(board, at, leap) {
+                        taken += 1;
+                        if atom.range != 0 && taken > atom.range {
+                            break;
+                        }
+                        let occupant = board.piece(to);
+                        if !atom.hop || hopped {
+                            let reach = Reach {
+                                to,
+                                first: dir,
+                                last: dir,
+                                hopped,
+                            };
+                            if !hopped || occupant.is_some() {
+                                visit(reach, occupant);
+                            }
+                        } else if occupant.is_none() {
+                            visit(plain(to, dir), None);
+                        }
+                        if occupant.is_some() {
+                            if atom.hop && !hopped {
+                                hopped = true;
+                            } else {
+                                break;
+                            }
+                        }
+                        at = to;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes the candidates of the piece on `from` (of the side to move) onto `out`: each
+    /// move its atoms allow, with its captures by the file's rules. `in_check` says, when
+    /// asked, whether the side is in check (for `k` atoms).
+    pub fn piece_candidates(
+        &self,
+        pos: &Position,
+        board: &Board,
+        from: Loc,
+        piece: Piece,
+        in_check: &mut dyn FnMut() -> bool,
+        out: &mut Vec<Candidate>,
+    ) {
+        let rule = self.piece(piece.kind);
+        let side = piece.side;
+        let approach = self.capture.modes.contains(&CaptureMode::Approach);
+        let withdrawal = self.capture.modes.contains(&CaptureMode::Withdrawal);
+        let replacement = self.capture.modes.contains(&CaptureMode::Replacement);
+        for (atom, zone) in rule.atoms.iter().zip(&rule.atom_zones) {
+            if zone.is_some_and(|z| !self.in_zone(z, side, from, board)) {
+                continue;
+            }
+            if atom.once && pos.state.leap_rights & (1 << side.index()) == 0 {
+                continue;
+            }
+            if atom.not_in_check && in_check() {
+                continue;
+            }
+            self.reaches(board, from, side, atom, |reach, occupant| {
+                let to = reach.to;
+                if atom.en_passant {
+                    if occupant.is_none() && pos.state.en_passant == Some(to) {
+                        out.push(Candidate {
+                            from,
+                            to,
+                            removal: None,
+                        });
+                    }
+                    return;
+                }
+                if rule.never_in.is_some_and(|z| self.in_zone(z, side, to, board)) {
+                    return;
+                }
+                match occupant {
+                    Some(target) => {
+                        let allowed = if target.side == side {
+                            self.capture.own_pieces && !self.piece(target.kind).royal
+                        } else {
+                            true
+                        };
+                        if atom.captures && (replacement || reach.hopped) && allowed {
+                            out.push(Candidate {
+                                from,
+                                to,
+                                removal: None,
+                            });
+                        }
+                    }
+                    None if reach.hopped => {}
+                    None => {
+                        let mut taken = [None, None];
+                        if approach
+                            && let Some(at) = reach
+                                .last
+                                .and_then(|d| self.basics.geometry.neighbour(to, d))
+                            && board.piece(at).is_some_and(|p| p.side != side)
+                        {
+                            taken[0] = Some(at);
+                        }
+                        if withdrawal
+                            && let Some(at) = reach
+                                .first
+                                .and_then(|d| self.basics.geometry.neighbour(from, d.opposite()))
+                            && board.piece(at).is_some_and(|p| p.side != side)
+                        {
+                            taken[1] = Some(at);
+                        }
+                        let can_take = taken.iter().any(Option::is_some);
+                        if can_take && !atom.captures {
+                            return;
+                        }
+                        if atom.moves && !(can_take && self.capture.compulsory_for_the_move) {
+                            out.push(Candidate {
+                                from,
+                                to,
+                                removal: None,
+                            });
+                        }
+                        for at in taken.into_iter().flatten() {
+                            out.push(Candidate {
+                                from,
+                                to,
+                                removal: Some(Removal::At(at)),
+                            });
+                        }
+                    }
+                }
+            });
+        }
+    }
+}

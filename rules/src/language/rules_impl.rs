@@ -1,0 +1,109 @@
+//! A file variant behind the engine's traits: the same [`Rules`], [`SearchHints`] and
+//! [`ScreenHelpers`] every built-in variant answers, so the game, the command line and the
+//! computer opponent play it alike.
+
+use super::compile::{CompiledEnd, Lang};
+use crate::error::Error;
+use crate::event::Recorder;
+use crate::fen;
+use crate::outcome::Outcome;
+use crate::position::{Position, RuleState};
+use crate::rules::{Apply, Basics, Rules};
+use crate::screen_helpers::ScreenHelpers;
+use crate::search_hints::SearchHints;
+use crate::turn::Turn;
+use crate::types::Side;
+use std::ops::ControlFlow;
+
+impl Apply for Lang {
+    fn apply(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Position {
+        let moved = self.play_move(pos, turn, rec);
+        self.play_after(pos, moved, turn, rec)
+    }
+}
+
+impl Lang {
+    /// Whether the side to move has a legal turn.
+    pub fn has_legal(&self, pos: &Position) -> bool {
+        self.for_each_turn(pos, &mut |_, next| {
+            if self.keeps_royals(next) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+}
+
+impl Rules for Lang {
+    fn basics(&self) -> &Basics {
+        &self.basics
+    }
+
+    fn push_legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        if self.decided_now(pos).is_some() {
+            return;
+        }
+        let _ = self.for_each_turn(pos, &mut |turn, next| {
+            if self.keeps_royals(next) {
+                out.push(*turn);
+            }
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        self.decided_now(pos).is_none() && self.has_legal(pos)
+    }
+
+    fn in_check(&self, pos: &Position) -> bool {
+        self.in_check_now(pos)
+    }
+
+    fn own_outcome(&self, pos: &Position, last: Option<&Turn>) -> Option<Outcome> {
+        self.outcome(pos, last)
+    }
+
+    fn dead_position(&self, pos: &Position) -> bool {
+        self.dead(pos)
+    }
+
+    fn clock_draws(&self) -> bool {
+        self.clocks
+    }
+
+    fn state_field_count(&self) -> usize {
+        self.state.len()
+    }
+
+    fn read_state(&self, side: Side, fields: &[&str]) -> Result<RuleState, Error> {
+        self.read_fields(side, fields)
+    }
+
+    fn write_state(&self, pos: &Position, out: &mut String) {
+        self.write_fields(pos, out);
+    }
+
+    fn validate(&self, pos: &Position) -> Result<(), Error> {
+        self.check_position(pos)
+    }
+
+    fn holes(&self) -> fen::Holes {
+        self.holes
+    }
+}
+
+impl SearchHints for Lang {
+    fn decided(&self, pos: &Position) -> bool {
+        self.decided_now(pos).is_some()
+    }
+
+    fn counts_moves(&self) -> bool {
+        self.ends
+            .iter()
+            .any(|e| matches!(e, CompiledEnd::TurnLimit(_)))
+    }
+}
+
+impl ScreenHelpers for Lang {}

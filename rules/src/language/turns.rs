@@ -1,0 +1,410 @@
+//! Whole turns of a file variant: every possible turn, part by part, and which of them are
+//! legal (none leaves a royal piece of the mover where the opponent could take it).
+
+use super::compile::Lang;
+use super::moves::Candidate;
+use super::play::Moved;
+use super::schema::{MoveSort, PromotionTime, Supply};
+use crate::board::Board;
+use crate::event::Discard;
+use crate::position::Position;
+use crate::turn::{EndPromotions, Removal, Turn};
+use crate::types::{Dir, Kind, Loc, Piece, Side};
+use std::ops::ControlFlow;
+
+impl Lang {
+    /// Whether `side` has a royal piece on `board`.
+    pub fn has_royal(&self, board: &Board, side: Side) -> bool {
+        self.royals
+            .iter()
+            .any(|k| board.count(Piece::new(*k, side)) > 0)
+    }
+
+    /// Whether the side to move in `pos` is in check: the opponent, to move now without a
+    /// placement, could take one of its royal pieces.
+    pub fn in_check_now(&self, pos: &Position) -> bool {
+        let mut asked = pos.asked_for(pos.side.opponent());
+        asked.state.placement_right = false;
+        self.threatens(&asked)
+    }
+
+    /// Whether the side to move in `pos` has a possible turn that takes a royal piece of the
+    /// other side.
+    pub fn threatens(&self, pos: &Position) -> bool {
+        let victim = pos.side.opponent();
+        if self.plain_captures {
+            return self.royals.iter().any(|k| {
+                pos.board
+                    .locs_of(Piece::new(*k, victim))
+                    .iter()
+                    .any(|at| self.attacked(&pos.board, at, pos.side))
+            });
+        }
+        let royal_count = |board: &Board| -> usize {
+            self.royals
+                .iter()
+                .map(|k| board.count(Piece::new(*k, victim)))
+                .sum()
+        };
+        let before = royal_count(&pos.board);
+        if before == 0 {
+            return false;
+        }
+        self.for_each_move(pos, &mut |_, moved| {
+            if royal_count(&moved.pos.board) < before
+                || self
+                    .removal_targets(moved)
+                    .iter()
+                    .any(|r| self.removes_royal(moved, *r))
+            {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+
+    /// Whether the removal `r` after `moved` takes a royal piece.
+    fn removes_royal(&self, moved: &Moved, r: Removal) -> bool {
+        match r {
+            Removal::At(at) => moved
+                .pos
+                .board
+                .piece(at)
+                .is_some_and(|p| self.piece(p.kind).royal),
+            Removal::Reserve => false,
+        }
+    }
+
+    /// Whether a piece of `by` could take on `target` by landing there, as its capture atoms
+    /// reach (for files whose captures are all by landing).
+    pub fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
+        let pos_like = Position {
+            board: *board,
+            side: by,
+            halfmove: 0,
+            fullmove: 1,
+            state: Default::default(),
+        };
+        board.occupied_by(by).iter().any(|from| {
+            let piece = board.piece(from).expect("an occupied square");
+            let mut out = Vec::new();
+            self.piece_candidates(&pos_like, board, from, piece, &mut || false, &mut out);
+            out.iter().any(|c| c.to == target)
+        })
+    }
+
+    /// The placements the side to move may begin its turn with (none first).
+    fn placements(&self, pos: &Position) -> Vec<Option<(Piece, Loc)>> {
+        let mut out = vec![None];
+        let Some(placement) = &self.placement else {
+            return out;
+        };
+        let piece = Piece::new(placement.kind, pos.side);
+        if !pos.state.placement_right || pos.state.reserve.count(piece) == 0 {
+            return out;
+        }
+        let mut squares = crate::types::LocSet::EMPTY;
+        if placement.beside_royal {
+            for k in &self.royals {
+                for at in pos.board.locs_of(Piece::new(*k, pos.side)) {
+                    squares |= self.basics.geometry.adjacent(at);
+                }
+            }
+        } else {
+            squares = self.basics.geometry.inside();
+        }
+        for at in squares {
+            if pos.board.is_empty(at) {
+                out.push(Some((piece, at)));
+            }
+        }
+        out
+    }
+
+    /// The promotions a move of `piece` to `to` must choose among: `[None]` when it does not
+    /// promote (or promotes unwritten), empty when it may not enter the zone.
+    fn promotion_choices(&self, pos: &Position, piece: Piece, to: Loc) -> Vec<Option<Piece>> {
+        let Some(promotion) = &self.piece(piece.kind).promotion else {
+            return vec![None];
+        };
+        if !self.in_zone(promotion.zone, piece.side, to, &pos.board) || !promotion.written {
+            return vec![None];
+        }
+        let own = promotion.own.iter().map(|k| Piece::new(*k, piece.side));
+        let theirs = promotion
+            .opponent
+            .iter()
+            .map(|k| Piece::new(*k, piece.side.opponent()));
+        own.filter(|p| promotion.supply != Supply::Captured || pos.state.reserve.count(*p) > 0)
+            .chain(theirs)
+            .map(Some)
+            .collect()
+    }
+
+    /// Calls `visit` with each possible turn's placement, move, capture and promotion, and
+    /// what playing them does, until it breaks.
+    pub fn for_each_move(
+        &self,
+        pos: &Position,
+        visit: &mut dyn FnMut(&Turn, &Moved) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let side = pos.side;
+        let mut check = None;
+        let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
+        let mut candidates = Vec::new();
+        for placement in self.placements(pos) {
+            let mut staged = *pos;
+            if let Some((piece, at)) = placement {
+                staged.board.put(at, piece);
+                staged.state.reserve.take(piece);
+            }
+            candidates.clear();
+            for from in staged.board.occupied_by(side) {
+                let piece = staged.board.piece(from).expect("an occupied square");
+                self.piece_candidates(
+                    &staged,
+                    &staged.board,
+                    from,
+                    piece,
+                    &mut in_check,
+                    &mut candidates,
+                );
+                if self.piece(piece.kind).royal {
+                    self.castlings(&staged, from, &mut in_check, &mut candidates);
+                }
+            }
+            for c in &candidates {
+                if let Some((MoveSort::Sideways, most)) = self.limit
+                    && c.from.rank() == c.to.rank()
+                    && pos.state.sideways[side.index()] >= most
+                {
+                    continue;
+                }
+                let piece = staged.board.piece(c.from).expect("a candidate's piece");
+                for promotion in self.promotion_choices(&staged, piece, c.to) {
+                    let mut turn = Turn::new(c.from, c.to)
+                        .removing(c.removal)
+                        .promoting(promotion);
+                    turn.placement = placement;
+                    let moved = self.play_move(pos, &turn, &mut Discard);
+                    visit(&turn, &moved)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Pushes the castlings of the royal piece on `from` that are open now.
+    fn castlings(
+        &self,
+        pos: &Position,
+        from: Loc,
+        in_check: &mut dyn FnMut() -> bool,
+        out: &mut Vec<Candidate>,
+    ) {
+        let side = pos.side;
+        for castle in &self.castling {
+            let (kf, kt, rf, rt) = castle.squares[side.index()];
+            if kf != from || !pos.state.castling.has(castle.bits[side.index()]) {
+                continue;
+            }
+            if !pos
+                .board
+                .piece(rf)
+                .is_some_and(|p| p.side == side && !self.piece(p.kind).royal)
+            {
+                continue;
+            }
+            let clear = |a: Loc, b: Loc| {
+                span(a, b)
+                    .into_iter()
+                    .all(|l| l == kf || l == rf || pos.board.is_empty(l))
+            };
+            if !clear(kf, kt) || !clear(rf, rt) || in_check() {
+                continue;
+            }
+            let passes_attack = span(kf, kt).into_iter().any(|l| {
+                if l == kf || l == kt {
+                    return false;
+                }
+                let mut probe = *pos;
+                probe.board.move_piece(kf, l);
+                probe.side = side.opponent();
+                probe.state.en_passant = None;
+                self.threatens(&probe)
+            });
+            if !passes_attack {
+                out.push(Candidate {
+                    from: kf,
+                    to: kt,
+                    removal: None,
+                });
+            }
+        }
+    }
+
+    /// The removals the mover may choose after `moved`: none when the move did not enter the
+    /// region, or the removal is automatic, or the opponent has no royal piece left.
+    pub fn removal_targets(&self, moved: &Moved) -> Vec<Removal> {
+        let mut out = Vec::new();
+        let Some(removal) = &self.removal else {
+            return out;
+        };
+        let Some(remover) = &removal.by[moved.piece.kind.index()] else {
+            return out;
+        };
+        let enemy = moved.piece.side.opponent();
+        let board = &moved.pos.board;
+        if !moved.entered || !self.has_royal(board, enemy) {
+            return out;
+        }
+        let has = |k: &Kind| {
+            let p = Piece::new(*k, enemy);
+            board.count(p) > 0 || moved.pos.state.reserve.count(p) > 0
+        };
+        for (kind, unless) in &remover.targets {
+            if unless.iter().any(has) {
+                continue;
+            }
+            let target = Piece::new(*kind, enemy);
+            out.extend(board.locs_of(target).iter().map(Removal::At));
+            if moved.pos.state.reserve.count(target) > 0 && !out.contains(&Removal::Reserve) {
+                out.push(Removal::Reserve);
+            }
+        }
+        if remover.automatic {
+            out.retain(|r| self.removes_royal(moved, *r));
+        }
+        out
+    }
+
+    /// The slides open on `board` after a move of `side`: every square (empty, or any with
+    /// carrying) next to a gap along a rank or file, but not the opponent's last slide undone.
+    fn slides(&self, pos: &Position, board: &Board) -> Vec<Option<(Loc, Loc)>> {
+        let mut out = vec![None];
+        let Some((carrying, _)) = self.slide else {
+            return out;
+        };
+        let geometry = &self.basics.geometry;
+        for gap in board.holes() {
+            for dir in [Dir::N, Dir::E, Dir::S, Dir::W] {
+                let Some(from) = geometry.neighbour(gap, dir) else {
+                    continue;
+                };
+                if board.is_hole(from) || (!carrying && !board.is_empty(from)) {
+                    continue;
+                }
+                if pos.state.last_slide == Some((gap, from)) {
+                    continue;
+                }
+                out.push(Some((from, gap)));
+            }
+        }
+        out
+    }
+
+    /// Every way to write the promotions at the end of a turn of `side` on `board`: one list per
+    /// combination of each promoting piece's choices, by square.
+    fn end_promotions(&self, pos: &Position, board: &Board) -> Vec<EndPromotions> {
+        let side = pos.side;
+        let mut each: Vec<(Loc, Vec<Piece>)> = Vec::new();
+        for at in board.occupied_by(side) {
+            let piece = board.piece(at).expect("an occupied square");
+            let Some(promotion) = &self.piece(piece.kind).promotion else {
+                continue;
+            };
+            if promotion.when != PromotionTime::OnArrivalAndAtTurnEnd
+                || !self.in_zone(promotion.zone, side, at, board)
+            {
+                continue;
+            }
+            let choices = promotion.own.iter().map(|k| Piece::new(*k, side)).collect();
+            each.push((at, choices));
+        }
+        each.sort_by_key(|(at, _)| at.to_string());
+        let mut out = vec![EndPromotions::default()];
+        for (at, choices) in each {
+            out = out
+                .into_iter()
+                .flat_map(|list| {
+                    choices.iter().map(move |c| {
+                        let mut more = list;
+                        more.push(at, *c);
+                        more
+                    })
+                })
+                .collect();
+        }
+        out
+    }
+
+    /// Calls `visit` with every possible whole turn of `pos` and the position it leaves, until
+    /// it breaks.
+    pub fn for_each_turn(
+        &self,
+        pos: &Position,
+        visit: &mut dyn FnMut(&Turn, &Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.for_each_move(pos, &mut |turn, moved| {
+            let mut removals: Vec<Option<Removal>> = vec![None];
+            let remover = self
+                .removal
+                .as_ref()
+                .and_then(|r| r.by[moved.piece.kind.index()].as_ref());
+            if remover.is_some_and(|r| !r.automatic) {
+                removals.extend(self.removal_targets(moved).into_iter().map(Some));
+            }
+            let base_removal = turn.removal;
+            for removal in removals {
+                let slides = self.slides(pos, &moved.pos.board);
+                for slide in slides {
+                    let mut board = moved.pos.board;
+                    if let Some((from, to)) = slide {
+                        let carried = board.piece(from);
+                        board.make_hole(from);
+                        board.clear(to);
+                        if let Some(p) = carried {
+                            board.put(to, p);
+                        }
+                    }
+                    for ends in self.end_promotions(pos, &board) {
+                        let mut whole = *turn;
+                        whole.removal = removal.or(base_removal);
+                        whole.slide = slide;
+                        whole.end_promotions = ends;
+                        let next = self.play_after(pos, *moved, &whole, &mut Discard);
+                        visit(&whole, &next)?;
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Whether the turn that led to `next` is legal: no royal piece of its mover can be taken
+    /// (a turn that took the opponent's last royal piece, where that ends the game, always is).
+    pub fn keeps_royals(&self, next: &Position) -> bool {
+        let takes_last = self.ends_on_royal_taken() && !self.has_royal(&next.board, next.side);
+        takes_last || !self.threatens(next)
+    }
+
+    /// Whether taking the last royal piece ends the game.
+    fn ends_on_royal_taken(&self) -> bool {
+        self.ends
+            .iter()
+            .any(|e| matches!(e, super::compile::CompiledEnd::RoyalTaken))
+    }
+}
+
+/// The locations from `a` to `b` along their rank (both included), or just the two.
+fn span(a: Loc, b: Loc) -> Vec<Loc> {
+    if a.rank() != b.rank() {
+        return vec![a, b];
+    }
+    let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+    (lo..=hi)
+        .filter_map(|f| Loc::new(f.into(), a.rank().into()))
+        .collect()
+}
