@@ -45,8 +45,8 @@ fn start(variant: &Variant) -> String {
 /// or why there is no diagram.
 fn pieces(variant: &Variant) -> String {
     let mut out = String::from(
-        "Pieces, the first player's, each from a square of an empty board (Kings stand where \
-         the rules need them):\n* a square it moves to, x a piece it takes\n",
+        "Pieces: the first player's, each on an empty board (with Kings where the rules need \
+         them)\n* a square it moves to, x a piece it takes\n",
     );
     for data in variant.data().pieces_in(variant.options()) {
         let piece = Piece::new(data.kind, Side::White);
