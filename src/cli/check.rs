@@ -19,7 +19,7 @@ pub(super) fn report(variant: &Variant) -> String {
     .join("\n")
 }
 
-/// The variant's name, where it was read from and the options it was built with.
+/// The variant's name, its id (a file's path) and the options it was built with.
 fn heading(variant: &Variant) -> String {
     let options = variant.options().names();
     let with = if options.is_empty() {
@@ -27,7 +27,7 @@ fn heading(variant: &Variant) -> String {
     } else {
         format!(", with {}", options.join(", "))
     };
-    format!("{} ({}{with})\n", variant.data().name, variant.id())
+    format!("{} — {}{with}\n", variant.data().name, variant.id())
 }
 
 /// The start position's FEN, then its board.

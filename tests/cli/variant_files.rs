@@ -79,7 +79,7 @@ fn bestmove_record_and_replay_take_a_variant_file() {
 fn variant_check_draws_the_start_each_piece_and_perft() {
     let out = stdout_of(&["variant", "check", "chess"]);
     let shown = lines(&out);
-    assert_eq!(shown[0], "Chess (chess)");
+    assert_eq!(shown[0], "Chess — chess");
     assert!(
         out.contains(concat!(
             "Start position: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n",
@@ -111,7 +111,7 @@ fn variant_check_draws_the_start_each_piece_and_perft() {
     );
     let amoeba = stdout_of(&["variant", "check", "amoeba", "--option", "bishop-promotion"]);
     assert!(
-        amoeba.starts_with("Amoeba (amoeba, with bishop-promotion)\n"),
+        amoeba.starts_with("Amoeba — amoeba, with bishop-promotion\n"),
         "{amoeba}"
     );
     assert!(
@@ -142,7 +142,7 @@ fn variant_check_of_a_seed_games_file_shows_its_built_ins_start_and_perft() {
         }
         let heading = lines(&read)[0];
         assert!(
-            heading.contains(&format!(" ({}", file_of(id))),
+            heading.contains(&format!(" — {}", file_of(id))),
             "{id}: {heading}"
         );
     }
