@@ -122,6 +122,38 @@ fn variant_check_draws_the_start_each_piece_and_perft() {
 }
 
 #[test]
+fn variant_check_of_a_new_file_shows_its_holes_a_piece_without_a_diagram_and_perft() {
+    // tests/cli/tiny.ron: a King, a Wazir and a piece that only captures, on 5 × 5 with a hole.
+    let path = "tests/cli/tiny.ron";
+    let out = stdout_of(&["variant", "check", path]);
+    assert!(out.starts_with(&format!("Tiny — {path}\n")), "{out}");
+    assert!(
+        out.contains(" 5 k w c . .\n 4 . . . . .\n 3 . .   . .\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nCatcher (C): cW\nno diagram: it moves from no square of an empty board\n"),
+        "{out}"
+    );
+    let wazir = lines(&out)
+        .into_iter()
+        .skip_while(|l| *l != "Wazir (W): W")
+        .collect::<Vec<_>>();
+    assert!(
+        wazir[1..6].iter().filter(|l| l.contains('*')).count() == 3
+            && wazir[1..6].iter().any(|l| l.contains("* W *")),
+        "{wazir:?}"
+    );
+    for depth in ["1", "2", "3"] {
+        let leaves = stdout_of(&["perft", path, depth]);
+        assert!(
+            out.contains(&format!("\ndepth {depth}: {leaves}")),
+            "{depth}: {leaves} {out}"
+        );
+    }
+}
+
+#[test]
 fn variant_check_of_a_seed_games_file_shows_its_built_ins_start_and_perft() {
     for (id, options) in games() {
         let check = |spec: &str| stdout_of(&with_options(&["variant", "check", spec], &options));
@@ -151,8 +183,12 @@ fn variant_check_of_a_seed_games_file_shows_its_built_ins_start_and_perft() {
 #[test]
 fn a_missing_file_or_one_that_is_no_variant_is_bad_input() {
     let not_a_variant = file_with("not-a-variant.ron", "(name: \"half a variant\"");
-    let not_a_variant = not_a_variant.to_string_lossy();
-    for path in ["variants/no-such-game.ron", not_a_variant.as_ref()] {
+    let misnamed = file_with(
+        "misnamed.ron",
+        &std::fs::read_to_string("tests/cli/tiny.ron").expect("tiny.ron reads"),
+    );
+    let (not_a_variant, misnamed) = (not_a_variant.to_string_lossy(), misnamed.to_string_lossy());
+    for path in ["variants/no-such-game.ron", &not_a_variant, &misnamed] {
         for args in [
             &["moves", path][..],
             &["perft", path, "1"],
