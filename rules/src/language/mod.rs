@@ -7,6 +7,7 @@
 //! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
 //! traits.
 
+mod attack;
 mod compile;
 mod ends;
 mod fields;
