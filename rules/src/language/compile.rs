@@ -421,6 +421,16 @@ impl Lang {
                         .transpose()
                 })
                 .collect::<Result<Vec<_>, _>>()?;
+            if let Some(atom) = atoms.iter().find(|a| !lands_anywhere(&geometry, a)) {
+                return Err(bad(
+                    file,
+                    &field,
+                    format!(
+                        "moves: a leap of {:?} leaves the board from every square",
+                        atom.leaps.first().copied().unwrap_or_default()
+                    ),
+                ));
+            }
             if atoms.iter().any(|a| a.once) && !spec.state.contains(&StateField::Unmoved) {
                 return Err(bad(
                     file,
@@ -710,6 +720,16 @@ impl Lang {
             }
         }
     }
+}
+
+/// Whether some leap of `atom` lands inside the board from some square (a `U` always does).
+fn lands_anywhere(geometry: &Geometry, atom: &Atom) -> bool {
+    atom.travel == Travel::Anywhere
+        || geometry.inside().iter().any(|from| {
+            atom.leaps
+                .iter()
+                .any(|&(df, dr)| from.offset(df, dr).is_some_and(|to| geometry.contains(to)))
+        })
 }
 
 /// The squares an outline's rows (from the top, `#` a square) mark.

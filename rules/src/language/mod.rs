@@ -19,6 +19,7 @@ pub mod schema;
 mod turns;
 
 use super::error::Error;
+use super::rules::Rules;
 use super::variant::Variant;
 use compile::Lang;
 use std::path::Path;
@@ -41,11 +42,18 @@ pub(crate) fn load(path: &str, options: &[String]) -> Result<Variant, Error> {
         why: e.code.to_string(),
     })?;
     let lang = Lang::new(Path::new(path), path, spec, options)?;
-    Variant::new(Box::new(lang)).map_err(|e| match e {
-        Error::Data { why, .. } => Error::Data {
-            place: format!("{path}: start"),
-            why,
-        },
-        other => other,
-    })
+    let start_error = |why: String| Error::Data {
+        place: format!("{path}: start"),
+        why,
+    };
+    let variant = Variant::new(Box::new(lang)).map_err(|e| match e {
+        Error::Data { why, .. } => start_error(why),
+        other => start_error(other.to_string()),
+    })?;
+    if !variant.has_legal_turn(variant.start()) {
+        return Err(start_error(
+            "the first player has no legal turn".to_string(),
+        ));
+    }
+    Ok(variant)
 }
