@@ -50,7 +50,7 @@ impl Lang {
         if before == 0 {
             return false;
         }
-        self.for_each_move(pos, &mut |_, moved| {
+        self.moves_of(pos, false, &mut |_, moved| {
             if royal_count(&moved.pos.board) < before
                 || self
                     .removal_targets(moved)
@@ -150,9 +150,21 @@ impl Lang {
         pos: &Position,
         visit: &mut dyn FnMut(&Turn, &Moved) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        self.moves_of(pos, true, visit)
+    }
+
+    /// [`Lang::for_each_move`], asking whether the side to move is in check for its `k` atoms
+    /// only when `asks_check`; else they count as open, as for a threat (a side threatens what
+    /// its pieces could take, in check or not, as a pinned piece still gives check).
+    fn moves_of(
+        &self,
+        pos: &Position,
+        asks_check: bool,
+        visit: &mut dyn FnMut(&Turn, &Moved) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let side = pos.side;
         let mut check = None;
-        let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
+        let mut in_check = || asks_check && *check.get_or_insert_with(|| self.in_check_now(pos));
         let mut candidates = Vec::new();
         for placement in self.placements(pos) {
             let mut staged = *pos;
