@@ -1,12 +1,16 @@
 //! The rules command line of NOTATION.md: `variants`, `moves`, `perft`, `status`, the
 //! computer opponent's `bestmove` and `selfplay`, game records' `record` and `replay`, the
-//! courses' `lessons`, `puzzles list` and `puzzles mine`, and for packaging the hidden
-//! `generate` (man pages and shell completions). No Bevy: it asks the rules engine
+//! courses' `lessons`, `puzzles list` and `puzzles mine`, a variant file's `variant check`, and
+//! for packaging the hidden `generate` (man pages and shell completions). Wherever a command
+//! takes a variant id, a path to a variant file works too. No Bevy: it asks the rules engine
 //! and prints, and bad input is one line on stderr with exit code 2. `uci` hands standard input
 //! and output to the engine protocol ([`crate::uci`]).
 
+mod check;
+
 use crate::curriculum::lessons;
 use crate::curriculum::puzzles::{self, Mining, PuzzleSet};
+use crate::rules::language::is_variant_file;
 use crate::rules::{
     DEFAULT_HASH_MIB, Engine, Error, Found, Game, Level, Limits, MAX_HASH_MIB, PgnHeader, Variant,
     Verdict, default_threads, ids, think_in, think_with,
@@ -87,7 +91,7 @@ enum Command {
         /// How strongly it plays.
         #[arg(long, value_name = "LEVEL", value_parser = level, default_value = "strong")]
         level: Level,
-        /// The variant id (see `variants`).
+        /// The variant id (see `variants`; a built-in variant, not a variant file).
         #[arg(long, value_name = "VARIANT", default_value = "chess")]
         variant: String,
         /// A variant option (repeatable).
@@ -104,8 +108,11 @@ enum Command {
         #[arg(long)]
         rated: bool,
     },
-    /// List the variant ids, one per line.
+    /// List the built-in variants' ids, one per line.
     Variants,
+    /// Try a variant file, for its author.
+    #[command(subcommand)]
+    Variant(VariantCommand),
     /// List the legal turns of a position, sorted.
     Moves(PositionArgs),
     /// Count the leaves of the tree of legal turns.
@@ -166,7 +173,7 @@ enum Command {
     },
     /// Play games between two levels: each game's turns and result, then the score.
     Selfplay {
-        /// The variant id (see `variants`).
+        /// The variant id (see `variants`), or the path of a variant file.
         #[arg(value_name = "VARIANT", index = 1)]
         variant: String,
         /// A variant option (repeatable).
@@ -254,6 +261,21 @@ pub enum AdminCommand {
     },
 }
 
+/// The `variant` commands, for the author of a variant file.
+#[derive(Subcommand, Debug)]
+enum VariantCommand {
+    /// Print the variant's start position, each piece's moves from a square as a diagram, and
+    /// perft 1 to 3 from the start.
+    Check {
+        /// The variant file (a built-in variant's id works too, to compare).
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// A variant option (repeatable).
+        #[arg(long = "option", value_name = "NAME")]
+        options: Vec<String>,
+    },
+}
+
 /// The `puzzles` commands.
 #[derive(Subcommand, Debug)]
 enum PuzzlesCommand {
@@ -265,7 +287,7 @@ enum PuzzlesCommand {
     },
     /// Mine puzzles from self-play: the set as RON on stdout, progress on stderr.
     Mine {
-        /// The variant id (see `variants`).
+        /// The variant id (see `variants`), or the path of a variant file.
         #[arg(value_name = "VARIANT")]
         variant: String,
         /// A variant option (repeatable).
@@ -357,7 +379,7 @@ fn level(text: &str) -> Result<Level, String> {
 
 #[derive(Args, Debug)]
 struct PositionArgs {
-    /// The variant id (see `variants`).
+    /// The variant id (see `variants`), or the path of a variant file.
     #[arg(value_name = "VARIANT", index = 1)]
     variant: String,
     /// Start from this position instead of the variant's start.
@@ -545,21 +567,30 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
             name,
             clock,
             rated,
-        } => Some(
-            Variant::load(&variant, &options)
-                .map(|_| NetRequest::Bot {
-                    address,
-                    level,
-                    variant,
-                    options,
-                    name: name.unwrap_or_else(|| format!("Oddboard ({})", level.name())),
-                    clock,
-                    rated,
-                })
-                .map_err(CliError::from),
-        ),
+        } => Some(built_in(&variant, &options).map(|()| NetRequest::Bot {
+            address,
+            level,
+            variant,
+            options,
+            name: name.unwrap_or_else(|| format!("Oddboard ({})", level.name())),
+            clock,
+            rated,
+        })),
         _ => None,
     }
+}
+
+/// Checks that a bot's game can be sought: a built-in variant (a server knows no variant
+/// file) with options it has.
+fn built_in(variant: &str, options: &[String]) -> Result<(), CliError> {
+    if is_variant_file(variant) {
+        return Err(CliError::BadInput(format!(
+            "'{variant}': games over the network are of the built-in variants (see `variants`), \
+             not of a variant file"
+        )));
+    }
+    Variant::load(variant, options)?;
+    Ok(())
 }
 
 /// A clock as typed: `M+S`, minutes and seconds added per turn, or `Nd`, days a turn.
@@ -628,6 +659,9 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
                 out.stdout.push_str(id);
                 out.stdout.push('\n');
             }
+        }
+        Command::Variant(VariantCommand::Check { file, options }) => {
+            out.stdout = check::report(&Variant::load(&file, &options)?);
         }
         Command::Moves(args) => {
             let game = set_up(&args)?;

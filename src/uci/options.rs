@@ -1,9 +1,11 @@
 //! The engine's options: what `uci` lists and `setoption` sets. The search's (`Hash`,
 //! `Threads`, `MultiPV`), playing strength (`UCI_LimitStrength`, `UCI_Elo`), the variant
-//! (`UCI_Variant`, as Fairy-Stockfish offers its variants) and one check per variant option,
-//! named by the option's id.
+//! (`UCI_Variant`, as Fairy-Stockfish offers its variants, or a path to a variant file) and one
+//! check per variant option, named by the option's id (a variant file's own options too, once
+//! the file is chosen).
 
 use super::ORTHODOX;
+use crate::rules::language::is_variant_file;
 use crate::rules::{
     DEFAULT_HASH_MIB, Level, MAX_HASH_MIB, MAX_LINES, MAX_THREADS, VariantData, all_data, ids,
 };
@@ -25,7 +27,7 @@ pub struct Settings {
     pub limit_strength: bool,
     /// `UCI_Elo`: the chess rating to play at when the strength is limited.
     pub elo: u32,
-    /// `UCI_Variant`: the variant's id.
+    /// `UCI_Variant`: the variant's id, or the path of its file.
     pub variant: String,
     /// The variant options checked, by name (those of other variants too, kept for when one
     /// of them is chosen).
@@ -90,7 +92,7 @@ enum Kind {
         get: fn(&Settings, &str) -> bool,
         set: fn(&mut Settings, &str, bool),
     },
-    /// One of `words`.
+    /// One of `words` (in any case), or the path of a variant file, as given: `UCI_Variant`.
     Combo {
         words: Vec<String>,
         get: fn(&Settings) -> String,
@@ -183,20 +185,7 @@ impl Options {
             .iter()
             .flat_map(|data| data.options.iter().map(|o| o.name.clone()))
             .collect();
-        offered.extend(names.into_iter().map(|name| Offered {
-            name,
-            key: Key::VariantOption,
-            kind: Kind::Check {
-                get: |s, name| s.variant_options.contains(name),
-                set: |s, name, on| {
-                    if on {
-                        s.variant_options.insert(name.to_string());
-                    } else {
-                        s.variant_options.remove(name);
-                    }
-                },
-            },
-        }));
+        offered.extend(names.into_iter().map(variant_option));
         Options { offered }
     }
 
@@ -224,18 +213,33 @@ impl Options {
     }
 
     /// Sets option `name` (in any case) to `value` in `settings`, saying which setting
-    /// changed; an unknown name or a value the option does not take changes nothing.
+    /// changed; an unknown name or a value the option does not take changes nothing. The
+    /// options of `current`, the variant chosen, are taken too where they are not offered (a
+    /// variant file's own).
     pub fn set(
         &self,
         settings: &mut Settings,
         name: &str,
         value: Option<&str>,
+        current: &VariantData,
     ) -> Result<Key, String> {
-        let option = self
+        let own;
+        let option = match self
             .offered
             .iter()
             .find(|o| o.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("setoption: no option '{name}'"))?;
+        {
+            Some(option) => option,
+            None => {
+                own = current
+                    .options
+                    .iter()
+                    .find(|o| o.name.eq_ignore_ascii_case(name))
+                    .map(|o| variant_option(o.name.clone()))
+                    .ok_or_else(|| format!("setoption: no option '{name}'"))?;
+                &own
+            }
+        };
         let value = value.ok_or_else(|| format!("setoption: {} needs a value", option.name))?;
         let refused =
             |takes: String| format!("setoption: {} takes {takes}, not '{value}'", option.name);
@@ -260,17 +264,51 @@ impl Options {
                 let word = words
                     .iter()
                     .find(|w| w.eq_ignore_ascii_case(value))
-                    .ok_or_else(|| refused(format!("one of {}", words.join(", "))))?;
-                set(settings, word.clone());
+                    .cloned()
+                    .or_else(|| is_variant_file(value).then(|| value.to_string()))
+                    .ok_or_else(|| {
+                        refused(format!(
+                            "one of {} or a variant file's path",
+                            words.join(", ")
+                        ))
+                    })?;
+                set(settings, word);
             }
         }
         Ok(option.key)
     }
 }
 
+/// The check of the variant option `name`.
+fn variant_option(name: String) -> Offered {
+    Offered {
+        name,
+        key: Key::VariantOption,
+        kind: Kind::Check {
+            get: |s, name| s.variant_options.contains(name),
+            set: |s, name, on| {
+                if on {
+                    s.variant_options.insert(name.to_string());
+                } else {
+                    s.variant_options.remove(name);
+                }
+            },
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{RulesExt, Variant};
+
+    /// The data of the built-in variant `id`.
+    fn data(id: &str) -> VariantData {
+        Variant::load(id, &[])
+            .expect("a built-in loads")
+            .data()
+            .clone()
+    }
 
     #[test]
     fn every_option_is_listed_with_its_type() {
@@ -300,16 +338,21 @@ mod tests {
     fn a_value_out_of_range_changes_nothing() {
         let options = Options::new();
         let mut settings = Settings::default();
+        let chess = data("chess");
         for (name, value) in [
             ("Hash", Some("0")),
             ("Threads", Some("65")),
             ("MultiPV", Some("three")),
             ("UCI_LimitStrength", Some("yes")),
             ("UCI_Variant", Some("checkers")),
+            ("UCI_Variant", Some("a variant file")),
             ("UCI_Elo", None),
             ("Colour", Some("blue")),
         ] {
-            assert!(options.set(&mut settings, name, value).is_err(), "{name}");
+            assert!(
+                options.set(&mut settings, name, value, &chess).is_err(),
+                "{name}"
+            );
         }
         assert_eq!(settings, Settings::default());
     }
@@ -318,20 +361,56 @@ mod tests {
     fn names_are_read_in_any_case() {
         let options = Options::new();
         let mut settings = Settings::default();
+        let chess = data("chess");
         assert_eq!(
-            options.set(&mut settings, "multipv", Some("3")),
+            options.set(&mut settings, "multipv", Some("3"), &chess),
             Ok(Key::MultiPv)
         );
         assert_eq!(
-            options.set(&mut settings, "uci_variant", Some("Amoeba")),
+            options.set(&mut settings, "uci_variant", Some("Amoeba"), &chess),
             Ok(Key::Variant)
         );
         assert_eq!(
-            options.set(&mut settings, "Occupied-Slide", Some("true")),
+            options.set(&mut settings, "Occupied-Slide", Some("true"), &chess),
             Ok(Key::VariantOption)
         );
         assert_eq!(settings.lines, 3);
         assert_eq!(settings.variant, "amoeba");
         assert!(settings.variant_options.contains("occupied-slide"));
+    }
+
+    #[test]
+    fn the_variant_may_be_a_files_path_kept_as_given() {
+        let options = Options::new();
+        let mut settings = Settings::default();
+        for path in [
+            "variants/My-Chess.ron",
+            "Shogi.ron",
+            "/home/me/variants/tiny",
+        ] {
+            assert_eq!(
+                options.set(&mut settings, "UCI_Variant", Some(path), &data("chess")),
+                Ok(Key::Variant)
+            );
+            assert_eq!(settings.variant, path);
+        }
+    }
+
+    #[test]
+    fn the_chosen_variants_own_options_are_taken_too() {
+        let options = Options::new();
+        let mut settings = Settings::default();
+        let mut own = data("amoeba");
+        own.options[0].name = "wide-gaps".into();
+        assert!(
+            options
+                .set(&mut settings, "wide-gaps", Some("true"), &data("amoeba"))
+                .is_err()
+        );
+        assert_eq!(
+            options.set(&mut settings, "Wide-Gaps", Some("true"), &own),
+            Ok(Key::VariantOption)
+        );
+        assert_eq!(settings.options_of(&own), ["wide-gaps"]);
     }
 }

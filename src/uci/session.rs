@@ -104,10 +104,13 @@ impl Session {
     }
 
     /// `setoption`: a change of variant or of one of its options starts from the variant's
-    /// start position (an option of another variant is kept for when that one is chosen).
+    /// start position (an option of another variant is kept for when that one is chosen); a
+    /// variant file that does not read changes nothing.
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let mut settings = self.settings.clone();
-        let key = self.options.set(&mut settings, name, value)?;
+        let key = self
+            .options
+            .set(&mut settings, name, value, self.variant.data())?;
         if matches!(key, Key::Variant | Key::VariantOption) {
             let variant = load(&settings)?;
             let same = variant.id() == self.variant.id()

@@ -6,9 +6,9 @@ use super::{bad_input, stdout_of};
 use std::path::PathBuf;
 
 /// The commands `oddboard --help` lists.
-const COMMANDS: [&str; 16] = [
-    "play", "serve", "identity", "admin", "bot", "variants", "moves", "perft", "status", "record",
-    "replay", "bestmove", "lessons", "selfplay", "puzzles", "uci",
+const COMMANDS: [&str; 17] = [
+    "play", "serve", "identity", "admin", "bot", "variants", "variant", "moves", "perft", "status",
+    "record", "replay", "bestmove", "lessons", "selfplay", "puzzles", "uci",
 ];
 
 #[test]

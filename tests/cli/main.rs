@@ -9,6 +9,7 @@ use std::process::{Command, Output, Stdio};
 
 mod generate;
 mod uci;
+mod variant_files;
 #[path = "../support/wait.rs"]
 mod wait;
 

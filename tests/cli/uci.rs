@@ -475,3 +475,63 @@ fn every_variant_plays_its_own_moves_back_through_position() {
         }
     }
 }
+
+#[test]
+fn a_variant_files_path_is_a_variant() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value variants/amoeba.ron");
+    engine.send("position startpos moves b2b3,~a3a2 c6c5");
+    assert!(engine.sync().is_empty());
+    let (_, best) = engine.go("go depth 2");
+    let file = "variants/amoeba.ron";
+    assert!(
+        variant_moves(file, None, "b2b3,~a3a2 c6c5").contains(&best),
+        "{best}"
+    );
+    // A file of chess is played in canonical text, as every variant but the built-in chess.
+    engine.send("setoption name UCI_Variant value variants/chess.ron");
+    engine.send("position startpos moves e2e4 e7e5");
+    assert!(engine.sync().is_empty());
+    let (_, best) = engine.go("go depth 1");
+    let file = "variants/chess.ron";
+    assert!(
+        variant_moves(file, None, "e2e4 e7e5").contains(&best),
+        "{best}"
+    );
+}
+
+#[test]
+fn a_variant_file_that_does_not_read_is_one_info_string_and_changes_nothing() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    engine.send("setoption name UCI_Variant value variants/no-such-game.ron");
+    let answer = engine.sync();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        answer[0].starts_with("info string ") && answer[0].contains("variants/no-such-game.ron"),
+        "{answer:?}"
+    );
+    let (_, best) = engine.go("go depth 1");
+    assert!(chess_moves(None, "e2e4").contains(&best), "{best}");
+}
+
+#[test]
+fn a_variant_files_own_option_is_taken_once_the_file_is_chosen() {
+    let mut engine = Engine::start();
+    engine.send("setoption name crowded value true");
+    assert_eq!(engine.sync().len(), 1, "no built-in variant has it");
+    engine.send("setoption name UCI_Variant value tests/cli/tiny.ron");
+    engine.send("setoption name Crowded value true");
+    engine.send("position startpos moves a1a2");
+    assert!(engine.sync().is_empty());
+    let (_, best) = engine.go("go depth 2");
+    let crowded = stdout_of(&[
+        "moves",
+        "tests/cli/tiny.ron",
+        "--option",
+        "crowded",
+        "--moves",
+        "a1a2",
+    ]);
+    assert!(crowded.lines().any(|turn| turn == best), "{best}");
+}

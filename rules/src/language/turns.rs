@@ -50,7 +50,7 @@ impl Lang {
         if before == 0 {
             return false;
         }
-        self.for_each_move(pos, &mut |turn| {
+        self.moves_of(pos, false, &mut |turn| {
             let moved = &self.play_move(pos, turn, &mut Discard);
             if royal_count(&moved.pos.board) < before
                 || self
@@ -142,9 +142,21 @@ impl Lang {
         pos: &Position,
         visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        self.moves_of(pos, true, visit)
+    }
+
+    /// [`Lang::for_each_move`], asking whether the side to move is in check for its `k` atoms
+    /// only when `asks_check`; else they count as open, as for a threat (a side threatens what
+    /// its pieces could take, in check or not, as a pinned piece still gives check).
+    fn moves_of(
+        &self,
+        pos: &Position,
+        asks_check: bool,
+        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let side = pos.side;
         let mut check = None;
-        let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
+        let mut in_check = || asks_check && *check.get_or_insert_with(|| self.in_check_now(pos));
         let mut candidates = Vec::with_capacity(128);
         let mut choices = Vec::new();
         for placement in self.placements(pos) {
