@@ -39,6 +39,8 @@ pub struct PieceRule {
     pub pawn: bool,
     /// The region it never lands in.
     pub never_in: Option<usize>,
+    /// The most a side may have of it, on the board and in reserve.
+    pub at_most: Option<u8>,
     /// How it promotes.
     pub promotion: Option<Promotion>,
 }
@@ -435,6 +437,7 @@ impl Lang {
                 royal: p.royal,
                 pawn: p.pawn,
                 never_in: p.never_in.as_deref().map(|n| zone_of(n, &field)).transpose()?,
+                at_most: p.at_most,
                 promotion,
             });
         }

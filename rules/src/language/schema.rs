@@ -139,6 +139,10 @@ pub struct PieceSpec {
     /// A region it never lands in.
     #[serde(default)]
     pub never_in: Option<String>,
+    /// The most a side may have of it, on the board and in reserve together: a position with
+    /// more is refused.
+    #[serde(default)]
+    pub at_most: Option<u8>,
     /// How it promotes.
     #[serde(default)]
     pub promotion: Option<PromotionSpec>,
