@@ -474,7 +474,11 @@ impl Lang {
                 atom_zones,
                 royal: p.royal,
                 pawn: p.pawn,
-                never_in: p.never_in.as_deref().map(|n| zone_of(n, &field)).transpose()?,
+                never_in: p
+                    .never_in
+                    .as_deref()
+                    .map(|n| zone_of(n, &field))
+                    .transpose()?,
                 at_most: p.at_most,
                 promotion,
             });

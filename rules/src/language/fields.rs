@@ -168,7 +168,7 @@ impl Lang {
                             let after_right = state.placement_right && piece.side == side;
                             if self.placement.is_some() && (out_of_order || after_right) {
                                 return Err(bad(
-                                    "lists the first player's pieces, then the second's",
+                                    "lists the first player's pieces first, '+' after the mover's",
                                 ));
                             }
                             state.reserve.add(piece);
@@ -200,8 +200,10 @@ impl Lang {
     }
 
     /// Checks a position read from a FEN: royal pieces where the ends need them, no piece
-    /// standing where it would have promoted on arrival, the side not to move not in check
-    /// where that cannot be, castling rights with their pieces home.
+    /// standing where it would have promoted on arrival, no more of a piece than its `at_most`,
+    /// no piece in the region it removes automatically on entering while what it removes is
+    /// left, the side not to move not in check where that cannot be, castling rights with their
+    /// pieces home.
     pub fn check_position(&self, pos: &Position) -> Result<(), Error> {
         let board_text = || "board".to_string();
         let counts_kings = !self
@@ -270,6 +272,7 @@ impl Lang {
             }
         }
         self.check_unmoved(pos)?;
+        self.check_automatic_removals(pos)?;
         let exact_check = !takes_royals && !self.capture.modes.contains(&CaptureMode::Interception);
         if exact_check && self.threatens(pos) {
             return Err(Error::fen(board_text(), "the side not to move is in check"));
@@ -325,6 +328,42 @@ impl Lang {
                         data.side_name(side)
                     ),
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses a piece standing in the region it removes automatically on entering while what
+    /// it removes is still on the board: entering would have removed it.
+    fn check_automatic_removals(&self, pos: &Position) -> Result<(), Error> {
+        let Some(removal) = &self.removal else {
+            return Ok(());
+        };
+        for (i, remover) in removal.by.iter().enumerate() {
+            let Some(remover) = remover.as_ref().filter(|r| r.automatic) else {
+                continue;
+            };
+            for side in Side::BOTH {
+                let piece = Piece::new(Kind::ALL[i], side);
+                let entered = pos
+                    .board
+                    .locs_of(piece)
+                    .iter()
+                    .find(|at| self.in_zone(removal.zone, side, *at, &pos.board));
+                let target_left = remover
+                    .targets
+                    .iter()
+                    .any(|(kind, _)| pos.board.count(Piece::new(*kind, side.opponent())) > 0);
+                if let Some(at) = entered
+                    && target_left
+                {
+                    return Err(Error::fen(
+                        "board",
+                        format!(
+                            "a piece stands on {at}, where entering removed what is still there"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())
