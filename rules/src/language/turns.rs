@@ -4,7 +4,7 @@
 use super::compile::Lang;
 use super::moves::Candidate;
 use super::play::Moved;
-use super::schema::{MoveSort, PromotionTime, Supply};
+use super::schema::{CaptureMode, MoveSort, PromotionTime, Supply};
 use crate::board::Board;
 use crate::event::Discard;
 use crate::position::Position;
@@ -50,7 +50,23 @@ impl Lang {
         if before == 0 {
             return false;
         }
+        let is_royal = |at: Loc| {
+            pos.board
+                .piece(at)
+                .is_some_and(|p| p.side == victim && self.piece(p.kind).royal)
+        };
+        let by_move_alone =
+            !self.capture.modes.contains(&CaptureMode::Interception) && self.removal.is_none();
         self.moves_of(pos, false, &mut |turn| {
+            if by_move_alone {
+                let taken = is_royal(turn.to)
+                    || matches!(turn.removal, Some(Removal::At(at)) if is_royal(at));
+                return if taken {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                };
+            }
             let moved = &self.play_move(pos, turn, &mut Discard);
             if royal_count(&moved.pos.board) < before
                 || self
