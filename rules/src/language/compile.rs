@@ -39,6 +39,8 @@ pub struct PieceRule {
     pub pawn: bool,
     /// The region it never lands in.
     pub never_in: Option<usize>,
+    /// The most a side may have of it, on the board and in reserve.
+    pub at_most: Option<u8>,
     /// How it promotes.
     pub promotion: Option<Promotion>,
 }
@@ -477,6 +479,7 @@ impl Lang {
                     .as_deref()
                     .map(|n| zone_of(n, &field))
                     .transpose()?,
+                at_most: p.at_most,
                 promotion,
             });
         }

@@ -19,7 +19,6 @@ pub mod schema;
 mod turns;
 
 use super::error::Error;
-use super::rules::Rules;
 use super::variant::Variant;
 use compile::Lang;
 use std::path::Path;

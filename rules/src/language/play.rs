@@ -124,10 +124,11 @@ impl Lang {
         }
         if moved.pos.board.piece(to).is_some() {
             self.capture(&mut moved, to, Capture::Replacement, rec);
-        } else if pos.state.en_passant == Some(to) && self.takes_en_passant(piece, from, to) {
-            if let Some(at) = Loc::new(to.file().into(), from.rank().into()) {
-                self.capture(&mut moved, at, Capture::EnPassant, rec);
-            }
+        } else if pos.state.en_passant == Some(to)
+            && self.takes_en_passant(piece, from, to)
+            && let Some(at) = Loc::new(to.file().into(), from.rank().into())
+        {
+            self.capture(&mut moved, at, Capture::EnPassant, rec);
         }
         if self.removal.is_none()
             && let Some(Removal::At(at)) = turn.removal

@@ -136,9 +136,13 @@ pub struct PieceSpec {
     /// The option that brings it into the game.
     #[serde(default)]
     pub option: Option<String>,
-    /// A region it never lands in.
+    /// A region it never lands in, nor stands in: a position with it there is refused.
     #[serde(default)]
     pub never_in: Option<String>,
+    /// The most a side may have of it, on the board and in reserve together: a position with
+    /// more is refused.
+    #[serde(default)]
+    pub at_most: Option<u8>,
     /// How it promotes.
     #[serde(default)]
     pub promotion: Option<PromotionSpec>,
@@ -217,10 +221,13 @@ pub enum StateField {
     Castling,
     /// The square passed by the last double step, or `-`.
     EnPassant,
-    /// The royal pieces that have not moved yet, by letter (`Kk`), or `-`: what `o` moves need.
+    /// The royal pieces that have not moved yet, by letter, the first player's first (`Kk`), or
+    /// `-`: what `o` moves need. A side's right needs a royal piece of it where the start
+    /// position has one.
     Unmoved,
-    /// Pieces held off the board, sorted, with `+` after the side to move's letters when it may
-    /// place one this turn; `-` when none.
+    /// Pieces held off the board (captured pieces kept, pieces to place), sorted, with `+` after
+    /// the side to move's letters when it may place one this turn; `-` when none. Only pieces
+    /// that can be held appear, and `+` only where the file places pieces.
     Reserve,
     /// Each side's count of consecutive counted moves, one digit each (`00`).
     Counts,

@@ -4,7 +4,7 @@
 use super::compile::Lang;
 use super::moves::Candidate;
 use super::play::Moved;
-use super::schema::{MoveSort, PromotionTime, Supply};
+use super::schema::{CaptureMode, MoveSort, PromotionTime, Supply};
 use crate::board::Board;
 use crate::event::Discard;
 use crate::position::Position;
@@ -50,7 +50,23 @@ impl Lang {
         if before == 0 {
             return false;
         }
-        self.for_each_move(pos, &mut |turn| {
+        let is_royal = |at: Loc| {
+            pos.board
+                .piece(at)
+                .is_some_and(|p| p.side == victim && self.piece(p.kind).royal)
+        };
+        let by_move_alone =
+            !self.capture.modes.contains(&CaptureMode::Interception) && self.removal.is_none();
+        self.moves_of(pos, false, &mut |turn| {
+            if by_move_alone {
+                let taken = is_royal(turn.to)
+                    || matches!(turn.removal, Some(Removal::At(at)) if is_royal(at));
+                return if taken {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                };
+            }
             let moved = &self.play_move(pos, turn, &mut Discard);
             if royal_count(&moved.pos.board) < before
                 || self
@@ -142,9 +158,21 @@ impl Lang {
         pos: &Position,
         visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        self.moves_of(pos, true, visit)
+    }
+
+    /// [`Lang::for_each_move`], asking whether the side to move is in check for its `k` atoms
+    /// only when `asks_check`; else they count as open, as for a threat (a side threatens what
+    /// its pieces could take, in check or not, as a pinned piece still gives check).
+    fn moves_of(
+        &self,
+        pos: &Position,
+        asks_check: bool,
+        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let side = pos.side;
         let mut check = None;
-        let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
+        let mut in_check = || asks_check && *check.get_or_insert_with(|| self.in_check_now(pos));
         let mut candidates = Vec::with_capacity(128);
         let mut choices = Vec::new();
         for placement in self.placements(pos) {
