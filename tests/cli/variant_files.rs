@@ -206,6 +206,20 @@ fn a_missing_file_or_one_that_is_no_variant_is_bad_input() {
     bad_input(&["variant", "check", "no-such-variant"]);
 }
 
+#[test]
+fn courses_and_shipped_puzzles_are_of_the_built_in_variants_only() {
+    for args in [
+        &["lessons", "variants/chess.ron"][..],
+        &["puzzles", "list", "variants/chess.ron"],
+    ] {
+        let message = bad_input(args);
+        assert!(
+            message.contains("'variants/chess.ron'") && message.contains("built-in variants"),
+            "{args:?}: {message}"
+        );
+    }
+}
+
 #[cfg(feature = "game")]
 #[test]
 fn a_bot_plays_only_the_built_in_variants() {
