@@ -166,9 +166,10 @@ impl Lang {
         Ok(state)
     }
 
-    /// Checks a position read from a FEN: royal pieces where the ends need them, no piece
-    /// standing where it would have promoted on arrival, the side not to move not in check
-    /// where that cannot be, castling rights with their pieces home.
+    /// Checks a position read from a FEN: royal pieces where the ends need them, a fullmove
+    /// number within the turn limit, no piece standing where it never lands or where it would
+    /// have promoted on arrival, the side not to move not in check where that cannot be,
+    /// castling rights with their pieces home.
     pub fn check_position(&self, pos: &Position) -> Result<(), Error> {
         let board_text = || "board".to_string();
         let counts_kings = !self
@@ -196,8 +197,33 @@ impl Lang {
                 }
             }
         }
+        for end in &self.ends {
+            let super::compile::CompiledEnd::TurnLimit(n) = end else {
+                continue;
+            };
+            let last = if pos.side == Side::White { n + 1 } else { *n };
+            if pos.fullmove > last {
+                return Err(Error::fen(
+                    pos.fullmove.to_string(),
+                    format!(
+                        "the fullmove number must be 1–{last} with {} to move",
+                        self.basics.data.side_name(pos.side)
+                    ),
+                ));
+            }
+        }
         for (at, piece) in pos.board.pieces() {
-            let Some(promotion) = &self.piece(piece.kind).promotion else {
+            let rule = self.piece(piece.kind);
+            if rule
+                .never_in
+                .is_some_and(|z| self.in_zone(z, piece.side, at, &pos.board))
+            {
+                return Err(Error::fen(
+                    at.to_string(),
+                    format!("a piece stands on {at}, where it never lands"),
+                ));
+            }
+            let Some(promotion) = &rule.promotion else {
                 continue;
             };
             if promotion.when == PromotionTime::OnArrival
