@@ -108,7 +108,7 @@ enum Command {
         #[arg(long)]
         rated: bool,
     },
-    /// List the variant ids, one per line.
+    /// List the built-in variants' ids, one per line.
     Variants,
     /// Try a variant file, for its author.
     #[command(subcommand)]

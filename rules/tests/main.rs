@@ -22,3 +22,4 @@ mod readable;
 mod search;
 mod spoken;
 mod typed;
+mod variant_files;

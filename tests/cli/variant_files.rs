@@ -79,7 +79,7 @@ fn bestmove_record_and_replay_take_a_variant_file() {
 fn variant_check_draws_the_start_each_piece_and_perft() {
     let out = stdout_of(&["variant", "check", "chess"]);
     let shown = lines(&out);
-    assert_eq!(shown[0], "Chess (chess)");
+    assert_eq!(shown[0], "Chess — chess");
     assert!(
         out.contains(concat!(
             "Start position: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n",
@@ -111,7 +111,7 @@ fn variant_check_draws_the_start_each_piece_and_perft() {
     );
     let amoeba = stdout_of(&["variant", "check", "amoeba", "--option", "bishop-promotion"]);
     assert!(
-        amoeba.starts_with("Amoeba (amoeba, with bishop-promotion)\n"),
+        amoeba.starts_with("Amoeba — amoeba, with bishop-promotion\n"),
         "{amoeba}"
     );
     assert!(
@@ -119,6 +119,38 @@ fn variant_check_draws_the_start_each_piece_and_perft() {
         "holes are blank: {amoeba}"
     );
     assert!(amoeba.contains("\nBishop (B): "), "{amoeba}");
+}
+
+#[test]
+fn variant_check_of_a_new_file_shows_its_holes_a_piece_without_a_diagram_and_perft() {
+    // tests/cli/tiny.ron: a King, a Wazir and a piece that only captures, on 5 × 5 with a hole.
+    let path = "tests/cli/tiny.ron";
+    let out = stdout_of(&["variant", "check", path]);
+    assert!(out.starts_with(&format!("Tiny — {path}\n")), "{out}");
+    assert!(
+        out.contains(" 5 k w c . .\n 4 . . . . .\n 3 . .   . .\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nCatcher (C): cW\nno diagram: it moves from no square of an empty board\n"),
+        "{out}"
+    );
+    let wazir = lines(&out)
+        .into_iter()
+        .skip_while(|l| *l != "Wazir (W): W")
+        .collect::<Vec<_>>();
+    assert!(
+        wazir[1..6].iter().filter(|l| l.contains('*')).count() == 3
+            && wazir[1..6].iter().any(|l| l.contains("* W *")),
+        "{wazir:?}"
+    );
+    for depth in ["1", "2", "3"] {
+        let leaves = stdout_of(&["perft", path, depth]);
+        assert!(
+            out.contains(&format!("\ndepth {depth}: {leaves}")),
+            "{depth}: {leaves} {out}"
+        );
+    }
 }
 
 #[test]
@@ -142,7 +174,7 @@ fn variant_check_of_a_seed_games_file_shows_its_built_ins_start_and_perft() {
         }
         let heading = lines(&read)[0];
         assert!(
-            heading.contains(&format!(" ({}", file_of(id))),
+            heading.contains(&format!(" — {}", file_of(id))),
             "{id}: {heading}"
         );
     }
@@ -151,8 +183,12 @@ fn variant_check_of_a_seed_games_file_shows_its_built_ins_start_and_perft() {
 #[test]
 fn a_missing_file_or_one_that_is_no_variant_is_bad_input() {
     let not_a_variant = file_with("not-a-variant.ron", "(name: \"half a variant\"");
-    let not_a_variant = not_a_variant.to_string_lossy();
-    for path in ["variants/no-such-game.ron", not_a_variant.as_ref()] {
+    let misnamed = file_with(
+        "misnamed.ron",
+        &std::fs::read_to_string("tests/cli/tiny.ron").expect("tiny.ron reads"),
+    );
+    let (not_a_variant, misnamed) = (not_a_variant.to_string_lossy(), misnamed.to_string_lossy());
+    for path in ["variants/no-such-game.ron", &not_a_variant, &misnamed] {
         for args in [
             &["moves", path][..],
             &["perft", path, "1"],

@@ -33,13 +33,7 @@ pub struct Moved {
 impl Lang {
     /// Takes the piece on `at` off the board as captured `how`, keeping it for its owner where
     /// the file keeps captured pieces.
-    fn capture(
-        &self,
-        moved: &mut Moved,
-        at: Loc,
-        how: Capture,
-        rec: &mut impl Recorder,
-    ) {
+    fn capture(&self, moved: &mut Moved, at: Loc, how: Capture, rec: &mut impl Recorder) {
         let Some(piece) = moved.pos.board.piece(at) else {
             return;
         };
@@ -227,9 +221,10 @@ impl Lang {
             to.file() as i8 - from.file() as i8,
             to.rank() as i8 - from.rank() as i8,
         );
-        self.piece(piece.kind).atoms.iter().any(|a| {
-            a.en_passant && a.leaps.iter().any(|l| oriented(*l, piece.side) == delta)
-        })
+        self.piece(piece.kind)
+            .atoms
+            .iter()
+            .any(|a| a.en_passant && a.leaps.iter().any(|l| oriented(*l, piece.side) == delta))
     }
 
     /// Plays the parts after the move and sets the rule state: the position after `turn`,
@@ -318,7 +313,11 @@ impl Lang {
         next.state.en_passant = None;
         if self.state.contains(&super::schema::StateField::EnPassant)
             && !moved.captured
-            && self.piece(moved.piece.kind).atoms.iter().any(|a| a.en_passant)
+            && self
+                .piece(moved.piece.kind)
+                .atoms
+                .iter()
+                .any(|a| a.en_passant)
         {
             let delta = (
                 to.file() as i8 - from.file() as i8,
@@ -333,7 +332,11 @@ impl Lang {
         }
         if let Some((MoveSort::Sideways, most)) = self.limit {
             let count = &mut next.state.sideways[side.index()];
-            *count = if moved.sideways { (*count + 1).min(most) } else { 0 };
+            *count = if moved.sideways {
+                (*count + 1).min(most)
+            } else {
+                0
+            };
         }
         if self.slide.is_some() {
             next.state.last_slide = turn.slide;
