@@ -171,6 +171,21 @@ impl Lang {
     /// have promoted on arrival, the side not to move not in check where that cannot be,
     /// castling rights with their pieces home.
     pub fn check_position(&self, pos: &Position) -> Result<(), Error> {
+        for end in &self.ends {
+            let super::compile::CompiledEnd::TurnLimit(n) = end else {
+                continue;
+            };
+            let last = if pos.side == Side::White { n + 1 } else { *n };
+            if pos.fullmove > last {
+                return Err(Error::fen(
+                    pos.fullmove.to_string(),
+                    format!(
+                        "the fullmove number must be 1–{last} with {} to move",
+                        self.basics.data.side_name(pos.side)
+                    ),
+                ));
+            }
+        }
         let board_text = || "board".to_string();
         let counts_kings = !self
             .ends
@@ -197,21 +212,6 @@ impl Lang {
                 }
             }
         }
-        for end in &self.ends {
-            let super::compile::CompiledEnd::TurnLimit(n) = end else {
-                continue;
-            };
-            let last = if pos.side == Side::White { n + 1 } else { *n };
-            if pos.fullmove > last {
-                return Err(Error::fen(
-                    pos.fullmove.to_string(),
-                    format!(
-                        "the fullmove number must be 1–{last} with {} to move",
-                        self.basics.data.side_name(pos.side)
-                    ),
-                ));
-            }
-        }
         for (at, piece) in pos.board.pieces() {
             let rule = self.piece(piece.kind);
             if rule
@@ -219,8 +219,8 @@ impl Lang {
                 .is_some_and(|z| self.in_zone(z, piece.side, at, &pos.board))
             {
                 return Err(Error::fen(
-                    at.to_string(),
-                    format!("a piece stands on {at}, where it never lands"),
+                    board_text(),
+                    format!("a piece stands on {at}, where it never goes"),
                 ));
             }
             let Some(promotion) = &rule.promotion else {

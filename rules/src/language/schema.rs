@@ -136,7 +136,7 @@ pub struct PieceSpec {
     /// The option that brings it into the game.
     #[serde(default)]
     pub option: Option<String>,
-    /// A region it never lands in; a position read from a FEN may not show it there.
+    /// A region it never lands in, nor stands in: a position with it there is refused.
     #[serde(default)]
     pub never_in: Option<String>,
     /// How it promotes.
