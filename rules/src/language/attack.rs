@@ -102,8 +102,8 @@ impl Lang {
 
 /// What a position's royal piece risks, found once for all the turns of a position: whether
 /// it is in check and which pieces of its side stand pinned before it. A turn that moves no
-/// pinned piece and not the royal piece, out of no check, keeps it safe without a look at the
-/// position after.
+/// pinned piece and not the royal piece, and gives the opponent no piece by promotion, out of
+/// no check, keeps it safe without a look at the position after.
 pub struct Guard {
     in_check: bool,
     pinned: crate::types::LocSet,
@@ -122,7 +122,8 @@ impl Guard {
         let en_passant = pos.state.en_passant == Some(turn.to)
             && pos.board.is_empty(turn.to)
             && lang.takes_en_passant(piece, turn.from, turn.to);
-        turn.placement.is_none() && !lang.piece(piece.kind).royal && !en_passant
+        let gives = turn.promotion.is_some_and(|p| p.side != piece.side);
+        turn.placement.is_none() && !lang.piece(piece.kind).royal && !en_passant && !gives
     }
 }
 

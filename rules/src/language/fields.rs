@@ -199,12 +199,27 @@ impl Lang {
         Ok(state)
     }
 
-    /// Checks a position read from a FEN: royal pieces where the ends need them, no piece
-    /// standing where it would have promoted on arrival, no more of a piece than its `at_most`,
-    /// no piece in the region it removes automatically on entering while what it removes is
-    /// left, the side not to move not in check where that cannot be, castling rights with their
-    /// pieces home.
+    /// Checks a position read from a FEN: royal pieces where the ends need them, a fullmove
+    /// number within the turn limit, no piece standing where it never lands or where it would
+    /// have promoted on arrival, no more of a piece than its `at_most`, no piece in the region
+    /// it removes automatically on entering while what it removes is left, the side not to move
+    /// not in check where that cannot be, castling rights with their pieces home.
     pub fn check_position(&self, pos: &Position) -> Result<(), Error> {
+        for end in &self.ends {
+            let super::compile::CompiledEnd::TurnLimit(n) = end else {
+                continue;
+            };
+            let last = if pos.side == Side::White { n + 1 } else { *n };
+            if pos.fullmove > last {
+                return Err(Error::fen(
+                    pos.fullmove.to_string(),
+                    format!(
+                        "the fullmove number must be 1–{last} with {} to move",
+                        self.basics.data.side_name(pos.side)
+                    ),
+                ));
+            }
+        }
         let board_text = || "board".to_string();
         let counts_kings = !self
             .ends

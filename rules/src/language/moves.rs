@@ -246,7 +246,7 @@ impl Lang {
                 match occupant {
                     Some(target) => {
                         let allowed = if target.side == side {
-                            self.capture.own_pieces && !self.piece(target.kind).royal
+                            self.capture.own_pieces && !rule.royal && !self.piece(target.kind).royal
                         } else {
                             true
                         };

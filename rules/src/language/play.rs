@@ -26,6 +26,8 @@ pub struct Moved {
     pub entered: bool,
     /// Whether the move was sideways, straight along the rank.
     pub sideways: bool,
+    /// Whether the moved piece promoted as its move ended.
+    pub promoted: bool,
 }
 
 impl Lang {
@@ -105,6 +107,7 @@ impl Lang {
             lost: 0,
             entered: false,
             sideways: from.rank() == to.rank() && from != to,
+            promoted: false,
         };
         if let Some(i) = self.castle_of(pos, turn) {
             let (_, _, rf, rt) = self.castling[i].squares[side.index()];
@@ -175,6 +178,7 @@ impl Lang {
         });
         if let Some(new) = promoted {
             self.promote(&mut moved.pos, to, piece, new, rec);
+            moved.promoted = true;
         }
         if let Some(removal) = &self.removal {
             let zone = removal.zone;
@@ -283,7 +287,10 @@ impl Lang {
             }
         }
         self.update_state(before, &moved, turn, &mut next);
-        let resets = moved.captured || self.piece(moved.piece.kind).pawn || promoted_at_end;
+        let resets = moved.captured
+            || moved.promoted
+            || self.piece(moved.piece.kind).pawn
+            || promoted_at_end;
         next.finish_turn(resets);
         if let Some(placement) = &self.placement {
             next.state.placement_right = self.placement_right(placement, &moved, &next);

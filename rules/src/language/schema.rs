@@ -242,7 +242,8 @@ pub struct CaptureSpec {
     /// What a capture move does: each mode applies in order.
     #[serde(default = "default_modes")]
     pub modes: Vec<CaptureMode>,
-    /// Whether pieces may capture their own side's pieces (never a royal one).
+    /// Whether pieces may capture their own side's pieces: never a royal one, and never by a
+    /// royal one.
     #[serde(default)]
     pub own_pieces: bool,
     /// Whether a move that can capture must (each of its captures then a turn of its own).
@@ -412,7 +413,8 @@ pub enum End {
         /// The letters of the pieces that hold it.
         pieces: String,
     },
-    /// After this many full turns, a draw (`turn limit`).
+    /// After this many full turns, a draw (`turn limit`), judged with the first player to
+    /// move; a FEN's fullmove number goes no further than that position's.
     TurnLimit(u32),
     /// No legal turn while in check: that side loses.
     Checkmate,
@@ -420,7 +422,7 @@ pub enum End {
     Stalemate(Score),
     /// The same position for the nth time: a draw.
     Repetition(u8),
-    /// This many half-moves without a capture or a Pawn move: a draw.
+    /// This many half-moves without a capture, a Pawn move or a promotion: a draw.
     MoveCounter(u32),
     /// Only these material sets (letters besides royal pieces, per side) are left, or only
     /// royal pieces and pieces of the given letter all on one shade: a draw.
