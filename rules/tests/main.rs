@@ -13,6 +13,7 @@ mod deciding;
 mod editing;
 mod fanorona_chess;
 mod help;
+mod language;
 mod notation;
 mod pawns_to_kings;
 mod perft;
