@@ -5,8 +5,9 @@
 use super::compile::Lang;
 use super::schema::{CaptureMode, PromotionTime, StateField};
 use crate::error::Error;
+use crate::fen::Holes;
 use crate::position::{Position, RuleState};
-use crate::types::{Loc, Piece, Side};
+use crate::types::{Dir, Loc, Piece, Side};
 
 impl Lang {
     /// The letter of the first royal kind, upper case.
@@ -166,9 +167,19 @@ impl Lang {
         Ok(state)
     }
 
+    /// The number of gaps of the start position (for the options chosen): on a board of
+    /// moving squares, every position has as many.
+    fn start_gaps(&self) -> usize {
+        let start = self.basics.data.start_fen(&self.basics.options);
+        let board = start.split(' ').next().unwrap_or_default();
+        board.chars().filter(|c| *c == '*').count()
+    }
+
     /// Checks a position read from a FEN: royal pieces where the ends need them, no piece
-    /// standing where it would have promoted on arrival, the side not to move not in check
-    /// where that cannot be, castling rights with their pieces home.
+    /// standing where it would have promoted on arrival, as many gaps as the start position
+    /// on a board of moving squares, a last slide from a gap to an orthogonally adjacent
+    /// square, the side not to move not in check where that cannot be, castling rights with
+    /// their pieces home.
     pub fn check_position(&self, pos: &Position) -> Result<(), Error> {
         let board_text = || "board".to_string();
         let counts_kings = !self
@@ -206,6 +217,29 @@ impl Lang {
                 return Err(Error::fen(
                     board_text(),
                     format!("a piece stands on {at}, where it would have promoted"),
+                ));
+            }
+        }
+        if self.holes == Holes::Anywhere {
+            let gaps = pos.board.holes().len();
+            let start_gaps = self.start_gaps();
+            if gaps != start_gaps {
+                return Err(Error::fen(
+                    board_text(),
+                    format!("{gaps} gaps, expected {start_gaps}"),
+                ));
+            }
+        }
+        if let Some((from, to)) = pos.state.last_slide {
+            let geometry = &self.basics.geometry;
+            let adjacent = [Dir::N, Dir::E, Dir::S, Dir::W]
+                .into_iter()
+                .any(|dir| geometry.neighbour(from, dir) == Some(to));
+            let inside = geometry.contains(from) && geometry.contains(to);
+            if !inside || !adjacent || !pos.board.is_hole(from) || pos.board.is_hole(to) {
+                return Err(Error::fen(
+                    format!("{from}{to}"),
+                    "the last slide must go from a gap to an orthogonally adjacent square",
                 ));
             }
         }
