@@ -344,8 +344,7 @@ impl Lang {
             Diagonals::Everywhere => Lines::Full,
             Diagonals::EvenPoints => Lines::Alquerque,
         };
-        let game_kinds: Vec<Kind> = data.pieces_in(&options).map(|p| p.kind).collect();
-        let letters = PieceLetters::new(&data, &options, &game_kinds).map_err(|e| match e {
+        let letters = PieceLetters::new(&data, &options, &kinds).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
             other => other,
         })?;
@@ -669,7 +668,7 @@ impl Lang {
                 .is_some_and(|pr| pr.when == PromotionTime::OnArrivalAndAtTurnEnd)
         });
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
-        let basics = Basics::new(data, options, lines, &game_kinds, &[]).map_err(|e| match e {
+        let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
             other => other,
         })?;

@@ -5,9 +5,9 @@
 use super::compile::Lang;
 use super::schema::{CaptureMode, PromotionTime, StateField};
 use crate::error::Error;
-use crate::fen;
+use crate::fen::{self, Holes};
 use crate::position::{Position, RuleState};
-use crate::types::{Kind, Loc, Piece, Side};
+use crate::types::{Dir, Kind, Loc, Piece, Side};
 
 impl Lang {
     /// The letter of the first royal kind, upper case.
@@ -199,11 +199,21 @@ impl Lang {
         Ok(state)
     }
 
+    /// The number of gaps of the start position (for the options chosen): on a board of
+    /// moving squares, every position has as many.
+    fn start_gaps(&self) -> usize {
+        let start = self.basics.data.start_fen(&self.basics.options);
+        let board = start.split(' ').next().unwrap_or_default();
+        board.chars().filter(|c| *c == '*').count()
+    }
+
     /// Checks a position read from a FEN: royal pieces where the ends need them, a fullmove
     /// number within the turn limit, no piece standing where it never lands or where it would
     /// have promoted on arrival, no more of a piece than its `at_most`, no piece in the region
-    /// it removes automatically on entering while what it removes is left, the side not to move
-    /// not in check where that cannot be, castling rights with their pieces home.
+    /// it removes automatically on entering while what it removes is left, as many gaps as the
+    /// start position on a board of moving squares, a last slide from a gap to an orthogonally
+    /// adjacent square, the side not to move not in check where that cannot be, castling
+    /// rights with their pieces home.
     pub fn check_position(&self, pos: &Position) -> Result<(), Error> {
         for end in &self.ends {
             let super::compile::CompiledEnd::TurnLimit(n) = end else {
@@ -288,6 +298,29 @@ impl Lang {
         }
         self.check_unmoved(pos)?;
         self.check_automatic_removals(pos)?;
+        if self.holes == Holes::Anywhere {
+            let gaps = pos.board.holes().len();
+            let start_gaps = self.start_gaps();
+            if gaps != start_gaps {
+                return Err(Error::fen(
+                    board_text(),
+                    format!("{gaps} gaps, expected {start_gaps}"),
+                ));
+            }
+        }
+        if let Some((from, to)) = pos.state.last_slide {
+            let geometry = &self.basics.geometry;
+            let adjacent = [Dir::N, Dir::E, Dir::S, Dir::W]
+                .into_iter()
+                .any(|dir| geometry.neighbour(from, dir) == Some(to));
+            let inside = geometry.contains(from) && geometry.contains(to);
+            if !inside || !adjacent || !pos.board.is_hole(from) || pos.board.is_hole(to) {
+                return Err(Error::fen(
+                    format!("{from}{to}"),
+                    "the last slide must go from a gap to an orthogonally adjacent square",
+                ));
+            }
+        }
         let exact_check = !takes_royals && !self.capture.modes.contains(&CaptureMode::Interception);
         if exact_check && self.threatens(pos) {
             return Err(Error::fen(board_text(), "the side not to move is in check"));
