@@ -12,6 +12,10 @@ use crate::turn::{EndPromotions, Removal, Turn};
 use crate::types::{Dir, Kind, Loc, Piece, Side};
 use std::ops::ControlFlow;
 
+/// What [`Lang::for_each_turn`] calls with each whole turn: the turn, and a way to the position
+/// it leaves (played only when asked).
+pub type WholeTurns<'a> = dyn FnMut(&Turn, &dyn Fn() -> Position) -> ControlFlow<()> + 'a;
+
 impl Lang {
     /// Whether `side` has a royal piece on `board`.
     pub fn has_royal(&self, board: &Board, side: Side) -> bool {
@@ -366,11 +370,7 @@ impl Lang {
 
     /// Calls `visit` with every possible whole turn of `pos` and a way to the position it
     /// leaves, until it breaks.
-    pub fn for_each_turn(
-        &self,
-        pos: &Position,
-        visit: &mut dyn FnMut(&Turn, &dyn Fn() -> Position) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    pub fn for_each_turn(&self, pos: &Position, visit: &mut WholeTurns<'_>) -> ControlFlow<()> {
         let plain = self.removal.is_none() && self.slide.is_none() && !self.promotes_at_turn_end;
         self.for_each_move(pos, &mut |turn| {
             if plain {
