@@ -108,7 +108,7 @@ enum Command {
         #[arg(long)]
         rated: bool,
     },
-    /// List the variant ids, one per line.
+    /// List the built-in variants' ids, one per line.
     Variants,
     /// Try a variant file, for its author.
     #[command(subcommand)]
@@ -567,29 +567,31 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
             name,
             clock,
             rated,
-        } => Some(built_in(&variant, &options).map(|()| NetRequest::Bot {
-            address,
-            level,
-            variant,
-            options,
-            name: name.unwrap_or_else(|| format!("Oddboard ({})", level.name())),
-            clock,
-            rated,
+        } => Some(built_in(&variant, "games over the network").and_then(|()| {
+            Variant::load(&variant, &options)?;
+            Ok(NetRequest::Bot {
+                address,
+                level,
+                variant,
+                options,
+                name: name.unwrap_or_else(|| format!("Oddboard ({})", level.name())),
+                clock,
+                rated,
+            })
         })),
         _ => None,
     }
 }
 
-/// Checks that a bot's game can be sought: a built-in variant (a server knows no variant
-/// file) with options it has.
-fn built_in(variant: &str, options: &[String]) -> Result<(), CliError> {
+/// Checks that `variant` is a built-in variant's id, not a variant file's path, for `what`
+/// (which exists for the built-ins alone).
+fn built_in(variant: &str, what: &str) -> Result<(), CliError> {
     if is_variant_file(variant) {
         return Err(CliError::BadInput(format!(
-            "'{variant}': games over the network are of the built-in variants (see `variants`), \
-             not of a variant file"
+            "'{variant}': {what} are of the built-in variants (see `variants`), not of a \
+             variant file"
         )));
     }
-    Variant::load(variant, options)?;
     Ok(())
 }
 
@@ -712,7 +714,10 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             variant,
             file,
             turns,
-        } => out.stdout = list_lessons(&variant, file.as_deref(), turns)?,
+        } => {
+            built_in(&variant, "the courses")?;
+            out.stdout = list_lessons(&variant, file.as_deref(), turns)?;
+        }
         Command::Selfplay {
             variant,
             options,
@@ -736,6 +741,7 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
             selfplay(&variant, &match_up, games, &mut out.stdout);
         }
         Command::Puzzles(PuzzlesCommand::List { variant }) => {
+            built_in(&variant, "the shipped puzzles")?;
             out.stdout = puzzle_lines(&puzzles::load(&variant)?);
         }
         Command::Puzzles(PuzzlesCommand::Mine {

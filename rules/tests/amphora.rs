@@ -413,3 +413,48 @@ fn fen_invariants() {
 fn amphora_cases() {
     crate::cases::run_cases("amphora.tsv");
 }
+
+/// variants/amphora.ron, the game written in the variant language.
+const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/amphora.ron");
+
+/// The variant file refuses the FENs the engine refuses, among them the guards fields out of
+/// order or holding what no reserve holds, and accepts the rest alike.
+#[test]
+fn file_refuses_what_the_engine_refuses() {
+    const BOARD: &str = "*4k*/**3**/*5*/7/4p2/*2P2*/**3**/*K4*";
+    let mut fens: Vec<String> = [
+        "Gg", "G+g", "Gg+", "gG", "g+G", "G++", "GG", "P", "Gp", "K", "+", "-", "G+", "g+",
+    ]
+    .iter()
+    .map(|guards| format!("{BOARD} w {guards} 00 0 1"))
+    .collect();
+    fens.extend(
+        [
+            "*ppkpp*/**ppp**/*5*/7/7/*5*/**PPP**/*PPKPP* w Gg+ 00 0 1",
+            "*2k2*/**3**/*5*/7/3G3/*5*/**3**/*2K2* w Gg 00 0 1",
+            "*2k2*/**3**/*5*/7/3G3/*5*/**1G1**/*2K2* w g 00 0 1",
+            "*2k2*/**3**/*5*/7/3K3/*5*/**3**/*2K2* b Gg 00 0 1",
+            "*1K3*/**3**/*5*/5k1/7/*5*/**3**/*5* b Gg 00 0 1",
+            "*1K3*/**3**/*5*/5k1/7/*5*/**3**/*5* w Gg 00 0 1",
+            "*1K3*/**3**/*5*/p6/7/*5*/**3**/*5* w Gg 00 0 1",
+            "*1K3*/**3**/*5*/p6/7/*5*/**3**/*5* b Gg 00 0 1",
+        ]
+        .map(String::from),
+    );
+    for fen in &fens {
+        let fen = Some(fen.as_str());
+        assert_eq!(
+            rejected(FILE, &[], fen, ""),
+            rejected(AMPHORA, &[], fen, ""),
+            "{fen:?}"
+        );
+    }
+}
+
+/// The variant file counts the engine's perft from the start.
+#[test]
+fn file_perft_from_the_start() {
+    for (depth, leaves) in [(1, 3), (2, 9), (3, 72), (4, 576), (5, 4729)] {
+        assert_eq!(perft(FILE, &[], START, depth), leaves, "depth {depth}");
+    }
+}

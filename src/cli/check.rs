@@ -19,7 +19,7 @@ pub(super) fn report(variant: &Variant) -> String {
     .join("\n")
 }
 
-/// The variant's name, where it was read from and the options it was built with.
+/// The variant's name, its id (a file's path) and the options it was built with.
 fn heading(variant: &Variant) -> String {
     let options = variant.options().names();
     let with = if options.is_empty() {
@@ -27,7 +27,7 @@ fn heading(variant: &Variant) -> String {
     } else {
         format!(", with {}", options.join(", "))
     };
-    format!("{} ({}{with})\n", variant.data().name, variant.id())
+    format!("{} — {}{with}\n", variant.data().name, variant.id())
 }
 
 /// The start position's FEN, then its board.
@@ -45,8 +45,8 @@ fn start(variant: &Variant) -> String {
 /// or why there is no diagram.
 fn pieces(variant: &Variant) -> String {
     let mut out = String::from(
-        "Pieces, the first player's, each from a square of an empty board (Kings stand where \
-         the rules need them):\n* a square it moves to, x a piece it takes\n",
+        "Pieces: the first player's, each on an empty board (with Kings where the rules need \
+         them)\n* a square it moves to, x a piece it takes\n",
     );
     for data in variant.data().pieces_in(variant.options()) {
         let piece = Piece::new(data.kind, Side::White);

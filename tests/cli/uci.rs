@@ -514,3 +514,24 @@ fn a_variant_file_that_does_not_read_is_one_info_string_and_changes_nothing() {
     let (_, best) = engine.go("go depth 1");
     assert!(chess_moves(None, "e2e4").contains(&best), "{best}");
 }
+
+#[test]
+fn a_variant_files_own_option_is_taken_once_the_file_is_chosen() {
+    let mut engine = Engine::start();
+    engine.send("setoption name crowded value true");
+    assert_eq!(engine.sync().len(), 1, "no built-in variant has it");
+    engine.send("setoption name UCI_Variant value tests/cli/tiny.ron");
+    engine.send("setoption name Crowded value true");
+    engine.send("position startpos moves a1a2");
+    assert!(engine.sync().is_empty());
+    let (_, best) = engine.go("go depth 2");
+    let crowded = stdout_of(&[
+        "moves",
+        "tests/cli/tiny.ron",
+        "--option",
+        "crowded",
+        "--moves",
+        "a1a2",
+    ]);
+    assert!(crowded.lines().any(|turn| turn == best), "{best}");
+}

@@ -3,7 +3,7 @@
 //! variants play; `variant check` shows a variant to its author; a file that is missing or is
 //! no variant is bad input. The paths are relative: the tests run in the project's root.
 
-use super::{bad_input, file_with, lines, stdout_of};
+use super::{bad_input, file_with, lines, oddboard, stdout_of};
 use oddboard::rules::ids;
 
 /// The path of the seed game `id`'s variant file.
@@ -32,17 +32,18 @@ fn with_options<'a>(args: &[&'a str], options: &[&'a str]) -> Vec<&'a str> {
 fn moves_perft_and_status_of_a_seed_games_file_are_its_built_ins() {
     for (id, options) in games() {
         let file = file_of(id);
-        let both = |args: &[&str]| {
-            let built_in = stdout_of(&with_options(&[args, &[id]].concat(), &options));
-            let read = stdout_of(&with_options(&[args, &[file.as_str()]].concat(), &options));
-            (built_in, read)
+        // The command, the variant, the rest.
+        let both = |command: &str, rest: &[&str]| {
+            let run =
+                |spec: &str| stdout_of(&with_options(&[&[command, spec], rest].concat(), &options));
+            (run(id), run(&file))
         };
-        let (built_in, read) = both(&["moves"]);
+        let (built_in, read) = both("moves", &[]);
         assert_eq!(read, built_in, "{id} {options:?}");
         let first = lines(&built_in)[0].to_string();
-        let (built_in, read) = both(&["perft", "--divide", "--moves", &first, "2"]);
+        let (built_in, read) = both("perft", &["2", "--divide", "--moves", &first]);
         assert_eq!(read, built_in, "{id} {options:?} after {first}");
-        let (built_in, read) = both(&["status", "--moves", &first]);
+        let (built_in, read) = both("status", &["--moves", &first]);
         assert_eq!(lines(&read)[1], lines(&built_in)[1], "{id} {options:?}");
     }
     assert_eq!(
@@ -56,7 +57,9 @@ fn bestmove_record_and_replay_take_a_variant_file() {
     for id in ids() {
         let file = file_of(id);
         let legal = stdout_of(&["moves", &file]);
-        let best = stdout_of(&["bestmove", &file, "--depth", "1"]);
+        let searched = oddboard(&["bestmove", &file, "--depth", "1"]);
+        assert_eq!(searched.status.code(), Some(0), "{id}: {searched:?}");
+        let best = String::from_utf8_lossy(&searched.stdout).into_owned();
         assert!(
             legal.lines().any(|turn| turn == best.trim()),
             "{id}: {best}"
@@ -79,7 +82,7 @@ fn bestmove_record_and_replay_take_a_variant_file() {
 fn variant_check_draws_the_start_each_piece_and_perft() {
     let out = stdout_of(&["variant", "check", "chess"]);
     let shown = lines(&out);
-    assert_eq!(shown[0], "Chess (chess)");
+    assert_eq!(shown[0], "Chess — chess");
     assert!(
         out.contains(concat!(
             "Start position: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n",
@@ -111,7 +114,7 @@ fn variant_check_draws_the_start_each_piece_and_perft() {
     );
     let amoeba = stdout_of(&["variant", "check", "amoeba", "--option", "bishop-promotion"]);
     assert!(
-        amoeba.starts_with("Amoeba (amoeba, with bishop-promotion)\n"),
+        amoeba.starts_with("Amoeba — amoeba, with bishop-promotion\n"),
         "{amoeba}"
     );
     assert!(
@@ -119,6 +122,38 @@ fn variant_check_draws_the_start_each_piece_and_perft() {
         "holes are blank: {amoeba}"
     );
     assert!(amoeba.contains("\nBishop (B): "), "{amoeba}");
+}
+
+#[test]
+fn variant_check_of_a_new_file_shows_its_holes_a_piece_without_a_diagram_and_perft() {
+    // tests/cli/tiny.ron: a King, a Wazir and a piece that only captures, on 5 × 5 with a hole.
+    let path = "tests/cli/tiny.ron";
+    let out = stdout_of(&["variant", "check", path]);
+    assert!(out.starts_with(&format!("Tiny — {path}\n")), "{out}");
+    assert!(
+        out.contains(" 5 k w c . .\n 4 . . . . .\n 3 . .   . .\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nCatcher (C): cW\nno diagram: it moves from no square of an empty board\n"),
+        "{out}"
+    );
+    let wazir = lines(&out)
+        .into_iter()
+        .skip_while(|l| *l != "Wazir (W): W")
+        .collect::<Vec<_>>();
+    assert!(
+        wazir[1..6].iter().filter(|l| l.contains('*')).count() == 3
+            && wazir[1..6].iter().any(|l| l.contains("* W *")),
+        "{wazir:?}"
+    );
+    for depth in ["1", "2", "3"] {
+        let leaves = stdout_of(&["perft", path, depth]);
+        assert!(
+            out.contains(&format!("\ndepth {depth}: {leaves}")),
+            "{depth}: {leaves} {out}"
+        );
+    }
 }
 
 #[test]
@@ -142,7 +177,7 @@ fn variant_check_of_a_seed_games_file_shows_its_built_ins_start_and_perft() {
         }
         let heading = lines(&read)[0];
         assert!(
-            heading.contains(&format!(" ({}", file_of(id))),
+            heading.contains(&format!(" — {}", file_of(id))),
             "{id}: {heading}"
         );
     }
@@ -151,8 +186,12 @@ fn variant_check_of_a_seed_games_file_shows_its_built_ins_start_and_perft() {
 #[test]
 fn a_missing_file_or_one_that_is_no_variant_is_bad_input() {
     let not_a_variant = file_with("not-a-variant.ron", "(name: \"half a variant\"");
-    let not_a_variant = not_a_variant.to_string_lossy();
-    for path in ["variants/no-such-game.ron", not_a_variant.as_ref()] {
+    let misnamed = file_with(
+        "misnamed.ron",
+        &std::fs::read_to_string("tests/cli/tiny.ron").expect("tiny.ron reads"),
+    );
+    let (not_a_variant, misnamed) = (not_a_variant.to_string_lossy(), misnamed.to_string_lossy());
+    for path in ["variants/no-such-game.ron", &not_a_variant, &misnamed] {
         for args in [
             &["moves", path][..],
             &["perft", path, "1"],
@@ -168,6 +207,20 @@ fn a_missing_file_or_one_that_is_no_variant_is_bad_input() {
     }
     bad_input(&["variant", "check"]);
     bad_input(&["variant", "check", "no-such-variant"]);
+}
+
+#[test]
+fn courses_and_shipped_puzzles_are_of_the_built_in_variants_only() {
+    for args in [
+        &["lessons", "variants/chess.ron"][..],
+        &["puzzles", "list", "variants/chess.ron"],
+    ] {
+        let message = bad_input(args);
+        assert!(
+            message.contains("'variants/chess.ron'") && message.contains("built-in variants"),
+            "{args:?}: {message}"
+        );
+    }
 }
 
 #[cfg(feature = "game")]

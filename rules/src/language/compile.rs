@@ -2,7 +2,7 @@
 //! notation read, and every reference checked, each problem a one-line error naming the file's
 //! field.
 
-use super::notation::{self, Atom};
+use super::notation::{self, Atom, Travel};
 use super::schema::{
     CaptureSpec, Diagonals, End, MoveSort, PromotionTime, Region, StateField, Supply, Trigger,
     VariantFile,
@@ -39,6 +39,8 @@ pub struct PieceRule {
     pub pawn: bool,
     /// The region it never lands in.
     pub never_in: Option<usize>,
+    /// The most a side may have of it, on the board and in reserve.
+    pub at_most: Option<u8>,
     /// How it promotes.
     pub promotion: Option<Promotion>,
 }
@@ -136,6 +138,13 @@ pub struct Lang {
     pub royals: Vec<Kind>,
     /// Whether captures are all by landing, so a square's attackers can be found from it.
     pub plain_captures: bool,
+    /// The kinds with a move that captures by landing, in kind order.
+    pub capturing_kinds: Vec<Kind>,
+    /// Whether pins tell all a move can expose (see [`super::attack::Guard`]): captures by
+    /// landing, no slides, attackers that leap or ride one-step lines without hopping.
+    pub pins_suffice: bool,
+    /// Whether some piece promotes at the end of a turn as well as on arrival.
+    pub promotes_at_turn_end: bool,
 }
 
 /// An end, resolved.
@@ -201,7 +210,13 @@ fn assign_kinds(file: &str, spec: &VariantFile) -> Result<Vec<Kind>, Error> {
 fn square(file: &str, field: &str, text: &str, files: u8, ranks: u8) -> Result<Loc, Error> {
     Loc::parse(text)
         .filter(|l| l.file() < files && l.rank() < ranks)
-        .ok_or_else(|| bad(file, field, format!("'{text}' is not a square of the board")))
+        .ok_or_else(|| {
+            bad(
+                file,
+                field,
+                format!("'{text}' is not a square of the board"),
+            )
+        })
 }
 
 /// The mirror of `loc` for the second player: the same file, the rank counted from the top.
@@ -255,7 +270,13 @@ impl Lang {
                 .iter()
                 .position(|p| p.letter == letter.to_ascii_uppercase())
                 .map(|i| kinds[i])
-                .ok_or_else(|| bad(file, field, format!("'{letter}' is not a piece of the file")))
+                .ok_or_else(|| {
+                    bad(
+                        file,
+                        field,
+                        format!("'{letter}' is not a piece of the file"),
+                    )
+                })
         };
         let kinds_of = |letters: &str, field: &str| -> Result<Vec<Kind>, Error> {
             letters.chars().map(|c| kind_of(c, field)).collect()
@@ -394,10 +415,29 @@ impl Lang {
                 notation::parse(&p.moves).map_err(|e| bad(file, &field, format!("moves: {e}")))?;
             let atom_zones = atoms
                 .iter()
-                .map(|a| a.from_region.as_deref().map(|n| zone_of(n, &field)).transpose())
+                .map(|a| {
+                    a.from_region
+                        .as_deref()
+                        .map(|n| zone_of(n, &field))
+                        .transpose()
+                })
                 .collect::<Result<Vec<_>, _>>()?;
+            if let Some(atom) = atoms.iter().find(|a| !lands_anywhere(&geometry, a)) {
+                return Err(bad(
+                    file,
+                    &field,
+                    format!(
+                        "moves: a leap of {:?} leaves the board from every square",
+                        atom.leaps.first().copied().unwrap_or_default()
+                    ),
+                ));
+            }
             if atoms.iter().any(|a| a.once) && !spec.state.contains(&StateField::Unmoved) {
-                return Err(bad(file, &field, "an 'o' move needs the Unmoved state field"));
+                return Err(bad(
+                    file,
+                    &field,
+                    "an 'o' move needs the Unmoved state field",
+                ));
             }
             let promotion = match &p.promotion {
                 None => None,
@@ -433,7 +473,12 @@ impl Lang {
                 atom_zones,
                 royal: p.royal,
                 pawn: p.pawn,
-                never_in: p.never_in.as_deref().map(|n| zone_of(n, &field)).transpose()?,
+                never_in: p
+                    .never_in
+                    .as_deref()
+                    .map(|n| zone_of(n, &field))
+                    .transpose()?,
+                at_most: p.at_most,
                 promotion,
             });
         }
@@ -450,7 +495,11 @@ impl Lang {
                     }
                 }
                 if !spec.state.contains(&StateField::Reserve) {
-                    return Err(bad(file, field, "a placement needs the Reserve state field"));
+                    return Err(bad(
+                        file,
+                        field,
+                        "a placement needs the Reserve state field",
+                    ));
                 }
                 Some(Placement {
                     kind: kind_of(pl.piece, field)?,
@@ -489,7 +538,11 @@ impl Lang {
                     return Err(bad(file, "turn: slide", "slides need moving_squares: true"));
                 }
                 if !spec.state.contains(&StateField::LastSlide) {
-                    return Err(bad(file, "turn: slide", "a slide needs the LastSlide field"));
+                    return Err(bad(
+                        file,
+                        "turn: slide",
+                        "a slide needs the LastSlide field",
+                    ));
                 }
                 let carrying = s.carrying_under.as_deref().is_some_and(|o| options.has(o));
                 Some((carrying, s.stalemate_by_slide_wins))
@@ -499,10 +552,19 @@ impl Lang {
         for (i, c) in spec.castling.iter().enumerate() {
             let field = "castling";
             if i >= 2 || !spec.state.contains(&StateField::Castling) {
-                return Err(bad(file, field, "at most two castlings, with the Castling field"));
+                return Err(bad(
+                    file,
+                    field,
+                    "at most two castlings, with the Castling field",
+                ));
             }
             let sq = |t: &str| square(file, field, t, files, ranks);
-            let white = (sq(&c.king.0)?, sq(&c.king.1)?, sq(&c.rook.0)?, sq(&c.rook.1)?);
+            let white = (
+                sq(&c.king.0)?,
+                sq(&c.king.1)?,
+                sq(&c.rook.0)?,
+                sq(&c.rook.1)?,
+            );
             let m = |l: Loc| mirrored(l, ranks);
             let black = (m(white.0), m(white.1), m(white.2), m(white.3));
             let bit = |side: usize| 1u8 << (side * 2 + i);
@@ -571,7 +633,40 @@ impl Lang {
         }
         let plain_captures = spec.capture.modes == [super::schema::CaptureMode::Replacement]
             && spec.turn.removal.is_none()
-            && spec.turn.placement.is_none();
+            && spec.turn.placement.is_none()
+            && pieces
+                .iter()
+                .flatten()
+                .all(|p| p.atoms.iter().all(|a| !a.along_lines));
+        let pins_suffice = plain_captures
+            && spec.turn.slide.is_none()
+            && pieces.iter().flatten().all(|p| {
+                p.atoms
+                    .iter()
+                    .filter(|a| a.captures)
+                    .all(|a| match a.travel {
+                        Travel::Anywhere => true,
+                        Travel::Leap => {
+                            !a.lame || a.leaps.iter().all(|l| super::moves::unit_dir(*l).is_some())
+                        }
+                        Travel::Ride => {
+                            !a.hop && a.leaps.iter().all(|l| super::moves::unit_dir(*l).is_some())
+                        }
+                    })
+            });
+        let capturing_kinds = Kind::ALL
+            .into_iter()
+            .filter(|k| {
+                pieces[k.index()]
+                    .as_ref()
+                    .is_some_and(|p| p.atoms.iter().any(|a| a.captures && !a.en_passant))
+            })
+            .collect();
+        let promotes_at_turn_end = pieces.iter().flatten().any(|p| {
+            p.promotion
+                .as_ref()
+                .is_some_and(|pr| pr.when == PromotionTime::OnArrivalAndAtTurnEnd)
+        });
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
         let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
@@ -595,6 +690,9 @@ impl Lang {
             paths,
             royals,
             plain_captures,
+            capturing_kinds,
+            promotes_at_turn_end,
+            pins_suffice,
         })
     }
 
@@ -626,15 +724,33 @@ impl Lang {
     }
 }
 
+/// Whether some leap of `atom` lands inside the board from some square (a `U` always does).
+fn lands_anywhere(geometry: &Geometry, atom: &Atom) -> bool {
+    atom.travel == Travel::Anywhere
+        || geometry.inside().iter().any(|from| {
+            atom.leaps
+                .iter()
+                .any(|&(df, dr)| from.offset(df, dr).is_some_and(|to| geometry.contains(to)))
+        })
+}
+
 /// The squares an outline's rows (from the top, `#` a square) mark.
 fn outline(file: &str, rows: &[String], files: u8, ranks: u8) -> Result<LocSet, Error> {
     if rows.len() != usize::from(ranks) {
-        return Err(bad(file, "board: outline", format!("{} rows for {ranks} ranks", rows.len())));
+        return Err(bad(
+            file,
+            "board: outline",
+            format!("{} rows for {ranks} ranks", rows.len()),
+        ));
     }
     let mut set = LocSet::EMPTY;
     for (i, row) in rows.iter().enumerate() {
         if row.chars().count() != usize::from(files) {
-            return Err(bad(file, "board: outline", format!("'{row}' is not {files} long")));
+            return Err(bad(
+                file,
+                "board: outline",
+                format!("'{row}' is not {files} long"),
+            ));
         }
         for (f, c) in row.chars().enumerate() {
             match c {
@@ -644,7 +760,11 @@ fn outline(file: &str, rows: &[String], files: u8, ranks: u8) -> Result<LocSet, 
                 }
                 '.' => {}
                 other => {
-                    return Err(bad(file, "board: outline", format!("'{other}' is not # or .")));
+                    return Err(bad(
+                        file,
+                        "board: outline",
+                        format!("'{other}' is not # or ."),
+                    ));
                 }
             }
         }

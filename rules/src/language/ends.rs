@@ -41,7 +41,9 @@ impl Lang {
     /// The end decided before any turn is looked for: a royal piece taken, no royal pieces, a
     /// held region at a full turn's end, the turn limit.
     pub fn decided_now(&self, pos: &Position) -> Option<Outcome> {
-        self.ends.iter().find_map(|end| self.judge_now(end, pos, false))
+        self.ends
+            .iter()
+            .find_map(|end| self.judge_now(end, pos, false))
     }
 
     /// One end judged without asking for legal turns (`stuck`: the side to move has none).
@@ -93,7 +95,8 @@ impl Lang {
                     return Some(Outcome::win(pos.side.opponent(), Reason::Checkmate));
                 }
                 CompiledEnd::Stalemate(score) if !self.in_check_now(pos) => {
-                    if self.slide.is_some_and(|(_, wins)| wins) && self.stalemated_by_slide(pos, last)
+                    if self.slide.is_some_and(|(_, wins)| wins)
+                        && self.stalemated_by_slide(pos, last)
                     {
                         return Some(Outcome::win(pos.side.opponent(), Reason::StalemateBySlide));
                     }
@@ -150,8 +153,9 @@ impl Lang {
     fn promoted_from(&self, kind: Kind) -> Option<Kind> {
         self.pieces.iter().enumerate().find_map(|(i, rule)| {
             let promotion = rule.as_ref()?.promotion.as_ref()?;
-            (promotion.when == PromotionTime::OnArrivalAndAtTurnEnd && promotion.own.contains(&kind))
-                .then(|| Kind::ALL[i])
+            (promotion.when == PromotionTime::OnArrivalAndAtTurnEnd
+                && promotion.own.contains(&kind))
+            .then(|| Kind::ALL[i])
         })
     }
 
@@ -191,7 +195,8 @@ impl Lang {
                     .collect();
                 !all.is_empty()
                     && all.iter().all(|(_, p)| p.kind == k)
-                    && (all.iter().all(|(l, _)| l.is_light()) || all.iter().all(|(l, _)| !l.is_light()))
+                    && (all.iter().all(|(l, _)| l.is_light())
+                        || all.iter().all(|(l, _)| !l.is_light()))
             })
         })
     }

@@ -5,15 +5,41 @@
 use super::compile::Lang;
 use super::schema::{CaptureMode, PromotionTime, StateField};
 use crate::error::Error;
-use crate::fen::Holes;
+use crate::fen::{self, Holes};
 use crate::position::{Position, RuleState};
-use crate::types::{Dir, Loc, Piece, Side};
+use crate::types::{Dir, Kind, Loc, Piece, Side};
 
 impl Lang {
     /// The letter of the first royal kind, upper case.
     fn royal_letter(&self) -> Option<char> {
         let kind = *self.royals.first()?;
         Some(self.basics.letters.letter(Piece::new(kind, Side::White)))
+    }
+
+    /// The `Unmoved` field's letters for `rights` (one bit per side): the first player's royal
+    /// letter, then the second's, each where its bit is set.
+    fn unmoved_text(&self, rights: u8) -> String {
+        let Some(letter) = self.royal_letter() else {
+            return String::new();
+        };
+        Side::BOTH
+            .into_iter()
+            .filter(|side| rights & (1 << side.index()) != 0)
+            .map(|side| match side {
+                Side::White => letter,
+                Side::Black => letter.to_ascii_lowercase(),
+            })
+            .collect()
+    }
+
+    /// Whether a piece of `kind` can be held in reserve: the piece placed from it, or a captured
+    /// piece kept there (never a royal piece or a Pawn).
+    fn reservable(&self, kind: Kind) -> bool {
+        let kept = self.capture.keep_captured && {
+            let rule = self.piece(kind);
+            !rule.royal && !rule.pawn
+        };
+        kept || self.placement.as_ref().is_some_and(|p| p.kind == kind)
     }
 
     /// Writes the file's fields of `pos`, each after a space.
@@ -36,18 +62,7 @@ impl Lang {
                         out.push_str(&at.to_string());
                     }
                 }
-                StateField::Unmoved => {
-                    if let Some(letter) = self.royal_letter() {
-                        for side in Side::BOTH {
-                            if pos.state.leap_rights & (1 << side.index()) != 0 {
-                                out.push(match side {
-                                    Side::White => letter,
-                                    Side::Black => letter.to_ascii_lowercase(),
-                                });
-                            }
-                        }
-                    }
-                }
+                StateField::Unmoved => out.push_str(&self.unmoved_text(pos.state.leap_rights)),
                 StateField::Reserve => {
                     for side in Side::BOTH {
                         let mut letters: Vec<char> = Vec::new();
@@ -121,6 +136,9 @@ impl Lang {
                                 return Err(bad("is not a royal piece's letters"));
                             }
                         }
+                        if self.unmoved_text(state.leap_rights) != text {
+                            return Err(bad("names each side once, the first player first"));
+                        }
                     }
                 }
                 StateField::Reserve => {
@@ -128,8 +146,11 @@ impl Lang {
                         let mut last = None;
                         for c in text.chars() {
                             if c == '+' {
-                                if last != Some(side) {
-                                    return Err(bad("has '+' after the side not to move"));
+                                if self.placement.is_none() {
+                                    return Err(bad("has '+', but nothing is placed"));
+                                }
+                                if last != Some(side) || state.placement_right {
+                                    return Err(bad("has '+' but once, after the side to move"));
                                 }
                                 state.placement_right = true;
                                 continue;
@@ -139,6 +160,17 @@ impl Lang {
                                 .letters
                                 .piece(c)
                                 .ok_or_else(|| bad("holds a letter of no piece"))?;
+                            if !self.reservable(piece.kind) {
+                                return Err(bad(&format!("holds '{c}', never held in reserve")));
+                            }
+                            let out_of_order =
+                                last == Some(Side::Black) && piece.side == Side::White;
+                            let after_right = state.placement_right && piece.side == side;
+                            if self.placement.is_some() && (out_of_order || after_right) {
+                                return Err(bad(
+                                    "lists the first player's pieces first, '+' after the mover's",
+                                ));
+                            }
                             state.reserve.add(piece);
                             last = Some(piece.side);
                         }
@@ -175,12 +207,29 @@ impl Lang {
         board.chars().filter(|c| *c == '*').count()
     }
 
-    /// Checks a position read from a FEN: royal pieces where the ends need them, no piece
-    /// standing where it would have promoted on arrival, as many gaps as the start position
-    /// on a board of moving squares, a last slide from a gap to an orthogonally adjacent
-    /// square, the side not to move not in check where that cannot be, castling rights with
-    /// their pieces home.
+    /// Checks a position read from a FEN: royal pieces where the ends need them, a fullmove
+    /// number within the turn limit, no piece standing where it never lands or where it would
+    /// have promoted on arrival, no more of a piece than its `at_most`, no piece in the region
+    /// it removes automatically on entering while what it removes is left, as many gaps as the
+    /// start position on a board of moving squares, a last slide from a gap to an orthogonally
+    /// adjacent square, the side not to move not in check where that cannot be, castling
+    /// rights with their pieces home.
     pub fn check_position(&self, pos: &Position) -> Result<(), Error> {
+        for end in &self.ends {
+            let super::compile::CompiledEnd::TurnLimit(n) = end else {
+                continue;
+            };
+            let last = if pos.side == Side::White { n + 1 } else { *n };
+            if pos.fullmove > last {
+                return Err(Error::fen(
+                    pos.fullmove.to_string(),
+                    format!(
+                        "the fullmove number must be 1–{last} with {} to move",
+                        self.basics.data.side_name(pos.side)
+                    ),
+                ));
+            }
+        }
         let board_text = || "board".to_string();
         let counts_kings = !self
             .ends
@@ -208,7 +257,17 @@ impl Lang {
             }
         }
         for (at, piece) in pos.board.pieces() {
-            let Some(promotion) = &self.piece(piece.kind).promotion else {
+            let rule = self.piece(piece.kind);
+            if rule
+                .never_in
+                .is_some_and(|z| self.in_zone(z, piece.side, at, &pos.board))
+            {
+                return Err(Error::fen(
+                    board_text(),
+                    format!("a piece stands on {at}, where it never goes"),
+                ));
+            }
+            let Some(promotion) = &rule.promotion else {
                 continue;
             };
             if promotion.when == PromotionTime::OnArrival
@@ -220,6 +279,25 @@ impl Lang {
                 ));
             }
         }
+        for (i, rule) in self.pieces.iter().enumerate() {
+            let Some(most) = rule.as_ref().and_then(|r| r.at_most) else {
+                continue;
+            };
+            for side in Side::BOTH {
+                let piece = Piece::new(Kind::ALL[i], side);
+                let owned = pos.board.count(piece) + usize::from(pos.state.reserve.count(piece));
+                if owned > usize::from(most) {
+                    return Err(Error::fen(
+                        self.basics.letters.letter(piece).to_string(),
+                        format!(
+                            "a side has at most {most} of this piece, on the board and in reserve"
+                        ),
+                    ));
+                }
+            }
+        }
+        self.check_unmoved(pos)?;
+        self.check_automatic_removals(pos)?;
         if self.holes == Holes::Anywhere {
             let gaps = pos.board.holes().len();
             let start_gaps = self.start_gaps();
@@ -262,6 +340,76 @@ impl Lang {
                     return Err(Error::fen(
                         castle.letters[side.index()].to_string(),
                         "a castling right without its pieces at home",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses an `Unmoved` right of a side none of whose royal pieces stands where the start
+    /// position has one: that piece has moved.
+    fn check_unmoved(&self, pos: &Position) -> Result<(), Error> {
+        if pos.state.leap_rights == 0 {
+            return Ok(());
+        }
+        let data = &self.basics.data;
+        let start = data.start_fen(&self.basics.options);
+        let board = start.split(' ').next().unwrap_or_default();
+        let home = fen::read_board(
+            board,
+            &self.basics.geometry,
+            &self.basics.letters,
+            self.holes,
+        )?;
+        for side in Side::BOTH {
+            let at_home = self.royals.iter().any(|k| {
+                let royal = Piece::new(*k, side);
+                let homes = home.locs_of(royal);
+                pos.board.locs_of(royal).iter().any(|at| homes.contains(at))
+            });
+            if pos.state.leap_rights & (1 << side.index()) != 0 && !at_home {
+                return Err(Error::fen(
+                    self.unmoved_text(pos.state.leap_rights),
+                    format!(
+                        "{}'s royal piece has left its first square",
+                        data.side_name(side)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses a piece standing in the region it removes automatically on entering while what
+    /// it removes is still on the board: entering would have removed it.
+    fn check_automatic_removals(&self, pos: &Position) -> Result<(), Error> {
+        let Some(removal) = &self.removal else {
+            return Ok(());
+        };
+        for (i, remover) in removal.by.iter().enumerate() {
+            let Some(remover) = remover.as_ref().filter(|r| r.automatic) else {
+                continue;
+            };
+            for side in Side::BOTH {
+                let piece = Piece::new(Kind::ALL[i], side);
+                let entered = pos
+                    .board
+                    .locs_of(piece)
+                    .iter()
+                    .find(|at| self.in_zone(removal.zone, side, *at, &pos.board));
+                let target_left = remover
+                    .targets
+                    .iter()
+                    .any(|(kind, _)| pos.board.count(Piece::new(*kind, side.opponent())) > 0);
+                if let Some(at) = entered
+                    && target_left
+                {
+                    return Err(Error::fen(
+                        "board",
+                        format!(
+                            "a piece stands on {at}, where entering removed what is still there"
+                        ),
                     ));
                 }
             }

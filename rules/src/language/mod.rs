@@ -7,6 +7,7 @@
 //! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
 //! traits.
 
+mod attack;
 mod compile;
 mod ends;
 mod fields;
@@ -40,11 +41,18 @@ pub(crate) fn load(path: &str, options: &[String]) -> Result<Variant, Error> {
         why: e.code.to_string(),
     })?;
     let lang = Lang::new(Path::new(path), path, spec, options)?;
-    Variant::new(Box::new(lang)).map_err(|e| match e {
-        Error::Data { why, .. } => Error::Data {
-            place: format!("{path}: start"),
-            why,
-        },
-        other => other,
-    })
+    let start_error = |why: String| Error::Data {
+        place: format!("{path}: start"),
+        why,
+    };
+    let variant = Variant::new(Box::new(lang)).map_err(|e| match e {
+        Error::Data { why, .. } => start_error(why),
+        other => start_error(other.to_string()),
+    })?;
+    if !variant.has_legal_turn(variant.start()) {
+        return Err(start_error(
+            "the first player has no legal turn".to_string(),
+        ));
+    }
+    Ok(variant)
 }

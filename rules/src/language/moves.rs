@@ -43,8 +43,18 @@ pub fn oriented((df, dr): (i8, i8), side: Side) -> (i8, i8) {
 
 /// The direction of a one-step leap.
 #[inline]
-pub fn unit_dir((df, dr): (i8, i8)) -> Option<Dir> {
-    Dir::ALL.into_iter().find(|d| d.delta() == (df, dr))
+pub fn unit_dir(leap: (i8, i8)) -> Option<Dir> {
+    Some(match leap {
+        (0, 1) => Dir::N,
+        (1, 1) => Dir::NE,
+        (1, 0) => Dir::E,
+        (1, -1) => Dir::SE,
+        (0, -1) => Dir::S,
+        (-1, -1) => Dir::SW,
+        (-1, 0) => Dir::W,
+        (-1, 1) => Dir::NW,
+        _ => return None,
+    })
 }
 
 /// The unit direction and count of a leap straight along a line (`D` is two `W`s).
@@ -227,13 +237,16 @@ impl Lang {
                     }
                     return;
                 }
-                if rule.never_in.is_some_and(|z| self.in_zone(z, side, to, board)) {
+                if rule
+                    .never_in
+                    .is_some_and(|z| self.in_zone(z, side, to, board))
+                {
                     return;
                 }
                 match occupant {
                     Some(target) => {
                         let allowed = if target.side == side {
-                            self.capture.own_pieces && !self.piece(target.kind).royal
+                            self.capture.own_pieces && !rule.royal && !self.piece(target.kind).royal
                         } else {
                             true
                         };

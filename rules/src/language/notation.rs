@@ -124,7 +124,9 @@ fn directed(all: &[(i8, i8)], letters: &str) -> Vec<(i8, i8)> {
             .get(i + 1)
             .filter(|_| matches!(first, 'f' | 'b'))
             .copied();
-        let both = |leap: &(i8, i8)| pair.is_some_and(|p| in_direction(first, *leap) && in_direction(p, *leap));
+        let both = |leap: &(i8, i8)| {
+            pair.is_some_and(|p| in_direction(first, *leap) && in_direction(p, *leap))
+        };
         if pair.is_some() && all.iter().any(both) {
             for (k, leap) in keep.iter_mut().zip(all) {
                 *k |= both(leap);
@@ -162,7 +164,9 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, NotationError> {
             )));
         };
         let (leaps, rider) = basic(letter).ok_or_else(|| {
-            NotationError(format!("'{letter}' is not an atom (W F D N A H C Z G K R B Q U)"))
+            NotationError(format!(
+                "'{letter}' is not an atom (W F D N A H C Z G K R B Q U)"
+            ))
         })?;
         let doubled = leaps.len() == 1 && chars.next_if_eq(&letter).is_some();
         let mut digits = String::new();
@@ -180,7 +184,14 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, NotationError> {
             }
             from_region = Some(name);
         }
-        atoms.push(atom(letter, leaps, rider || doubled, &modifiers, &digits, from_region)?);
+        atoms.push(atom(
+            letter,
+            leaps,
+            rider || doubled,
+            &modifiers,
+            &digits,
+            from_region,
+        )?);
     }
     if atoms.is_empty() {
         return Err(NotationError("no moves".to_string()));
@@ -277,7 +288,10 @@ mod tests {
     #[test]
     fn direction_pairs_mean_both_or_either() {
         let atoms = parse("mfsW cfF flF").expect("reads");
-        assert_eq!(sorted(atoms[0].leaps.clone()), vec![(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(
+            sorted(atoms[0].leaps.clone()),
+            vec![(-1, 0), (0, 1), (1, 0)]
+        );
         assert!(atoms[0].moves && !atoms[0].captures);
         assert_eq!(sorted(atoms[1].leaps.clone()), vec![(-1, 1), (1, 1)]);
         assert_eq!(atoms[2].leaps, vec![(-1, 1)]);

@@ -26,18 +26,14 @@ pub struct Moved {
     pub entered: bool,
     /// Whether the move was sideways, straight along the rank.
     pub sideways: bool,
+    /// Whether the moved piece promoted as its move ended.
+    pub promoted: bool,
 }
 
 impl Lang {
     /// Takes the piece on `at` off the board as captured `how`, keeping it for its owner where
     /// the file keeps captured pieces.
-    fn capture(
-        &self,
-        moved: &mut Moved,
-        at: Loc,
-        how: Capture,
-        rec: &mut impl Recorder,
-    ) {
+    fn capture(&self, moved: &mut Moved, at: Loc, how: Capture, rec: &mut impl Recorder) {
         let Some(piece) = moved.pos.board.piece(at) else {
             return;
         };
@@ -111,6 +107,7 @@ impl Lang {
             lost: 0,
             entered: false,
             sideways: from.rank() == to.rank() && from != to,
+            promoted: false,
         };
         if let Some(i) = self.castle_of(pos, turn) {
             let (_, _, rf, rt) = self.castling[i].squares[side.index()];
@@ -130,10 +127,11 @@ impl Lang {
         }
         if moved.pos.board.piece(to).is_some() {
             self.capture(&mut moved, to, Capture::Replacement, rec);
-        } else if pos.state.en_passant == Some(to) && self.takes_en_passant(piece, from, to) {
-            if let Some(at) = Loc::new(to.file().into(), from.rank().into()) {
-                self.capture(&mut moved, at, Capture::EnPassant, rec);
-            }
+        } else if pos.state.en_passant == Some(to)
+            && self.takes_en_passant(piece, from, to)
+            && let Some(at) = Loc::new(to.file().into(), from.rank().into())
+        {
+            self.capture(&mut moved, at, Capture::EnPassant, rec);
         }
         if self.removal.is_none()
             && let Some(Removal::At(at)) = turn.removal
@@ -180,6 +178,7 @@ impl Lang {
         });
         if let Some(new) = promoted {
             self.promote(&mut moved.pos, to, piece, new, rec);
+            moved.promoted = true;
         }
         if let Some(removal) = &self.removal {
             let zone = removal.zone;
@@ -223,9 +222,10 @@ impl Lang {
             to.file() as i8 - from.file() as i8,
             to.rank() as i8 - from.rank() as i8,
         );
-        self.piece(piece.kind).atoms.iter().any(|a| {
-            a.en_passant && a.leaps.iter().any(|l| oriented(*l, piece.side) == delta)
-        })
+        self.piece(piece.kind)
+            .atoms
+            .iter()
+            .any(|a| a.en_passant && a.leaps.iter().any(|l| oriented(*l, piece.side) == delta))
     }
 
     /// Plays the parts after the move and sets the rule state: the position after `turn`,
@@ -287,7 +287,10 @@ impl Lang {
             }
         }
         self.update_state(before, &moved, turn, &mut next);
-        let resets = moved.captured || self.piece(moved.piece.kind).pawn || promoted_at_end;
+        let resets = moved.captured
+            || moved.promoted
+            || self.piece(moved.piece.kind).pawn
+            || promoted_at_end;
         next.finish_turn(resets);
         if let Some(placement) = &self.placement {
             next.state.placement_right = self.placement_right(placement, &moved, &next);
@@ -311,7 +314,11 @@ impl Lang {
         next.state.en_passant = None;
         if self.state.contains(&super::schema::StateField::EnPassant)
             && !moved.captured
-            && self.piece(moved.piece.kind).atoms.iter().any(|a| a.en_passant)
+            && self
+                .piece(moved.piece.kind)
+                .atoms
+                .iter()
+                .any(|a| a.en_passant)
         {
             let delta = (
                 to.file() as i8 - from.file() as i8,
@@ -326,7 +333,11 @@ impl Lang {
         }
         if let Some((MoveSort::Sideways, most)) = self.limit {
             let count = &mut next.state.sideways[side.index()];
-            *count = if moved.sideways { (*count + 1).min(most) } else { 0 };
+            *count = if moved.sideways {
+                (*count + 1).min(most)
+            } else {
+                0
+            };
         }
         if self.slide.is_some() {
             next.state.last_slide = turn.slide;

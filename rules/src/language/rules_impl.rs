@@ -25,8 +25,11 @@ impl Apply for Lang {
 impl Lang {
     /// Whether the side to move has a legal turn.
     pub fn has_legal(&self, pos: &Position) -> bool {
-        self.for_each_turn(pos, &mut |_, next| {
-            if self.keeps_royals(next) {
+        let guard = self.guard(pos);
+        self.for_each_turn(pos, &mut |turn, next| {
+            if guard.as_ref().is_some_and(|g| g.clears(self, pos, turn))
+                || self.keeps_royals(&next())
+            {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -45,8 +48,11 @@ impl Rules for Lang {
         if self.decided_now(pos).is_some() {
             return;
         }
+        let guard = self.guard(pos);
         let _ = self.for_each_turn(pos, &mut |turn, next| {
-            if self.keeps_royals(next) {
+            if guard.as_ref().is_some_and(|g| g.clears(self, pos, turn))
+                || self.keeps_royals(&next())
+            {
                 out.push(*turn);
             }
             ControlFlow::Continue(())
@@ -95,6 +101,23 @@ impl Rules for Lang {
 }
 
 impl SearchHints for Lang {
+    fn count_turns(&self, pos: &Position, _scratch: &mut Vec<Turn>) -> u64 {
+        if self.decided_now(pos).is_some() {
+            return 0;
+        }
+        let guard = self.guard(pos);
+        let mut count = 0;
+        let _ = self.for_each_turn(pos, &mut |turn, next| {
+            if guard.as_ref().is_some_and(|g| g.clears(self, pos, turn))
+                || self.keeps_royals(&next())
+            {
+                count += 1;
+            }
+            ControlFlow::Continue(())
+        });
+        count
+    }
+
     fn decided(&self, pos: &Position) -> bool {
         self.decided_now(pos).is_some()
     }

@@ -137,9 +137,13 @@ pub struct PieceSpec {
     /// The option that brings it into the game.
     #[serde(default)]
     pub option: Option<String>,
-    /// A region it never lands in.
+    /// A region it never lands in, nor stands in: a position with it there is refused.
     #[serde(default)]
     pub never_in: Option<String>,
+    /// The most a side may have of it, on the board and in reserve together: a position with
+    /// more is refused.
+    #[serde(default)]
+    pub at_most: Option<u8>,
     /// How it promotes.
     #[serde(default)]
     pub promotion: Option<PromotionSpec>,
@@ -218,10 +222,13 @@ pub enum StateField {
     Castling,
     /// The square passed by the last double step, or `-`.
     EnPassant,
-    /// The royal pieces that have not moved yet, by letter (`Kk`), or `-`: what `o` moves need.
+    /// The royal pieces that have not moved yet, by letter, the first player's first (`Kk`), or
+    /// `-`: what `o` moves need. A side's right needs a royal piece of it where the start
+    /// position has one.
     Unmoved,
-    /// Pieces held off the board, sorted, with `+` after the side to move's letters when it may
-    /// place one this turn; `-` when none.
+    /// Pieces held off the board (captured pieces kept, pieces to place), sorted, with `+` after
+    /// the side to move's letters when it may place one this turn; `-` when none. Only pieces
+    /// that can be held appear, and `+` only where the file places pieces.
     Reserve,
     /// Each side's count of consecutive counted moves, one digit each (`00`).
     Counts,
@@ -237,7 +244,8 @@ pub struct CaptureSpec {
     /// What a capture move does: each mode applies in order.
     #[serde(default = "default_modes")]
     pub modes: Vec<CaptureMode>,
-    /// Whether pieces may capture their own side's pieces (never a royal one).
+    /// Whether pieces may capture their own side's pieces: never a royal one, and never by a
+    /// royal one.
     #[serde(default)]
     pub own_pieces: bool,
     /// Whether a move that can capture must (each of its captures then a turn of its own).
@@ -407,7 +415,8 @@ pub enum End {
         /// The letters of the pieces that hold it.
         pieces: String,
     },
-    /// After this many full turns, a draw (`turn limit`).
+    /// After this many full turns, a draw (`turn limit`), judged with the first player to
+    /// move; a FEN's fullmove number goes no further than that position's.
     TurnLimit(u32),
     /// No legal turn while in check: that side loses.
     Checkmate,
@@ -415,7 +424,7 @@ pub enum End {
     Stalemate(Score),
     /// The same position for the nth time: a draw.
     Repetition(u8),
-    /// This many half-moves without a capture or a Pawn move: a draw.
+    /// This many half-moves without a capture, a Pawn move or a promotion: a draw.
     MoveCounter(u32),
     /// Only these material sets (letters besides royal pieces, per side) are left, or only
     /// royal pieces and pieces of the given letter all on one shade: a draw.

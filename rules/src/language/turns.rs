@@ -4,13 +4,17 @@
 use super::compile::Lang;
 use super::moves::Candidate;
 use super::play::Moved;
-use super::schema::{MoveSort, PromotionTime, Supply};
+use super::schema::{CaptureMode, MoveSort, PromotionTime, Supply};
 use crate::board::Board;
 use crate::event::Discard;
 use crate::position::Position;
 use crate::turn::{EndPromotions, Removal, Turn};
 use crate::types::{Dir, Kind, Loc, Piece, Side};
 use std::ops::ControlFlow;
+
+/// What [`Lang::for_each_turn`] calls with each whole turn: the turn, and a way to the position
+/// it leaves (played only when asked).
+pub type WholeTurns<'a> = dyn FnMut(&Turn, &dyn Fn() -> Position) -> ControlFlow<()> + 'a;
 
 impl Lang {
     /// Whether `side` has a royal piece on `board`.
@@ -50,7 +54,24 @@ impl Lang {
         if before == 0 {
             return false;
         }
-        self.for_each_move(pos, &mut |_, moved| {
+        let is_royal = |at: Loc| {
+            pos.board
+                .piece(at)
+                .is_some_and(|p| p.side == victim && self.piece(p.kind).royal)
+        };
+        let by_move_alone =
+            !self.capture.modes.contains(&CaptureMode::Interception) && self.removal.is_none();
+        self.moves_of(pos, false, &mut |turn| {
+            if by_move_alone {
+                let taken = is_royal(turn.to)
+                    || matches!(turn.removal, Some(Removal::At(at)) if is_royal(at));
+                return if taken {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                };
+            }
+            let moved = &self.play_move(pos, turn, &mut Discard);
             if royal_count(&moved.pos.board) < before
                 || self
                     .removal_targets(moved)
@@ -75,24 +96,6 @@ impl Lang {
                 .is_some_and(|p| self.piece(p.kind).royal),
             Removal::Reserve => false,
         }
-    }
-
-    /// Whether a piece of `by` could take on `target` by landing there, as its capture atoms
-    /// reach (for files whose captures are all by landing).
-    pub fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        let pos_like = Position {
-            board: *board,
-            side: by,
-            halfmove: 0,
-            fullmove: 1,
-            state: Default::default(),
-        };
-        board.occupied_by(by).iter().any(|from| {
-            let piece = board.piece(from).expect("an occupied square");
-            let mut out = Vec::new();
-            self.piece_candidates(&pos_like, board, from, piece, &mut || false, &mut out);
-            out.iter().any(|c| c.to == target)
-        })
     }
 
     /// The placements the side to move may begin its turn with (none first).
@@ -123,37 +126,59 @@ impl Lang {
         out
     }
 
-    /// The promotions a move of `piece` to `to` must choose among: `[None]` when it does not
-    /// promote (or promotes unwritten), empty when it may not enter the zone.
-    fn promotion_choices(&self, pos: &Position, piece: Piece, to: Loc) -> Vec<Option<Piece>> {
+    /// Pushes onto `out` the promotions a move of `piece` to `to` must choose among, when it
+    /// promotes written; true when it may make the move (no promotion, an unwritten one, or
+    /// at least one choice).
+    fn promotion_choices(
+        &self,
+        pos: &Position,
+        piece: Piece,
+        to: Loc,
+        out: &mut Vec<Piece>,
+    ) -> bool {
+        out.clear();
         let Some(promotion) = &self.piece(piece.kind).promotion else {
-            return vec![None];
+            return true;
         };
-        if !self.in_zone(promotion.zone, piece.side, to, &pos.board) || !promotion.written {
-            return vec![None];
+        if !promotion.written || !self.in_zone(promotion.zone, piece.side, to, &pos.board) {
+            return true;
         }
         let own = promotion.own.iter().map(|k| Piece::new(*k, piece.side));
         let theirs = promotion
             .opponent
             .iter()
             .map(|k| Piece::new(*k, piece.side.opponent()));
-        own.filter(|p| promotion.supply != Supply::Captured || pos.state.reserve.count(*p) > 0)
-            .chain(theirs)
-            .map(Some)
-            .collect()
+        out.extend(
+            own.filter(|p| promotion.supply != Supply::Captured || pos.state.reserve.count(*p) > 0)
+                .chain(theirs),
+        );
+        !out.is_empty()
     }
 
-    /// Calls `visit` with each possible turn's placement, move, capture and promotion, and
-    /// what playing them does, until it breaks.
+    /// Calls `visit` with each possible turn's placement, move, capture and promotion (the
+    /// turn's parts up to its move), until it breaks.
     pub fn for_each_move(
         &self,
         pos: &Position,
-        visit: &mut dyn FnMut(&Turn, &Moved) -> ControlFlow<()>,
+        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.moves_of(pos, true, visit)
+    }
+
+    /// [`Lang::for_each_move`], asking whether the side to move is in check for its `k` atoms
+    /// only when `asks_check`; else they count as open, as for a threat (a side threatens what
+    /// its pieces could take, in check or not, as a pinned piece still gives check).
+    fn moves_of(
+        &self,
+        pos: &Position,
+        asks_check: bool,
+        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let side = pos.side;
         let mut check = None;
-        let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
-        let mut candidates = Vec::new();
+        let mut in_check = || asks_check && *check.get_or_insert_with(|| self.in_check_now(pos));
+        let mut candidates = Vec::with_capacity(128);
+        let mut choices = Vec::new();
         for placement in self.placements(pos) {
             let mut staged = *pos;
             if let Some((piece, at)) = placement {
@@ -183,13 +208,16 @@ impl Lang {
                     continue;
                 }
                 let piece = staged.board.piece(c.from).expect("a candidate's piece");
-                for promotion in self.promotion_choices(&staged, piece, c.to) {
-                    let mut turn = Turn::new(c.from, c.to)
-                        .removing(c.removal)
-                        .promoting(promotion);
-                    turn.placement = placement;
-                    let moved = self.play_move(pos, &turn, &mut Discard);
-                    visit(&turn, &moved)?;
+                if !self.promotion_choices(&staged, piece, c.to, &mut choices) {
+                    continue;
+                }
+                let mut turn = Turn::new(c.from, c.to).removing(c.removal);
+                turn.placement = placement;
+                if choices.is_empty() {
+                    visit(&turn)?;
+                }
+                for promotion in &choices {
+                    visit(&turn.promoting(Some(*promotion)))?;
                 }
             }
         }
@@ -340,14 +368,18 @@ impl Lang {
         out
     }
 
-    /// Calls `visit` with every possible whole turn of `pos` and the position it leaves, until
-    /// it breaks.
-    pub fn for_each_turn(
-        &self,
-        pos: &Position,
-        visit: &mut dyn FnMut(&Turn, &Position) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.for_each_move(pos, &mut |turn, moved| {
+    /// Calls `visit` with every possible whole turn of `pos` and a way to the position it
+    /// leaves, until it breaks.
+    pub fn for_each_turn(&self, pos: &Position, visit: &mut WholeTurns<'_>) -> ControlFlow<()> {
+        let plain = self.removal.is_none() && self.slide.is_none() && !self.promotes_at_turn_end;
+        self.for_each_move(pos, &mut |turn| {
+            if plain {
+                return visit(turn, &|| {
+                    let moved = self.play_move(pos, turn, &mut Discard);
+                    self.play_after(pos, moved, turn, &mut Discard)
+                });
+            }
+            let moved = &self.play_move(pos, turn, &mut Discard);
             let mut removals: Vec<Option<Removal>> = vec![None];
             let remover = self
                 .removal
@@ -374,8 +406,9 @@ impl Lang {
                         whole.removal = removal.or(base_removal);
                         whole.slide = slide;
                         whole.end_promotions = ends;
-                        let next = self.play_after(pos, *moved, &whole, &mut Discard);
-                        visit(&whole, &next)?;
+                        visit(&whole, &|| {
+                            self.play_after(pos, *moved, &whole, &mut Discard)
+                        })?;
                     }
                 }
             }

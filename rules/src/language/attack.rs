@@ -1,0 +1,193 @@
+//! Whether a square is attacked, found from the square: each capture atom of each kind the
+//! attacker has is looked along backwards from the target, so a royal piece's safety costs a
+//! few lookups rather than a list of the attacker's moves. Used where every capture is by
+//! landing (see [`Lang::plain_captures`]).
+
+use super::compile::Lang;
+use super::moves::{oriented, unit_dir};
+use super::notation::{Atom, Travel};
+use crate::board::Board;
+use crate::types::{Kind, Loc, Piece, Side};
+
+impl Lang {
+    /// Whether a piece of `by` could take on `target` by landing there.
+    pub fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
+        self.royal_threat_kinds().iter().any(|&kind| {
+            let piece = Piece::new(kind, by);
+            if board.count(piece) == 0 {
+                return false;
+            }
+            let rule = self.piece(kind);
+            if rule
+                .never_in
+                .is_some_and(|z| self.in_zone(z, by, target, board))
+            {
+                return false;
+            }
+            rule.atoms
+                .iter()
+                .zip(&rule.atom_zones)
+                .filter(|(a, _)| a.captures && !a.en_passant)
+                .any(|(atom, zone)| {
+                    self.atom_attacks(board, target, piece, atom)
+                        .is_some_and(|from| zone.is_none_or(|z| self.in_zone(z, by, from, board)))
+                })
+        })
+    }
+
+    /// The kinds that can capture at all, in kind order.
+    fn royal_threat_kinds(&self) -> &[Kind] {
+        &self.capturing_kinds
+    }
+
+    /// Where a `piece` could stand to take on `target` with `atom`, if one does.
+    fn atom_attacks(&self, board: &Board, target: Loc, piece: Piece, atom: &Atom) -> Option<Loc> {
+        let geometry = &self.basics.geometry;
+        let back = |(df, dr): (i8, i8)| (-df, -dr);
+        match atom.travel {
+            Travel::Anywhere => board.locs_of(piece).iter().find(|l| *l != target),
+            Travel::Leap => atom.leaps.iter().find_map(|&leap| {
+                let (df, dr) = back(oriented(leap, piece.side));
+                if atom.lame
+                    && let Some((dir, n)) = super::moves::straight((df, dr))
+                {
+                    let mut at = target;
+                    for i in 0..n {
+                        at = geometry.neighbour(at, dir).filter(|l| !board.is_hole(*l))?;
+                        if i + 1 < n && !board.is_empty(at) {
+                            return None;
+                        }
+                    }
+                    return (board.piece(at) == Some(piece)).then_some(at);
+                }
+                let from = match unit_dir((df, dr)) {
+                    Some(dir) => geometry.neighbour(target, dir)?,
+                    None => target.offset(df, dr).filter(|l| geometry.contains(*l))?,
+                };
+                (board.piece(from) == Some(piece)).then_some(from)
+            }),
+            Travel::Ride => atom.leaps.iter().find_map(|&leap| {
+                let step = back(oriented(leap, piece.side));
+                let dir = unit_dir(step);
+                let next = |at: Loc| -> Option<Loc> {
+                    let to = match dir {
+                        Some(d) => geometry.neighbour(at, d)?,
+                        None => at
+                            .offset(step.0, step.1)
+                            .filter(|l| geometry.contains(*l))?,
+                    };
+                    (!board.is_hole(to)).then_some(to)
+                };
+                let mut at = target;
+                let mut taken = 0u8;
+                let mut screened = !atom.hop;
+                loop {
+                    at = next(at)?;
+                    taken += 1;
+                    if atom.range != 0 && taken > atom.range {
+                        return None;
+                    }
+                    if board.is_empty(at) {
+                        continue;
+                    }
+                    if screened {
+                        return (board.piece(at) == Some(piece)).then_some(at);
+                    }
+                    screened = true;
+                }
+            }),
+        }
+    }
+}
+
+/// What a position's royal piece risks, found once for all the turns of a position: whether
+/// it is in check and which pieces of its side stand pinned before it. A turn that moves no
+/// pinned piece and not the royal piece, and gives the opponent no piece by promotion, out of
+/// no check, keeps it safe without a look at the position after.
+pub struct Guard {
+    in_check: bool,
+    pinned: crate::types::LocSet,
+}
+
+impl Guard {
+    /// Whether `turn`, a possible turn of `pos`, keeps the royal piece safe for certain.
+    #[inline]
+    pub fn clears(&self, lang: &Lang, pos: &crate::position::Position, turn: &crate::Turn) -> bool {
+        if self.in_check || self.pinned.contains(turn.from) {
+            return false;
+        }
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return false;
+        };
+        let en_passant = pos.state.en_passant == Some(turn.to)
+            && pos.board.is_empty(turn.to)
+            && lang.takes_en_passant(piece, turn.from, turn.to);
+        let gives = turn.promotion.is_some_and(|p| p.side != piece.side);
+        turn.placement.is_none() && !lang.piece(piece.kind).royal && !en_passant && !gives
+    }
+}
+
+impl Lang {
+    /// The guard of the side to move's royal piece, where pins tell all that a move can
+    /// expose: one royal piece, no slides, and attackers that leap or ride straight lines.
+    pub fn guard(&self, pos: &crate::position::Position) -> Option<Guard> {
+        if !self.pins_suffice {
+            return None;
+        }
+        let side = pos.side;
+        let mut royal = None;
+        for kind in &self.royals {
+            for at in pos.board.locs_of(Piece::new(*kind, side)) {
+                if royal.replace(at).is_some() {
+                    return None;
+                }
+            }
+        }
+        let king = royal?;
+        let geometry = &self.basics.geometry;
+        let mut pinned = crate::types::LocSet::EMPTY;
+        for dir in crate::types::Dir::ALL {
+            let mut at = king;
+            let mut shield = None;
+            let mut distance = 0u8;
+            while let Some(next) = geometry.neighbour(at, dir) {
+                if pos.board.is_hole(next) {
+                    break;
+                }
+                at = next;
+                distance += 1;
+                let Some(piece) = pos.board.piece(at) else {
+                    continue;
+                };
+                if piece.side == side {
+                    if shield.replace(at).is_some() {
+                        break;
+                    }
+                    continue;
+                }
+                if let Some(shield) = shield
+                    && self.rides_towards(piece, dir.opposite(), distance)
+                {
+                    pinned |= shield.bit();
+                }
+                break;
+            }
+        }
+        Some(Guard {
+            in_check: self.in_check_now(pos),
+            pinned,
+        })
+    }
+
+    /// Whether `piece` rides along `dir` at least `distance` steps, capturing.
+    fn rides_towards(&self, piece: Piece, dir: crate::types::Dir, distance: u8) -> bool {
+        self.piece(piece.kind).atoms.iter().any(|a| {
+            a.captures
+                && a.travel == Travel::Ride
+                && (a.range == 0 || a.range >= distance)
+                && a.leaps
+                    .iter()
+                    .any(|l| unit_dir(oriented(*l, piece.side)) == Some(dir))
+        })
+    }
+}

@@ -1,0 +1,143 @@
+//! Reading variant files: a bad file is a one-line error naming the file, the field and why,
+//! and a good one plays. Each test writes a small file of its own (orthodox chess, changed)
+//! into a directory of its own.
+
+use oddboard_rules::{Error, RulesExt, Variant};
+use std::path::PathBuf;
+
+/// The shipped chess file's text.
+fn chess_text() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.ron");
+    std::fs::read_to_string(path).expect("variants/chess.ron is shipped")
+}
+
+/// Writes `text` as `<id>.ron` in a fresh directory named after `test`, and returns its path.
+fn write(test: &str, id: &str, text: &str) -> String {
+    let dir: PathBuf = std::env::temp_dir().join(format!(
+        "oddboard-variant-files-{}-{test}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join(format!("{id}.ron"));
+    std::fs::write(&path, text).expect("the file is written");
+    path.to_string_lossy().into_owned()
+}
+
+/// The one-line error loading `text` (as `chess.ron`) gives.
+fn error_of(test: &str, text: &str) -> String {
+    let path = write(test, "chess", text);
+    match Variant::load(&path, &[]) {
+        Err(error) => {
+            let line = error.to_string();
+            assert!(!line.contains('\n'), "one line: {line}");
+            assert!(line.contains(&path), "names the file: {line}");
+            line
+        }
+        Ok(_) => panic!("{test}: the changed file loads"),
+    }
+}
+
+#[test]
+fn a_variant_file_plays_where_an_id_would() {
+    let path = write("plays", "chess", &chess_text());
+    let variant = Variant::load(&path, &[]).expect("the file loads");
+    assert_eq!(variant.id(), path);
+    assert_eq!(variant.legal_turns(variant.start()).len(), 20);
+    assert_eq!(variant.data().name, "Chess (file)");
+}
+
+#[test]
+fn an_unknown_piece_is_named() {
+    let line = error_of(
+        "unknown-piece",
+        &chess_text().replace("to: \"QRBN\"", "to: \"QRBX\""),
+    );
+    assert!(
+        line.contains("pieces: Pawn") && line.contains("'X' is not a piece"),
+        "{line}"
+    );
+}
+
+#[test]
+fn bad_notation_is_named() {
+    let line = error_of(
+        "bad-notation",
+        &chess_text().replace("moves: \"N\"", "moves: \"qN\""),
+    );
+    assert!(
+        line.contains("pieces: Knight") && line.contains("'q' is not a modifier"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_unknown_letter_in_the_start_position_is_named() {
+    let line = error_of(
+        "start-letter",
+        &chess_text().replace("rnbqkbnr/", "rnbqkbnx/"),
+    );
+    assert!(line.contains("start") && line.contains("'x'"), "{line}");
+}
+
+#[test]
+fn a_move_that_leaves_the_board_is_refused() {
+    let far = chess_text().replace("moves: \"N\"", "moves: \"fvN\"");
+    let small = far
+        .replace("files: 8, ranks: 8", "files: 1, ranks: 8")
+        .replace(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+            "k/p/1/1/1/1/P/K w -",
+        );
+    let line = error_of("leaves-the-board", &small);
+    assert!(
+        line.contains("leaves the board from every square"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_start_position_with_no_legal_turn_is_refused() {
+    let text = chess_text().replace(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "7k/8/8/8/8/8/5q2/7K w - - 0 1",
+    );
+    let line = error_of("no-legal-turn", &text);
+    assert!(
+        line.contains("start") && line.contains("no legal turn"),
+        "{line}"
+    );
+}
+
+#[test]
+fn checkmate_without_a_royal_piece_is_refused() {
+    let text = chess_text().replace("royal: true,", "");
+    let line = error_of("no-royal", &text);
+    assert!(line.contains("ends") && line.contains("royal"), "{line}");
+}
+
+#[test]
+fn a_file_not_named_after_its_id_is_refused() {
+    let path = write("misnamed", "mychess", &chess_text());
+    let Err(Error::Data { place, why }) = Variant::load(&path, &[]) else {
+        panic!("a misnamed file loads");
+    };
+    assert!(place.ends_with(": id"), "{place}");
+    assert!(
+        why.contains("'chess'") && why.contains("'mychess'"),
+        "{why}"
+    );
+}
+
+#[test]
+fn malformed_ron_names_line_and_column() {
+    let line = error_of("malformed", &chess_text().replace("board: (", "board: ["));
+    assert!(line.contains("chess.ron:"), "{line}");
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let Err(error) = Variant::load("no/such/variant.ron", &[]) else {
+        panic!("a missing file loads");
+    };
+    assert!(error.to_string().contains("no/such/variant.ron"), "{error}");
+}
