@@ -235,7 +235,7 @@ pub(super) fn leaderboard(
         egui::ComboBox::from_id_salt("leaderboard variant")
             .selected_text(variant_name(catalogue, &wanted).to_string())
             .show_ui(ui, |ui| {
-                for data in &catalogue.0 {
+                for data in catalogue.built_ins() {
                     ui.selectable_value(&mut wanted, data.id.clone(), &data.name);
                 }
             });

@@ -3,7 +3,6 @@
 use super::Pictures;
 use super::choices::{player_picker, settings_editor};
 use super::online::{self, ChosenGame, Dialog, Kind};
-use super::picture::BoardPicture;
 use super::server_news;
 use super::terms::variant_name;
 use super::{Catalogue, Requests, root_ui};
@@ -19,17 +18,23 @@ use crate::app::shared::game::ActiveGame;
 use crate::app::shared::messages::Command;
 use crate::app::shared::players::{Names, Player, Players};
 use crate::app::shared::screen::Screen;
-use crate::app::shared::settings::{BoardTheme, Settings};
+use crate::app::shared::settings::Settings;
 use crate::app::shared::sound::SoundServer;
 use crate::app::shared::storage::Storage;
 use crate::app::storage::library::{SaveAction, SaveList};
 use crate::app::storage::saves::{Autosave, Saved};
 use crate::app::storage::sharing::{Clipboard, Paste};
+use crate::app::storage::variant_files::VariantFiles;
+use crate::rules::language::is_variant_file;
 use crate::rules::{RulesExt, Side, Variant, VariantData};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::sync::Arc;
+pub use variants::Previews;
+use variants::{Shown, variant_list};
+
+mod variants;
 
 /// What the menu has selected.
 #[derive(Resource, Default)]
@@ -50,6 +55,7 @@ pub struct MenuChoice {
 /// Registers the menu.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuChoice>()
+        .add_plugins(variants::plugin)
         .add_systems(
             OnEnter(Screen::Menu),
             select_the_game_on_the_board.run_if(resource_exists::<ActiveGame>),
@@ -99,6 +105,7 @@ impl MenuChoice {
 #[derive(SystemParam)]
 struct MenuData<'w> {
     catalogue: Res<'w, Catalogue>,
+    files: Res<'w, VariantFiles>,
     autosave: Res<'w, Autosave>,
     saves: Res<'w, SaveList>,
     settings: Res<'w, Settings>,
@@ -123,6 +130,7 @@ fn menu_screen(
 ) -> Result {
     let MenuData {
         catalogue,
+        files,
         autosave,
         saves,
         settings,
@@ -173,7 +181,7 @@ fn menu_screen(
                         theme: settings.theme,
                         scroll_to_choice: keys.up || keys.down,
                     };
-                    variant_list(ui, &catalogue, &pictures, &mut choice, shown);
+                    variant_list(ui, (&catalogue, &files), &pictures, &mut choice, shown);
                     saves_list(ui, &saves, &catalogue, &mut choice, storage, library);
                 });
             let Some(data) = catalogue.0.get(choice.variant) else {
@@ -442,8 +450,15 @@ impl StartArea<'_> {
             }
             Cell::Learn => asked.study = self.course_button(ui).or(asked.study.take()),
             Cell::Puzzles => asked.study = self.puzzles_button(ui).or(asked.study.take()),
-            Cell::Host => online::menu_button(ui, Kind::Host, dialog, choice.control),
-            Cell::Join => online::menu_button(ui, Kind::Join, dialog, choice.control),
+            Cell::Host | Cell::Join => {
+                let kind = if cell == Cell::Host {
+                    Kind::Host
+                } else {
+                    Kind::Join
+                };
+                let offered = !is_variant_file(&data.id);
+                online::menu_button(ui, kind, dialog, choice.control, offered);
+            }
             Cell::Continue => {
                 if let Some(saved) = self.saved
                     && ui
@@ -534,15 +549,16 @@ fn study_button(
 const PINNED_SHARE: f32 = 2.0 / 3.0;
 /// The size of Start's label, in points.
 const START_SIZE: f32 = 18.0;
-/// The height of a variant's picture in the menu, in points: 14 points a square on the largest
-/// board (American Chess, 11 by 11), enough to tell its pieces apart.
-const PREVIEW_HEIGHT: f32 = 154.0;
-
-/// The variant in short parts: what sets it apart, the goal, what is new, where to learn more.
+/// The variant in short parts: what sets it apart, the goal, what is new (a variant file may
+/// leave either out), where to learn more; a variant file's path.
 fn about(ui: &mut egui::Ui, data: &VariantData) {
     ui.heading(&data.name);
+    if is_variant_file(&data.id) {
+        ui.small(format!("Read from {}", data.id));
+    }
     ui.label(egui::RichText::new(&data.tagline).italics());
-    for (title, text) in [("Goal", &data.goal), ("What is new", &data.novelty)] {
+    let parts = [("Goal", &data.goal), ("What is new", &data.novelty)];
+    for (title, text) in parts.into_iter().filter(|(_, text)| !text.is_empty()) {
         ui.add_space(6.0);
         ui.label(egui::RichText::new(title).strong());
         ui.label(text);
@@ -580,87 +596,6 @@ fn game_choices(ui: &mut egui::Ui, data: &VariantData, choice: &mut MenuChoice) 
             ui.selectable_value(&mut choice.control, control, label);
         }
     });
-}
-
-/// How the variant list is shown: the board's colours, and whether to bring the chosen
-/// variant into view (it was chosen by the keys).
-#[derive(Clone, Copy, Debug)]
-struct Shown {
-    theme: BoardTheme,
-    scroll_to_choice: bool,
-}
-
-/// Every variant, each with a picture of its start position on its own board, drawn by the
-/// game itself, its name and what sets it apart.
-fn variant_list(
-    ui: &mut egui::Ui,
-    catalogue: &Catalogue,
-    previews: &[(Arc<Variant>, Pictures)],
-    choice: &mut MenuChoice,
-    shown: Shown,
-) {
-    let theme = shown.theme;
-    let frame = egui::vec2(PREVIEW_HEIGHT * 1.25, PREVIEW_HEIGHT);
-    let beside = ui.available_width() >= frame.x + NAME_WIDTH;
-    ui.heading("Variants");
-    for (index, data) in catalogue.0.iter().enumerate() {
-        let picture = previews.iter().find(|(v, _)| v.id() == data.id);
-        let mut clicked = false;
-        let entry = |ui: &mut egui::Ui| {
-            let centred = egui::Layout::top_down(egui::Align::Center);
-            ui.allocate_ui_with_layout(frame, centred, |ui| {
-                ui.set_min_size(frame);
-                if let Some((variant, pictures)) = picture {
-                    let geometry = variant.geometry();
-                    let longest = geometry.ranks().max(geometry.files());
-                    let cell = PREVIEW_HEIGHT / f32::from(longest);
-                    clicked |= BoardPicture::new(variant, variant.start(), pictures, cell, theme)
-                        .show(ui)
-                        .clicked();
-                }
-            });
-            ui.vertical(|ui| {
-                let name = egui::RichText::new(&data.name).size(18.0);
-                let label = ui.selectable_label(choice.variant == index, name);
-                if shown.scroll_to_choice && choice.variant == index {
-                    label.scroll_to_me(Some(egui::Align::Center));
-                }
-                clicked |= label.clicked();
-                ui.label(&data.tagline);
-            });
-        };
-        if beside {
-            ui.horizontal(entry);
-        } else {
-            ui.vertical(entry);
-        }
-        ui.add_space(6.0);
-        if clicked {
-            choice.variant = index;
-            choice.options.clear();
-        }
-    }
-}
-
-/// The narrowest room for a variant's name and tagline beside its picture, in points; a
-/// narrower list puts them under it.
-const NAME_WIDTH: f32 = 160.0;
-
-/// Each variant loaded with its default options, for the menu's pictures.
-#[derive(Resource, Default)]
-pub struct Previews(pub Vec<Arc<Variant>>);
-
-impl Previews {
-    /// The variants of `catalogue` that load.
-    pub fn of(catalogue: &Catalogue) -> Previews {
-        Previews(
-            catalogue
-                .0
-                .iter()
-                .filter_map(|data| Variant::load(&data.id, &[]).ok().map(Arc::new))
-                .collect(),
-        )
-    }
 }
 
 /// Who plays `side` (named `name`): a person, or the computer at one of its levels; and the

@@ -74,7 +74,8 @@ impl Pictures {
     }
 }
 
-/// Every variant's data, for the menu and the rules help.
+/// Every variant's data, for the menu and the rules help: the built-in variants in the rules'
+/// order, then the variant files that load (their ids are their paths).
 #[derive(Resource, Default)]
 pub struct Catalogue(pub Vec<VariantData>);
 
@@ -82,6 +83,13 @@ impl Catalogue {
     /// The data of the variant `id`, if there is one.
     pub fn data(&self, id: &str) -> Option<&VariantData> {
         self.0.iter().find(|data| data.id == id)
+    }
+
+    /// The built-in variants' data: what network play offers.
+    pub fn built_ins(&self) -> impl Iterator<Item = &VariantData> {
+        self.0
+            .iter()
+            .filter(|data| !crate::rules::language::is_variant_file(&data.id))
     }
 }
 

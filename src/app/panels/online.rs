@@ -133,12 +133,14 @@ pub enum Kind {
 }
 
 /// The menu's Host or Join button, opening its dialog (a table opened from it has the menu's
-/// `clock` at first).
+/// `clock` at first); disabled, saying why, where the chosen variant is not `offered` over the
+/// network (a variant file).
 pub(super) fn menu_button(
     ui: &mut egui::Ui,
     kind: Kind,
     dialog: &mut Dialog,
     clock: Option<TimeControl>,
+    offered: bool,
 ) {
     let (text, about) = match kind {
         Kind::Host => (
@@ -150,7 +152,11 @@ pub(super) fn menu_button(
             "Join or watch a game at another computer's address",
         ),
     };
-    if ui.button(text).on_hover_text(about).clicked() {
+    let button = ui
+        .add_enabled(offered, egui::Button::new(text))
+        .on_hover_text(about)
+        .on_disabled_hover_text("A variant file is played at one computer for now");
+    if button.clicked() {
         dialog.open = Some(kind);
         dialog.clock = clock;
     }
