@@ -142,8 +142,12 @@ pub fn export_saved(dir: &DataDir, saved: &Saved, date: String) -> Result<PathBu
     write_text(&path, &text).map(|()| path)
 }
 
-/// `<folder>/<id>-<n>.pgn` for the first `n` not yet taken.
+/// `<folder>/<id>-<n>.pgn` for the first `n` not yet taken; a variant file's id (its path)
+/// gives its file's name without the extension.
 fn free_name(folder: &Path, id: &str) -> PathBuf {
+    let id = Path::new(id)
+        .file_stem()
+        .map_or_else(|| id.into(), |stem| stem.to_string_lossy());
     (1..)
         .map(|n| folder.join(format!("{id}-{n}.pgn")))
         .find(|path| !path.exists())
@@ -286,7 +290,23 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::civil_from_days;
+    use super::{civil_from_days, free_name};
+    use std::path::Path;
+
+    /// A variant file's game is exported among the records under its file's name, never beside
+    /// the variant file its id (a path) names.
+    #[test]
+    fn a_variant_file_s_record_is_named_after_the_file() {
+        let folder = Path::new("/nowhere/records");
+        assert_eq!(
+            free_name(folder, "/games/variants/chess.ron"),
+            folder.join("chess-1.pgn")
+        );
+        assert_eq!(
+            free_name(folder, "fanorona-chess"),
+            folder.join("fanorona-chess-1.pgn")
+        );
+    }
 
     /// Known dates: the epoch, a leap day, and this project's era.
     #[test]
