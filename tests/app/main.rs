@@ -26,6 +26,7 @@ mod sharing;
 mod sound;
 mod support;
 mod turns;
+mod variant_files;
 mod view3d;
 #[path = "../support/wait.rs"]
 mod wait;
