@@ -14,8 +14,15 @@ pub struct Variants {
 
 impl Variants {
     /// Variant `id` with `options` (in any order), loaded on first use; an error says, in a
-    /// player's words, why it does not load (only variants that load are kept).
+    /// player's words, why it does not load (only variants that load are kept). Only built-in
+    /// variants are played: a variant file's path is refused unread, so that no client makes
+    /// the server open a file of its choosing.
     pub fn get(&mut self, id: &str, options: &[String]) -> Result<Arc<Variant>, String> {
+        if crate::rules::language::is_variant_file(id) {
+            return Err(format!(
+                "'{id}' is a variant file; this server plays the built-in variants"
+            ));
+        }
         let mut named = options.to_vec();
         named.sort();
         named.dedup();
@@ -26,5 +33,21 @@ impl Variants {
         let variant = Arc::new(Variant::load(id, options).map_err(|e| e.to_string())?);
         self.loaded.insert(key, variant.clone());
         Ok(variant)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client naming a path gets a refusal that quotes nothing of any file.
+    #[test]
+    fn a_variant_file_is_refused_unread() {
+        let mut variants = Variants::default();
+        for id in ["/etc/passwd", "../variants/chess.ron", "chess.ron"] {
+            let why = variants.get(id, &[]).err().expect("refused");
+            assert!(why.contains("built-in variants"), "{why}");
+        }
+        assert!(variants.get("chess", &[]).is_ok());
     }
 }
