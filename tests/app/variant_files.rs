@@ -1,12 +1,13 @@
 //! Variant files in the window: found in the shipped folder and the player's, listed after the
 //! built-in variants (a broken one kept with its error), started and played by clicks as a
-//! built-in is, saved and continued by their path.
+//! built-in is, saved and continued by their path, set up in the editor.
 
 use crate::support::*;
+use oddboard::app::editor::setup::{Brush, EditorAction};
 use oddboard::app::shared::turn_builder::{Choice, Part};
 use oddboard::app::storage::saves::Autosave;
 use oddboard::app::storage::variant_files::VariantFiles;
-use oddboard::rules::{Kind, Piece, RulesExt, Side};
+use oddboard::rules::{Kind, Loc, Piece, RulesExt, Side};
 use std::fs;
 use std::path::Path;
 
@@ -125,4 +126,30 @@ fn a_variant_file_game_is_autosaved_and_continued_by_its_path() {
     assert_eq!(game(&next).variant().id(), shipped_chess());
     assert_eq!(game(&next).turn_texts(), ["g1f3"]);
     assert_view_matches_game(&mut next);
+}
+
+#[test]
+fn a_variant_file_s_position_is_set_up_in_the_editor_and_played() {
+    let mut app = app();
+    for action in [
+        EditorAction::Open {
+            variant: shipped_chess(),
+            options: Vec::new(),
+        },
+        EditorAction::Brush(Brush::Erase),
+        EditorAction::Click(Loc::parse("d2").expect("a square")),
+        EditorAction::Start,
+    ] {
+        app.world_mut().write_message(action);
+        settle(&mut app);
+    }
+    assert_eq!(game(&app).variant().id(), shipped_chess());
+    assert_eq!(
+        fen(&app),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    click(&mut app, "d1");
+    click(&mut app, "d6");
+    assert_eq!(game(&app).turn_texts(), ["d1d6"]);
+    assert_view_matches_game(&mut app);
 }
