@@ -6,6 +6,7 @@
 use super::compile::Lang;
 use super::moves::{oriented, unit_dir};
 use super::notation::{Atom, Travel};
+use super::rays::Rays;
 use crate::board::Board;
 use crate::types::{Kind, Loc, Piece, Side};
 
@@ -27,9 +28,10 @@ impl Lang {
             rule.atoms
                 .iter()
                 .zip(&rule.atom_zones)
-                .filter(|(a, _)| a.captures && !a.en_passant)
-                .any(|(atom, zone)| {
-                    self.atom_attacks(board, target, piece, atom)
+                .zip(&rule.rays)
+                .filter(|((a, _), _)| a.captures && !a.en_passant)
+                .any(|((atom, zone), rays)| {
+                    self.atom_attacks(board, target, piece, atom, rays)
                         .is_some_and(|from| zone.is_none_or(|z| self.in_zone(z, by, from, board)))
                 })
         })
@@ -40,51 +42,28 @@ impl Lang {
         &self.capturing_kinds
     }
 
-    /// Where a `piece` could stand to take on `target` with `atom`, if one does.
-    fn atom_attacks(&self, board: &Board, target: Loc, piece: Piece, atom: &Atom) -> Option<Loc> {
-        let geometry = &self.basics.geometry;
-        let back = |(df, dr): (i8, i8)| (-df, -dr);
+    /// Where a `piece` could stand to take on `target` with `atom`, if one does: along the
+    /// rays the atom has for the other side (each leap turned back) from `target`.
+    fn atom_attacks(
+        &self,
+        board: &Board,
+        target: Loc,
+        piece: Piece,
+        atom: &Atom,
+        rays: &Rays,
+    ) -> Option<Loc> {
+        let back = rays.from(piece.side.opponent(), target);
         match atom.travel {
             Travel::Anywhere => board.locs_of(piece).iter().find(|l| *l != target),
-            Travel::Leap => atom.leaps.iter().find_map(|&leap| {
-                let (df, dr) = back(oriented(leap, piece.side));
-                if atom.lame
-                    && let Some((dir, n)) = super::moves::straight((df, dr))
-                {
-                    let mut at = target;
-                    for i in 0..n {
-                        at = geometry.neighbour(at, dir).filter(|l| !board.is_hole(*l))?;
-                        if i + 1 < n && !board.is_empty(at) {
-                            return None;
-                        }
-                    }
-                    return (board.piece(at) == Some(piece)).then_some(at);
-                }
-                let from = match unit_dir((df, dr)) {
-                    Some(dir) => geometry.neighbour(target, dir)?,
-                    None => target.offset(df, dr).filter(|l| geometry.contains(*l))?,
-                };
-                (board.piece(from) == Some(piece)).then_some(from)
+            Travel::Leap => back.iter().find_map(|ray| {
+                let (&from, between) = ray.squares().split_last()?;
+                (board.piece(from) == Some(piece) && between.iter().all(|l| board.is_empty(*l)))
+                    .then_some(from)
             }),
-            Travel::Ride => atom.leaps.iter().find_map(|&leap| {
-                let step = back(oriented(leap, piece.side));
-                let dir = unit_dir(step);
-                let next = |at: Loc| -> Option<Loc> {
-                    let to = match dir {
-                        Some(d) => geometry.neighbour(at, d)?,
-                        None => at
-                            .offset(step.0, step.1)
-                            .filter(|l| geometry.contains(*l))?,
-                    };
-                    (!board.is_hole(to)).then_some(to)
-                };
-                let mut at = target;
-                let mut taken = 0u8;
+            Travel::Ride => back.iter().find_map(|ray| {
                 let mut screened = !atom.hop;
-                loop {
-                    at = next(at)?;
-                    taken += 1;
-                    if atom.range != 0 && taken > atom.range {
+                for &at in ray.squares() {
+                    if board.is_hole(at) {
                         return None;
                     }
                     if board.is_empty(at) {
@@ -95,6 +74,7 @@ impl Lang {
                     }
                     screened = true;
                 }
+                None
             }),
         }
     }
