@@ -80,30 +80,67 @@ impl Lang {
     }
 }
 
-/// What a position's royal piece risks, found once for all the turns of a position: whether
-/// it is in check and which pieces of its side stand pinned before it. A turn that moves no
-/// pinned piece and not the royal piece, and gives the opponent no piece by promotion, out of
-/// no check, keeps it safe without a look at the position after.
+/// What a position's royal piece risks, found once for all the turns of a position: where it
+/// stands, whether it is in check and which pieces of its side stand pinned before it. A turn
+/// that moves no pinned piece and not the royal piece, and gives the opponent no piece by
+/// promotion, out of no check, keeps it safe without a look at the position after; a plain
+/// step of the royal piece is safe where no enemy piece attacks its new square.
 pub struct Guard {
+    royal: Loc,
     in_check: bool,
     pinned: crate::types::LocSet,
 }
 
 impl Guard {
-    /// Whether `turn`, a possible turn of `pos`, keeps the royal piece safe for certain.
+    /// Whether `turn`, a possible turn of `pos`, keeps the royal piece safe, where the guard
+    /// knows for certain; `None` where only the position after the turn tells.
     #[inline]
-    pub fn clears(&self, lang: &Lang, pos: &crate::position::Position, turn: &crate::Turn) -> bool {
-        if self.in_check || self.pinned.contains(turn.from) {
-            return false;
+    pub fn judge(
+        &self,
+        lang: &Lang,
+        pos: &crate::position::Position,
+        turn: &crate::Turn,
+    ) -> Option<bool> {
+        if turn.placement.is_some() || self.pinned.contains(turn.from) {
+            return None;
         }
-        let Some(piece) = pos.board.piece(turn.from) else {
-            return false;
-        };
+        let piece = pos.board.piece(turn.from)?;
         let en_passant = pos.state.en_passant == Some(turn.to)
             && pos.board.is_empty(turn.to)
             && lang.takes_en_passant(piece, turn.from, turn.to);
         let gives = turn.promotion.is_some_and(|p| p.side != piece.side);
-        turn.placement.is_none() && !lang.piece(piece.kind).royal && !en_passant && !gives
+        if en_passant || gives {
+            return None;
+        }
+        if turn.from == self.royal {
+            return self.royal_step_safe(lang, pos, turn);
+        }
+        (!self.in_check).then_some(true)
+    }
+
+    /// Whether the royal piece's own `turn` leaves it unattacked, where the turn only moves it
+    /// (no castling, no promotion, no enemy royal piece taken, nothing promoting at the turn's
+    /// end); `None` otherwise.
+    fn royal_step_safe(
+        &self,
+        lang: &Lang,
+        pos: &crate::position::Position,
+        turn: &crate::Turn,
+    ) -> Option<bool> {
+        let takes_royal = pos
+            .board
+            .piece(turn.to)
+            .is_some_and(|p| lang.piece(p.kind).royal);
+        if takes_royal
+            || turn.promotion.is_some()
+            || lang.promotes_at_turn_end
+            || lang.castle_of(pos, turn).is_some()
+        {
+            return None;
+        }
+        let mut board = pos.board;
+        board.move_piece(turn.from, turn.to);
+        Some(!lang.attacked(&board, turn.to, pos.side.opponent()))
     }
 }
 
@@ -154,7 +191,8 @@ impl Lang {
             }
         }
         Some(Guard {
-            in_check: self.in_check_now(pos),
+            royal: king,
+            in_check: self.attacked(&pos.board, king, side.opponent()),
             pinned,
         })
     }

@@ -12,6 +12,9 @@ use crate::turn::{EndPromotions, Removal, Turn};
 use crate::types::{Dir, Kind, Loc, Piece, Side};
 use std::ops::ControlFlow;
 
+/// A visitor of whole turns, each with a way to the position it leaves.
+pub type TurnVisit<'a> = dyn FnMut(&Turn, &dyn Fn() -> Position) -> ControlFlow<()> + 'a;
+
 impl Lang {
     /// Whether `side` has a royal piece on `board`.
     pub fn has_royal(&self, board: &Board, side: Side) -> bool {
@@ -366,11 +369,7 @@ impl Lang {
 
     /// Calls `visit` with every possible whole turn of `pos` and a way to the position it
     /// leaves, until it breaks.
-    pub fn for_each_turn(
-        &self,
-        pos: &Position,
-        visit: &mut dyn FnMut(&Turn, &dyn Fn() -> Position) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    pub fn for_each_turn(&self, pos: &Position, visit: &mut TurnVisit) -> ControlFlow<()> {
         let plain = self.removal.is_none() && self.slide.is_none() && !self.promotes_at_turn_end;
         self.for_each_move(pos, &mut |turn| {
             if plain {
