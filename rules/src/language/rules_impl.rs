@@ -3,7 +3,7 @@
 //! computer opponent play it alike.
 
 use super::compile::{CompiledEnd, Lang};
-use super::turns::TurnVisit;
+use super::turns::Next;
 use crate::error::Error;
 use crate::event::Recorder;
 use crate::fen;
@@ -32,7 +32,11 @@ impl Lang {
 
     /// Calls `visit` with each legal turn of `pos` and a way to the position it leaves, until
     /// it breaks: the royal piece's guard judges the turns it can, the position after the rest.
-    fn for_each_legal(&self, pos: &Position, visit: &mut TurnVisit) -> ControlFlow<()> {
+    fn for_each_legal(
+        &self,
+        pos: &Position,
+        visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let guard = self.guard(pos);
         self.for_each_turn(pos, &mut |turn, next| {
             let legal = match guard.as_ref().and_then(|g| g.judge(self, pos, turn)) {

@@ -12,8 +12,8 @@ use crate::turn::{EndPromotions, Removal, Turn};
 use crate::types::{Dir, Kind, Loc, Piece, Side};
 use std::ops::ControlFlow;
 
-/// A visitor of whole turns, each with a way to the position it leaves.
-pub type TurnVisit<'a> = dyn FnMut(&Turn, &dyn Fn() -> Position) -> ControlFlow<()> + 'a;
+/// A way to the position a turn leaves, worked out only when asked.
+pub type Next<'a> = dyn Fn() -> Position + 'a;
 
 impl Lang {
     /// Whether `side` has a royal piece on `board`.
@@ -159,7 +159,7 @@ impl Lang {
     pub fn for_each_move(
         &self,
         pos: &Position,
-        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+        visit: &mut impl FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         self.moves_of(pos, true, visit)
     }
@@ -171,7 +171,7 @@ impl Lang {
         &self,
         pos: &Position,
         asks_check: bool,
-        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+        visit: &mut impl FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let side = pos.side;
         let mut check = None;
@@ -369,7 +369,11 @@ impl Lang {
 
     /// Calls `visit` with every possible whole turn of `pos` and a way to the position it
     /// leaves, until it breaks.
-    pub fn for_each_turn(&self, pos: &Position, visit: &mut TurnVisit) -> ControlFlow<()> {
+    pub fn for_each_turn(
+        &self,
+        pos: &Position,
+        visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let plain = self.removal.is_none() && self.slide.is_none() && !self.promotes_at_turn_end;
         self.for_each_move(pos, &mut |turn| {
             if plain {
