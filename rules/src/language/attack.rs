@@ -7,7 +7,7 @@ use super::compile::Lang;
 use super::moves::{oriented, unit_dir};
 use super::notation::{Atom, Travel};
 use super::rays::Rays;
-use crate::board::Board;
+use crate::board::{Board, Content};
 use crate::types::{Kind, Loc, Piece, Side};
 
 impl Lang {
@@ -63,16 +63,14 @@ impl Lang {
             Travel::Ride => back.iter().find_map(|ray| {
                 let mut screened = !atom.hop;
                 for &at in ray.squares() {
-                    if board.is_hole(at) {
-                        return None;
+                    match board.content(at) {
+                        Content::Hole => return None,
+                        Content::Empty => {}
+                        Content::Occupied(found) if screened => {
+                            return (found == piece).then_some(at);
+                        }
+                        Content::Occupied(_) => screened = true,
                     }
-                    if board.is_empty(at) {
-                        continue;
-                    }
-                    if screened {
-                        return (board.piece(at) == Some(piece)).then_some(at);
-                    }
-                    screened = true;
                 }
                 None
             }),

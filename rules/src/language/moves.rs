@@ -5,7 +5,7 @@ use super::compile::Lang;
 use super::notation::{Atom, Travel};
 use super::rays::Rays;
 use super::schema::CaptureMode;
-use crate::board::Board;
+use crate::board::{Board, Content};
 use crate::position::Position;
 use crate::turn::Removal;
 use crate::types::{Dir, Loc, Piece, Side};
@@ -117,8 +117,13 @@ impl Lang {
                     let Some((&to, between)) = ray.squares().split_last() else {
                         continue;
                     };
-                    if !board.is_hole(to) && between.iter().all(|l| board.is_empty(*l)) {
-                        visit(plain(to, ray.dir), board.piece(to));
+                    let occupant = match board.content(to) {
+                        Content::Hole => continue,
+                        Content::Empty => None,
+                        Content::Occupied(piece) => Some(piece),
+                    };
+                    if between.iter().all(|l| board.is_empty(*l)) {
+                        visit(plain(to, ray.dir), occupant);
                     }
                 }
             }
@@ -126,10 +131,11 @@ impl Lang {
                 for ray in rays.from(side, from) {
                     let mut hopped = false;
                     for &to in ray.squares() {
-                        if board.is_hole(to) {
-                            break;
-                        }
-                        let occupant = board.piece(to);
+                        let occupant = match board.content(to) {
+                            Content::Hole => break,
+                            Content::Empty => None,
+                            Content::Occupied(piece) => Some(piece),
+                        };
                         if !atom.hop || hopped {
                             let reach = Reach {
                                 to,

@@ -97,9 +97,9 @@ impl Lang {
         }
     }
 
-    /// The placements the side to move may begin its turn with (none first).
-    fn placements(&self, pos: &Position) -> Vec<Option<(Piece, Loc)>> {
-        let mut out = vec![None];
+    /// The placements the side to move may begin its turn with (besides none).
+    fn placements(&self, pos: &Position) -> Vec<(Piece, Loc)> {
+        let mut out = Vec::new();
         let Some(placement) = &self.placement else {
             return out;
         };
@@ -119,7 +119,7 @@ impl Lang {
         }
         for at in squares {
             if pos.board.is_empty(at) {
-                out.push(Some((piece, at)));
+                out.push((piece, at));
             }
         }
         out
@@ -178,17 +178,23 @@ impl Lang {
         let mut in_check = || asks_check && *check.get_or_insert_with(|| self.in_check_now(pos));
         let mut candidates = Vec::with_capacity(128);
         let mut choices = Vec::new();
-        for placement in self.placements(pos) {
-            let mut staged = *pos;
-            if let Some((piece, at)) = placement {
-                staged.board.put(at, piece);
-                staged.state.reserve.take(piece);
-            }
+        for placement in std::iter::once(None).chain(self.placements(pos).into_iter().map(Some)) {
+            let placed;
+            let staged = match placement {
+                None => pos,
+                Some((piece, at)) => {
+                    let mut with = *pos;
+                    with.board.put(at, piece);
+                    with.state.reserve.take(piece);
+                    placed = with;
+                    &placed
+                }
+            };
             candidates.clear();
             for from in staged.board.occupied_by(side) {
                 let piece = staged.board.piece(from).expect("an occupied square");
                 self.piece_candidates(
-                    &staged,
+                    staged,
                     &staged.board,
                     from,
                     piece,
@@ -196,7 +202,7 @@ impl Lang {
                     &mut candidates,
                 );
                 if self.piece(piece.kind).royal {
-                    self.castlings(&staged, from, &mut in_check, &mut candidates);
+                    self.castlings(staged, from, &mut in_check, &mut candidates);
                 }
             }
             for c in &candidates {
@@ -207,7 +213,7 @@ impl Lang {
                     continue;
                 }
                 let piece = staged.board.piece(c.from).expect("a candidate's piece");
-                if !self.promotion_choices(&staged, piece, c.to, &mut choices) {
+                if !self.promotion_choices(staged, piece, c.to, &mut choices) {
                     continue;
                 }
                 let mut turn = Turn::new(c.from, c.to).removing(c.removal);
