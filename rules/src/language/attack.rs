@@ -6,7 +6,8 @@
 use super::compile::Lang;
 use super::moves::{oriented, unit_dir};
 use super::notation::{Atom, Travel};
-use crate::board::Board;
+use super::rays::Rays;
+use crate::board::{Board, Content};
 use crate::types::{Kind, Loc, Piece, Side};
 
 impl Lang {
@@ -27,9 +28,10 @@ impl Lang {
             rule.atoms
                 .iter()
                 .zip(&rule.atom_zones)
-                .filter(|(a, _)| a.captures && !a.en_passant)
-                .any(|(atom, zone)| {
-                    self.atom_attacks(board, target, piece, atom)
+                .zip(&rule.rays)
+                .filter(|((a, _), _)| a.captures && !a.en_passant)
+                .any(|((atom, zone), rays)| {
+                    self.atom_attacks(board, target, piece, atom, rays)
                         .is_some_and(|from| zone.is_none_or(|z| self.in_zone(z, by, from, board)))
                 })
         })
@@ -40,90 +42,103 @@ impl Lang {
         &self.capturing_kinds
     }
 
-    /// Where a `piece` could stand to take on `target` with `atom`, if one does.
-    fn atom_attacks(&self, board: &Board, target: Loc, piece: Piece, atom: &Atom) -> Option<Loc> {
-        let geometry = &self.basics.geometry;
-        let back = |(df, dr): (i8, i8)| (-df, -dr);
+    /// Where a `piece` could stand to take on `target` with `atom`, if one does: along the
+    /// rays the atom has for the other side (each leap turned back) from `target`.
+    fn atom_attacks(
+        &self,
+        board: &Board,
+        target: Loc,
+        piece: Piece,
+        atom: &Atom,
+        rays: &Rays,
+    ) -> Option<Loc> {
+        let back = rays.from(piece.side.opponent(), target);
         match atom.travel {
             Travel::Anywhere => board.locs_of(piece).iter().find(|l| *l != target),
-            Travel::Leap => atom.leaps.iter().find_map(|&leap| {
-                let (df, dr) = back(oriented(leap, piece.side));
-                if atom.lame
-                    && let Some((dir, n)) = super::moves::straight((df, dr))
-                {
-                    let mut at = target;
-                    for i in 0..n {
-                        at = geometry.neighbour(at, dir).filter(|l| !board.is_hole(*l))?;
-                        if i + 1 < n && !board.is_empty(at) {
-                            return None;
-                        }
-                    }
-                    return (board.piece(at) == Some(piece)).then_some(at);
-                }
-                let from = match unit_dir((df, dr)) {
-                    Some(dir) => geometry.neighbour(target, dir)?,
-                    None => target.offset(df, dr).filter(|l| geometry.contains(*l))?,
-                };
-                (board.piece(from) == Some(piece)).then_some(from)
+            Travel::Leap => back.iter().find_map(|ray| {
+                let (&from, between) = ray.squares().split_last()?;
+                (board.piece(from) == Some(piece) && between.iter().all(|l| board.is_empty(*l)))
+                    .then_some(from)
             }),
-            Travel::Ride => atom.leaps.iter().find_map(|&leap| {
-                let step = back(oriented(leap, piece.side));
-                let dir = unit_dir(step);
-                let next = |at: Loc| -> Option<Loc> {
-                    let to = match dir {
-                        Some(d) => geometry.neighbour(at, d)?,
-                        None => at
-                            .offset(step.0, step.1)
-                            .filter(|l| geometry.contains(*l))?,
-                    };
-                    (!board.is_hole(to)).then_some(to)
-                };
-                let mut at = target;
-                let mut taken = 0u8;
+            Travel::Ride => back.iter().find_map(|ray| {
                 let mut screened = !atom.hop;
-                loop {
-                    at = next(at)?;
-                    taken += 1;
-                    if atom.range != 0 && taken > atom.range {
-                        return None;
+                for &at in ray.squares() {
+                    match board.content(at) {
+                        Content::Hole => return None,
+                        Content::Empty => {}
+                        Content::Occupied(found) if screened => {
+                            return (found == piece).then_some(at);
+                        }
+                        Content::Occupied(_) => screened = true,
                     }
-                    if board.is_empty(at) {
-                        continue;
-                    }
-                    if screened {
-                        return (board.piece(at) == Some(piece)).then_some(at);
-                    }
-                    screened = true;
                 }
+                None
             }),
         }
     }
 }
 
-/// What a position's royal piece risks, found once for all the turns of a position: whether
-/// it is in check and which pieces of its side stand pinned before it. A turn that moves no
-/// pinned piece and not the royal piece, and gives the opponent no piece by promotion, out of
-/// no check, keeps it safe without a look at the position after.
+/// What a position's royal piece risks, found once for all the turns of a position: where it
+/// stands, whether it is in check and which pieces of its side stand pinned before it. A turn
+/// that moves no pinned piece and not the royal piece, and gives the opponent no piece by
+/// promotion, out of no check, keeps it safe without a look at the position after; a plain
+/// step of the royal piece is safe where no enemy piece attacks its new square.
 pub struct Guard {
+    royal: Loc,
     in_check: bool,
     pinned: crate::types::LocSet,
 }
 
 impl Guard {
-    /// Whether `turn`, a possible turn of `pos`, keeps the royal piece safe for certain.
+    /// Whether `turn`, a possible turn of `pos`, keeps the royal piece safe, where the guard
+    /// knows for certain; `None` where only the position after the turn tells.
     #[inline]
-    pub fn clears(&self, lang: &Lang, pos: &crate::position::Position, turn: &crate::Turn) -> bool {
-        if self.in_check || self.pinned.contains(turn.from) {
-            return false;
+    pub fn judge(
+        &self,
+        lang: &Lang,
+        pos: &crate::position::Position,
+        turn: &crate::Turn,
+    ) -> Option<bool> {
+        if turn.placement.is_some() || self.pinned.contains(turn.from) {
+            return None;
         }
-        let Some(piece) = pos.board.piece(turn.from) else {
-            return false;
-        };
+        let piece = pos.board.piece(turn.from)?;
         let en_passant = pos.state.en_passant == Some(turn.to)
             && pos.board.is_empty(turn.to)
             && lang.takes_en_passant(piece, turn.from, turn.to);
         let gives = turn.promotion.is_some_and(|p| p.side != piece.side);
-        turn.placement.is_none() && !lang.piece(piece.kind).royal && !en_passant && !gives
+        if en_passant || gives {
+            return None;
+        }
+        if turn.from == self.royal {
+            return self.royal_step_safe(lang, pos, turn);
+        }
+        (!self.in_check).then_some(true)
+    }
+
+    /// Whether the royal piece's own `turn` leaves it unattacked, where the turn only moves it
+    /// (no castling, no promotion, no enemy royal piece taken, nothing promoting at the turn's
+    /// end); `None` otherwise.
+    fn royal_step_safe(
+        &self,
+        lang: &Lang,
+        pos: &crate::position::Position,
+        turn: &crate::Turn,
+    ) -> Option<bool> {
+        let takes_royal = pos
+            .board
+            .piece(turn.to)
+            .is_some_and(|p| lang.piece(p.kind).royal);
+        if takes_royal
+            || turn.promotion.is_some()
+            || lang.promotes_at_turn_end
+            || lang.castle_of(pos, turn).is_some()
+        {
+            return None;
+        }
+        let mut board = pos.board;
+        board.move_piece(turn.from, turn.to);
+        Some(!lang.attacked(&board, turn.to, pos.side.opponent()))
     }
 }
 
@@ -174,7 +189,8 @@ impl Lang {
             }
         }
         Some(Guard {
-            in_check: self.in_check_now(pos),
+            royal: king,
+            in_check: self.attacked(&pos.board, king, side.opponent()),
             pinned,
         })
     }

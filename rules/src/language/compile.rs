@@ -3,6 +3,7 @@
 //! field.
 
 use super::notation::{self, Atom, Travel};
+use super::rays::Rays;
 use super::schema::{
     CaptureSpec, Diagonals, End, MoveSort, PromotionTime, Region, StateField, Supply, Trigger,
     VariantFile,
@@ -33,6 +34,8 @@ pub struct PieceRule {
     pub atoms: Vec<Atom>,
     /// The region (index into [`Lang::zones`]) each atom's `@` names.
     pub atom_zones: Vec<Option<usize>>,
+    /// The squares each atom's leaps pass.
+    pub rays: Vec<Rays>,
     /// Whether it is royal.
     pub royal: bool,
     /// Whether its moves reset the halfmove clock.
@@ -469,6 +472,7 @@ impl Lang {
                 }
             };
             pieces[kind.index()] = Some(PieceRule {
+                rays: atoms.iter().map(|a| Rays::new(&geometry, a)).collect(),
                 atoms,
                 atom_zones,
                 royal: p.royal,

@@ -14,6 +14,7 @@ mod fields;
 mod moves;
 pub mod notation;
 mod play;
+mod rays;
 mod rules_impl;
 pub mod schema;
 mod turns;

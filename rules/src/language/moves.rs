@@ -3,8 +3,9 @@
 
 use super::compile::Lang;
 use super::notation::{Atom, Travel};
+use super::rays::Rays;
 use super::schema::CaptureMode;
-use crate::board::Board;
+use crate::board::{Board, Content};
 use crate::position::Position;
 use crate::turn::Removal;
 use crate::types::{Dir, Loc, Piece, Side};
@@ -68,34 +69,15 @@ pub fn straight((df, dr): (i8, i8)) -> Option<(Dir, i8)> {
 }
 
 impl Lang {
-    /// The location `leap` away from `from` that holds a square, if any.
-    #[inline]
-    fn leap_target(&self, board: &Board, from: Loc, leap: (i8, i8)) -> Option<Loc> {
-        let to = from.offset(leap.0, leap.1)?;
-        (self.basics.geometry.contains(to) && !board.is_hole(to)).then_some(to)
-    }
-
-    /// One step of `leap` from `at`: along the board's lines for a one-step leap, else by
-    /// offset; a hole or the edge ends it.
-    #[inline]
-    fn step(&self, board: &Board, at: Loc, leap: (i8, i8)) -> Option<Loc> {
-        match unit_dir(leap) {
-            Some(dir) => self
-                .basics
-                .geometry
-                .neighbour(at, dir)
-                .filter(|l| !board.is_hole(*l)),
-            None => self.leap_target(board, at, leap),
-        }
-    }
-
-    /// Calls `visit` with each destination `atom` reaches from `from` for `side`.
+    /// Calls `visit` with each destination `atom` (whose rays are `rays`) reaches from `from`
+    /// for `side`.
     fn reaches(
         &self,
         board: &Board,
         from: Loc,
         side: Side,
         atom: &Atom,
+        rays: &Rays,
         mut visit: impl FnMut(Reach, Option<Piece>),
     ) {
         let plain = |to: Loc, dir: Option<Dir>| Reach {
@@ -131,58 +113,41 @@ impl Lang {
                 }
             }
             Travel::Leap => {
-                for &leap in &atom.leaps {
-                    let leap = oriented(leap, side);
-                    if let Some((dir, n)) = straight(leap).filter(|_| atom.lame) {
-                        let mut at = from;
-                        let mut open = true;
-                        for i in 0..n {
-                            match self.basics.geometry.neighbour(at, dir) {
-                                Some(next) if !board.is_hole(next) => {
-                                    at = next;
-                                    if i + 1 < n && !board.is_empty(at) {
-                                        open = false;
-                                    }
-                                }
-                                _ => open = false,
-                            }
-                            if !open {
-                                break;
-                            }
-                        }
-                        if open {
-                            visit(plain(at, Some(dir)), board.piece(at));
-                        }
-                    } else if let Some(to) = self.step(board, from, leap) {
-                        visit(plain(to, unit_dir(leap)), board.piece(to));
+                for ray in rays.from(side, from) {
+                    let Some((&to, between)) = ray.squares().split_last() else {
+                        continue;
+                    };
+                    let occupant = match board.content(to) {
+                        Content::Hole => continue,
+                        Content::Empty => None,
+                        Content::Occupied(piece) => Some(piece),
+                    };
+                    if between.iter().all(|l| board.is_empty(*l)) {
+                        visit(plain(to, ray.dir), occupant);
                     }
                 }
             }
             Travel::Ride => {
-                for &leap in &atom.leaps {
-                    let leap = oriented(leap, side);
-                    let dir = unit_dir(leap);
-                    let mut at = from;
-                    let mut taken = 0u8;
+                for ray in rays.from(side, from) {
                     let mut hopped = false;
-                    while let Some(to) = self.step(board, at, leap) {
-                        taken += 1;
-                        if atom.range != 0 && taken > atom.range {
-                            break;
-                        }
-                        let occupant = board.piece(to);
+                    for &to in ray.squares() {
+                        let occupant = match board.content(to) {
+                            Content::Hole => break,
+                            Content::Empty => None,
+                            Content::Occupied(piece) => Some(piece),
+                        };
                         if !atom.hop || hopped {
                             let reach = Reach {
                                 to,
-                                first: dir,
-                                last: dir,
+                                first: ray.dir,
+                                last: ray.dir,
                                 hopped,
                             };
                             if !hopped || occupant.is_some() {
                                 visit(reach, occupant);
                             }
                         } else if occupant.is_none() {
-                            visit(plain(to, dir), None);
+                            visit(plain(to, ray.dir), None);
                         }
                         if occupant.is_some() {
                             if atom.hop && !hopped {
@@ -191,7 +156,6 @@ impl Lang {
                                 break;
                             }
                         }
-                        at = to;
                     }
                 }
             }
@@ -215,7 +179,7 @@ impl Lang {
         let approach = self.capture.modes.contains(&CaptureMode::Approach);
         let withdrawal = self.capture.modes.contains(&CaptureMode::Withdrawal);
         let replacement = self.capture.modes.contains(&CaptureMode::Replacement);
-        for (atom, zone) in rule.atoms.iter().zip(&rule.atom_zones) {
+        for ((atom, zone), rays) in rule.atoms.iter().zip(&rule.atom_zones).zip(&rule.rays) {
             if zone.is_some_and(|z| !self.in_zone(z, side, from, board)) {
                 continue;
             }
@@ -225,7 +189,7 @@ impl Lang {
             if atom.not_in_check && in_check() {
                 continue;
             }
-            self.reaches(board, from, side, atom, |reach, occupant| {
+            self.reaches(board, from, side, atom, rays, |reach, occupant| {
                 let to = reach.to;
                 if atom.en_passant {
                     if occupant.is_none() && pos.state.en_passant == Some(to) {

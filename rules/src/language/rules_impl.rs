@@ -3,6 +3,7 @@
 //! computer opponent play it alike.
 
 use super::compile::{CompiledEnd, Lang};
+use super::turns::Next;
 use crate::error::Error;
 use crate::event::Recorder;
 use crate::fen;
@@ -25,17 +26,29 @@ impl Apply for Lang {
 impl Lang {
     /// Whether the side to move has a legal turn.
     pub fn has_legal(&self, pos: &Position) -> bool {
+        self.for_each_legal(pos, &mut |_, _| ControlFlow::Break(()))
+            .is_break()
+    }
+
+    /// Calls `visit` with each legal turn of `pos` and a way to the position it leaves, until
+    /// it breaks: the royal piece's guard judges the turns it can, the position after the rest.
+    fn for_each_legal(
+        &self,
+        pos: &Position,
+        visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let guard = self.guard(pos);
         self.for_each_turn(pos, &mut |turn, next| {
-            if guard.as_ref().is_some_and(|g| g.clears(self, pos, turn))
-                || self.keeps_royals(&next())
-            {
-                ControlFlow::Break(())
+            let legal = match guard.as_ref().and_then(|g| g.judge(self, pos, turn)) {
+                Some(safe) => safe,
+                None => self.keeps_royals(&next()),
+            };
+            if legal {
+                visit(turn, next)
             } else {
                 ControlFlow::Continue(())
             }
         })
-        .is_break()
     }
 }
 
@@ -48,13 +61,8 @@ impl Rules for Lang {
         if self.decided_now(pos).is_some() {
             return;
         }
-        let guard = self.guard(pos);
-        let _ = self.for_each_turn(pos, &mut |turn, next| {
-            if guard.as_ref().is_some_and(|g| g.clears(self, pos, turn))
-                || self.keeps_royals(&next())
-            {
-                out.push(*turn);
-            }
+        let _ = self.for_each_legal(pos, &mut |turn, _| {
+            out.push(*turn);
             ControlFlow::Continue(())
         });
     }
@@ -105,17 +113,27 @@ impl SearchHints for Lang {
         if self.decided_now(pos).is_some() {
             return 0;
         }
-        let guard = self.guard(pos);
         let mut count = 0;
-        let _ = self.for_each_turn(pos, &mut |turn, next| {
-            if guard.as_ref().is_some_and(|g| g.clears(self, pos, turn))
-                || self.keeps_royals(&next())
-            {
-                count += 1;
-            }
+        let _ = self.for_each_legal(pos, &mut |_, _| {
+            count += 1;
             ControlFlow::Continue(())
         });
         count
+    }
+
+    fn for_each_child(
+        &self,
+        pos: &Position,
+        _scratch: &mut Vec<Turn>,
+        visit: &mut dyn FnMut(&Position),
+    ) {
+        if self.decided_now(pos).is_some() {
+            return;
+        }
+        let _ = self.for_each_legal(pos, &mut |_, next| {
+            visit(&next());
+            ControlFlow::Continue(())
+        });
     }
 
     fn decided(&self, pos: &Position) -> bool {

@@ -12,9 +12,8 @@ use crate::turn::{EndPromotions, Removal, Turn};
 use crate::types::{Dir, Kind, Loc, Piece, Side};
 use std::ops::ControlFlow;
 
-/// What [`Lang::for_each_turn`] calls with each whole turn: the turn, and a way to the position
-/// it leaves (played only when asked).
-pub type WholeTurns<'a> = dyn FnMut(&Turn, &dyn Fn() -> Position) -> ControlFlow<()> + 'a;
+/// A way to the position a turn leaves, worked out only when asked.
+pub type Next<'a> = dyn Fn() -> Position + 'a;
 
 impl Lang {
     /// Whether `side` has a royal piece on `board`.
@@ -98,9 +97,9 @@ impl Lang {
         }
     }
 
-    /// The placements the side to move may begin its turn with (none first).
-    fn placements(&self, pos: &Position) -> Vec<Option<(Piece, Loc)>> {
-        let mut out = vec![None];
+    /// The placements the side to move may begin its turn with (besides none).
+    fn placements(&self, pos: &Position) -> Vec<(Piece, Loc)> {
+        let mut out = Vec::new();
         let Some(placement) = &self.placement else {
             return out;
         };
@@ -120,7 +119,7 @@ impl Lang {
         }
         for at in squares {
             if pos.board.is_empty(at) {
-                out.push(Some((piece, at)));
+                out.push((piece, at));
             }
         }
         out
@@ -160,7 +159,7 @@ impl Lang {
     pub fn for_each_move(
         &self,
         pos: &Position,
-        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+        visit: &mut impl FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         self.moves_of(pos, true, visit)
     }
@@ -172,24 +171,30 @@ impl Lang {
         &self,
         pos: &Position,
         asks_check: bool,
-        visit: &mut dyn FnMut(&Turn) -> ControlFlow<()>,
+        visit: &mut impl FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let side = pos.side;
         let mut check = None;
         let mut in_check = || asks_check && *check.get_or_insert_with(|| self.in_check_now(pos));
         let mut candidates = Vec::with_capacity(128);
         let mut choices = Vec::new();
-        for placement in self.placements(pos) {
-            let mut staged = *pos;
-            if let Some((piece, at)) = placement {
-                staged.board.put(at, piece);
-                staged.state.reserve.take(piece);
-            }
+        for placement in std::iter::once(None).chain(self.placements(pos).into_iter().map(Some)) {
+            let placed;
+            let staged = match placement {
+                None => pos,
+                Some((piece, at)) => {
+                    let mut with = *pos;
+                    with.board.put(at, piece);
+                    with.state.reserve.take(piece);
+                    placed = with;
+                    &placed
+                }
+            };
             candidates.clear();
             for from in staged.board.occupied_by(side) {
                 let piece = staged.board.piece(from).expect("an occupied square");
                 self.piece_candidates(
-                    &staged,
+                    staged,
                     &staged.board,
                     from,
                     piece,
@@ -197,7 +202,7 @@ impl Lang {
                     &mut candidates,
                 );
                 if self.piece(piece.kind).royal {
-                    self.castlings(&staged, from, &mut in_check, &mut candidates);
+                    self.castlings(staged, from, &mut in_check, &mut candidates);
                 }
             }
             for c in &candidates {
@@ -208,7 +213,7 @@ impl Lang {
                     continue;
                 }
                 let piece = staged.board.piece(c.from).expect("a candidate's piece");
-                if !self.promotion_choices(&staged, piece, c.to, &mut choices) {
+                if !self.promotion_choices(staged, piece, c.to, &mut choices) {
                     continue;
                 }
                 let mut turn = Turn::new(c.from, c.to).removing(c.removal);
@@ -370,7 +375,11 @@ impl Lang {
 
     /// Calls `visit` with every possible whole turn of `pos` and a way to the position it
     /// leaves, until it breaks.
-    pub fn for_each_turn(&self, pos: &Position, visit: &mut WholeTurns<'_>) -> ControlFlow<()> {
+    pub fn for_each_turn(
+        &self,
+        pos: &Position,
+        visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let plain = self.removal.is_none() && self.slide.is_none() && !self.promotes_at_turn_end;
         self.for_each_move(pos, &mut |turn| {
             if plain {

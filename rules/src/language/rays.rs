@@ -1,0 +1,118 @@
+//! The squares each atom's leaps pass, worked out once from the board's geometry: per side and
+//! starting square, one ray per leap, so a move or an attack is followed by looking squares up
+//! rather than by stepping offsets. Holes belong to the position and are looked at in play.
+
+use super::moves::{oriented, straight, unit_dir};
+use super::notation::{Atom, Travel};
+use crate::geometry::Geometry;
+use crate::types::{Dir, LOC_COUNT, Loc, MAX_FILES, Side};
+
+/// The most squares a ray passes: no line of the board is longer.
+const MAX_RAY: usize = MAX_FILES as usize;
+
+/// The squares one leap of an atom passes from a square, in order: a leaper's one square, a
+/// lame leaper's path (its last square the target), a rider's line up to the edge or its range.
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    /// The direction of a one-step leap (for approach and withdrawal), if it is one.
+    pub dir: Option<Dir>,
+    len: u8,
+    squares: [Loc; MAX_RAY],
+}
+
+impl Ray {
+    /// The squares, nearest first.
+    #[inline]
+    pub fn squares(&self) -> &[Loc] {
+        &self.squares[..usize::from(self.len)]
+    }
+
+    /// Adds `at` after the ray's last square.
+    fn push(&mut self, at: Loc) {
+        self.squares[usize::from(self.len)] = at;
+        self.len += 1;
+    }
+}
+
+/// An atom's rays from every square, for both sides (see [`Ray`]); none for an atom that
+/// reaches anywhere or along the board's lines, which follow their own tables.
+#[derive(Clone, Debug)]
+pub struct Rays {
+    /// Per side and square (`side * LOC_COUNT + index`), where its rays begin in `rays`; one
+    /// more entry ends the last.
+    starts: Vec<u16>,
+    rays: Vec<Ray>,
+}
+
+impl Rays {
+    /// The rays of `atom` on `geometry`.
+    pub fn new(geometry: &Geometry, atom: &Atom) -> Rays {
+        let mut starts = Vec::with_capacity(2 * LOC_COUNT + 1);
+        let mut rays = Vec::new();
+        for side in Side::BOTH {
+            for index in 0..LOC_COUNT {
+                starts.push(rays.len() as u16);
+                let Some(from) = Loc::from_index(index).filter(|l| geometry.contains(*l)) else {
+                    continue;
+                };
+                if atom.travel == Travel::Anywhere || atom.along_lines {
+                    continue;
+                }
+                for &leap in &atom.leaps {
+                    rays.extend(ray(geometry, atom, from, oriented(leap, side)));
+                }
+            }
+        }
+        starts.push(rays.len() as u16);
+        Rays { starts, rays }
+    }
+
+    /// The rays of `side`'s atom from `from`, in the atom's leap order.
+    #[inline]
+    pub fn from(&self, side: Side, from: Loc) -> &[Ray] {
+        let i = side.index() * LOC_COUNT + from.index();
+        &self.rays[usize::from(self.starts[i])..usize::from(self.starts[i + 1])]
+    }
+}
+
+/// The ray of `atom`'s oriented `leap` from `from`, if it reaches a square.
+fn ray(geometry: &Geometry, atom: &Atom, from: Loc, leap: (i8, i8)) -> Option<Ray> {
+    let mut out = Ray {
+        dir: unit_dir(leap),
+        len: 0,
+        squares: [from; MAX_RAY],
+    };
+    let mut at = from;
+    match atom.travel {
+        Travel::Leap => match straight(leap).filter(|_| atom.lame) {
+            Some((dir, n)) => {
+                for _ in 0..n {
+                    at = geometry.neighbour(at, dir)?;
+                    out.push(at);
+                }
+                out.dir = Some(dir);
+            }
+            None => out.push(step(geometry, at, leap)?),
+        },
+        Travel::Ride => {
+            while let Some(next) = step(geometry, at, leap) {
+                if (atom.range != 0 && out.len >= atom.range) || usize::from(out.len) == MAX_RAY {
+                    break;
+                }
+                at = next;
+                out.push(at);
+            }
+        }
+        Travel::Anywhere => {}
+    }
+    (out.len > 0).then_some(out)
+}
+
+/// One step of `leap` from `at` on the bare board: along the board's lines for a one-step
+/// leap, else by offset.
+fn step(geometry: &Geometry, at: Loc, leap: (i8, i8)) -> Option<Loc> {
+    match unit_dir(leap) {
+        Some(dir) => geometry.neighbour(at, dir),
+        None => at.offset(leap.0, leap.1).filter(|l| geometry.contains(*l)),
+    }
+}
