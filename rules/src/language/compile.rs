@@ -12,7 +12,6 @@ use crate::data::{OptionData, Options, PieceData, VariantData};
 use crate::error::Error;
 use crate::fen::Holes;
 use crate::geometry::{Geometry, Lines};
-use crate::letters::PieceLetters;
 use crate::movement::{KNIGHT_PATHS, PathTable};
 use crate::rules::Basics;
 use crate::types::{Kind, Loc, LocSet, MAX_FILES, MAX_RANKS, Side};
@@ -187,25 +186,28 @@ fn assign_kinds(file: &str, spec: &VariantFile) -> Result<Vec<Kind>, Error> {
             format!("{} pieces, at most {}", spec.pieces.len(), Kind::COUNT),
         ));
     }
-    let mut kinds: Vec<Option<Kind>> = vec![None; spec.pieces.len()];
-    if let Some(i) = spec.pieces.iter().position(|p| p.royal) {
-        kinds[i] = Some(Kind::King);
-    }
-    if let Some(i) = spec.pieces.iter().position(|p| p.pawn && !p.royal) {
-        kinds[i] = Some(Kind::Pawn);
-    }
-    let mut free = Kind::ALL
+    let royal = spec.pieces.iter().position(|p| p.royal);
+    let pawn = spec.pieces.iter().position(|p| p.pawn && !p.royal);
+    let taken = |kind: Kind| match kind {
+        Kind::King => royal.is_some(),
+        Kind::Pawn => pawn.is_some(),
+        _ => false,
+    };
+    let mut spare = Kind::ALL
         .into_iter()
-        .filter(|k| *k != Kind::King && *k != Kind::Pawn);
-    for slot in &mut kinds {
-        if slot.is_none() {
-            *slot = free.next();
-        }
-    }
-    let mut fallback = [Kind::King, Kind::Pawn].into_iter();
-    Ok(kinds
-        .into_iter()
-        .map(|k| k.or_else(|| fallback.next()).unwrap_or(Kind::King))
+        .filter(|k| !matches!(k, Kind::King | Kind::Pawn))
+        .chain([Kind::King, Kind::Pawn])
+        .filter(|k| !taken(*k));
+    Ok((0..spec.pieces.len())
+        .map(|i| {
+            if Some(i) == royal {
+                Kind::King
+            } else if Some(i) == pawn {
+                Kind::Pawn
+            } else {
+                spare.next().expect("no more pieces than kinds")
+            }
+        })
         .collect())
 }
 
@@ -347,10 +349,6 @@ impl Lang {
             Diagonals::Everywhere => Lines::Full,
             Diagonals::EvenPoints => Lines::Alquerque,
         };
-        let letters = PieceLetters::new(&data, &options, &kinds).map_err(|e| match e {
-            Error::Data { why, .. } => bad(file, "pieces", why),
-            other => other,
-        })?;
         let geometry = Geometry::new(files, ranks, lines);
         let holes = match (&spec.board.outline, spec.board.moving_squares) {
             (Some(_), true) => {
@@ -676,7 +674,6 @@ impl Lang {
             Error::Data { why, .. } => bad(file, "pieces", why),
             other => other,
         })?;
-        drop(letters);
         Ok(Lang {
             basics,
             pieces,
