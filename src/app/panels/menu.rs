@@ -741,23 +741,31 @@ mod tests {
             progress: &progress,
             start_key: false,
         };
+        drawn_tree(egui::vec2(width, 400.0), pointer, passes, |ui| {
+            start.show(ui, &MenuChoice::default(), &mut Dialog::default());
+        })
+    }
+
+    /// What `draw` shows in a `size` screen, drawn in `passes` passes of egui with the pointer
+    /// at `pointer` (if some) and tooltips at once: the last pass's AccessKit tree.
+    pub(super) fn drawn_tree(
+        size: egui::Vec2,
+        pointer: Option<egui::Pos2>,
+        passes: usize,
+        mut draw: impl FnMut(&mut egui::Ui),
+    ) -> egui::accesskit::TreeUpdate {
         let ctx = egui::Context::default();
         ctx.enable_accesskit();
         ctx.global_style_mut(|style| style.interaction.tooltip_delay = 0.0);
         let mut tree = None;
         for pass in 0..passes {
             let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(width, 400.0),
-                )),
+                screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)),
                 time: Some(pass as f64),
                 events: pointer.map(egui::Event::PointerMoved).into_iter().collect(),
                 ..Default::default()
             };
-            let output = ctx.run_ui(input, |ui| {
-                start.show(ui, &MenuChoice::default(), &mut Dialog::default());
-            });
+            let output = ctx.run_ui(input, &mut draw);
             tree = output.platform_output.accesskit_update;
         }
         tree.expect("AccessKit is on")

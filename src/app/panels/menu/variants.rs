@@ -254,31 +254,14 @@ mod tests {
     /// pass's tree.
     fn list_tree(pointer: Option<egui::Pos2>, passes: usize) -> TreeUpdate {
         let (catalogue, files) = catalogue_and_files();
-        let ctx = egui::Context::default();
-        ctx.enable_accesskit();
-        ctx.global_style_mut(|style| style.interaction.tooltip_delay = 0.0);
-        let mut tree = None;
-        for pass in 0..passes {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(600.0, 3000.0),
-                )),
-                time: Some(pass as f64),
-                events: pointer.map(egui::Event::PointerMoved).into_iter().collect(),
-                ..Default::default()
+        super::super::tests::drawn_tree(egui::vec2(600.0, 3000.0), pointer, passes, |ui| {
+            let shown = Shown {
+                theme: BoardTheme::default(),
+                scroll_to_choice: false,
             };
-            let output = ctx.run_ui(input, |ui| {
-                let shown = Shown {
-                    theme: BoardTheme::default(),
-                    scroll_to_choice: false,
-                };
-                let choice = &mut MenuChoice::default();
-                variant_list(ui, (&catalogue, &files), &[], choice, shown);
-            });
-            tree = output.platform_output.accesskit_update;
-        }
-        tree.expect("AccessKit is on")
+            let choice = &mut MenuChoice::default();
+            variant_list(ui, (&catalogue, &files), &[], choice, shown);
+        })
     }
 
     /// Every labelled node of the list, top to bottom: its label, where it stands and whether
