@@ -63,24 +63,15 @@ impl Lang {
     }
 
     /// The points a move from `from` to `to` passes, start and end included.
-    fn path(from: Loc, to: Loc) -> Vec<Loc> {
+    fn path(&self, from: Loc, to: Loc) -> Vec<Loc> {
         let delta = (
             to.file() as i8 - from.file() as i8,
             to.rank() as i8 - from.rank() as i8,
         );
         let mut out = vec![from];
         if let Some((dir, n)) = straight(delta) {
-            let (df, dr) = dir.delta();
-            let mut at = from;
-            for _ in 1..n {
-                match at.offset(df, dr) {
-                    Some(next) => {
-                        at = next;
-                        out.push(at);
-                    }
-                    None => break,
-                }
-            }
+            let between = usize::try_from(n - 1).unwrap_or(0);
+            out.extend(self.basics.geometry.ray(from, dir).take(between));
         }
         out.push(to);
         out
@@ -117,11 +108,11 @@ impl Lang {
             moved.pos.board.put(rt, rook);
             rec.record(|| Event::Moved {
                 piece,
-                path: Lang::path(from, to),
+                path: self.path(from, to),
             });
             rec.record(|| Event::Moved {
                 piece: rook,
-                path: Lang::path(rf, rt),
+                path: self.path(rf, rt),
             });
             return moved;
         }
@@ -146,7 +137,7 @@ impl Lang {
         moved.pos.board.move_piece(from, to);
         rec.record(|| Event::Moved {
             piece,
-            path: Lang::path(from, to),
+            path: self.path(from, to),
         });
         if self.capture.modes.contains(&CaptureMode::Interception) {
             for dir in [Dir::NE, Dir::SE, Dir::SW, Dir::NW] {
