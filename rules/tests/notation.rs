@@ -630,6 +630,48 @@ fn turn_parts_out_of_order_are_rejected() {
 }
 
 #[test]
+fn turn_text_scans_squares_of_two_and_three_characters() {
+    // The largest board is 12 × 10: a square is a file letter and a rank number (`a10`, `l10`).
+    let letters = variant("pawns-to-kings").letters().clone();
+    for text in [
+        "a10a9",
+        "b9b10=Q",
+        "a1l10xa10",
+        "l10a1x@",
+        "c2c3,~a10b10",
+        "a9a10,a10=Q,b9=Q,b10=C",
+        "P@a10,a10b10",
+    ] {
+        let turn = Turn::parse(text, &letters).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(turn.text(&letters), text);
+    }
+    let squares = |text: &str| {
+        let turn = Turn::parse(text, &letters).expect("reads");
+        (turn.from.to_string(), turn.to.to_string())
+    };
+    assert_eq!(squares("a10a9"), ("a10".into(), "a9".into()));
+    assert_eq!(squares("a1a10"), ("a1".into(), "a10".into()));
+    for (text, why) in [
+        ("m1a1", "'m1' is not a square (move)"),
+        ("a11a1", "'a11' is not a square (move)"),
+        ("a1a0", "'a0' is not a square (move)"),
+        ("a1a10xm2", "'m2' is not a square (capture)"),
+        ("a1a2,~a10a11", "'a11' is not a square (slide)"),
+        ("a1a2,a10=Q,a9=Q", "promotion 'a9=Q' is out of order"),
+    ] {
+        assert_eq!(
+            Turn::parse(text, &letters).err().as_deref(),
+            Some(why),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        Loc::parse("l10").map(|l| l.to_string()).as_deref(),
+        Some("l10")
+    );
+}
+
+#[test]
 fn reordered_parts_of_legal_turns_are_rejected() {
     // Any other order of the comma-separated parts of a legal turn is not its canonical text
     // (placements, slides and end-of-turn promotions; vacuous for variants without them).

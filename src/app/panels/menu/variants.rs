@@ -13,8 +13,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use std::sync::Arc;
 
-/// The height of a variant's picture in the menu, in points: 14 points a square on the largest
-/// board (American Chess, 11 by 11), enough to tell its pieces apart.
+/// The height of a variant's picture in the menu, in points: 14 points a square on the widest
+/// built-in board (American Chess, 11 files), enough to tell its pieces apart; some 13 on the
+/// largest a variant file may have (12 × 10).
 const PREVIEW_HEIGHT: f32 = 154.0;
 
 /// The narrowest room for a variant's name and tagline beside its picture, in points; a
