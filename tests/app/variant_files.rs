@@ -153,3 +153,33 @@ fn a_variant_file_s_position_is_set_up_in_the_editor_and_played() {
     assert_eq!(game(&app).turn_texts(), ["d1d6"]);
     assert_view_matches_game(&mut app);
 }
+
+#[test]
+fn a_variant_file_of_12_files_and_10_ranks_is_drawn_and_played() {
+    let big = format!(
+        "{}/rules/tests/data/variants/big-chess.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut app = app();
+    start(&mut app, &big, &[], None);
+    assert_eq!(shown_pieces(&mut app).len(), 48);
+    let world = app.world_mut();
+    let labels: Vec<String> = world
+        .query::<&oddboard::app::board::layout::CoordinateLabel>()
+        .iter(world)
+        .map(|label| label.text.clone())
+        .collect();
+    assert_eq!(labels.len(), 12 + 10, "{labels:?}");
+    for text in ["a", "l", "1", "9", "10"] {
+        assert!(labels.iter().any(|l| l == text), "{text} in {labels:?}");
+    }
+    click(&mut app, "l2");
+    click(&mut app, "l4");
+    click_move_animated(&mut app, "b10", "c8");
+    assert_eq!(game(&app).turn_texts(), ["l2l4", "b10c8"]);
+    assert_view_matches_game(&mut app);
+    assert_eq!(
+        shown_pieces(&mut app).get(&Loc::parse("l4").expect("a square")),
+        Some(&Piece::new(piece_named(&app, "Pawn"), Side::White))
+    );
+}
