@@ -4,6 +4,7 @@ mod agreement;
 mod american_chess;
 mod amoeba;
 mod amphora;
+mod atomic;
 mod cases;
 mod checkers;
 mod chess;

@@ -141,3 +141,53 @@ fn a_missing_file_is_named() {
     };
     assert!(error.to_string().contains("no/such/variant.ron"), "{error}");
 }
+
+/// Chess whose captures explode as `explosion` (a RON `ExplosionSpec`) says.
+fn exploding(explosion: &str) -> String {
+    chess_text().replace(
+        "state: [Castling, EnPassant],",
+        &format!("state: [Castling, EnPassant],\n    capture: (explosion: Some({explosion})),"),
+    )
+}
+
+#[test]
+fn an_explosion_around_a_rider_is_refused() {
+    let line = error_of("explosion-rider", &exploding("(around: \"R\")"));
+    assert!(
+        line.contains("capture: explosion: around") && line.contains("not a plain leap"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_explosion_around_bad_notation_is_named() {
+    let line = error_of("explosion-notation", &exploding("(around: \"X\")"));
+    assert!(
+        line.contains("capture: explosion: around") && line.contains("'X' is not an atom"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_explosion_sparing_an_unknown_piece_is_named() {
+    let line = error_of(
+        "explosion-spares",
+        &exploding("(around: \"K\", spares: \"PX\")"),
+    );
+    assert!(
+        line.contains("capture: explosion: spares") && line.contains("'X' is not a piece"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_explosion_where_nothing_captures_is_refused() {
+    let text = exploding("(around: \"K\")")
+        .replace("capture: (explosion", "capture: (modes: [], explosion")
+        .replace("cfF efF", "fF");
+    let line = error_of("explosion-no-modes", &text);
+    assert!(
+        line.contains("capture: explosion") && line.contains("nothing captures"),
+        "{line}"
+    );
+}

@@ -2,6 +2,7 @@
 //! notation read, and every reference checked, each problem a one-line error naming the file's
 //! field.
 
+use super::explosion::Explosion;
 use super::notation::{self, Atom, Travel};
 use super::rays::Rays;
 use super::schema::{
@@ -116,6 +117,8 @@ pub struct Lang {
     pub zones: Vec<Zone>,
     /// Capture rules.
     pub capture: CaptureSpec,
+    /// What captures blow up, where they explode.
+    pub explosion: Option<Explosion>,
     /// The placement part.
     pub placement: Option<Placement>,
     /// The removal part.
@@ -169,7 +172,7 @@ pub enum CompiledEnd {
 }
 
 /// A problem in the file, at a field.
-fn bad(file: &str, field: &str, why: impl Into<String>) -> Error {
+pub(super) fn bad(file: &str, field: &str, why: impl Into<String>) -> Error {
     Error::Data {
         place: format!("{file}: {field}"),
         why: why.into(),
@@ -633,7 +636,17 @@ impl Lang {
         if needs_royal && royals.is_empty() {
             return Err(bad(file, "ends", "checkmate needs a royal piece"));
         }
+        let explosion = spec
+            .capture
+            .explosion
+            .as_ref()
+            .map(|e| {
+                let spares = kinds_of(&e.spares, "capture: explosion: spares")?;
+                Explosion::new(file, e, &spec.capture.modes, spares)
+            })
+            .transpose()?;
         let plain_captures = spec.capture.modes == [super::schema::CaptureMode::Replacement]
+            && explosion.is_none()
             && spec.turn.removal.is_none()
             && spec.turn.placement.is_none()
             && pieces
@@ -679,6 +692,7 @@ impl Lang {
             pieces,
             zones,
             capture: spec.capture,
+            explosion,
             placement,
             removal,
             slide,

@@ -41,7 +41,7 @@ impl Lang {
         self.for_each_turn(pos, &mut |turn, next| {
             let legal = match guard.as_ref().and_then(|g| g.judge(self, pos, turn)) {
                 Some(safe) => safe,
-                None => self.keeps_royals(&next()),
+                None => self.keeps_royals(pos, &next()),
             };
             if legal {
                 visit(turn, next)

@@ -23,6 +23,14 @@ impl Lang {
             .any(|k| board.count(Piece::new(*k, side)) > 0)
     }
 
+    /// How many royal pieces `side` has on `board`.
+    pub fn royal_count(&self, board: &Board, side: Side) -> usize {
+        self.royals
+            .iter()
+            .map(|k| board.count(Piece::new(*k, side)))
+            .sum()
+    }
+
     /// Whether the side to move in `pos` is in check: the opponent, to move now without a
     /// placement, could take one of its royal pieces.
     pub fn in_check_now(&self, pos: &Position) -> bool {
@@ -32,7 +40,8 @@ impl Lang {
     }
 
     /// Whether the side to move in `pos` has a possible turn that takes a royal piece of the
-    /// other side.
+    /// other side by its captures (where captures explode, not by the explosion alone) and
+    /// keeps its own.
     pub fn threatens(&self, pos: &Position) -> bool {
         let victim = pos.side.opponent();
         if self.plain_captures {
@@ -43,12 +52,7 @@ impl Lang {
                     .any(|at| self.attacked(&pos.board, at, pos.side))
             });
         }
-        let royal_count = |board: &Board| -> usize {
-            self.royals
-                .iter()
-                .map(|k| board.count(Piece::new(*k, victim)))
-                .sum()
-        };
+        let royal_count = |board: &Board| self.royal_count(board, victim);
         let before = royal_count(&pos.board);
         if before == 0 {
             return false;
@@ -64,19 +68,19 @@ impl Lang {
             if by_move_alone {
                 let taken = is_royal(turn.to)
                     || matches!(turn.removal, Some(Removal::At(at)) if is_royal(at));
-                return if taken {
+                return if taken && self.blast_spares_mover(pos, turn) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 };
             }
-            let moved = &self.play_move(pos, turn, &mut Discard);
-            if royal_count(&moved.pos.board) < before
+            let moved = &self.play_move_before_blast(pos, turn, &mut Discard);
+            let taken = royal_count(&moved.pos.board) < before
                 || self
                     .removal_targets(moved)
                     .iter()
-                    .any(|r| self.removes_royal(moved, *r))
-            {
+                    .any(|r| self.removes_royal(moved, *r));
+            if taken && self.blast_spares_mover(pos, turn) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -425,9 +429,13 @@ impl Lang {
         })
     }
 
-    /// Whether the turn that led to `next` is legal: no royal piece of its mover can be taken
-    /// (a turn that took the opponent's last royal piece, where that ends the game, always is).
-    pub fn keeps_royals(&self, next: &Position) -> bool {
+    /// Whether the turn from `before` that led to `next` is legal: it lost no royal piece of
+    /// its mover, and none can be taken (a turn that took the opponent's last royal piece, where
+    /// that ends the game, always is).
+    pub fn keeps_royals(&self, before: &Position, next: &Position) -> bool {
+        if self.lost_own_royal(before, next) {
+            return false;
+        }
         let takes_last = self.ends_on_royal_taken() && !self.has_royal(&next.board, next.side);
         takes_last || !self.threatens(next)
     }

@@ -318,7 +318,7 @@ impl<'a> Choreography<'a> {
                 },
             ),
             Capture::Replacement | Capture::EnPassant => (0.0, Leave::Knock { away }),
-            Capture::Interception => (0.15, Leave::Crush),
+            Capture::Interception | Capture::Explosion => (0.15, Leave::Crush),
             Capture::Telekinesis => (0.15, Leave::Lift),
             Capture::Approach | Capture::Withdrawal => {
                 self.pushed += 1;
@@ -338,6 +338,7 @@ impl<'a> Choreography<'a> {
             Capture::Replacement | Capture::EnPassant => {
                 self.burst(here, Color::srgb(1.0, 0.95, 0.8));
             }
+            Capture::Explosion => self.burst(here, Color::srgb(1.0, 0.45, 0.15)),
             Capture::Interception => {
                 if let Some(t) = taker {
                     self.beam(t, here + (here - t), Color::srgb(1.0, 0.35, 0.3), 0.35);
