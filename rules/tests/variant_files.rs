@@ -191,3 +191,30 @@ fn an_explosion_where_nothing_captures_is_refused() {
         "{line}"
     );
 }
+
+#[test]
+fn a_capturing_move_where_nothing_captures_is_refused() {
+    let text = chess_text().replace(
+        "state: [Castling, EnPassant],",
+        "state: [Castling, EnPassant],\n    capture: (modes: []),",
+    );
+    let line = error_of("no-modes-capture-atom", &text);
+    assert!(
+        line.contains("pieces: Pawn") && line.contains("capture modes are none"),
+        "{line}"
+    );
+}
+
+#[test]
+fn where_nothing_captures_no_move_lands_on_an_occupied_square() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/no-captures.ron");
+    let variant = Variant::load(path, &[]).expect("the file loads");
+    // The Rook on b1 is blocked by the enemy Rook on b2; the Knight on b1 cannot land on c3.
+    for (fen, turns) in [
+        ("4/4/1r2/1R2 w 1", "b1a1 b1c1 b1d1"),
+        ("4/2r1/4/1N2 w 1", "b1a3 b1d2"),
+    ] {
+        let pos = variant.parse_fen(fen).expect("a position of the file");
+        assert_eq!(variant.legal_turn_texts(&pos).join(" "), turns, "{fen}");
+    }
+}

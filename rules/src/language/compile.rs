@@ -436,6 +436,15 @@ impl Lang {
                     ),
                 ));
             }
+            if spec.capture.modes.is_empty()
+                && atoms.iter().any(|a| !a.moves || a.hop || a.en_passant)
+            {
+                return Err(bad(
+                    file,
+                    &field,
+                    "moves: a 'c', 'p' or 'e' move captures, and the file's capture modes are none",
+                ));
+            }
             if atoms.iter().any(|a| a.once) && !spec.state.contains(&StateField::Unmoved) {
                 return Err(bad(
                     file,

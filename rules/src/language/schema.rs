@@ -241,7 +241,8 @@ pub enum StateField {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSpec {
-    /// What a capture move does: each mode applies in order.
+    /// What a capture move does: each mode applies in order; none (`[]`), and moves never
+    /// capture.
     #[serde(default = "default_modes")]
     pub modes: Vec<CaptureMode>,
     /// What a capture blows up besides the piece taken, when captures explode.
