@@ -218,3 +218,13 @@ fn where_nothing_captures_no_move_lands_on_an_occupied_square() {
         assert_eq!(variant.legal_turn_texts(&pos).join(" "), turns, "{fen}");
     }
 }
+
+#[test]
+fn an_explosion_that_can_blow_up_a_royal_piece_needs_an_end_for_it() {
+    // Chess ends by checkmate only; an explosion beside the King would leave a side without one.
+    let line = error_of("explosion-no-royal-end", &exploding("(around: \"K\")"));
+    assert!(
+        line.contains("ends") && line.contains("blow up a royal piece"),
+        "{line}"
+    );
+}

@@ -654,6 +654,19 @@ impl Lang {
                 Explosion::new(file, e, &spec.capture.modes, spares)
             })
             .transpose()?;
+        let royal_may_go = ends.iter().any(|e| {
+            matches!(
+                e,
+                CompiledEnd::RoyalTaken | CompiledEnd::NoRoyalAgainstNone(_)
+            )
+        });
+        if explosion.as_ref().is_some_and(|e| e.reaches_any(&royals)) && !royal_may_go {
+            return Err(bad(
+                file,
+                "ends",
+                "an explosion can blow up a royal piece, and no end says what then (RoyalTaken)",
+            ));
+        }
         let plain_captures = spec.capture.modes == [super::schema::CaptureMode::Replacement]
             && explosion.is_none()
             && spec.turn.removal.is_none()

@@ -54,6 +54,11 @@ impl Explosion {
             spares,
         })
     }
+
+    /// Whether it can blow up a piece of one of `kinds` standing around (one it does not spare).
+    pub fn reaches_any(&self, kinds: &[Kind]) -> bool {
+        kinds.iter().any(|k| !self.spares.contains(k))
+    }
 }
 
 /// Whether `atom` is a leap with at most direction modifiers: one step of a pattern.
