@@ -306,8 +306,7 @@ impl Lang {
     }
 
     /// Castling rights (lost where their pieces moved, were taken or blew up), the en passant
-    /// square, unmoved royals, the move count and the last
-    /// slide after the turn.
+    /// square, unmoved royals, the move count and the last slide after the turn.
     fn update_state(&self, before: &Position, moved: &Moved, turn: &Turn, next: &mut Position) {
         let side = before.side;
         let (from, to) = (turn.from, turn.to);

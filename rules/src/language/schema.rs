@@ -241,7 +241,7 @@ pub enum StateField {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSpec {
-    /// What a capture move does: each mode applies in order; none (`[]`), and moves never
+    /// What a capture move does: each mode applies in order; with none (`[]`), moves never
     /// capture.
     #[serde(default = "default_modes")]
     pub modes: Vec<CaptureMode>,
@@ -277,7 +277,8 @@ fn default_modes() -> Vec<CaptureMode> {
 }
 
 /// An explosion: the capturing piece, once its move has captured, is removed from the square
-/// its move ended on, with every piece (of either side) on the squares around that square.
+/// its move ended on, with every piece (of either side) on the squares around that square but
+/// those it spares.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExplosionSpec {

@@ -306,9 +306,10 @@ impl<'a> Choreography<'a> {
         let here = self.world(at);
         let taker = self.landed.map(|(loc, _)| self.world(loc));
         let away = taker.map_or(Vec2::Y, |t| (here - t).normalize_or(Vec2::Y));
-        let own = self
-            .landed
-            .is_some_and(|(_, mover)| mover.side == piece.side);
+        let own = how != Capture::Explosion
+            && self
+                .landed
+                .is_some_and(|(_, mover)| mover.side == piece.side);
         let rest = self.piece_rest(at);
         let (offset, leave) = match how {
             _ if own => (
