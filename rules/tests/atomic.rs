@@ -101,3 +101,16 @@ fn no_turn_out_of_check_is_a_stalemate_draw() {
     let fen = "k7/8/1Q6/8/8/8/8/7K b - - 0 1";
     assert_eq!(after(fen, "").1, "1/2-1/2 stalemate");
 }
+
+#[test]
+fn the_third_repetition_is_a_draw() {
+    let played = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    let (_, result) = status(ATOMIC, NO_OPTIONS, START, played);
+    assert_eq!(result, "1/2-1/2 threefold repetition");
+}
+
+#[test]
+fn a_hundred_half_moves_without_capture_or_pawn_move_are_a_draw() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
+    assert_eq!(after(fen, "a1a2").1, "1/2-1/2 fifty-move rule");
+}
