@@ -37,7 +37,7 @@ pub struct Geometry {
 const INSETS: usize = (MAX_RANKS as usize).div_ceil(2);
 
 impl Geometry {
-    /// The geometry of a `files` × `ranks` rectangle (clamped to 11 × 9) joined by `lines`.
+    /// The geometry of a `files` × `ranks` rectangle (clamped to 12 × 10) joined by `lines`.
     pub fn new(files: u8, ranks: u8, lines: Lines) -> Geometry {
         let files = files.clamp(1, MAX_FILES);
         let ranks = ranks.clamp(1, MAX_RANKS);

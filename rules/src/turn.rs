@@ -154,8 +154,8 @@ impl Turn {
         let mut turn = parse_move(move_part, letters)?;
         turn.placement = placement;
         if let Some(slide) = parts.peek().and_then(|p| p.strip_prefix('~')) {
-            let from = square(slide.get(..2).unwrap_or(slide), "slide")?;
-            let to = square(slide.get(2..).unwrap_or_default(), "slide")?;
+            let (from, rest) = square_then(slide, "slide")?;
+            let to = square(rest, "slide")?;
             turn.slide = Some((from, to));
             parts.next();
         }
@@ -165,7 +165,7 @@ impl Turn {
                 .split_once('=')
                 .ok_or_else(|| format!("unexpected part '{part}'"))?;
             let at = square(at, "promotion")?;
-            if last.is_some_and(|l: Loc| l.to_string() >= at.to_string()) {
+            if last.is_some_and(|l: Loc| l.name_order() >= at.name_order()) {
                 return Err(format!("promotion '{part}' is out of order"));
             }
             last = Some(at);
@@ -182,20 +182,17 @@ fn parse_move(text: &str, letters: &PieceLetters) -> Result<Turn, String> {
     if text.is_empty() {
         return Err("the move is missing".into());
     }
-    let from = square(text.get(..2).unwrap_or(text), "move")?;
-    let to = square(text.get(2..4).unwrap_or_default(), "move")?;
+    let (from, rest) = square_then(text, "move")?;
+    let (to, mut rest) = square_then(rest, "move")?;
     let mut turn = Turn::new(from, to);
-    let mut rest = text.get(4..).unwrap_or_default();
     if let Some(after) = rest.strip_prefix('x') {
         if let Some(after) = after.strip_prefix('@') {
             turn.removal = Some(Removal::Reserve);
             rest = after;
         } else {
-            turn.removal = Some(Removal::At(square(
-                after.get(..2).unwrap_or(after),
-                "capture",
-            )?));
-            rest = after.get(2..).unwrap_or_default();
+            let (at, after) = square_then(after, "capture")?;
+            turn.removal = Some(Removal::At(at));
+            rest = after;
         }
     }
     if let Some(letter) = rest.strip_prefix('=') {
@@ -210,6 +207,19 @@ fn parse_move(text: &str, letters: &PieceLetters) -> Result<Turn, String> {
 
 fn square(text: &str, what: &str) -> Result<Loc, String> {
     Loc::parse(text).ok_or_else(|| format!("'{text}' is not a square ({what})"))
+}
+
+/// The square name `text` starts with (`a10` of `a10a9`) and the text after it; the error
+/// names the start of `text` up to its next square or mark.
+fn square_then<'a>(text: &'a str, what: &str) -> Result<(Loc, &'a str), String> {
+    Loc::scan(text).ok_or_else(|| {
+        let end = text
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(text.len(), |(i, _)| i);
+        format!("'{}' is not a square ({what})", &text[..end])
+    })
 }
 
 fn letter_piece(text: &str, letters: &PieceLetters) -> Result<Piece, String> {

@@ -207,18 +207,14 @@ fn part_as_written(part: &str) -> String {
         "0-0-0" => return "O-O-O".into(),
         _ => {}
     }
-    let chars: Vec<char> = part.chars().collect();
-    match chars[..] {
-        [.., file, rank, letter]
-            if file.is_ascii_lowercase()
-                && rank.is_ascii_digit()
-                && letter.is_ascii_alphabetic() =>
-        {
-            let mut written: String = chars[..chars.len() - 1].iter().collect();
-            written.push('=');
-            written.push(letter);
-            written
-        }
+    let mut chars = part.chars();
+    let letter = chars.next_back().filter(char::is_ascii_alphabetic);
+    let body = chars.as_str();
+    let before_rank = body.trim_end_matches(|c: char| c.is_ascii_digit());
+    let after_square =
+        before_rank.len() < body.len() && before_rank.ends_with(|c: char| c.is_ascii_lowercase());
+    match letter {
+        Some(letter) if after_square => format!("{body}={letter}"),
         _ => part.to_string(),
     }
 }
@@ -248,7 +244,8 @@ fn undisambiguated(part: &str) -> Option<String> {
         .filter(|c| c.is_ascii_uppercase() && *c != 'O')?;
     let rest = chars.as_str();
     let (main, promotion) = rest.split_at(rest.find('=').unwrap_or(rest.len()));
-    let destination = main.get(main.len().checked_sub(2)?..)?;
+    let destination = &main[main.rfind(|c: char| c.is_ascii_lowercase())?..];
+    Loc::parse(destination)?;
     let capture = if main.contains('x') { "x" } else { "" };
     let short = format!("{letter}{capture}{destination}{promotion}");
     (short.len() < part.len()).then_some(short)

@@ -145,16 +145,17 @@ impl Piece {
     }
 }
 
-/// The widest board of any variant (American Chess: a–k).
-pub const MAX_FILES: u8 = 11;
-/// The tallest board of any variant (9 ranks).
-pub const MAX_RANKS: u8 = 9;
+/// The widest board a variant may have (12 files: a–l; American Chess has 11).
+pub const MAX_FILES: u8 = 12;
+/// The tallest board a variant may have (10 ranks; the built-in variants have at most 9).
+pub const MAX_RANKS: u8 = 10;
 /// The number of locations of the largest rectangle: the length of per-location tables.
 pub const LOC_COUNT: usize = MAX_FILES as usize * MAX_RANKS as usize;
 
 /// A location of the board rectangle, file `a`.. and rank `1`.. Whether it holds a square is
-/// the board's business. Its index (`rank * 11 + file`) is the same on every board size, so a
-/// location prints as `e4` without knowing the variant, and a set of them fits in a [`LocSet`].
+/// the board's business. Its index (`rank * 12 + file`) is the same on every board size, so a
+/// location prints as `e4` or `l10` without knowing the variant, and a set of them fits in a
+/// [`LocSet`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Loc(u8);
 
@@ -213,19 +214,42 @@ impl Loc {
         )
     }
 
-    /// Reads a square name such as `e4` or `k9` (files a–k, ranks 1–9, no leading zero).
+    /// Reads a square name such as `e4`, `k9` or `l10` (files a–l, ranks 1–10, no leading
+    /// zero): the whole of `text`.
     pub fn parse(text: &str) -> Option<Loc> {
+        match Loc::scan(text) {
+            Some((loc, "")) => Some(loc),
+            _ => None,
+        }
+    }
+
+    /// Reads the square name at the start of `text`, returning it and the text after it: a
+    /// file letter and every digit that follows (`a10a9` gives `a10` and `a9`). `None` when
+    /// `text` does not start with a square name of the largest rectangle (`m1`, `a11`, `a0`,
+    /// `a01`).
+    pub fn scan(text: &str) -> Option<(Loc, &str)> {
         let bytes = text.as_bytes();
-        if bytes.len() != 2 {
+        let file = bytes.first()?.wrapping_sub(b'a');
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if file >= MAX_FILES || !(1..=2).contains(&digits) || bytes[1] == b'0' {
             return None;
         }
-        let file = bytes[0].wrapping_sub(b'a');
-        let rank = bytes[1].wrapping_sub(b'1');
-        if file < MAX_FILES && rank < MAX_RANKS {
-            Loc::new(file as i32, rank as i32)
-        } else {
-            None
+        let rank = bytes[1..=digits]
+            .iter()
+            .fold(0u8, |rank, digit| rank * 10 + (digit - b'0'));
+        if !(1..=MAX_RANKS).contains(&rank) {
+            return None;
         }
+        Some((
+            Loc::new(file.into(), (rank - 1).into())?,
+            &text[1 + digits..],
+        ))
+    }
+
+    /// The order square names are listed in (a turn's promotions at the end, for one): by
+    /// file, then by rank, so `a9` comes before `a10` and both before `b1`.
+    pub const fn name_order(self) -> (u8, u8) {
+        (self.file(), self.rank())
     }
 }
 
@@ -654,14 +678,14 @@ mod tests {
             (Some(loc("a1")), Some(loc("k9")))
         );
         assert_eq!((LocSet::EMPTY.first(), LocSet::EMPTY.last()), (None, None));
-        assert_eq!(loc("e4").bit().raised(11), loc("e5").bit());
+        assert_eq!(loc("e4").bit().raised(12), loc("e5").bit());
         assert_eq!(loc("e4").bit().lowered(1), loc("d4").bit());
         assert_eq!(set.without(loc("e4")) | loc("e4").bit(), set);
         assert_eq!(set & !loc("a1").bit(), set.without(loc("a1")));
         assert!(set.intersects(loc("k9").bit()));
         assert!((set ^ set).is_empty());
         assert_eq!(LocSet::rank(3).iter().next(), Some(loc("a4")));
-        assert_eq!(LocSet::rank(3).last(), Some(loc("k4")));
+        assert_eq!(LocSet::rank(3).last(), Some(loc("l4")));
         assert_eq!(LocSet::EMPTY.highest(), LocSet::EMPTY);
         let up_to_e4 = set.without(loc("a1")).up_to_first();
         assert_eq!(up_to_e4.len(), loc("e4").index() + 1);
@@ -672,6 +696,27 @@ mod tests {
         assert_eq!(LocSet::EMPTY.up_to_first(), !LocSet::EMPTY);
         assert_eq!(LocSet::EMPTY.from_last(), !LocSet::EMPTY);
         assert_eq!(LocSet::EMPTY.iter().next(), None);
+    }
+
+    #[test]
+    fn a_square_name_is_a_file_letter_and_a_rank_number() {
+        assert_eq!((loc("a1").file(), loc("a1").rank()), (0, 0));
+        assert_eq!((loc("l10").file(), loc("l10").rank()), (11, 9));
+        assert_eq!(loc("a10").index(), LOC_COUNT - 12);
+        for name in ["a1", "e4", "k9", "l1", "a10", "l10"] {
+            assert_eq!(loc(name).to_string(), name);
+        }
+        for name in [
+            "", "a", "m1", "a0", "a01", "a11", "l11", "a100", "A1", "1a", "e4 ", "é4",
+        ] {
+            assert_eq!(Loc::parse(name), None, "{name}");
+        }
+        assert_eq!(Loc::scan("a10a9"), Some((loc("a10"), "a9")));
+        assert_eq!(Loc::scan("b9b10=Q"), Some((loc("b9"), "b10=Q")));
+        assert_eq!(Loc::scan("a1x"), Some((loc("a1"), "x")));
+        assert_eq!(Loc::scan("a11"), None);
+        assert!(loc("a9").name_order() < loc("a10").name_order());
+        assert!(loc("a10").name_order() < loc("b1").name_order());
     }
 
     #[test]

@@ -91,18 +91,93 @@ const fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-const fn table<const N: usize>(seed: u64) -> [u64; N] {
-    let mut keys = [0u64; N];
+/// The key drawn `n`th from `seed`.
+const fn key(seed: u64, n: usize) -> u64 {
+    splitmix(seed ^ (n as u64).wrapping_mul(0x2545_F491_4F6C_DD1D))
+}
+
+/// The largest rectangle when the keys were first drawn, 11 × 9: its locations, en passant
+/// files and slide ends keep the keys they drew then, so a position of a variant that fits it
+/// hashes as it always did (a search's table and its seeds stay the same). The keys of the
+/// rest of today's rectangle are drawn after those of the old tables.
+const DRAWN_FILES: usize = 11;
+const DRAWN_RANKS: usize = 9;
+const DRAWN_LOCS: usize = DRAWN_FILES * DRAWN_RANKS;
+
+/// The place of location `index` in the order the keys were drawn in: the old rectangle's
+/// locations as they were numbered in it, then the rest in index order.
+const fn drawn_loc(index: usize) -> usize {
+    let (file, rank) = (index % MAX_FILES as usize, index / MAX_FILES as usize);
+    if file < DRAWN_FILES && rank < DRAWN_RANKS {
+        return rank * DRAWN_FILES + file;
+    }
+    let mut place = DRAWN_LOCS;
+    let mut before = 0;
+    while before < index {
+        if before % (MAX_FILES as usize) >= DRAWN_FILES
+            || before / MAX_FILES as usize >= DRAWN_RANKS
+        {
+            place += 1;
+        }
+        before += 1;
+    }
+    place
+}
+
+/// The cells' keys: location by location, each its run of codes.
+const fn cell_table() -> [u64; CELL_KEYS] {
+    let mut keys = [0u64; CELL_KEYS];
+    let mut loc = 0;
+    while loc < LOC_COUNT {
+        let drawn = drawn_loc(loc) * CODES;
+        let mut code = 0;
+        while code < CODES {
+            keys[loc * CODES + code] = key(0x0DDB_0A2D, drawn + code);
+            code += 1;
+        }
+        loc += 1;
+    }
+    keys
+}
+
+/// The rule state's keys: feature by feature, the old table's first and the new features'
+/// (the twelfth en passant file, the new locations' slide ends) drawn after it.
+const fn state_table() -> [u64; STATE_KEYS] {
+    const MORE_FILES: usize = MAX_FILES as usize - DRAWN_FILES;
+    const DRAWN_SLIDE_FROM: usize = SLIDE_FROM - MORE_FILES;
+    const DRAWN_SLIDE_TO: usize = DRAWN_SLIDE_FROM + DRAWN_LOCS;
+    const DRAWN_KEYS: usize = DRAWN_SLIDE_TO + DRAWN_LOCS;
+    const NEW_LOCS: usize = LOC_COUNT - DRAWN_LOCS;
+    let mut keys = [0u64; STATE_KEYS];
     let mut i = 0;
-    while i < N {
-        keys[i] = splitmix(seed ^ (i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    while i < STATE_KEYS {
+        let drawn = if i < EN_PASSANT + DRAWN_FILES {
+            i
+        } else if i < SIDEWAYS {
+            DRAWN_KEYS + (i - EN_PASSANT - DRAWN_FILES)
+        } else if i < SLIDE_FROM {
+            i - MORE_FILES
+        } else {
+            let (start, drawn_start, new_start) = if i < SLIDE_TO {
+                (SLIDE_FROM, DRAWN_SLIDE_FROM, DRAWN_KEYS + MORE_FILES)
+            } else {
+                (SLIDE_TO, DRAWN_SLIDE_TO, DRAWN_KEYS + MORE_FILES + NEW_LOCS)
+            };
+            let place = drawn_loc(i - start);
+            if place < DRAWN_LOCS {
+                drawn_start + place
+            } else {
+                new_start + place - DRAWN_LOCS
+            }
+        };
+        keys[i] = key(0x5EED_57A7, drawn);
         i += 1;
     }
     keys
 }
 
-static CELLS: [u64; CELL_KEYS] = table::<CELL_KEYS>(0x0DDB_0A2D);
-static STATE: [u64; STATE_KEYS] = table::<STATE_KEYS>(0x5EED_57A7);
+static CELLS: [u64; CELL_KEYS] = cell_table();
+static STATE: [u64; STATE_KEYS] = state_table();
 
 /// The key of cell `code` at location index `loc`; an empty square (code 0) has key 0.
 #[inline]
@@ -147,6 +222,49 @@ mod tests {
         all.extend(locs.clone().map(Feature::SlideFrom));
         all.extend(locs.map(Feature::SlideTo));
         all
+    }
+
+    /// The keys of the 11 × 9 rectangle are those drawn when it was the largest: the `n`th key
+    /// of each seed, `n` the feature's place in the tables as they were laid out then.
+    #[test]
+    fn the_old_rectangle_keeps_its_keys() {
+        let old_loc = |loc: Loc| usize::from(loc.rank()) * 11 + usize::from(loc.file());
+        let old_locs = || {
+            (0..LOC_COUNT)
+                .filter_map(Loc::from_index)
+                .filter(|loc| loc.file() < 11 && loc.rank() < 9)
+        };
+        assert_eq!(old_locs().count(), 99);
+        for loc in old_locs() {
+            for code in 1..CELL_CODES as u8 {
+                let drawn = key(0x0DDB_0A2D, old_loc(loc) * CODES + usize::from(code));
+                assert_eq!(cell(loc.index(), code), drawn, "{loc} {code}");
+            }
+        }
+        let (old_sideways, old_slide_from) = (EN_PASSANT + 11, SLIDE_FROM - 1);
+        let old_slide_to = old_slide_from + 99;
+        let mut old_place = vec![(Feature::BlackToMove, BLACK_TO_MOVE)];
+        old_place
+            .extend((0..11).map(|file| (Feature::EnPassant(file), EN_PASSANT + file as usize)));
+        for side in Side::BOTH {
+            old_place.push((Feature::LeapRight(side), LEAP_RIGHTS + side.index()));
+            for n in 1..=RuleState::MAX_SIDEWAYS {
+                let place = old_sideways + side.index() * RuleState::MAX_SIDEWAYS as usize;
+                old_place.push((Feature::Sideways(side, n), place + usize::from(n) - 1));
+            }
+        }
+        for loc in old_locs() {
+            old_place.push((Feature::SlideFrom(loc), old_slide_from + old_loc(loc)));
+            old_place.push((Feature::SlideTo(loc), old_slide_to + old_loc(loc)));
+        }
+        for (feature, place) in old_place {
+            assert_eq!(state(feature), key(0x5EED_57A7, place), "{feature:?}");
+        }
+        let piece = Piece::new(Kind::Guard, Side::Black);
+        let old_reserve = RESERVE - 1;
+        let place =
+            old_reserve + (Kind::COUNT + Kind::Guard.index()) * Reserve::MOST_HASHED as usize;
+        assert_eq!(state(Feature::Reserve(piece, 1)), key(0x5EED_57A7, place));
     }
 
     /// No two features share a key: the rule state's features take every key of the state's

@@ -2,7 +2,7 @@
 //! and a good one plays. Each test writes a small file of its own (orthodox chess, changed)
 //! into a directory of its own.
 
-use oddboard_rules::{Error, RulesExt, Variant};
+use oddboard_rules::{Error, RulesExt, Typed, Variant};
 use std::path::PathBuf;
 
 /// The shipped chess file's text.
@@ -140,6 +140,175 @@ fn a_missing_file_is_named() {
         panic!("a missing file loads");
     };
     assert!(error.to_string().contains("no/such/variant.ron"), "{error}");
+}
+
+/// The 12 × 10 test variant (rules/tests/data/variants/big-chess.ron): chess on the largest
+/// board, with an Archbishop and a Chancellor a side.
+fn big_chess() -> Variant {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/big-chess.ron"
+    );
+    Variant::load(path, &[]).expect("big-chess.ron loads")
+}
+
+/// Its perft counts, each cross-checked with Fairy-Stockfish 11.1 LB (a `[bigchess:chess]`
+/// variant of `maxFile = l`, `maxRank = 10`, `archbishop = a`, `chancellor = c`, the same
+/// start, `promotionRank = 10`, `promotionPieceTypes = qrbnac`, `doubleStepRank = 2`,
+/// `castling = false`; `go perft 3`).
+///
+/// - The start: 36 turns, as reasoned: 12 Pawns one or two steps (24), the Knights two each
+///   (4), the Archbishops and Chancellors two knight's leaps each (8); the riders are shut in.
+///   The armies are six ranks apart, so no first turn changes the other side's 36 replies: 1296.
+/// - A Rook on a1 against a King on b10: up the a-file to a10 (9), along the first rank to
+///   k1 (10), the King on l1 three steps: 22.
+/// - A Pawn on a9 promotes on a10 six ways; the Rook, blocked at a8, has 7 + 10 squares; the
+///   King has l2 alone, k1 and k2 being on the Rook's k-file: 24.
+const BIG_CHESS_PERFT: &[(&str, [u64; 3])] = &[
+    (
+        "rnbacqkcabnr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RNBACQKCABNR w - 0 1",
+        [36, 1296, 54922],
+    ),
+    ("1k10/12/12/12/12/12/12/12/12/R10K w - 0 1", [22, 82, 1815]),
+    (
+        "3k6r1/P11/12/12/12/12/12/12/12/R10K w - 0 1",
+        [24, 426, 10337],
+    ),
+];
+
+#[test]
+fn a_file_variant_plays_on_a_board_of_12_files_and_10_ranks() {
+    let variant = big_chess();
+    let geometry = variant.geometry();
+    assert_eq!((geometry.files(), geometry.ranks()), (12, 10));
+    assert_eq!(
+        variant.fen(variant.start()),
+        BIG_CHESS_PERFT[0].0,
+        "the start reads and writes back"
+    );
+    for (fen, counts) in BIG_CHESS_PERFT {
+        let pos = variant.parse_fen(fen).expect("the FEN reads");
+        assert_eq!(&variant.fen(&pos), fen);
+        for (depth, count) in (1..).zip(counts) {
+            assert_eq!(variant.perft(&pos, depth), *count, "{fen} at depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn squares_of_the_tenth_rank_and_the_twelfth_file_read_and_print() {
+    let variant = big_chess();
+    let pos = variant
+        .parse_fen(BIG_CHESS_PERFT[2].0)
+        .expect("the FEN reads");
+    let mut texts: Vec<String> = variant
+        .legal_turns(&pos)
+        .iter()
+        .map(|t| variant.turn_text(t))
+        .collect();
+    texts.sort();
+    assert_eq!(
+        texts[..8],
+        [
+            "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1"
+        ]
+    );
+    assert!(texts.contains(&"a9a10=Q".to_string()) && texts.contains(&"l1l2".to_string()));
+    let promotion = variant.parse_turn(&pos, "a9a10=C").expect("a legal turn");
+    assert_eq!(variant.turn_text(&promotion), "a9a10=C");
+    assert_eq!(variant.readable_turn(&pos, &promotion), "a10=C+");
+    let after = variant.play_unchecked(&pos, &promotion);
+    assert_eq!(
+        variant.fen(&after),
+        "C2k6r1/12/12/12/12/12/12/12/12/R10K b - 0 1"
+    );
+    let reply = variant.parse_turn(&after, "d10e9").expect("a legal turn");
+    assert_eq!(variant.readable_turn(&after, &reply), "Ke9");
+    assert!(
+        variant.parse_turn(&after, "k10k1").is_err(),
+        "leaves the King in check"
+    );
+    assert!(
+        variant.parse_turn(&after, "a10a9").is_err(),
+        "not Black's piece"
+    );
+    for (text, why) in [
+        ("m1m2", "'m1' is not a square"),
+        ("a11a10", "'a11' is not a square"),
+    ] {
+        let error = variant.parse_turn(&pos, text).expect_err(text).to_string();
+        assert!(error.contains(why) && !error.contains('\n'), "{error}");
+    }
+    let pos = variant
+        .parse_fen("k11/2p9/12/3P8/12/12/12/12/12/K11 b - 0 1")
+        .expect("the FEN reads");
+    let double_step = variant.parse_turn(&pos, "c9c7").expect("a legal turn");
+    let after = variant.play_unchecked(&pos, &double_step);
+    let fen = "k11/12/12/2pP8/12/12/12/12/12/K11 w c8 0 2";
+    assert_eq!(variant.fen(&after), fen);
+    assert_eq!(variant.fen(&variant.parse_fen(fen).expect("reads")), fen);
+    let captures: Vec<String> = variant
+        .legal_turns(&after)
+        .iter()
+        .map(|t| variant.turn_text(t))
+        .filter(|t| t.starts_with("d7c8"))
+        .collect();
+    assert_eq!(captures.len(), 1, "{captures:?}");
+}
+
+#[test]
+fn a_typed_turn_may_name_squares_of_the_tenth_rank() {
+    let variant = big_chess();
+    let pos = variant
+        .parse_fen(BIG_CHESS_PERFT[2].0)
+        .expect("the FEN reads");
+    let legal = variant.legal_turns(&pos);
+    let read = |text: &str| match variant.read_typed(&pos, &legal, text) {
+        Typed::Turn(turn) => variant.turn_text(&turn),
+        Typed::Candidates(turns) => format!("{} candidates", turns.len()),
+        Typed::Refused(why) => format!("refused: {why}"),
+    };
+    assert_eq!(read("a10Q"), "a9a10=Q");
+    assert_eq!(read("a10=A+"), "a9a10=A");
+    assert_eq!(read("a9a10=C"), "a9a10=C");
+    assert_eq!(read("a10"), "6 candidates");
+    assert_eq!(read("Ra8"), "a1a8");
+    assert_eq!(read("Kl2"), "l1l2");
+    assert_eq!(read("Ral1"), "refused: no Rook can move to l1");
+    assert_eq!(read("Rm1"), "refused: 'm1' is not a square of this board");
+    assert_eq!(read("a11"), "refused: 'a11' is not a square of this board");
+}
+
+#[test]
+fn a_board_or_a_square_beyond_12_files_and_10_ranks_is_refused() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/big-chess.ron"
+    ))
+    .expect("the fixture reads");
+    for (test, from, to) in [
+        ("13-files", "files: 12", "files: 13"),
+        ("11-ranks", "ranks: 10", "ranks: 11"),
+    ] {
+        let path = write(test, "big-chess", &text.replace(from, to));
+        let line = Variant::load(&path, &[])
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(
+            line.contains("at most 12 files × 10 ranks") && !line.contains('\n'),
+            "{line}"
+        );
+    }
+    for (test, square) in [("m1", "m1"), ("a11", "a11")] {
+        let changed = text.replace("Ranks([1]),", &format!("Squares([\"{square}\"]),"));
+        let path = write(test, "big-chess", &changed);
+        let line = Variant::load(&path, &[])
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(line.contains(square) && !line.contains('\n'), "{line}");
+    }
 }
 
 /// Chess whose captures explode as `explosion` (a RON `ExplosionSpec`) says.

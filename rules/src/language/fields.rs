@@ -189,8 +189,8 @@ impl Lang {
                 }
                 StateField::LastSlide => {
                     if text != "-" {
-                        let squares = (text.get(..2).and_then(Loc::parse))
-                            .zip(text.get(2..).and_then(Loc::parse));
+                        let squares = Loc::scan(text)
+                            .and_then(|(from, rest)| Some((from, Loc::parse(rest)?)));
                         state.last_slide = Some(squares.ok_or_else(|| bad("is not a slide"))?);
                     }
                 }

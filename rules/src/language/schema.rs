@@ -67,9 +67,9 @@ fn default_sides() -> [String; 2] {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSpec {
-    /// Width, at most 11.
+    /// Width, at most 12.
     pub files: u8,
-    /// Height, at most 9.
+    /// Height, at most 10.
     pub ranks: u8,
     /// Which locations hold squares: one string per rank from the top, `#` a square, `.` none.
     /// Absent: every location, unless the start position says otherwise.

@@ -360,7 +360,7 @@ impl Lang {
             let choices = promotion.own.iter().map(|k| Piece::new(*k, side)).collect();
             each.push((at, choices));
         }
-        each.sort_by_key(|(at, _)| at.to_string());
+        each.sort_by_key(|(at, _)| at.name_order());
         let mut out = vec![EndPromotions::default()];
         for (at, choices) in each {
             out = out

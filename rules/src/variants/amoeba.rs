@@ -579,12 +579,10 @@ impl Amoeba {
         if field == "-" {
             return Ok(None);
         }
-        let location = |text: Option<&str>| {
-            text.and_then(Loc::parse)
-                .filter(|loc| self.basics.geometry.contains(*loc))
-        };
-        match (location(field.get(..2)), location(field.get(2..))) {
-            (Some(from), Some(to)) => Ok(Some((from, to))),
+        let inside = |loc: Loc| self.basics.geometry.contains(loc);
+        let squares = Loc::scan(field).and_then(|(from, rest)| Some((from, Loc::parse(rest)?)));
+        match squares.filter(|(from, to)| inside(*from) && inside(*to)) {
+            Some(slide) => Ok(Some(slide)),
             _ => Err(Error::fen(
                 field,
                 "the last slide must be '-' or two squares such as d5d4",
