@@ -22,5 +22,6 @@ mod properties;
 mod readable;
 mod search;
 mod spoken;
+mod threats;
 mod typed;
 mod variant_files;

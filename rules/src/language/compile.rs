@@ -147,6 +147,12 @@ pub struct Lang {
     pub pins_suffice: bool,
     /// Whether some piece promotes at the end of a turn as well as on arrival.
     pub promotes_at_turn_end: bool,
+    /// Whether some move captures by landing on the piece (replacement, or a hop's capture).
+    pub captures_by_landing: bool,
+    /// The kinds with a move along the board's lines (`t` atoms), in kind order.
+    pub line_leaping_kinds: Vec<Kind>,
+    /// The kinds that may remove a royal piece on entering the removal region, in kind order.
+    pub royal_removing_kinds: Vec<Kind>,
 }
 
 /// An end, resolved.
@@ -669,6 +675,31 @@ impl Lang {
                 .as_ref()
                 .is_some_and(|pr| pr.when == PromotionTime::OnArrivalAndAtTurnEnd)
         });
+        let captures_by_landing = spec
+            .capture
+            .modes
+            .contains(&super::schema::CaptureMode::Replacement)
+            || pieces
+                .iter()
+                .flatten()
+                .any(|p| p.atoms.iter().any(|a| a.captures && a.hop));
+        let kinds_where = |wanted: &dyn Fn(Kind, &PieceRule) -> bool| -> Vec<Kind> {
+            Kind::ALL
+                .into_iter()
+                .filter(|k| pieces[k.index()].as_ref().is_some_and(|p| wanted(*k, p)))
+                .collect()
+        };
+        let line_leaping_kinds = kinds_where(&|_, p| p.atoms.iter().any(|a| a.along_lines));
+        let royal_removing_kinds = kinds_where(&|k, _| {
+            removal
+                .as_ref()
+                .and_then(|r| r.by[k.index()].as_ref())
+                .is_some_and(|r| {
+                    r.targets
+                        .iter()
+                        .any(|(t, _)| pieces[t.index()].as_ref().is_some_and(|p| p.royal))
+                })
+        });
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
         let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
@@ -694,6 +725,9 @@ impl Lang {
             capturing_kinds,
             promotes_at_turn_end,
             pins_suffice,
+            captures_by_landing,
+            line_leaping_kinds,
+            royal_removing_kinds,
         })
     }
 

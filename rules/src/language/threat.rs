@@ -1,0 +1,171 @@
+//! Which pieces could take a royal piece, found backwards from it: for every capture the
+//! language has (landing, approach, withdrawal, interception, removal on entering a region),
+//! the squares a taker must start from. [`Lang::threatens`] then plays out only those pieces'
+//! moves, so a royal piece's safety costs a few pieces' moves rather than the whole side's.
+
+use super::compile::Lang;
+use super::notation::{Atom, Travel};
+use super::rays::Rays;
+use super::schema::CaptureMode;
+use crate::board::{Board, Content};
+use crate::position::Position;
+use crate::types::{Dir, Kind, Loc, LocSet, Piece, Side};
+
+/// The farthest a move along the board's lines (`t` atoms) lands from where it starts, in
+/// steps along a rank or file.
+const LINE_LEAP_REACH: u8 = 2;
+
+impl Lang {
+    /// The squares of the side to move's pieces that could take a royal piece of the other
+    /// side by some move of `pos`: every piece that can, and maybe a few that cannot.
+    pub fn royal_takers(&self, pos: &Position) -> LocSet {
+        let by = pos.side;
+        let board = &pos.board;
+        let mut out = LocSet::EMPTY;
+        for kind in &self.royals {
+            for royal in board.locs_of(Piece::new(*kind, by.opponent())) {
+                out |= self.takers_of(board, royal, by);
+            }
+        }
+        if let Some(passed) = pos.state.en_passant {
+            out |= self.landers(board, passed, by);
+        }
+        out |= self.royal_removers(board, by);
+        out & board.occupied_by(by)
+    }
+
+    /// The squares `by`'s takers of the piece on `royal` could start from, by the file's
+    /// capture modes (removal apart).
+    fn takers_of(&self, board: &Board, royal: Loc, by: Side) -> LocSet {
+        let modes = &self.capture.modes;
+        let geometry = &self.basics.geometry;
+        let mut out = LocSet::EMPTY;
+        if self.captures_by_landing {
+            out |= self.landers(board, royal, by);
+        }
+        if modes.contains(&CaptureMode::Withdrawal) {
+            out |= geometry.adjacent(royal);
+        }
+        let leapers = self.line_leapers(board, by);
+        for dir in Dir::ALL {
+            let Some(next) = geometry.neighbour(royal, dir) else {
+                continue;
+            };
+            if modes.contains(&CaptureMode::Approach) && board.is_empty(next) {
+                out |= first_pieces(board, geometry.ray(next, dir), 1) | near(leapers, next);
+            }
+            if modes.contains(&CaptureMode::Interception)
+                && dir.is_diagonal()
+                && geometry
+                    .neighbour(royal, dir.opposite())
+                    .and_then(|beyond| board.piece(beyond))
+                    .is_some_and(|p| p.side == by)
+            {
+                out |= self.landers(board, next, by);
+            }
+        }
+        out
+    }
+
+    /// The squares of `by`'s pieces that could reach `at` by some move, onto a piece or not.
+    fn landers(&self, board: &Board, at: Loc, by: Side) -> LocSet {
+        let mut out = near(self.line_leapers(board, by), at);
+        for kind in Kind::ALL {
+            let Some(rule) = &self.pieces[kind.index()] else {
+                continue;
+            };
+            let piece = Piece::new(kind, by);
+            let theirs = board.locs_of(piece);
+            if theirs.is_empty() {
+                continue;
+            }
+            for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
+                out |= match atom.travel {
+                    Travel::Anywhere => theirs,
+                    _ => reversed_sources(board, at, by, atom, rays) & theirs,
+                };
+            }
+        }
+        out
+    }
+
+    /// The squares of `by`'s pieces with a move along the board's lines (`t` atoms).
+    fn line_leapers(&self, board: &Board, by: Side) -> LocSet {
+        let mut out = LocSet::EMPTY;
+        for kind in &self.line_leaping_kinds {
+            out |= board.locs_of(Piece::new(*kind, by));
+        }
+        out
+    }
+
+    /// The squares of `by`'s pieces that could take a royal piece by entering the removal
+    /// region: those of a kind that removes a royal kind, that could reach a square of it.
+    fn royal_removers(&self, board: &Board, by: Side) -> LocSet {
+        let Some(removal) = &self.removal else {
+            return LocSet::EMPTY;
+        };
+        let mut removers = LocSet::EMPTY;
+        for kind in &self.royal_removing_kinds {
+            removers |= board.locs_of(Piece::new(*kind, by));
+        }
+        if removers.is_empty() {
+            return removers;
+        }
+        let mut out = LocSet::EMPTY;
+        for at in self.basics.geometry.inside() {
+            if self.in_zone(removal.zone, by, at, board) {
+                out |= self.landers(board, at, by);
+            }
+        }
+        out & removers
+    }
+}
+
+/// The squares from which `atom` (whose rays are `rays`) of a piece of `by` could reach `at`,
+/// looked along its rays for the other side (each leap turned back) from `at`: a leap's far
+/// square, a rider's first piece, and a hopper's first two.
+fn reversed_sources(board: &Board, at: Loc, by: Side, atom: &Atom, rays: &Rays) -> LocSet {
+    let mut out = LocSet::EMPTY;
+    for ray in rays.from(by.opponent(), at) {
+        match atom.travel {
+            Travel::Leap => out |= ray.squares().last().map_or(LocSet::EMPTY, |l| l.bit()),
+            Travel::Ride => {
+                let count = if atom.hop { 2 } else { 1 };
+                out |= first_pieces(board, ray.squares().iter().copied(), count);
+            }
+            Travel::Anywhere => {}
+        }
+    }
+    out
+}
+
+/// The squares of `pieces` near enough to `at` for a move along the board's lines to join them.
+fn near(pieces: LocSet, at: Loc) -> LocSet {
+    pieces
+        .iter()
+        .filter(|l| {
+            l.file().abs_diff(at.file()) <= LINE_LEAP_REACH
+                && l.rank().abs_diff(at.rank()) <= LINE_LEAP_REACH
+        })
+        .collect()
+}
+
+/// The squares of the first `count` pieces along `line`, before any hole: where a piece stands
+/// that could move along it to its start (a rider, a hopper over the first, a step's or a lame
+/// leap's piece).
+fn first_pieces(board: &Board, line: impl Iterator<Item = Loc>, count: usize) -> LocSet {
+    let mut out = LocSet::EMPTY;
+    for at in line {
+        match board.content(at) {
+            Content::Hole => break,
+            Content::Empty => {}
+            Content::Occupied(_) => {
+                out |= at.bit();
+                if out.len() == count {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
