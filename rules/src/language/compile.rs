@@ -153,6 +153,12 @@ pub struct Lang {
     pub line_leaping_kinds: Vec<Kind>,
     /// The kinds that may remove a royal piece on entering the removal region, in kind order.
     pub royal_removing_kinds: Vec<Kind>,
+    /// Per side, the squares from which a piece of those kinds could enter the removal region
+    /// by one move on some board (see [`Lang::removal_entries`]).
+    pub removal_entries: [LocSet; 2],
+    /// Per kind, side and square, where a piece could leap to it from by one move on an empty
+    /// board (leaps, moves along the lines, moves anywhere; see [`Lang::leap_sources`]).
+    pub leap_sources: Vec<LocSet>,
 }
 
 /// An end, resolved.
@@ -705,7 +711,7 @@ impl Lang {
             Error::Data { why, .. } => bad(file, "pieces", why),
             other => other,
         })?;
-        Ok(Lang {
+        let mut lang = Lang {
             basics,
             pieces,
             zones,
@@ -728,7 +734,12 @@ impl Lang {
             captures_by_landing,
             line_leaping_kinds,
             royal_removing_kinds,
-        })
+            removal_entries: [LocSet::EMPTY; 2],
+            leap_sources: Vec::new(),
+        };
+        lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
+        lang.leap_sources = lang.leap_sources();
+        Ok(lang)
     }
 
     /// The rules of `kind`, which the file defines.

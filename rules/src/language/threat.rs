@@ -3,13 +3,13 @@
 //! the squares a taker must start from. [`Lang::threatens`] then plays out only those pieces'
 //! moves, so a royal piece's safety costs a few pieces' moves rather than the whole side's.
 
-use super::compile::Lang;
+use super::compile::{Lang, Zone};
 use super::notation::{Atom, Travel};
 use super::rays::Rays;
 use super::schema::CaptureMode;
 use crate::board::{Board, Content};
 use crate::position::Position;
-use crate::types::{Dir, Kind, Loc, LocSet, Piece, Side};
+use crate::types::{Dir, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 
 /// The farthest a move along the board's lines (`t` atoms) lands from where it starts, in
 /// steps along a rank or file.
@@ -69,21 +69,55 @@ impl Lang {
 
     /// The squares of `by`'s pieces that could reach `at` by some move, onto a piece or not.
     fn landers(&self, board: &Board, at: Loc, by: Side) -> LocSet {
-        let mut out = near(self.line_leapers(board, by), at);
+        let mut out = LocSet::EMPTY;
         for kind in Kind::ALL {
             let Some(rule) = &self.pieces[kind.index()] else {
                 continue;
             };
-            let piece = Piece::new(kind, by);
-            let theirs = board.locs_of(piece);
+            let theirs = board.locs_of(Piece::new(kind, by));
             if theirs.is_empty() {
                 continue;
             }
+            out |= self.leap_sources[leap_index(kind, by, at)] & theirs;
             for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
-                out |= match atom.travel {
-                    Travel::Anywhere => theirs,
-                    _ => reversed_sources(board, at, by, atom, rays) & theirs,
-                };
+                if atom.travel == Travel::Ride {
+                    out |= ridden_from(board, at, by, atom, rays) & theirs;
+                }
+            }
+        }
+        out
+    }
+
+    /// The table behind [`Lang::leap_sources`]: for each kind, side and square, the squares
+    /// a leap of it (or a move along the lines, or anywhere) could come from on an empty board.
+    pub fn leap_sources(&self) -> Vec<LocSet> {
+        let geometry = &self.basics.geometry;
+        let mut out = vec![LocSet::EMPTY; Kind::COUNT * 2 * LOC_COUNT];
+        for (kind, rule) in Kind::ALL.into_iter().zip(&self.pieces) {
+            let Some(rule) = rule else {
+                continue;
+            };
+            for side in Side::BOTH {
+                for from in geometry.inside() {
+                    let mut reached = LocSet::EMPTY;
+                    for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
+                        reached |= match atom.travel {
+                            Travel::Anywhere => geometry.inside(),
+                            _ if atom.along_lines => {
+                                self.paths.from(from).iter().map(|p| p.2).collect()
+                            }
+                            Travel::Leap => rays
+                                .from(side, from)
+                                .iter()
+                                .filter_map(|ray| ray.squares().last().copied())
+                                .collect(),
+                            Travel::Ride => LocSet::EMPTY,
+                        };
+                    }
+                    for to in reached {
+                        out[leap_index(kind, side, to)] |= from.bit();
+                    }
+                }
             }
         }
         out
@@ -99,42 +133,66 @@ impl Lang {
     }
 
     /// The squares of `by`'s pieces that could take a royal piece by entering the removal
-    /// region: those of a kind that removes a royal kind, that could reach a square of it.
+    /// region: those of a kind that removes a royal kind, standing where such a piece could
+    /// enter it.
     fn royal_removers(&self, board: &Board, by: Side) -> LocSet {
+        let mut out = LocSet::EMPTY;
+        for kind in &self.royal_removing_kinds {
+            out |= board.locs_of(Piece::new(*kind, by));
+        }
+        out & self.removal_entries[by.index()]
+    }
+
+    /// The squares from which a piece of `side` of a kind that removes a royal kind could enter
+    /// the removal region by one move, on an empty board (every square where the region moves
+    /// with the holes).
+    pub fn removal_entries(&self, side: Side) -> LocSet {
+        let geometry = &self.basics.geometry;
         let Some(removal) = &self.removal else {
             return LocSet::EMPTY;
         };
-        let mut removers = LocSet::EMPTY;
-        for kind in &self.royal_removing_kinds {
-            removers |= board.locs_of(Piece::new(*kind, by));
-        }
-        if removers.is_empty() {
-            return removers;
-        }
+        let Zone::Fixed(zones) = &self.zones[removal.zone] else {
+            return geometry.inside();
+        };
+        let zone = zones[side.index()];
+        let enters = |from: Loc, atom: &Atom, rays: &Rays| match atom.travel {
+            Travel::Anywhere => !zone.is_empty(),
+            _ if atom.along_lines => self.paths.from(from).iter().any(|p| zone.contains(p.2)),
+            _ => rays
+                .from(side, from)
+                .iter()
+                .any(|ray| ray.squares().iter().any(|l| zone.contains(*l))),
+        };
         let mut out = LocSet::EMPTY;
-        for at in self.basics.geometry.inside() {
-            if self.in_zone(removal.zone, by, at, board) {
-                out |= self.landers(board, at, by);
+        for from in geometry.inside() {
+            let entering = self.royal_removing_kinds.iter().any(|kind| {
+                let rule = self.piece(*kind);
+                rule.atoms
+                    .iter()
+                    .zip(&rule.rays)
+                    .any(|(atom, rays)| enters(from, atom, rays))
+            });
+            if entering && !zone.contains(from) {
+                out |= from.bit();
             }
         }
-        out & removers
+        out
     }
 }
 
-/// The squares from which `atom` (whose rays are `rays`) of a piece of `by` could reach `at`,
-/// looked along its rays for the other side (each leap turned back) from `at`: a leap's far
-/// square, a rider's first piece, and a hopper's first two.
-fn reversed_sources(board: &Board, at: Loc, by: Side, atom: &Atom, rays: &Rays) -> LocSet {
+/// Where `leap_sources` keeps the squares a piece of `kind` of `side` could leap to `at` from.
+fn leap_index(kind: Kind, side: Side, at: Loc) -> usize {
+    (kind.index() * 2 + side.index()) * LOC_COUNT + at.index()
+}
+
+/// The squares from which the riding `atom` (whose rays are `rays`) of a piece of `by` could
+/// reach `at`, looked along its rays for the other side (each leap turned back) from `at`: a
+/// rider's first piece, a hopper's first two.
+fn ridden_from(board: &Board, at: Loc, by: Side, atom: &Atom, rays: &Rays) -> LocSet {
+    let count = if atom.hop { 2 } else { 1 };
     let mut out = LocSet::EMPTY;
     for ray in rays.from(by.opponent(), at) {
-        match atom.travel {
-            Travel::Leap => out |= ray.squares().last().map_or(LocSet::EMPTY, |l| l.bit()),
-            Travel::Ride => {
-                let count = if atom.hop { 2 } else { 1 };
-                out |= first_pieces(board, ray.squares().iter().copied(), count);
-            }
-            Travel::Anywhere => {}
-        }
+        out |= first_pieces(board, ray.squares().iter().copied(), count);
     }
     out
 }
