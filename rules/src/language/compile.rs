@@ -159,6 +159,9 @@ pub struct Lang {
     /// Per kind, side and square, where a piece could leap to it from by one move on an empty
     /// board (leaps, moves along the lines, moves anywhere; see [`Lang::leap_sources`]).
     pub leap_sources: Vec<LocSet>,
+    /// Whether a [`super::threat::LinesGuard`] tells all a turn can expose: captures only by
+    /// approach and withdrawal, and a turn that is its move alone.
+    pub lines_guard_suffices: bool,
 }
 
 /// An end, resolved.
@@ -706,6 +709,18 @@ impl Lang {
                         .any(|(t, _)| pieces[t.index()].as_ref().is_some_and(|p| p.royal))
                 })
         });
+        let lines_guard_suffices = !captures_by_landing
+            && spec.capture.modes.iter().all(|m| {
+                matches!(
+                    m,
+                    super::schema::CaptureMode::Approach | super::schema::CaptureMode::Withdrawal
+                )
+            })
+            && spec.turn.placement.is_none()
+            && spec.turn.removal.is_none()
+            && spec.turn.slide.is_none()
+            && !promotes_at_turn_end
+            && !spec.state.contains(&StateField::EnPassant);
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
         let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
@@ -736,6 +751,7 @@ impl Lang {
             royal_removing_kinds,
             removal_entries: [LocSet::EMPTY; 2],
             leap_sources: Vec::new(),
+            lines_guard_suffices,
         };
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();

@@ -227,3 +227,64 @@ fn first_pieces(board: &Board, line: impl Iterator<Item = Loc>, count: usize) ->
     }
     out
 }
+
+/// What a position's royal pieces risk where captures are only by approach and withdrawal
+/// (see [`Lang::lines_guard`]): whether the side to move is in check now, and the squares whose
+/// emptying could change that (the lines through its royal pieces, and around them where an
+/// enemy `t` mover stands beside one). Out of check, a turn that only moves a piece from
+/// elsewhere to an empty square, capturing nothing and promoting to no enemy piece, stays out
+/// of it: filling squares only takes the opponent's ways away.
+pub struct LinesGuard {
+    in_check: bool,
+    open: LocSet,
+}
+
+impl LinesGuard {
+    /// Whether `turn`, a possible turn of `pos`, keeps the royal pieces safe, where the guard
+    /// knows for certain; `None` where only the position after the turn tells.
+    pub fn judge(&self, lang: &Lang, pos: &Position, turn: &crate::Turn) -> Option<bool> {
+        let piece = pos.board.piece(turn.from)?;
+        let quiet = turn.placement.is_none()
+            && turn.removal.is_none()
+            && pos.board.is_empty(turn.to)
+            && turn.promotion.is_none_or(|p| p.side == piece.side)
+            && !lang.piece(piece.kind).royal;
+        (quiet && !self.in_check && !self.open.contains(turn.from)).then_some(true)
+    }
+}
+
+impl Lang {
+    /// The [`LinesGuard`] of the side to move's royal pieces, where every capture is by approach
+    /// or withdrawal and a turn is its move alone (no placement, removal, slide, promotion at
+    /// the turn's end or en passant square).
+    pub fn lines_guard(&self, pos: &Position) -> Option<LinesGuard> {
+        if !self.lines_guard_suffices {
+            return None;
+        }
+        let geometry = &self.basics.geometry;
+        let side = pos.side;
+        let leapers = self.line_leapers(&pos.board, side.opponent());
+        let mut open = LocSet::EMPTY;
+        for kind in &self.royals {
+            for royal in pos.board.locs_of(Piece::new(*kind, side)) {
+                for dir in Dir::ALL {
+                    open |= geometry.ray(royal, dir).collect::<LocSet>();
+                }
+                if leapers.intersects(geometry.adjacent(royal)) {
+                    open |= geometry
+                        .inside()
+                        .iter()
+                        .filter(|l| {
+                            l.file().abs_diff(royal.file()) <= LINE_LEAP_REACH + 1
+                                && l.rank().abs_diff(royal.rank()) <= LINE_LEAP_REACH + 1
+                        })
+                        .collect::<LocSet>();
+                }
+            }
+        }
+        Some(LinesGuard {
+            in_check: self.in_check_now(pos),
+            open,
+        })
+    }
+}
