@@ -151,6 +151,10 @@ pub struct Lang {
     pub captures_by_landing: bool,
     /// The kinds with a move along the board's lines (`t` atoms), in kind order.
     pub line_leaping_kinds: Vec<Kind>,
+    /// The kinds the file defines, in kind order.
+    pub kinds: Vec<Kind>,
+    /// The kinds with a riding move (`R`, `NN`, `W3`), in kind order.
+    pub riding_kinds: Vec<Kind>,
     /// The kinds that may remove a royal piece on entering the removal region, in kind order.
     pub royal_removing_kinds: Vec<Kind>,
     /// Per side, the squares from which a piece of those kinds could enter the removal region
@@ -699,6 +703,8 @@ impl Lang {
                 .collect()
         };
         let line_leaping_kinds = kinds_where(&|_, p| p.atoms.iter().any(|a| a.along_lines));
+        let defined_kinds = kinds_where(&|_, _| true);
+        let riding_kinds = kinds_where(&|_, p| p.atoms.iter().any(|a| a.travel == Travel::Ride));
         let royal_removing_kinds = kinds_where(&|k, _| {
             removal
                 .as_ref()
@@ -748,6 +754,8 @@ impl Lang {
             pins_suffice,
             captures_by_landing,
             line_leaping_kinds,
+            kinds: defined_kinds,
+            riding_kinds,
             royal_removing_kinds,
             removal_entries: [LocSet::EMPTY; 2],
             leap_sources: Vec::new(),

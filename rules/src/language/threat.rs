@@ -70,15 +70,16 @@ impl Lang {
     /// The squares of `by`'s pieces that could reach `at` by some move, onto a piece or not.
     fn landers(&self, board: &Board, at: Loc, by: Side) -> LocSet {
         let mut out = LocSet::EMPTY;
-        for kind in Kind::ALL {
-            let Some(rule) = &self.pieces[kind.index()] else {
-                continue;
-            };
+        for &kind in &self.kinds {
+            out |=
+                self.leap_sources[leap_index(kind, by, at)] & board.locs_of(Piece::new(kind, by));
+        }
+        for &kind in &self.riding_kinds {
             let theirs = board.locs_of(Piece::new(kind, by));
             if theirs.is_empty() {
                 continue;
             }
-            out |= self.leap_sources[leap_index(kind, by, at)] & theirs;
+            let rule = self.piece(kind);
             for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
                 if atom.travel == Travel::Ride {
                     out |= ridden_from(board, at, by, atom, rays) & theirs;
