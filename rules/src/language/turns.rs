@@ -32,7 +32,8 @@ impl Lang {
     }
 
     /// Whether the side to move in `pos` has a possible turn that takes a royal piece of the
-    /// other side.
+    /// other side: looked for backwards where all captures are by landing, else among the moves
+    /// of the pieces [`Lang::royal_takers`] finds.
     pub fn threatens(&self, pos: &Position) -> bool {
         let victim = pos.side.opponent();
         if self.plain_captures {
