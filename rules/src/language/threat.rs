@@ -231,8 +231,10 @@ fn first_pieces(board: &Board, line: impl Iterator<Item = Loc>, count: usize) ->
 
 /// What a position's royal pieces risk where captures are only by approach and withdrawal
 /// (see [`Lang::lines_guard`]): whether the side to move is in check now, and the squares whose
-/// emptying could change that (the lines through its royal pieces, and around them where an
-/// enemy `t` mover stands beside one). Out of check, a turn that only moves a piece from
+/// emptying could change that: each neighbour of its royal pieces and the first piece beyond
+/// it along the line (emptying a square further out opens no way to that neighbour, nor
+/// beyond it for an enemy piece there to withdraw), and, where an enemy `t` mover stands beside
+/// one, every square within three steps. Out of check, a turn that only moves a piece from
 /// elsewhere to an empty square, capturing nothing and promoting to no enemy piece, stays out
 /// of it: filling squares only takes the opponent's ways away.
 pub struct LinesGuard {
@@ -269,7 +271,9 @@ impl Lang {
         for kind in &self.royals {
             for royal in pos.board.locs_of(Piece::new(*kind, side)) {
                 for dir in Dir::ALL {
-                    open |= geometry.ray(royal, dir).collect::<LocSet>();
+                    if let Some(next) = geometry.neighbour(royal, dir) {
+                        open |= next.bit() | first_pieces(&pos.board, geometry.ray(next, dir), 1);
+                    }
                 }
                 if leapers.intersects(geometry.adjacent(royal)) {
                     open |= geometry
