@@ -2,7 +2,7 @@
 //! can take a royal piece by that is not landing on it, a position where the side to move is in
 //! check by it and a near miss where it is not, each as the file and its built-in say alike.
 
-use oddboard_rules::Variant;
+use oddboard_rules::{Loc, RulesExt, Variant};
 
 /// Whether the side to move in `fen` is in check, by the variant file `id` and by its built-in
 /// (which must agree).
@@ -73,4 +73,31 @@ fn a_pawn_entering_the_far_rank_may_remove_the_king_from_afar() {
         "amphora",
         "*5*/**P2**/*5*/7/3k3/*5*/**3**/*2K2* b g 00 0 1"
     ));
+}
+
+#[test]
+fn a_piece_shielding_the_king_from_an_approach_stays_while_others_move() {
+    // The Rook on c4 stands between the Rook on c1 and the King on c5: it may not leave the
+    // file (the Rook on c1 would stop on c4), while the Knight on a9, off the King's lines,
+    // moves freely.
+    let fen = "n4/5/5/5/2k2/2r2/5/5/2R1K b - - 0 1";
+    let path = format!(
+        "{}/../variants/fanorona-chess.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let [built_in, file] = ["fanorona-chess", path.as_str()].map(|spec| {
+        let variant = Variant::load(spec, &[]).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let pos = variant.parse_fen(fen).expect("the position");
+        let mut texts = variant.legal_turn_texts(&pos);
+        texts.sort();
+        (texts, variant.legal_turns(&pos))
+    });
+    assert_eq!(built_in.0, file.0, "built-in, file");
+    let from = |square: &str| {
+        let at = Loc::parse(square).expect("a square");
+        file.1.iter().filter(move |t| t.from == at)
+    };
+    assert!(from("c4").all(|t| t.to.file() == 2), "{:?}", file.0);
+    assert!(from("c4").count() > 0, "{:?}", file.0);
+    assert!(from("a9").count() > 0, "{:?}", file.0);
 }
