@@ -23,5 +23,6 @@ mod properties;
 mod readable;
 mod search;
 mod spoken;
+mod threats;
 mod typed;
 mod variant_files;

@@ -18,6 +18,7 @@ mod play;
 mod rays;
 mod rules_impl;
 pub mod schema;
+mod threat;
 mod turns;
 
 use super::error::Error;

@@ -38,8 +38,11 @@ impl Lang {
         visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let guard = self.guard(pos);
+        let lines_guard = self.lines_guard(pos);
         self.for_each_turn(pos, &mut |turn, next| {
-            let legal = match guard.as_ref().and_then(|g| g.judge(self, pos, turn)) {
+            let judged = guard.as_ref().and_then(|g| g.judge(self, pos, turn));
+            let judged = judged.or_else(|| lines_guard.as_ref()?.judge(self, pos, turn));
+            let legal = match judged {
                 Some(safe) => safe,
                 None => self.keeps_royals(pos, &next()),
             };

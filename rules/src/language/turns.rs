@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::event::Discard;
 use crate::position::Position;
 use crate::turn::{EndPromotions, Removal, Turn};
-use crate::types::{Dir, Kind, Loc, Piece, Side};
+use crate::types::{Dir, Kind, Loc, LocSet, Piece, Side};
 use std::ops::ControlFlow;
 
 /// A way to the position a turn leaves, worked out only when asked.
@@ -41,7 +41,8 @@ impl Lang {
 
     /// Whether the side to move in `pos` has a possible turn that takes a royal piece of the
     /// other side by its captures (where captures explode, not by the explosion alone) and
-    /// keeps its own.
+    /// keeps its own: looked for backwards where all captures are by landing, else among the
+    /// moves of the pieces [`Lang::royal_takers`] finds.
     pub fn threatens(&self, pos: &Position) -> bool {
         let victim = pos.side.opponent();
         if self.plain_captures {
@@ -57,6 +58,10 @@ impl Lang {
         if before == 0 {
             return false;
         }
+        let takers = self.royal_takers(pos);
+        if takers.is_empty() && self.placements(pos).is_empty() {
+            return false;
+        }
         let is_royal = |at: Loc| {
             pos.board
                 .piece(at)
@@ -64,7 +69,14 @@ impl Lang {
         };
         let by_move_alone =
             !self.capture.modes.contains(&CaptureMode::Interception) && self.removal.is_none();
-        self.moves_of(pos, false, &mut |turn| {
+        let movers = |staged: &Position| {
+            if std::ptr::eq(staged, pos) {
+                takers
+            } else {
+                self.royal_takers(staged)
+            }
+        };
+        self.moves_of(pos, false, &movers, &mut |turn| {
             if by_move_alone {
                 let taken = is_royal(turn.to)
                     || matches!(turn.removal, Some(Removal::At(at)) if is_royal(at));
@@ -165,16 +177,23 @@ impl Lang {
         pos: &Position,
         visit: &mut impl FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        self.moves_of(pos, true, visit)
+        self.moves_of(
+            pos,
+            true,
+            &|staged| staged.board.occupied_by(staged.side),
+            visit,
+        )
     }
 
-    /// [`Lang::for_each_move`], asking whether the side to move is in check for its `k` atoms
-    /// only when `asks_check`; else they count as open, as for a threat (a side threatens what
-    /// its pieces could take, in check or not, as a pinned piece still gives check).
+    /// [`Lang::for_each_move`] for the pieces on `movers` of the position after each placement
+    /// only, asking whether the side to move is in check for its `k` atoms only when
+    /// `asks_check`; else they count as open, as for a threat (a side threatens what its pieces
+    /// could take, in check or not, as a pinned piece still gives check).
     fn moves_of(
         &self,
         pos: &Position,
         asks_check: bool,
+        movers: &dyn Fn(&Position) -> LocSet,
         visit: &mut impl FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let side = pos.side;
@@ -195,7 +214,7 @@ impl Lang {
                 }
             };
             candidates.clear();
-            for from in staged.board.occupied_by(side) {
+            for from in movers(staged) & staged.board.occupied_by(side) {
                 let piece = staged.board.piece(from).expect("an occupied square");
                 self.piece_candidates(
                     staged,
