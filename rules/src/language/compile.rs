@@ -147,6 +147,9 @@ pub struct Lang {
     pub pins_suffice: bool,
     /// Whether some piece promotes at the end of a turn as well as on arrival.
     pub promotes_at_turn_end: bool,
+    /// Whether a turn can give its mover a royal piece (by its own promotion or placement):
+    /// where it cannot, a side without one has every possible turn legal.
+    pub makes_own_royals: bool,
 }
 
 /// An end, resolved.
@@ -669,6 +672,13 @@ impl Lang {
                 .as_ref()
                 .is_some_and(|pr| pr.when == PromotionTime::OnArrivalAndAtTurnEnd)
         });
+        let is_royal = |k: &Kind| royals.contains(k);
+        let makes_own_royals = placement.as_ref().is_some_and(|p| is_royal(&p.kind))
+            || pieces.iter().flatten().any(|p| {
+                p.promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.own.iter().any(is_royal))
+            });
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
         let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
@@ -694,6 +704,7 @@ impl Lang {
             capturing_kinds,
             promotes_at_turn_end,
             pins_suffice,
+            makes_own_royals,
         })
     }
 
