@@ -147,11 +147,7 @@ impl Guard {
         pos: &crate::position::Position,
         turn: &crate::Turn,
     ) -> Option<bool> {
-        if pos
-            .board
-            .piece(turn.to)
-            .is_some_and(|p| lang.piece(p.kind).royal)
-        {
+        if takes_royal(lang, pos, turn) {
             return None;
         }
         let mut board = pos.board;
@@ -168,11 +164,7 @@ impl Guard {
         pos: &crate::position::Position,
         turn: &crate::Turn,
     ) -> Option<bool> {
-        let takes_royal = pos
-            .board
-            .piece(turn.to)
-            .is_some_and(|p| lang.piece(p.kind).royal);
-        if takes_royal
+        if takes_royal(lang, pos, turn)
             || turn.promotion.is_some()
             || lang.promotes_at_turn_end
             || lang.castle_of(pos, turn).is_some()
@@ -192,6 +184,13 @@ impl Guard {
     pub fn in_check(&self) -> bool {
         self.in_check
     }
+}
+
+/// Whether `turn` lands on a royal piece.
+fn takes_royal(lang: &Lang, pos: &crate::position::Position, turn: &crate::Turn) -> bool {
+    pos.board
+        .piece(turn.to)
+        .is_some_and(|p| lang.piece(p.kind).royal)
 }
 
 impl Lang {
