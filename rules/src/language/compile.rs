@@ -169,6 +169,9 @@ pub struct Lang {
     /// Whether a [`super::threat::LinesGuard`] tells all a turn can expose: captures only by
     /// approach and withdrawal, and a turn that is its move alone.
     pub lines_guard_suffices: bool,
+    /// Whether a turn can give its mover a royal piece (by its own promotion or placement):
+    /// where it cannot, a side without one has every possible turn legal.
+    pub makes_own_royals: bool,
 }
 
 /// An end, resolved.
@@ -762,6 +765,13 @@ impl Lang {
             && spec.turn.slide.is_none()
             && !promotes_at_turn_end
             && !spec.state.contains(&StateField::EnPassant);
+        let is_royal = |k: &Kind| royals.contains(k);
+        let makes_own_royals = placement.as_ref().is_some_and(|p| is_royal(&p.kind))
+            || pieces.iter().flatten().any(|p| {
+                p.promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.own.iter().any(is_royal))
+            });
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
         let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
@@ -796,6 +806,7 @@ impl Lang {
             removal_entries: [LocSet::EMPTY; 2],
             leap_sources: Vec::new(),
             lines_guard_suffices,
+            makes_own_royals,
         };
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();

@@ -1,7 +1,7 @@
 //! Whole turns of a file variant: every possible turn, part by part, and which of them are
 //! legal (none leaves a royal piece of the mover where the opponent could take it).
 
-use super::compile::Lang;
+use super::compile::{Lang, Promotion};
 use super::moves::Candidate;
 use super::play::Moved;
 use super::schema::{CaptureMode, MoveSort, PromotionTime, Supply};
@@ -144,7 +144,7 @@ impl Lang {
     /// Pushes onto `out` the promotions a move of `piece` to `to` must choose among, when it
     /// promotes written; true when it may make the move (no promotion, an unwritten one, or
     /// at least one choice).
-    fn promotion_choices(
+    pub(super) fn promotion_choices(
         &self,
         pos: &Position,
         piece: Piece,
@@ -158,16 +158,27 @@ impl Lang {
         if !promotion.written || !self.in_zone(promotion.zone, piece.side, to, &pos.board) {
             return true;
         }
-        let own = promotion.own.iter().map(|k| Piece::new(*k, piece.side));
+        out.extend(self.written_choices(pos, piece, promotion));
+        !out.is_empty()
+    }
+
+    /// The pieces `piece` may become by its written `promotion` in `pos`.
+    pub(super) fn written_choices<'a>(
+        &self,
+        pos: &'a Position,
+        piece: Piece,
+        promotion: &'a Promotion,
+    ) -> impl Iterator<Item = Piece> + 'a {
+        let own = promotion
+            .own
+            .iter()
+            .map(move |k| Piece::new(*k, piece.side));
         let theirs = promotion
             .opponent
             .iter()
-            .map(|k| Piece::new(*k, piece.side.opponent()));
-        out.extend(
-            own.filter(|p| promotion.supply != Supply::Captured || pos.state.reserve.count(*p) > 0)
-                .chain(theirs),
-        );
-        !out.is_empty()
+            .map(move |k| Piece::new(*k, piece.side.opponent()));
+        own.filter(|p| promotion.supply != Supply::Captured || pos.state.reserve.count(*p) > 0)
+            .chain(theirs)
     }
 
     /// Calls `visit` with each possible turn's placement, move, capture and promotion (the
@@ -253,7 +264,7 @@ impl Lang {
     }
 
     /// Pushes the castlings of the royal piece on `from` that are open now.
-    fn castlings(
+    pub(super) fn castlings(
         &self,
         pos: &Position,
         from: Loc,
@@ -338,7 +349,7 @@ impl Lang {
 
     /// The slides open on `board` after a move of `side`: every square (empty, or any with
     /// carrying) next to a gap along a rank or file, but not the opponent's last slide undone.
-    fn slides(&self, pos: &Position, board: &Board) -> Vec<Option<(Loc, Loc)>> {
+    pub(super) fn slides(&self, pos: &Position, board: &Board) -> Vec<Option<(Loc, Loc)>> {
         let mut out = vec![None];
         let Some((carrying, _)) = self.slide else {
             return out;
@@ -361,24 +372,31 @@ impl Lang {
         out
     }
 
+    /// The pieces of the side to move in `pos` that promote at the end of its turn on `board`:
+    /// where each stands and the kinds it may become.
+    pub(super) fn end_promoters<'a>(
+        &'a self,
+        pos: &Position,
+        board: &'a Board,
+    ) -> impl Iterator<Item = (Loc, &'a [Kind])> + 'a {
+        let side = pos.side;
+        board.occupied_by(side).into_iter().filter_map(move |at| {
+            let piece = board.piece(at).expect("an occupied square");
+            let promotion = self.piece(piece.kind).promotion.as_ref()?;
+            (promotion.when == PromotionTime::OnArrivalAndAtTurnEnd
+                && self.in_zone(promotion.zone, side, at, board))
+            .then_some((at, promotion.own.as_slice()))
+        })
+    }
+
     /// Every way to write the promotions at the end of a turn of `side` on `board`: one list per
     /// combination of each promoting piece's choices, by square.
     fn end_promotions(&self, pos: &Position, board: &Board) -> Vec<EndPromotions> {
         let side = pos.side;
-        let mut each: Vec<(Loc, Vec<Piece>)> = Vec::new();
-        for at in board.occupied_by(side) {
-            let piece = board.piece(at).expect("an occupied square");
-            let Some(promotion) = &self.piece(piece.kind).promotion else {
-                continue;
-            };
-            if promotion.when != PromotionTime::OnArrivalAndAtTurnEnd
-                || !self.in_zone(promotion.zone, side, at, board)
-            {
-                continue;
-            }
-            let choices = promotion.own.iter().map(|k| Piece::new(*k, side)).collect();
-            each.push((at, choices));
-        }
+        let mut each: Vec<(Loc, Vec<Piece>)> = self
+            .end_promoters(pos, board)
+            .map(|(at, kinds)| (at, kinds.iter().map(|k| Piece::new(*k, side)).collect()))
+            .collect();
         each.sort_by_key(|(at, _)| at.name_order());
         let mut out = vec![EndPromotions::default()];
         for (at, choices) in each {
@@ -425,13 +443,8 @@ impl Lang {
                 let slides = self.slides(pos, &moved.pos.board);
                 for slide in slides {
                     let mut board = moved.pos.board;
-                    if let Some((from, to)) = slide {
-                        let carried = board.piece(from);
-                        board.make_hole(from);
-                        board.clear(to);
-                        if let Some(p) = carried {
-                            board.put(to, p);
-                        }
+                    if let Some(slide) = slide {
+                        slide_on(&mut board, slide);
                     }
                     for ends in self.end_promotions(pos, &board) {
                         let mut whole = *turn;
@@ -460,10 +473,20 @@ impl Lang {
     }
 
     /// Whether taking the last royal piece ends the game.
-    fn ends_on_royal_taken(&self) -> bool {
+    pub(super) fn ends_on_royal_taken(&self) -> bool {
         self.ends
             .iter()
             .any(|e| matches!(e, super::compile::CompiledEnd::RoyalTaken))
+    }
+}
+
+/// Slides the square on `from` into the gap `to` on `board`, with what stands on it.
+pub(super) fn slide_on(board: &mut Board, (from, to): (Loc, Loc)) {
+    let carried = board.piece(from);
+    board.make_hole(from);
+    board.clear(to);
+    if let Some(p) = carried {
+        board.put(to, p);
     }
 }
 
