@@ -19,6 +19,8 @@ pub enum Capture {
     Approach,
     /// Fanorona: the mover moved directly away from it.
     Withdrawal,
+    /// Blown up by a capture next to it, or as the capturing piece (a file's explosion).
+    Explosion,
 }
 
 impl Capture {
@@ -31,6 +33,7 @@ impl Capture {
             Capture::Telekinesis => "by telekinesis",
             Capture::Approach => "by approach",
             Capture::Withdrawal => "by withdrawal",
+            Capture::Explosion => "in an explosion",
         }
     }
 }

@@ -310,3 +310,90 @@ fn a_board_or_a_square_beyond_12_files_and_10_ranks_is_refused() {
         assert!(line.contains(square) && !line.contains('\n'), "{line}");
     }
 }
+
+/// Chess whose captures explode as `explosion` (a RON `ExplosionSpec`) says.
+fn exploding(explosion: &str) -> String {
+    chess_text().replace(
+        "state: [Castling, EnPassant],",
+        &format!("state: [Castling, EnPassant],\n    capture: (explosion: Some({explosion})),"),
+    )
+}
+
+#[test]
+fn an_explosion_around_a_rider_is_refused() {
+    let line = error_of("explosion-rider", &exploding("(around: \"R\")"));
+    assert!(
+        line.contains("capture: explosion: around") && line.contains("not a plain leap"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_explosion_around_bad_notation_is_named() {
+    let line = error_of("explosion-notation", &exploding("(around: \"X\")"));
+    assert!(
+        line.contains("capture: explosion: around") && line.contains("'X' is not an atom"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_explosion_sparing_an_unknown_piece_is_named() {
+    let line = error_of(
+        "explosion-spares",
+        &exploding("(around: \"K\", spares: \"PX\")"),
+    );
+    assert!(
+        line.contains("capture: explosion: spares") && line.contains("'X' is not a piece"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_explosion_where_nothing_captures_is_refused() {
+    let text = exploding("(around: \"K\")")
+        .replace("capture: (explosion", "capture: (modes: [], explosion")
+        .replace("cfF efF", "fF");
+    let line = error_of("explosion-no-modes", &text);
+    assert!(
+        line.contains("capture: explosion") && line.contains("nothing captures"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_capturing_move_where_nothing_captures_is_refused() {
+    let text = chess_text().replace(
+        "state: [Castling, EnPassant],",
+        "state: [Castling, EnPassant],\n    capture: (modes: []),",
+    );
+    let line = error_of("no-modes-capture-atom", &text);
+    assert!(
+        line.contains("pieces: Pawn") && line.contains("capture modes are none"),
+        "{line}"
+    );
+}
+
+#[test]
+fn where_nothing_captures_no_move_lands_on_an_occupied_square() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/no-captures.ron");
+    let variant = Variant::load(path, &[]).expect("the file loads");
+    // The Rook on b1 is blocked by the enemy Rook on b2; the Knight on b1 cannot land on c3.
+    for (fen, turns) in [
+        ("4/4/1r2/1R2 w 1", "b1a1 b1c1 b1d1"),
+        ("4/2r1/4/1N2 w 1", "b1a3 b1d2"),
+    ] {
+        let pos = variant.parse_fen(fen).expect("a position of the file");
+        assert_eq!(variant.legal_turn_texts(&pos).join(" "), turns, "{fen}");
+    }
+}
+
+#[test]
+fn an_explosion_that_can_blow_up_a_royal_piece_needs_an_end_for_it() {
+    // Chess ends by checkmate only; an explosion beside the King would leave a side without one.
+    let line = error_of("explosion-no-royal-end", &exploding("(around: \"K\")"));
+    assert!(
+        line.contains("ends") && line.contains("blow up a royal piece"),
+        "{line}"
+    );
+}

@@ -81,12 +81,16 @@ impl Lang {
 /// What a position's royal piece risks, found once for all the turns of a position: where it
 /// stands, whether it is in check and which pieces of its side stand pinned before it. A turn
 /// that moves no pinned piece and not the royal piece, and gives the opponent no piece by
-/// promotion, out of no check, keeps it safe without a look at the position after; a plain
-/// step of the royal piece is safe where no enemy piece attacks its new square.
+/// promotion, out of no check, keeps it safe without a look at the position after; any other
+/// move alone (no castling, en passant or gift) is safe where no enemy piece attacks the royal
+/// piece on the board after it.
 pub struct Guard {
     royal: Loc,
     in_check: bool,
     pinned: crate::types::LocSet,
+    /// The board without the royal piece, made when a step of it is first judged: whether a
+    /// square is attacked does not hang on what stands on it.
+    unroyal: std::cell::OnceCell<Board>,
 }
 
 impl Guard {
@@ -99,21 +103,56 @@ impl Guard {
         pos: &crate::position::Position,
         turn: &crate::Turn,
     ) -> Option<bool> {
-        if turn.placement.is_some() || self.pinned.contains(turn.from) {
+        if turn.placement.is_some() {
             return None;
         }
         let piece = pos.board.piece(turn.from)?;
         let en_passant = pos.state.en_passant == Some(turn.to)
             && pos.board.is_empty(turn.to)
             && lang.takes_en_passant(piece, turn.from, turn.to);
-        let gives = turn.promotion.is_some_and(|p| p.side != piece.side);
+        let gives = match turn.promotion {
+            Some(new) => new.side != piece.side,
+            None => lang.piece(piece.kind).promotion.as_ref().is_some_and(|p| {
+                !p.written
+                    && p.own.is_empty()
+                    && lang.in_zone(p.zone, piece.side, turn.to, &pos.board)
+            }),
+        };
         if en_passant || gives {
             return None;
         }
         if turn.from == self.royal {
             return self.royal_step_safe(lang, pos, turn);
         }
-        (!self.in_check).then_some(true)
+        if self.frees(turn.from) {
+            return Some(true);
+        }
+        self.step_safe(lang, pos, turn)
+    }
+
+    /// Whether every move of the piece on `from` that is no en passant capture and gives the
+    /// opponent no piece keeps the royal piece safe: out of check, a piece neither royal nor
+    /// pinned.
+    #[inline]
+    pub fn frees(&self, from: Loc) -> bool {
+        !self.in_check && from != self.royal && !self.pinned.contains(from)
+    }
+
+    /// Whether the move of a piece other than the royal one in `turn` (no en passant capture)
+    /// leaves the royal piece unattacked on the board after it; `None` where it takes a royal
+    /// piece (which may end the game however the mover's stands).
+    fn step_safe(
+        &self,
+        lang: &Lang,
+        pos: &crate::position::Position,
+        turn: &crate::Turn,
+    ) -> Option<bool> {
+        if takes_royal(lang, pos, turn) {
+            return None;
+        }
+        let mut board = pos.board;
+        board.move_piece(turn.from, turn.to);
+        Some(!lang.attacked(&board, self.royal, pos.side.opponent()))
     }
 
     /// Whether the royal piece's own `turn` leaves it unattacked, where the turn only moves it
@@ -125,28 +164,41 @@ impl Guard {
         pos: &crate::position::Position,
         turn: &crate::Turn,
     ) -> Option<bool> {
-        let takes_royal = pos
-            .board
-            .piece(turn.to)
-            .is_some_and(|p| lang.piece(p.kind).royal);
-        if takes_royal
+        if takes_royal(lang, pos, turn)
             || turn.promotion.is_some()
             || lang.promotes_at_turn_end
             || lang.castle_of(pos, turn).is_some()
         {
             return None;
         }
-        let mut board = pos.board;
-        board.move_piece(turn.from, turn.to);
-        Some(!lang.attacked(&board, turn.to, pos.side.opponent()))
+        let board = self.unroyal.get_or_init(|| {
+            let mut board = pos.board;
+            board.clear(self.royal);
+            board
+        });
+        Some(!lang.attacked(board, turn.to, pos.side.opponent()))
     }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.in_check
+    }
+}
+
+/// Whether `turn` lands on a royal piece.
+fn takes_royal(lang: &Lang, pos: &crate::position::Position, turn: &crate::Turn) -> bool {
+    pos.board
+        .piece(turn.to)
+        .is_some_and(|p| lang.piece(p.kind).royal)
 }
 
 impl Lang {
     /// The guard of the side to move's royal piece, where pins tell all that a move can
-    /// expose: one royal piece, no slides, and attackers that leap or ride straight lines.
+    /// expose: one royal piece and no way to make another, no slides, and attackers that leap
+    /// or ride straight lines.
     pub fn guard(&self, pos: &crate::position::Position) -> Option<Guard> {
-        if !self.pins_suffice {
+        if !self.pins_suffice || self.makes_own_royals {
             return None;
         }
         let side = pos.side;
@@ -192,6 +244,7 @@ impl Lang {
             royal: king,
             in_check: self.attacked(&pos.board, king, side.opponent()),
             pinned,
+            unroyal: std::cell::OnceCell::new(),
         })
     }
 

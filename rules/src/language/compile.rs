@@ -2,6 +2,7 @@
 //! notation read, and every reference checked, each problem a one-line error naming the file's
 //! field.
 
+use super::explosion::Explosion;
 use super::notation::{self, Atom, Travel};
 use super::rays::Rays;
 use super::schema::{
@@ -116,6 +117,8 @@ pub struct Lang {
     pub zones: Vec<Zone>,
     /// Capture rules.
     pub capture: CaptureSpec,
+    /// What captures blow up, where they explode.
+    pub explosion: Option<Explosion>,
     /// The placement part.
     pub placement: Option<Placement>,
     /// The removal part.
@@ -147,6 +150,28 @@ pub struct Lang {
     pub pins_suffice: bool,
     /// Whether some piece promotes at the end of a turn as well as on arrival.
     pub promotes_at_turn_end: bool,
+    /// Whether some move captures by landing on the piece (replacement, or a hop's capture).
+    pub captures_by_landing: bool,
+    /// The kinds with a move along the board's lines (`t` atoms), in kind order.
+    pub line_leaping_kinds: Vec<Kind>,
+    /// The kinds the file defines, in kind order.
+    pub kinds: Vec<Kind>,
+    /// The kinds with a riding move (`R`, `NN`, `W3`), in kind order.
+    pub riding_kinds: Vec<Kind>,
+    /// The kinds that may remove a royal piece on entering the removal region, in kind order.
+    pub royal_removing_kinds: Vec<Kind>,
+    /// Per side, the squares from which a piece of those kinds could enter the removal region
+    /// by one move on some board (see [`Lang::removal_entries`]).
+    pub removal_entries: [LocSet; 2],
+    /// Per kind, side and square, where a piece could leap to it from by one move on an empty
+    /// board (leaps, moves along the lines, moves anywhere; see [`Lang::leap_sources`]).
+    pub leap_sources: Vec<LocSet>,
+    /// Whether a [`super::threat::LinesGuard`] tells all a turn can expose: captures only by
+    /// approach and withdrawal, and a turn that is its move alone.
+    pub lines_guard_suffices: bool,
+    /// Whether a turn can give its mover a royal piece (by its own promotion or placement):
+    /// where it cannot, a side without one has every possible turn legal.
+    pub makes_own_royals: bool,
 }
 
 /// An end, resolved.
@@ -169,7 +194,7 @@ pub enum CompiledEnd {
 }
 
 /// A problem in the file, at a field.
-fn bad(file: &str, field: &str, why: impl Into<String>) -> Error {
+pub(super) fn bad(file: &str, field: &str, why: impl Into<String>) -> Error {
     Error::Data {
         place: format!("{file}: {field}"),
         why: why.into(),
@@ -433,6 +458,15 @@ impl Lang {
                     ),
                 ));
             }
+            if spec.capture.modes.is_empty()
+                && atoms.iter().any(|a| !a.moves || a.hop || a.en_passant)
+            {
+                return Err(bad(
+                    file,
+                    &field,
+                    "moves: a 'c', 'p' or 'e' move captures, and the file's capture modes are none",
+                ));
+            }
             if atoms.iter().any(|a| a.once) && !spec.state.contains(&StateField::Unmoved) {
                 return Err(bad(
                     file,
@@ -633,7 +667,30 @@ impl Lang {
         if needs_royal && royals.is_empty() {
             return Err(bad(file, "ends", "checkmate needs a royal piece"));
         }
+        let explosion = spec
+            .capture
+            .explosion
+            .as_ref()
+            .map(|e| {
+                let spares = kinds_of(&e.spares, "capture: explosion: spares")?;
+                Explosion::new(file, e, &spec.capture.modes, spares)
+            })
+            .transpose()?;
+        let royal_may_go = ends.iter().any(|e| {
+            matches!(
+                e,
+                CompiledEnd::RoyalTaken | CompiledEnd::NoRoyalAgainstNone(_)
+            )
+        });
+        if explosion.as_ref().is_some_and(|e| e.reaches_any(&royals)) && !royal_may_go {
+            return Err(bad(
+                file,
+                "ends",
+                "an explosion can blow up a royal piece, and no end says what then (RoyalTaken)",
+            ));
+        }
         let plain_captures = spec.capture.modes == [super::schema::CaptureMode::Replacement]
+            && explosion.is_none()
             && spec.turn.removal.is_none()
             && spec.turn.placement.is_none()
             && pieces
@@ -669,16 +726,63 @@ impl Lang {
                 .as_ref()
                 .is_some_and(|pr| pr.when == PromotionTime::OnArrivalAndAtTurnEnd)
         });
+        let captures_by_landing = spec
+            .capture
+            .modes
+            .contains(&super::schema::CaptureMode::Replacement)
+            || pieces
+                .iter()
+                .flatten()
+                .any(|p| p.atoms.iter().any(|a| a.captures && a.hop));
+        let kinds_where = |wanted: &dyn Fn(Kind, &PieceRule) -> bool| -> Vec<Kind> {
+            Kind::ALL
+                .into_iter()
+                .filter(|k| pieces[k.index()].as_ref().is_some_and(|p| wanted(*k, p)))
+                .collect()
+        };
+        let line_leaping_kinds = kinds_where(&|_, p| p.atoms.iter().any(|a| a.along_lines));
+        let defined_kinds = kinds_where(&|_, _| true);
+        let riding_kinds = kinds_where(&|_, p| p.atoms.iter().any(|a| a.travel == Travel::Ride));
+        let royal_removing_kinds = kinds_where(&|k, _| {
+            removal
+                .as_ref()
+                .and_then(|r| r.by[k.index()].as_ref())
+                .is_some_and(|r| {
+                    r.targets
+                        .iter()
+                        .any(|(t, _)| pieces[t.index()].as_ref().is_some_and(|p| p.royal))
+                })
+        });
+        let lines_guard_suffices = !captures_by_landing
+            && spec.capture.modes.iter().all(|m| {
+                matches!(
+                    m,
+                    super::schema::CaptureMode::Approach | super::schema::CaptureMode::Withdrawal
+                )
+            })
+            && spec.turn.placement.is_none()
+            && spec.turn.removal.is_none()
+            && spec.turn.slide.is_none()
+            && !promotes_at_turn_end
+            && !spec.state.contains(&StateField::EnPassant);
+        let is_royal = |k: &Kind| royals.contains(k);
+        let makes_own_royals = placement.as_ref().is_some_and(|p| is_royal(&p.kind))
+            || pieces.iter().flatten().any(|p| {
+                p.promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.own.iter().any(is_royal))
+            });
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
         let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
             other => other,
         })?;
-        Ok(Lang {
+        let mut lang = Lang {
             basics,
             pieces,
             zones,
             capture: spec.capture,
+            explosion,
             placement,
             removal,
             slide,
@@ -694,7 +798,19 @@ impl Lang {
             capturing_kinds,
             promotes_at_turn_end,
             pins_suffice,
-        })
+            captures_by_landing,
+            line_leaping_kinds,
+            kinds: defined_kinds,
+            riding_kinds,
+            royal_removing_kinds,
+            removal_entries: [LocSet::EMPTY; 2],
+            leap_sources: Vec::new(),
+            lines_guard_suffices,
+            makes_own_royals,
+        };
+        lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
+        lang.leap_sources = lang.leap_sources();
+        Ok(lang)
     }
 
     /// The rules of `kind`, which the file defines.

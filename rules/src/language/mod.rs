@@ -3,13 +3,16 @@
 //!
 //! [`schema`] is the file's shape, [`notation`] the movement notation, `compile` resolves names
 //! and checks references, and the interpreter plays it in parts: `moves` (a piece's moves and
-//! captures), `play` (a turn, part by part), `turns` (every possible and legal turn), `ends`
+//! captures), `play` (a turn, part by part), `explosion` (what a capture blows up), `turns`
+//! (every possible and legal turn), `count` (legal turns counted without playing them), `ends`
 //! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
 //! traits.
 
 mod attack;
 mod compile;
+mod count;
 mod ends;
+mod explosion;
 mod fields;
 mod moves;
 pub mod notation;
@@ -17,6 +20,7 @@ mod play;
 mod rays;
 mod rules_impl;
 pub mod schema;
+mod threat;
 mod turns;
 
 use super::error::Error;

@@ -162,6 +162,23 @@ impl Lang {
         }
     }
 
+    /// Whether `side`'s `atom`, with the region its `@` names (`zone`), may move from `from`
+    /// now: from inside its region, with the right an `o` atom needs, out of check for a `k`
+    /// atom.
+    pub fn atom_open(
+        &self,
+        pos: &Position,
+        board: &Board,
+        from: Loc,
+        side: Side,
+        (atom, zone): (&Atom, &Option<usize>),
+        in_check: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        zone.is_none_or(|z| self.in_zone(z, side, from, board))
+            && (!atom.once || pos.state.leap_rights & (1 << side.index()) != 0)
+            && !(atom.not_in_check && in_check())
+    }
+
     /// Pushes the candidates of the piece on `from` (of the side to move) onto `out`: each
     /// move its atoms allow, with its captures by the file's rules. `in_check` says, when
     /// asked, whether the side is in check (for `k` atoms).
@@ -180,13 +197,7 @@ impl Lang {
         let withdrawal = self.capture.modes.contains(&CaptureMode::Withdrawal);
         let replacement = self.capture.modes.contains(&CaptureMode::Replacement);
         for ((atom, zone), rays) in rule.atoms.iter().zip(&rule.atom_zones).zip(&rule.rays) {
-            if zone.is_some_and(|z| !self.in_zone(z, side, from, board)) {
-                continue;
-            }
-            if atom.once && pos.state.leap_rights & (1 << side.index()) == 0 {
-                continue;
-            }
-            if atom.not_in_check && in_check() {
+            if !self.atom_open(pos, board, from, side, (atom, zone), in_check) {
                 continue;
             }
             self.reaches(board, from, side, atom, rays, |reach, occupant| {

@@ -33,7 +33,7 @@ pub struct Moved {
 impl Lang {
     /// Takes the piece on `at` off the board as captured `how`, keeping it for its owner where
     /// the file keeps captured pieces.
-    fn capture(&self, moved: &mut Moved, at: Loc, how: Capture, rec: &mut impl Recorder) {
+    pub fn capture(&self, moved: &mut Moved, at: Loc, how: Capture, rec: &mut impl Recorder) {
         let Some(piece) = moved.pos.board.piece(at) else {
             return;
         };
@@ -77,8 +77,24 @@ impl Lang {
         out
     }
 
-    /// Plays the placement and the move of `turn` on `pos`.
+    /// Plays the placement and the move of `turn` on `pos`, with the explosion its captures
+    /// make.
     pub fn play_move(&self, pos: &Position, turn: &Turn, rec: &mut impl Recorder) -> Moved {
+        let mut moved = self.play_move_before_blast(pos, turn, rec);
+        if moved.captured {
+            self.explode(&mut moved, turn.to, rec);
+        }
+        moved
+    }
+
+    /// Plays the placement and the move of `turn` on `pos`, with its captures and promotion
+    /// but not the explosion they make.
+    pub fn play_move_before_blast(
+        &self,
+        pos: &Position,
+        turn: &Turn,
+        rec: &mut impl Recorder,
+    ) -> Moved {
         let side = pos.side;
         let mut next = *pos;
         if let Some((piece, at)) = turn.placement {
@@ -289,15 +305,16 @@ impl Lang {
         next
     }
 
-    /// Castling rights, the en passant square, unmoved royals, the move count and the last
-    /// slide after the turn.
+    /// Castling rights (lost where their pieces moved, were taken or blew up), the en passant
+    /// square, unmoved royals, the move count and the last slide after the turn.
     fn update_state(&self, before: &Position, moved: &Moved, turn: &Turn, next: &mut Position) {
         let side = before.side;
         let (from, to) = (turn.from, turn.to);
         for castle in &self.castling {
             for s in Side::BOTH {
                 let (kf, _, rf, _) = castle.squares[s.index()];
-                if [from, to].iter().any(|l| *l == kf || *l == rf) {
+                let left = [kf, rf].iter().any(|l| next.board.is_empty(*l));
+                if left || [from, to].iter().any(|l| *l == kf || *l == rf) {
                     next.state.castling.0 &= !castle.bits[s.index()];
                 }
             }

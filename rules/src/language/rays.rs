@@ -5,7 +5,7 @@
 use super::moves::{oriented, straight, unit_dir};
 use super::notation::{Atom, Travel};
 use crate::geometry::Geometry;
-use crate::types::{Dir, LOC_COUNT, Loc, MAX_FILES, Side};
+use crate::types::{Dir, LOC_COUNT, Loc, LocSet, MAX_FILES, Side};
 
 /// The most squares a ray passes: no line of the board is longer.
 const MAX_RAY: usize = MAX_FILES as usize;
@@ -18,6 +18,10 @@ pub struct Ray {
     pub dir: Option<Dir>,
     len: u8,
     squares: [Loc; MAX_RAY],
+    /// The squares as a set.
+    set: LocSet,
+    /// Whether the squares go up in index from the start (a line's squares go one way).
+    ascending: bool,
 }
 
 impl Ray {
@@ -31,6 +35,29 @@ impl Ray {
     fn push(&mut self, at: Loc) {
         self.squares[usize::from(self.len)] = at;
         self.len += 1;
+        self.set = self.set.with(at);
+    }
+
+    /// The squares the ray lets a move reach where `stops` (the pieces and holes) end it: a
+    /// rider's up to and including the first stop, a leap's last square where no stop comes
+    /// before it.
+    #[inline(always)]
+    pub fn reach(&self, stops: LocSet, rides: bool) -> LocSet {
+        let stopped = self.set & stops;
+        if rides {
+            return self.set
+                & if self.ascending {
+                    stopped.up_to_first()
+                } else {
+                    stopped.from_last()
+                };
+        }
+        let to = self.squares[usize::from(self.len) - 1];
+        if stopped.without(to).is_empty() {
+            to.bit()
+        } else {
+            LocSet::EMPTY
+        }
     }
 }
 
@@ -81,6 +108,8 @@ fn ray(geometry: &Geometry, atom: &Atom, from: Loc, leap: (i8, i8)) -> Option<Ra
         dir: unit_dir(leap),
         len: 0,
         squares: [from; MAX_RAY],
+        set: LocSet::EMPTY,
+        ascending: false,
     };
     let mut at = from;
     match atom.travel {
@@ -105,6 +134,7 @@ fn ray(geometry: &Geometry, atom: &Atom, from: Loc, leap: (i8, i8)) -> Option<Ra
         }
         Travel::Anywhere => {}
     }
+    out.ascending = out.squares[0].index() > from.index();
     (out.len > 0).then_some(out)
 }
 

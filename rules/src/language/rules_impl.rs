@@ -4,6 +4,7 @@
 
 use super::compile::{CompiledEnd, Lang};
 use super::turns::Next;
+use crate::bits::bit_instructions;
 use crate::error::Error;
 use crate::event::Recorder;
 use crate::fen;
@@ -31,17 +32,24 @@ impl Lang {
     }
 
     /// Calls `visit` with each legal turn of `pos` and a way to the position it leaves, until
-    /// it breaks: the royal piece's guard judges the turns it can, the position after the rest.
+    /// it breaks: every turn of a side that has no royal piece and cannot make one is legal;
+    /// else the royal piece's guard judges the turns it can, the position after the rest.
     fn for_each_legal(
         &self,
         pos: &Position,
         visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        if !self.makes_own_royals && !self.has_royal(&pos.board, pos.side) {
+            return self.for_each_turn(pos, visit);
+        }
         let guard = self.guard(pos);
+        let lines_guard = self.lines_guard(pos);
         self.for_each_turn(pos, &mut |turn, next| {
-            let legal = match guard.as_ref().and_then(|g| g.judge(self, pos, turn)) {
+            let judged = guard.as_ref().and_then(|g| g.judge(self, pos, turn));
+            let judged = judged.or_else(|| lines_guard.as_ref()?.judge(self, pos, turn));
+            let legal = match judged {
                 Some(safe) => safe,
-                None => self.keeps_royals(&next()),
+                None => self.keeps_royals(pos, &next()),
             };
             if legal {
                 visit(turn, next)
@@ -113,12 +121,17 @@ impl SearchHints for Lang {
         if self.decided_now(pos).is_some() {
             return 0;
         }
-        let mut count = 0;
-        let _ = self.for_each_legal(pos, &mut |_, _| {
-            count += 1;
-            ControlFlow::Continue(())
-        });
-        count
+        bit_instructions!({
+            if let Some(count) = self.count_legal(pos) {
+                return count;
+            }
+            let mut count = 0;
+            let _ = self.for_each_legal(pos, &mut |_, _| {
+                count += 1;
+                ControlFlow::Continue(())
+            });
+            count
+        })
     }
 
     fn for_each_child(
@@ -130,9 +143,11 @@ impl SearchHints for Lang {
         if self.decided_now(pos).is_some() {
             return;
         }
-        let _ = self.for_each_legal(pos, &mut |_, next| {
-            visit(&next());
-            ControlFlow::Continue(())
+        bit_instructions!({
+            let _ = self.for_each_legal(pos, &mut |_, next| {
+                visit(&next());
+                ControlFlow::Continue(())
+            });
         });
     }
 

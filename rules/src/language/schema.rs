@@ -241,9 +241,13 @@ pub enum StateField {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSpec {
-    /// What a capture move does: each mode applies in order.
+    /// What a capture move does: each mode applies in order; with none (`[]`), moves never
+    /// capture.
     #[serde(default = "default_modes")]
     pub modes: Vec<CaptureMode>,
+    /// What a capture blows up besides the piece taken, when captures explode.
+    #[serde(default)]
+    pub explosion: Option<ExplosionSpec>,
     /// Whether pieces may capture their own side's pieces: never a royal one, and never by a
     /// royal one.
     #[serde(default)]
@@ -260,6 +264,7 @@ impl Default for CaptureSpec {
     fn default() -> CaptureSpec {
         CaptureSpec {
             modes: default_modes(),
+            explosion: None,
             own_pieces: false,
             compulsory_for_the_move: false,
             keep_captured: false,
@@ -269,6 +274,20 @@ impl Default for CaptureSpec {
 
 fn default_modes() -> Vec<CaptureMode> {
     vec![CaptureMode::Replacement]
+}
+
+/// An explosion: the capturing piece, once its move has captured, is removed from the square
+/// its move ended on, with every piece (of either side) on the squares around that square but
+/// those it spares.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplosionSpec {
+    /// The squares around, as the leaps of a movement notation from the capturing piece's
+    /// square (`"K"`: the eight neighbours).
+    pub around: String,
+    /// The letters of the pieces an explosion around leaves standing (`"P"`).
+    #[serde(default)]
+    pub spares: String,
 }
 
 /// A way a move captures.

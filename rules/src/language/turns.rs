@@ -1,7 +1,7 @@
 //! Whole turns of a file variant: every possible turn, part by part, and which of them are
 //! legal (none leaves a royal piece of the mover where the opponent could take it).
 
-use super::compile::Lang;
+use super::compile::{Lang, Promotion};
 use super::moves::Candidate;
 use super::play::Moved;
 use super::schema::{CaptureMode, MoveSort, PromotionTime, Supply};
@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::event::Discard;
 use crate::position::Position;
 use crate::turn::{EndPromotions, Removal, Turn};
-use crate::types::{Dir, Kind, Loc, Piece, Side};
+use crate::types::{Dir, Kind, Loc, LocSet, Piece, Side};
 use std::ops::ControlFlow;
 
 /// A way to the position a turn leaves, worked out only when asked.
@@ -23,6 +23,14 @@ impl Lang {
             .any(|k| board.count(Piece::new(*k, side)) > 0)
     }
 
+    /// How many royal pieces `side` has on `board`.
+    pub fn royal_count(&self, board: &Board, side: Side) -> usize {
+        self.royals
+            .iter()
+            .map(|k| board.count(Piece::new(*k, side)))
+            .sum()
+    }
+
     /// Whether the side to move in `pos` is in check: the opponent, to move now without a
     /// placement, could take one of its royal pieces.
     pub fn in_check_now(&self, pos: &Position) -> bool {
@@ -32,7 +40,9 @@ impl Lang {
     }
 
     /// Whether the side to move in `pos` has a possible turn that takes a royal piece of the
-    /// other side.
+    /// other side by its captures (where captures explode, not by the explosion alone) and
+    /// keeps its own: looked for backwards where all captures are by landing, else among the
+    /// moves of the pieces [`Lang::royal_takers`] finds.
     pub fn threatens(&self, pos: &Position) -> bool {
         let victim = pos.side.opponent();
         if self.plain_captures {
@@ -43,14 +53,13 @@ impl Lang {
                     .any(|at| self.attacked(&pos.board, at, pos.side))
             });
         }
-        let royal_count = |board: &Board| -> usize {
-            self.royals
-                .iter()
-                .map(|k| board.count(Piece::new(*k, victim)))
-                .sum()
-        };
+        let royal_count = |board: &Board| self.royal_count(board, victim);
         let before = royal_count(&pos.board);
         if before == 0 {
+            return false;
+        }
+        let takers = self.royal_takers(pos);
+        if takers.is_empty() && self.placements(pos).is_empty() {
             return false;
         }
         let is_royal = |at: Loc| {
@@ -60,23 +69,30 @@ impl Lang {
         };
         let by_move_alone =
             !self.capture.modes.contains(&CaptureMode::Interception) && self.removal.is_none();
-        self.moves_of(pos, false, &mut |turn| {
+        let movers = |staged: &Position| {
+            if std::ptr::eq(staged, pos) {
+                takers
+            } else {
+                self.royal_takers(staged)
+            }
+        };
+        self.moves_of(pos, false, &movers, &mut |turn| {
             if by_move_alone {
                 let taken = is_royal(turn.to)
                     || matches!(turn.removal, Some(Removal::At(at)) if is_royal(at));
-                return if taken {
+                return if taken && self.blast_spares_mover(pos, turn) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 };
             }
-            let moved = &self.play_move(pos, turn, &mut Discard);
-            if royal_count(&moved.pos.board) < before
+            let moved = &self.play_move_before_blast(pos, turn, &mut Discard);
+            let taken = royal_count(&moved.pos.board) < before
                 || self
                     .removal_targets(moved)
                     .iter()
-                    .any(|r| self.removes_royal(moved, *r))
-            {
+                    .any(|r| self.removes_royal(moved, *r));
+            if taken && self.blast_spares_mover(pos, turn) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -128,7 +144,7 @@ impl Lang {
     /// Pushes onto `out` the promotions a move of `piece` to `to` must choose among, when it
     /// promotes written; true when it may make the move (no promotion, an unwritten one, or
     /// at least one choice).
-    fn promotion_choices(
+    pub(super) fn promotion_choices(
         &self,
         pos: &Position,
         piece: Piece,
@@ -142,16 +158,27 @@ impl Lang {
         if !promotion.written || !self.in_zone(promotion.zone, piece.side, to, &pos.board) {
             return true;
         }
-        let own = promotion.own.iter().map(|k| Piece::new(*k, piece.side));
+        out.extend(self.written_choices(pos, piece, promotion));
+        !out.is_empty()
+    }
+
+    /// The pieces `piece` may become by its written `promotion` in `pos`.
+    pub(super) fn written_choices<'a>(
+        &self,
+        pos: &'a Position,
+        piece: Piece,
+        promotion: &'a Promotion,
+    ) -> impl Iterator<Item = Piece> + 'a {
+        let own = promotion
+            .own
+            .iter()
+            .map(move |k| Piece::new(*k, piece.side));
         let theirs = promotion
             .opponent
             .iter()
-            .map(|k| Piece::new(*k, piece.side.opponent()));
-        out.extend(
-            own.filter(|p| promotion.supply != Supply::Captured || pos.state.reserve.count(*p) > 0)
-                .chain(theirs),
-        );
-        !out.is_empty()
+            .map(move |k| Piece::new(*k, piece.side.opponent()));
+        own.filter(|p| promotion.supply != Supply::Captured || pos.state.reserve.count(*p) > 0)
+            .chain(theirs)
     }
 
     /// Calls `visit` with each possible turn's placement, move, capture and promotion (the
@@ -161,16 +188,23 @@ impl Lang {
         pos: &Position,
         visit: &mut impl FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        self.moves_of(pos, true, visit)
+        self.moves_of(
+            pos,
+            true,
+            &|staged| staged.board.occupied_by(staged.side),
+            visit,
+        )
     }
 
-    /// [`Lang::for_each_move`], asking whether the side to move is in check for its `k` atoms
-    /// only when `asks_check`; else they count as open, as for a threat (a side threatens what
-    /// its pieces could take, in check or not, as a pinned piece still gives check).
+    /// [`Lang::for_each_move`] for the pieces on `movers` of the position after each placement
+    /// only, asking whether the side to move is in check for its `k` atoms only when
+    /// `asks_check`; else they count as open, as for a threat (a side threatens what its pieces
+    /// could take, in check or not, as a pinned piece still gives check).
     fn moves_of(
         &self,
         pos: &Position,
         asks_check: bool,
+        movers: &dyn Fn(&Position) -> LocSet,
         visit: &mut impl FnMut(&Turn) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let side = pos.side;
@@ -191,7 +225,7 @@ impl Lang {
                 }
             };
             candidates.clear();
-            for from in staged.board.occupied_by(side) {
+            for from in movers(staged) & staged.board.occupied_by(side) {
                 let piece = staged.board.piece(from).expect("an occupied square");
                 self.piece_candidates(
                     staged,
@@ -230,7 +264,7 @@ impl Lang {
     }
 
     /// Pushes the castlings of the royal piece on `from` that are open now.
-    fn castlings(
+    pub(super) fn castlings(
         &self,
         pos: &Position,
         from: Loc,
@@ -315,7 +349,7 @@ impl Lang {
 
     /// The slides open on `board` after a move of `side`: every square (empty, or any with
     /// carrying) next to a gap along a rank or file, but not the opponent's last slide undone.
-    fn slides(&self, pos: &Position, board: &Board) -> Vec<Option<(Loc, Loc)>> {
+    pub(super) fn slides(&self, pos: &Position, board: &Board) -> Vec<Option<(Loc, Loc)>> {
         let mut out = vec![None];
         let Some((carrying, _)) = self.slide else {
             return out;
@@ -338,24 +372,31 @@ impl Lang {
         out
     }
 
+    /// The pieces of the side to move in `pos` that promote at the end of its turn on `board`:
+    /// where each stands and the kinds it may become.
+    pub(super) fn end_promoters<'a>(
+        &'a self,
+        pos: &Position,
+        board: &'a Board,
+    ) -> impl Iterator<Item = (Loc, &'a [Kind])> + 'a {
+        let side = pos.side;
+        board.occupied_by(side).into_iter().filter_map(move |at| {
+            let piece = board.piece(at).expect("an occupied square");
+            let promotion = self.piece(piece.kind).promotion.as_ref()?;
+            (promotion.when == PromotionTime::OnArrivalAndAtTurnEnd
+                && self.in_zone(promotion.zone, side, at, board))
+            .then_some((at, promotion.own.as_slice()))
+        })
+    }
+
     /// Every way to write the promotions at the end of a turn of `side` on `board`: one list per
     /// combination of each promoting piece's choices, by square.
     fn end_promotions(&self, pos: &Position, board: &Board) -> Vec<EndPromotions> {
         let side = pos.side;
-        let mut each: Vec<(Loc, Vec<Piece>)> = Vec::new();
-        for at in board.occupied_by(side) {
-            let piece = board.piece(at).expect("an occupied square");
-            let Some(promotion) = &self.piece(piece.kind).promotion else {
-                continue;
-            };
-            if promotion.when != PromotionTime::OnArrivalAndAtTurnEnd
-                || !self.in_zone(promotion.zone, side, at, board)
-            {
-                continue;
-            }
-            let choices = promotion.own.iter().map(|k| Piece::new(*k, side)).collect();
-            each.push((at, choices));
-        }
+        let mut each: Vec<(Loc, Vec<Piece>)> = self
+            .end_promoters(pos, board)
+            .map(|(at, kinds)| (at, kinds.iter().map(|k| Piece::new(*k, side)).collect()))
+            .collect();
         each.sort_by_key(|(at, _)| at.name_order());
         let mut out = vec![EndPromotions::default()];
         for (at, choices) in each {
@@ -402,13 +443,8 @@ impl Lang {
                 let slides = self.slides(pos, &moved.pos.board);
                 for slide in slides {
                     let mut board = moved.pos.board;
-                    if let Some((from, to)) = slide {
-                        let carried = board.piece(from);
-                        board.make_hole(from);
-                        board.clear(to);
-                        if let Some(p) = carried {
-                            board.put(to, p);
-                        }
+                    if let Some(slide) = slide {
+                        slide_on(&mut board, slide);
                     }
                     for ends in self.end_promotions(pos, &board) {
                         let mut whole = *turn;
@@ -425,18 +461,32 @@ impl Lang {
         })
     }
 
-    /// Whether the turn that led to `next` is legal: no royal piece of its mover can be taken
-    /// (a turn that took the opponent's last royal piece, where that ends the game, always is).
-    pub fn keeps_royals(&self, next: &Position) -> bool {
+    /// Whether the turn from `before` that led to `next` is legal: it lost no royal piece of
+    /// its mover, and none can be taken (a turn that took the opponent's last royal piece, where
+    /// that ends the game, always is).
+    pub fn keeps_royals(&self, before: &Position, next: &Position) -> bool {
+        if self.lost_own_royal(before, next) {
+            return false;
+        }
         let takes_last = self.ends_on_royal_taken() && !self.has_royal(&next.board, next.side);
         takes_last || !self.threatens(next)
     }
 
     /// Whether taking the last royal piece ends the game.
-    fn ends_on_royal_taken(&self) -> bool {
+    pub(super) fn ends_on_royal_taken(&self) -> bool {
         self.ends
             .iter()
             .any(|e| matches!(e, super::compile::CompiledEnd::RoyalTaken))
+    }
+}
+
+/// Slides the square on `from` into the gap `to` on `board`, with what stands on it.
+pub(super) fn slide_on(board: &mut Board, (from, to): (Loc, Loc)) {
+    let carried = board.piece(from);
+    board.make_hole(from);
+    board.clear(to);
+    if let Some(p) = carried {
+        board.put(to, p);
     }
 }
 

@@ -53,8 +53,8 @@ pub fn samples(cue: Cue) -> Vec<i16> {
             mix.finish(0.7)
         }
         // A low crunch: a heavy falling knock under a burst of noise, the piece crushed between
-        // two.
-        Cue::Capture(Capture::Interception) => {
+        // two, or blown up.
+        Cue::Capture(Capture::Interception | Capture::Explosion) => {
             mix.add(Part {
                 voice: Voice::Partials(&[(1.0, 1.0), (1.5, 0.5), (2.2, 0.3)]),
                 decay: 0.05,

@@ -306,9 +306,10 @@ impl<'a> Choreography<'a> {
         let here = self.world(at);
         let taker = self.landed.map(|(loc, _)| self.world(loc));
         let away = taker.map_or(Vec2::Y, |t| (here - t).normalize_or(Vec2::Y));
-        let own = self
-            .landed
-            .is_some_and(|(_, mover)| mover.side == piece.side);
+        let own = how != Capture::Explosion
+            && self
+                .landed
+                .is_some_and(|(_, mover)| mover.side == piece.side);
         let rest = self.piece_rest(at);
         let (offset, leave) = match how {
             _ if own => (
@@ -318,7 +319,7 @@ impl<'a> Choreography<'a> {
                 },
             ),
             Capture::Replacement | Capture::EnPassant => (0.0, Leave::Knock { away }),
-            Capture::Interception => (0.15, Leave::Crush),
+            Capture::Interception | Capture::Explosion => (0.15, Leave::Crush),
             Capture::Telekinesis => (0.15, Leave::Lift),
             Capture::Approach | Capture::Withdrawal => {
                 self.pushed += 1;
@@ -338,6 +339,7 @@ impl<'a> Choreography<'a> {
             Capture::Replacement | Capture::EnPassant => {
                 self.burst(here, Color::srgb(1.0, 0.95, 0.8));
             }
+            Capture::Explosion => self.burst(here, Color::srgb(1.0, 0.45, 0.15)),
             Capture::Interception => {
                 if let Some(t) = taker {
                     self.beam(t, here + (here - t), Color::srgb(1.0, 0.35, 0.3), 0.35);

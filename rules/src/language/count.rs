@@ -1,0 +1,314 @@
+//! Counting a position's legal turns without playing them, for perft's last ply: where a turn
+//! is its move alone, each piece's candidates are counted, with their promotions, and only the
+//! moves the royal piece's guard cannot clear at once are looked at one by one; a cleared
+//! piece that cannot promote has its moves counted by set arithmetic along its rays. Where a
+//! slide follows the move, each move is played once and its slides judged on the board alone.
+
+use super::compile::{Lang, Zone};
+use super::notation::Travel;
+use super::schema::PromotionTime;
+use super::turns::slide_on;
+use crate::board::Board;
+use crate::event::Discard;
+use crate::position::Position;
+use crate::rules::Apply;
+use crate::turn::Turn;
+use crate::types::{Loc, LocSet, Piece, Side};
+use std::ops::ControlFlow;
+
+/// Where a move of the side to move may land, found once per position: the empty squares, the
+/// pieces it may take (by landing) and the squares that end a move along a line (pieces and
+/// holes).
+struct Landings {
+    empty: LocSet,
+    takeable: LocSet,
+    stops: LocSet,
+}
+
+impl Lang {
+    /// The landings of the side to move in `pos`, for a piece that is not royal.
+    #[inline(always)]
+    fn landings(&self, pos: &Position) -> Landings {
+        let board = &pos.board;
+        let side = pos.side;
+        let stops = board.occupied() | board.holes();
+        let mut takeable = board.occupied_by(side.opponent());
+        if self.capture.own_pieces {
+            let royal = self.royals.iter().fold(LocSet::EMPTY, |set, k| {
+                set | board.locs_of(Piece::new(*k, side))
+            });
+            takeable |= board.occupied_by(side) & !royal;
+        }
+        Landings {
+            empty: self.basics.geometry.inside() & !stops,
+            takeable,
+            stops,
+        }
+    }
+
+    /// The number of legal moves of the piece on `from` (of the side to move in `pos`), counted
+    /// along its rays by set arithmetic, where captures are by landing, the piece is not royal
+    /// and every move it has is legal as it stands (`free`: the side has no royal piece; else
+    /// one the guard frees, no en passant capture open and no promotion giving the opponent a
+    /// piece), its region it never lands in and its promotion's are fixed, and it has no
+    /// hopping move; `None` elsewhere.
+    #[inline(always)]
+    fn count_by_sets(
+        &self,
+        pos: &Position,
+        from: Loc,
+        piece: Piece,
+        free: bool,
+        landings: &Landings,
+        in_check: &mut dyn FnMut() -> bool,
+    ) -> Option<u64> {
+        let rule = self.piece(piece.kind);
+        let side = piece.side;
+        if !self.plain_captures || rule.royal || rule.atoms.iter().any(|a| a.hop) {
+            return None;
+        }
+        let fixed = |zone: usize| match &self.zones[zone] {
+            Zone::Fixed(sets) => Some(sets[side.index()]),
+            Zone::LastOfFile => None,
+        };
+        let allowed = match rule.never_in {
+            None => !LocSet::EMPTY,
+            Some(zone) => !fixed(zone)?,
+        };
+        let (promoting, ways) = match &rule.promotion {
+            None => (LocSet::EMPTY, 1),
+            Some(promotion) if !promotion.written => {
+                if !free && promotion.own.is_empty() {
+                    return None;
+                }
+                (LocSet::EMPTY, 1)
+            }
+            Some(promotion) => {
+                if !free && !promotion.opponent.is_empty() {
+                    return None;
+                }
+                let ways = self.written_choices(pos, piece, promotion).count();
+                (fixed(promotion.zone)?, ways as u64)
+            }
+        };
+        let ways_to =
+            |set: LocSet| (set & !promoting).len() as u64 + ways * (set & promoting).len() as u64;
+        let (empty, takeable) = (landings.empty & allowed, landings.takeable & allowed);
+        let mut count = 0;
+        for ((atom, zone), rays) in rule.atoms.iter().zip(&rule.atom_zones).zip(&rule.rays) {
+            if !self.atom_open(pos, &pos.board, from, side, (atom, zone), in_check) {
+                continue;
+            }
+            let passant = match (atom.en_passant, pos.state.en_passant) {
+                (false, _) => LocSet::EMPTY,
+                (true, None) => continue,
+                (true, Some(_)) if !free => return None,
+                (true, Some(at)) => at.bit() & landings.empty,
+            };
+            let mut add = |reach: LocSet| {
+                count += if atom.en_passant {
+                    ways_to(reach & passant)
+                } else {
+                    u64::from(atom.moves) * ways_to(reach & empty)
+                        + u64::from(atom.captures) * ways_to(reach & takeable)
+                };
+            };
+            match atom.travel {
+                Travel::Anywhere => add(self.basics.geometry.inside().without(from)),
+                travel => {
+                    for ray in rays.from(side, from) {
+                        add(ray.reach(landings.stops, travel == Travel::Ride));
+                    }
+                }
+            }
+        }
+        Some(count)
+    }
+
+    /// Whether every turn is a move alone: no placement, removal, slide, limit on moves or
+    /// promotion at the turn's end.
+    fn turns_are_moves(&self) -> bool {
+        self.placement.is_none()
+            && self.removal.is_none()
+            && self.slide.is_none()
+            && self.limit.is_none()
+            && !self.promotes_at_turn_end
+    }
+
+    /// The number of legal turns of `pos` (whose game goes on), counted piece by piece where
+    /// turns are moves alone and either the side to move has no royal piece and cannot make
+    /// one (every turn is legal) or its royal piece has a guard; `None` elsewhere.
+    #[inline(always)]
+    pub fn count_legal(&self, pos: &Position) -> Option<u64> {
+        if !self.turns_are_moves() {
+            return self.count_slid(pos);
+        }
+        let side = pos.side;
+        let free = !self.makes_own_royals && !self.has_royal(&pos.board, side);
+        let guard = if free { None } else { Some(self.guard(pos)?) };
+        let mut check = guard.as_ref().map(|g| g.in_check());
+        let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
+        let landings = self.landings(pos);
+        let mut candidates = Vec::with_capacity(128);
+        let mut choices = Vec::new();
+        let mut count = 0;
+        for from in pos.board.occupied_by(side) {
+            let piece = pos.board.piece(from).expect("an occupied square");
+            let freed = guard.as_ref().is_none_or(|g| g.frees(from));
+            if freed
+                && let Some(n) =
+                    self.count_by_sets(pos, from, piece, free, &landings, &mut in_check)
+            {
+                count += n;
+                continue;
+            }
+            candidates.clear();
+            self.piece_candidates(pos, &pos.board, from, piece, &mut in_check, &mut candidates);
+            if self.piece(piece.kind).royal {
+                self.castlings(pos, from, &mut in_check, &mut candidates);
+            }
+            for c in &candidates {
+                if !self.promotion_choices(pos, piece, c.to, &mut choices) {
+                    continue;
+                }
+                let cleared = free
+                    || (freed
+                        && choices.iter().all(|p| p.side == side)
+                        && !(pos.state.en_passant == Some(c.to)
+                            && pos.board.is_empty(c.to)
+                            && self.takes_en_passant(piece, from, c.to)));
+                if cleared {
+                    count += choices.len().max(1) as u64;
+                    continue;
+                }
+                let turn = Turn::new(c.from, c.to).removing(c.removal);
+                let promotions = choices.iter().map(|p| Some(*p));
+                for promotion in promotions.chain(choices.is_empty().then_some(None)) {
+                    let turn = turn.promoting(promotion);
+                    let legal = match guard.as_ref().and_then(|g| g.judge(self, pos, &turn)) {
+                        Some(safe) => safe,
+                        None => self.keeps_royals(pos, &self.apply(pos, &turn, &mut Discard)),
+                    };
+                    count += u64::from(legal);
+                }
+            }
+        }
+        Some(count)
+    }
+
+    /// The number of legal turns of `pos` (whose game goes on) where each is a move, a slide and
+    /// the promotions at its end, captures are by landing, no move is limited and no turn makes
+    /// its mover a royal piece: each move played once, each slide after it judged by whether a
+    /// royal piece of the mover stands attacked on the board it leaves, and counted once per
+    /// way to write the promotions; a slide away from every square that could change either
+    /// takes the move's own answers. `None` elsewhere.
+    fn count_slid(&self, pos: &Position) -> Option<u64> {
+        if !self.plain_captures
+            || self.slide.is_none()
+            || self.limit.is_some()
+            || self.makes_own_royals
+        {
+            return None;
+        }
+        let side = pos.side;
+        let enemy = side.opponent();
+        let royals: Vec<Piece> = self.royals.iter().map(|k| Piece::new(*k, side)).collect();
+        let safe = |board: &Board| {
+            !royals.iter().any(|royal| {
+                board
+                    .locs_of(*royal)
+                    .iter()
+                    .any(|at| self.attacked(board, at, enemy))
+            })
+        };
+        let ways = |board: &Board| {
+            self.end_promoters(pos, board)
+                .map(|(_, kinds)| kinds.len() as u64)
+                .product::<u64>()
+        };
+        let mut count = 0;
+        let _ = self.for_each_move(pos, &mut |turn| {
+            let moved = self.play_move(pos, turn, &mut Discard);
+            let board = &moved.pos.board;
+            let took_last = self.ends_on_royal_taken() && !self.has_royal(board, enemy);
+            let lookout = self
+                .lookout(board, side)
+                .map(|set| set | self.promotion_lookout(board, side));
+            let (safe_as_moved, ways_as_moved) = (took_last || safe(board), ways(board));
+            for slide in self.slides(pos, board) {
+                let unchanged = match (slide, lookout) {
+                    (None, _) => true,
+                    (Some((from, to)), Some(set)) => !set.contains(from) && !set.contains(to),
+                    (Some(_), None) => false,
+                };
+                let Some(slide) = slide.filter(|_| !unchanged) else {
+                    count += u64::from(safe_as_moved) * ways_as_moved;
+                    continue;
+                };
+                let mut slid = *board;
+                slide_on(&mut slid, slide);
+                if took_last || safe(&slid) {
+                    count += ways(&slid);
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        Some(count)
+    }
+
+    /// The squares whose change by a slide could change which of `side`'s pieces on `board`
+    /// promote at the turn's end: each piece that may, and where its region is the end of its
+    /// file, the squares ahead of it.
+    fn promotion_lookout(&self, board: &Board, side: Side) -> LocSet {
+        let geometry = &self.basics.geometry;
+        let mut seen = LocSet::EMPTY;
+        for at in board.occupied_by(side) {
+            let piece = board.piece(at).expect("an occupied square");
+            let Some(promotion) = &self.piece(piece.kind).promotion else {
+                continue;
+            };
+            if promotion.when != PromotionTime::OnArrivalAndAtTurnEnd {
+                continue;
+            }
+            seen |= at.bit();
+            if matches!(self.zones[promotion.zone], Zone::LastOfFile) {
+                seen |= geometry.ray(at, side.forward_dir()).collect::<LocSet>();
+            }
+        }
+        seen
+    }
+
+    /// The squares whose change could change whether a royal piece of `side` stands attacked on
+    /// `board`: each royal piece's square and, along every capturing move of the opponent
+    /// turned back from it, the squares up to the first piece or hole (all of a hopping
+    /// move's); `None` where a capture reaches anywhere or hangs on a region the holes move.
+    fn lookout(&self, board: &Board, side: Side) -> Option<LocSet> {
+        let stops = board.occupied() | board.holes();
+        let shifting =
+            |zone: &Option<usize>| zone.is_some_and(|z| matches!(self.zones[z], Zone::LastOfFile));
+        let mut seen = LocSet::EMPTY;
+        for kind in &self.capturing_kinds {
+            let rule = self.piece(*kind);
+            if shifting(&rule.never_in) || rule.atom_zones.iter().any(shifting) {
+                return None;
+            }
+            for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
+                if !atom.captures || atom.en_passant {
+                    continue;
+                }
+                if atom.travel == Travel::Anywhere {
+                    return None;
+                }
+                for royal in &self.royals {
+                    for at in board.locs_of(Piece::new(*royal, side)) {
+                        seen |= at.bit();
+                        for ray in rays.from(side, at) {
+                            seen |= ray.reach(if atom.hop { LocSet::EMPTY } else { stops }, true);
+                        }
+                    }
+                }
+            }
+        }
+        Some(seen)
+    }
+}
