@@ -75,9 +75,12 @@ fn play(
         return;
     }
     for cue in heard.into_iter().filter(|&cue| settings.sounds.allows(cue)) {
+        let Some(samples) = sounds.0.get(&cue) else {
+            continue;
+        };
         // A send fails only once the thread has ended (no server): the sound is dropped.
         let _ = output.voices.send(Voice {
-            samples: sounds.0[&cue].clone(),
+            samples: samples.clone(),
             volume,
         });
     }

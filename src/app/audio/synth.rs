@@ -10,7 +10,7 @@ pub const RATE: u32 = 44_100;
 
 /// Every cue. Each has its own sound, but en passant sounds as a capture by replacement, and a
 /// withdrawal as an approach.
-pub const CUES: [Cue; 13] = [
+pub const CUES: [Cue; 14] = [
     Cue::Move,
     Cue::Capture(Capture::Replacement),
     Cue::Capture(Capture::EnPassant),
@@ -18,6 +18,7 @@ pub const CUES: [Cue; 13] = [
     Cue::Capture(Capture::Telekinesis),
     Cue::Capture(Capture::Approach),
     Cue::Capture(Capture::Withdrawal),
+    Cue::Capture(Capture::Explosion),
     Cue::ClockWarning,
     Cue::Slide,
     Cue::Promotion,
@@ -53,8 +54,8 @@ pub fn samples(cue: Cue) -> Vec<i16> {
             mix.finish(0.7)
         }
         // A low crunch: a heavy falling knock under a burst of noise, the piece crushed between
-        // two, or blown up.
-        Cue::Capture(Capture::Interception | Capture::Explosion) => {
+        // two.
+        Cue::Capture(Capture::Interception) => {
             mix.add(Part {
                 voice: Voice::Partials(&[(1.0, 1.0), (1.5, 0.5), (2.2, 0.3)]),
                 decay: 0.05,
@@ -66,6 +67,26 @@ pub fn samples(cue: Cue) -> Vec<i16> {
                 ..Part::click(0.0, 1400.0, 1.2)
             });
             mix.finish(0.7)
+        }
+        // A boom: a deep thump falling away under a long, wide burst of noise.
+        Cue::Capture(Capture::Explosion) => {
+            mix.add(Part {
+                voice: Voice::Partials(&[(1.0, 1.0), (1.7, 0.4)]),
+                length: 0.4,
+                decay: 0.12,
+                ..Part::knock(0.0, 140.0, 45.0)
+            });
+            mix.add(Part {
+                at: 0.0,
+                length: 0.6,
+                from: 2400.0,
+                to: 300.0,
+                attack: 0.004,
+                decay: 0.16,
+                gain: 1.4,
+                voice: Voice::Noise(0.9),
+            });
+            mix.finish(0.75)
         }
         // A glassy lift: a bell gliding up an octave, the piece taken from afar.
         Cue::Capture(Capture::Telekinesis) => {
@@ -341,6 +362,32 @@ mod tests {
             assert!(loudest < 30_000, "{cue:?} has headroom");
             assert!(samples[0].abs() < 500, "{cue:?} starts without a click");
             assert_eq!(*samples.last().unwrap(), 0, "{cue:?} ends in silence");
+        }
+    }
+
+    /// A capture without a sound would be silent; the match fails to compile when a new kind
+    /// of capture comes, so that it is added here and to [`CUES`].
+    #[test]
+    fn every_kind_of_capture_has_a_sound() {
+        let kinds = [
+            Capture::Replacement,
+            Capture::EnPassant,
+            Capture::Interception,
+            Capture::Telekinesis,
+            Capture::Approach,
+            Capture::Withdrawal,
+            Capture::Explosion,
+        ];
+        for how in kinds {
+            match how {
+                Capture::Replacement
+                | Capture::EnPassant
+                | Capture::Interception
+                | Capture::Telekinesis
+                | Capture::Approach
+                | Capture::Withdrawal
+                | Capture::Explosion => assert!(CUES.contains(&Cue::Capture(how)), "{how:?}"),
+            }
         }
     }
 
