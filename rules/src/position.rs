@@ -180,12 +180,17 @@ impl Position {
     /// legal turn: the player's help and the screen reader's questions).
     pub fn asked_for(&self, side: Side) -> Position {
         let mut asked = *self;
-        if asked.side != side {
-            asked.side = side;
-            asked.state.en_passant = None;
-            asked.state.placement_right = false;
-        }
+        asked.ask_for(side);
         asked
+    }
+
+    /// Makes this position [`Position::asked_for`] `side`, in place.
+    pub fn ask_for(&mut self, side: Side) {
+        if self.side != side {
+            self.side = side;
+            self.state.en_passant = None;
+            self.state.placement_right = false;
+        }
     }
 
     /// Hands the turn to the other side, counting the full move after Black's turn.

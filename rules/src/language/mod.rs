@@ -8,6 +8,7 @@
 //! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
 //! traits.
 
+mod after_move;
 mod attack;
 mod compile;
 mod count;

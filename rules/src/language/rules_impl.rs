@@ -2,6 +2,7 @@
 //! [`ScreenHelpers`] every built-in variant answers, so the game, the command line and the
 //! computer opponent play it alike.
 
+use super::after_move::AfterMoveJudge;
 use super::compile::{CompiledEnd, Lang};
 use super::turns::Next;
 use crate::bits::bit_instructions;
@@ -44,11 +45,13 @@ impl Lang {
         }
         let guard = self.guard(pos);
         let lines_guard = self.lines_guard(pos);
+        let mut after_move = AfterMoveJudge::default();
         self.for_each_turn(pos, &mut |turn, next| {
             let judged = guard.as_ref().and_then(|g| g.judge(self, pos, turn));
             let judged = judged.or_else(|| lines_guard.as_ref()?.judge(self, pos, turn));
             let legal = match judged {
                 Some(safe) => safe,
+                None if self.lines_guard_suffices => after_move.keeps_royals(self, pos, turn),
                 None => self.keeps_royals(pos, &next()),
             };
             if legal {

@@ -246,12 +246,7 @@ impl LinesGuard {
     /// Whether `turn`, a possible turn of `pos`, keeps the royal pieces safe, where the guard
     /// knows for certain; `None` where only the position after the turn tells.
     pub fn judge(&self, lang: &Lang, pos: &Position, turn: &crate::Turn) -> Option<bool> {
-        let piece = pos.board.piece(turn.from)?;
-        let quiet = turn.placement.is_none()
-            && turn.removal.is_none()
-            && pos.board.is_empty(turn.to)
-            && turn.promotion.is_none_or(|p| p.side == piece.side)
-            && !lang.piece(piece.kind).royal;
+        let quiet = lang.is_quiet(pos, turn);
         (quiet && !self.in_check && !self.open.contains(turn.from)).then_some(true)
     }
 }
