@@ -34,9 +34,21 @@ impl Lang {
     /// Whether the side to move in `pos` is in check: the opponent, to move now without a
     /// placement, could take one of its royal pieces.
     pub fn in_check_now(&self, pos: &Position) -> bool {
-        let mut asked = pos.asked_for(pos.side.opponent());
-        asked.state.placement_right = false;
-        self.threatens(&asked)
+        self.in_check_in_place(&mut { *pos })
+    }
+
+    /// [`Lang::in_check_now`] without copying `pos`: it is handed to the opponent, asked, and
+    /// given back as it was.
+    pub(super) fn in_check_in_place(&self, pos: &mut Position) -> bool {
+        let (side, en_passant, right) = (pos.side, pos.state.en_passant, pos.state.placement_right);
+        pos.side = side.opponent();
+        pos.state.en_passant = None;
+        pos.state.placement_right = false;
+        let check = self.threatens(pos);
+        pos.side = side;
+        pos.state.en_passant = en_passant;
+        pos.state.placement_right = right;
+        check
     }
 
     /// Whether the side to move in `pos` has a possible turn that takes a royal piece of the
