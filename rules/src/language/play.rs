@@ -276,39 +276,40 @@ impl Lang {
                 }
             }
         }
-        let mut next = moved.pos;
         if let Some((from, to)) = turn.slide {
-            let carried = next.board.piece(from);
-            next.board.make_hole(from);
-            next.board.clear(to);
+            let carried = moved.pos.board.piece(from);
+            moved.pos.board.make_hole(from);
+            moved.pos.board.clear(to);
             if let Some(piece) = carried {
-                next.board.put(to, piece);
+                moved.pos.board.put(to, piece);
             }
             rec.record(|| Event::Slid { from, to });
         }
         let mut promoted_at_end = false;
         for (at, new) in turn.end_promotions.iter() {
-            if let Some(was) = next.board.piece(at) {
-                self.promote(&mut next, at, was, new, rec);
+            if let Some(was) = moved.pos.board.piece(at) {
+                self.promote(&mut moved.pos, at, was, new, rec);
                 promoted_at_end = true;
             }
         }
-        self.update_state(before, &moved, turn, &mut next);
+        self.update_state(before, &mut moved, turn);
         let resets = moved.captured
             || moved.promoted
             || self.piece(moved.piece.kind).pawn
             || promoted_at_end;
-        next.finish_turn(resets);
+        moved.pos.finish_turn(resets);
         if let Some(placement) = &self.placement {
-            next.state.placement_right = self.placement_right(placement, &moved, &next);
+            moved.pos.state.placement_right = self.placement_right(placement, &mut moved);
         }
-        next
+        moved.pos
     }
 
     /// Castling rights (lost where their pieces moved, were taken or blew up), the en passant
     /// square, unmoved royals, the move count and the last slide after the turn.
-    fn update_state(&self, before: &Position, moved: &Moved, turn: &Turn, next: &mut Position) {
+    fn update_state(&self, before: &Position, moved: &mut Moved, turn: &Turn) {
         let side = before.side;
+        let (captured, piece, sideways) = (moved.captured, moved.piece, moved.sideways);
+        let next = &mut moved.pos;
         let (from, to) = (turn.from, turn.to);
         for castle in &self.castling {
             for s in Side::BOTH {
@@ -321,12 +322,8 @@ impl Lang {
         }
         next.state.en_passant = None;
         if self.state.contains(&super::schema::StateField::EnPassant)
-            && !moved.captured
-            && self
-                .piece(moved.piece.kind)
-                .atoms
-                .iter()
-                .any(|a| a.en_passant)
+            && !captured
+            && self.piece(piece.kind).atoms.iter().any(|a| a.en_passant)
         {
             let delta = (
                 to.file() as i8 - from.file() as i8,
@@ -336,16 +333,12 @@ impl Lang {
                 next.state.en_passant = self.basics.geometry.neighbour(from, dir);
             }
         }
-        if self.piece(moved.piece.kind).royal {
+        if self.piece(piece.kind).royal {
             next.state.leap_rights &= !(1 << side.index());
         }
         if let Some((MoveSort::Sideways, most)) = self.limit {
             let count = &mut next.state.sideways[side.index()];
-            *count = if moved.sideways {
-                (*count + 1).min(most)
-            } else {
-                0
-            };
+            *count = if sideways { (*count + 1).min(most) } else { 0 };
         }
         if self.slide.is_some() {
             next.state.last_slide = turn.slide;
@@ -353,13 +346,12 @@ impl Lang {
         next.state.placement_right = false;
     }
 
-    /// Whether the player now to move in `next` holds the placement right the turn gave it.
-    fn placement_right(
-        &self,
-        placement: &super::compile::Placement,
-        moved: &Moved,
-        next: &Position,
-    ) -> bool {
+    /// Whether the player now to move after `moved`, its turn played to the end, holds the
+    /// placement right the turn gave it (the position is borrowed to ask, in place, whether
+    /// that player is in check, and left as it was).
+    fn placement_right(&self, placement: &super::compile::Placement, moved: &mut Moved) -> bool {
+        let lost = moved.lost;
+        let next = &mut moved.pos;
         let player = next.side;
         let piece = Piece::new(placement.kind, player);
         if next.state.reserve.count(piece) == 0 || !self.has_royal(&next.board, player) {
@@ -368,7 +360,7 @@ impl Lang {
         let lost = placement
             .lost
             .iter()
-            .any(|k: &Kind| moved.lost & (1 << k.index()) != 0);
-        lost || (placement.check && self.in_check_now(next))
+            .any(|k: &Kind| lost & (1 << k.index()) != 0);
+        lost || (placement.check && self.in_check_in_place(next))
     }
 }

@@ -46,15 +46,20 @@ impl Lang {
         if modes.contains(&CaptureMode::Withdrawal) {
             out |= geometry.adjacent(royal);
         }
+        let approaches = modes.contains(&CaptureMode::Approach);
+        let intercepts = modes.contains(&CaptureMode::Interception);
+        if !approaches && !intercepts {
+            return out;
+        }
         let leapers = self.line_leapers(board, by);
         for dir in Dir::ALL {
             let Some(next) = geometry.neighbour(royal, dir) else {
                 continue;
             };
-            if modes.contains(&CaptureMode::Approach) && board.is_empty(next) {
+            if approaches && board.is_empty(next) {
                 out |= first_pieces(board, geometry.ray(next, dir), 1) | near(leapers, next);
             }
-            if modes.contains(&CaptureMode::Interception)
+            if intercepts
                 && dir.is_diagonal()
                 && geometry
                     .neighbour(royal, dir.opposite())

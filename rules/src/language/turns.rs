@@ -34,9 +34,21 @@ impl Lang {
     /// Whether the side to move in `pos` is in check: the opponent, to move now without a
     /// placement, could take one of its royal pieces.
     pub fn in_check_now(&self, pos: &Position) -> bool {
-        let mut asked = pos.asked_for(pos.side.opponent());
-        asked.state.placement_right = false;
-        self.threatens(&asked)
+        self.in_check_in_place(&mut { *pos })
+    }
+
+    /// [`Lang::in_check_now`] without copying `pos`: it is handed to the opponent, asked, and
+    /// given back as it was.
+    pub(super) fn in_check_in_place(&self, pos: &mut Position) -> bool {
+        let (side, en_passant, right) = (pos.side, pos.state.en_passant, pos.state.placement_right);
+        pos.side = side.opponent();
+        pos.state.en_passant = None;
+        pos.state.placement_right = false;
+        let check = self.threatens(pos);
+        pos.side = side;
+        pos.state.en_passant = en_passant;
+        pos.state.placement_right = right;
+        check
     }
 
     /// Whether the side to move in `pos` has a possible turn that takes a royal piece of the
@@ -59,7 +71,7 @@ impl Lang {
             return false;
         }
         let takers = self.royal_takers(pos);
-        if takers.is_empty() && self.placements(pos).is_empty() {
+        if takers.is_empty() && self.placements(pos).is_none_or(|(_, at)| at.is_empty()) {
             return false;
         }
         let is_royal = |at: Loc| {
@@ -113,17 +125,15 @@ impl Lang {
         }
     }
 
-    /// The placements the side to move may begin its turn with (besides none).
-    fn placements(&self, pos: &Position) -> Vec<(Piece, Loc)> {
-        let mut out = Vec::new();
-        let Some(placement) = &self.placement else {
-            return out;
-        };
+    /// The piece the side to move may place to begin its turn and the empty squares it may go
+    /// to; `None` where it holds no placement right or no such piece.
+    fn placements(&self, pos: &Position) -> Option<(Piece, LocSet)> {
+        let placement = self.placement.as_ref()?;
         let piece = Piece::new(placement.kind, pos.side);
         if !pos.state.placement_right || pos.state.reserve.count(piece) == 0 {
-            return out;
+            return None;
         }
-        let mut squares = crate::types::LocSet::EMPTY;
+        let mut squares = LocSet::EMPTY;
         if placement.beside_royal {
             for k in &self.royals {
                 for at in pos.board.locs_of(Piece::new(*k, pos.side)) {
@@ -133,12 +143,8 @@ impl Lang {
         } else {
             squares = self.basics.geometry.inside();
         }
-        for at in squares {
-            if pos.board.is_empty(at) {
-                out.push((piece, at));
-            }
-        }
-        out
+        let empty = self.basics.geometry.inside() & !pos.board.occupied() & !pos.board.holes();
+        Some((piece, squares & empty))
     }
 
     /// Pushes onto `out` the promotions a move of `piece` to `to` must choose among, when it
@@ -212,7 +218,11 @@ impl Lang {
         let mut in_check = || asks_check && *check.get_or_insert_with(|| self.in_check_now(pos));
         let mut candidates = Vec::with_capacity(128);
         let mut choices = Vec::new();
-        for placement in std::iter::once(None).chain(self.placements(pos).into_iter().map(Some)) {
+        let placements = self
+            .placements(pos)
+            .into_iter()
+            .flat_map(|(piece, squares)| squares.iter().map(move |at| Some((piece, at))));
+        for placement in std::iter::once(None).chain(placements) {
             let placed;
             let staged = match placement {
                 None => pos,
@@ -430,35 +440,51 @@ impl Lang {
                 });
             }
             let moved = &self.play_move(pos, turn, &mut Discard);
-            let mut removals: Vec<Option<Removal>> = vec![None];
             let remover = self
                 .removal
                 .as_ref()
                 .and_then(|r| r.by[moved.piece.kind.index()].as_ref());
-            if remover.is_some_and(|r| !r.automatic) {
-                removals.extend(self.removal_targets(moved).into_iter().map(Some));
-            }
-            let base_removal = turn.removal;
-            for removal in removals {
-                let slides = self.slides(pos, &moved.pos.board);
-                for slide in slides {
-                    let mut board = moved.pos.board;
-                    if let Some(slide) = slide {
-                        slide_on(&mut board, slide);
-                    }
-                    for ends in self.end_promotions(pos, &board) {
-                        let mut whole = *turn;
-                        whole.removal = removal.or(base_removal);
-                        whole.slide = slide;
-                        whole.end_promotions = ends;
-                        visit(&whole, &|| {
-                            self.play_after(pos, *moved, &whole, &mut Discard)
-                        })?;
-                    }
-                }
+            let chosen = if remover.is_some_and(|r| !r.automatic) {
+                self.removal_targets(moved)
+            } else {
+                Vec::new()
+            };
+            for removal in std::iter::once(None).chain(chosen.into_iter().map(Some)) {
+                let mut whole = *turn;
+                whole.removal = removal.or(turn.removal);
+                self.finish_turn(pos, moved, whole, visit)?;
             }
             ControlFlow::Continue(())
         })
+    }
+
+    /// Calls `visit` with each way to end `turn` (its placement, move and removal chosen,
+    /// `moved` its move played on `pos`): its slide and its promotions at the turn's end.
+    fn finish_turn(
+        &self,
+        pos: &Position,
+        moved: &Moved,
+        turn: Turn,
+        visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if self.slide.is_none() && !self.promotes_at_turn_end {
+            return visit(&turn, &|| self.play_after(pos, *moved, &turn, &mut Discard));
+        }
+        for slide in self.slides(pos, &moved.pos.board) {
+            let mut board = moved.pos.board;
+            if let Some(slide) = slide {
+                slide_on(&mut board, slide);
+            }
+            for ends in self.end_promotions(pos, &board) {
+                let mut whole = turn;
+                whole.slide = slide;
+                whole.end_promotions = ends;
+                visit(&whole, &|| {
+                    self.play_after(pos, *moved, &whole, &mut Discard)
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// Whether the turn from `before` that led to `next` is legal: it lost no royal piece of
