@@ -171,12 +171,34 @@ impl Guard {
         {
             return None;
         }
+        Some(self.royal_lands_safe(lang, pos, turn.to))
+    }
+
+    /// The squares of `set` the royal piece could step to from its square in `pos` and stand
+    /// unattacked on.
+    #[inline(always)]
+    pub fn safe_landings(
+        &self,
+        lang: &Lang,
+        pos: &crate::position::Position,
+        set: crate::types::LocSet,
+    ) -> crate::types::LocSet {
+        set.iter()
+            .filter(|to| self.royal_lands_safe(lang, pos, *to))
+            .collect()
+    }
+
+    /// Whether the royal piece, stepping from its square in `pos` to `to`, stands unattacked
+    /// there (by the board without it: whether a square is attacked does not hang on what
+    /// stands on it).
+    #[inline]
+    pub fn royal_lands_safe(&self, lang: &Lang, pos: &crate::position::Position, to: Loc) -> bool {
         let board = self.unroyal.get_or_init(|| {
             let mut board = pos.board;
             board.clear(self.royal);
             board
         });
-        Some(!lang.attacked(board, turn.to, pos.side.opponent()))
+        !lang.attacked(board, to, pos.side.opponent())
     }
 
     /// Whether the side to move is in check.

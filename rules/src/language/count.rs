@@ -4,7 +4,8 @@
 //! piece that cannot promote has its moves counted by set arithmetic along its rays. Where a
 //! slide follows the move, each move is played once and its slides judged on the board alone.
 
-use super::compile::{Lang, Zone};
+use super::attack::Guard;
+use super::compile::{Lang, PieceRule, Zone};
 use super::notation::Travel;
 use super::schema::PromotionTime;
 use super::turns::slide_on;
@@ -47,26 +48,40 @@ impl Lang {
     }
 
     /// The number of legal moves of the piece on `from` (of the side to move in `pos`), counted
-    /// along its rays by set arithmetic, where captures are by landing, the piece is not royal
-    /// and every move it has is legal as it stands (`free`: the side has no royal piece; else
-    /// one the guard frees, no en passant capture open and no promotion giving the opponent a
-    /// piece), its region it never lands in and its promotion's are fixed, and it has no
-    /// hopping move; `None` elsewhere.
+    /// along its rays by set arithmetic, where captures are by landing, its region it never
+    /// lands in and its promotion's are fixed, it has no hopping move, and either it is not
+    /// royal and every move it has is legal as it stands (`free`: the side has no royal piece;
+    /// else one the guard frees, no en passant capture open and no promotion giving the
+    /// opponent a piece), or it is the royal piece of `guard`, which never promotes nor takes
+    /// en passant: it takes only enemy pieces, and each step is judged by whether its square is
+    /// attacked (a step onto an enemy royal piece or a castling's end leaves it to be judged by
+    /// the position after); `None` elsewhere.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn count_by_sets(
         &self,
         pos: &Position,
         from: Loc,
         piece: Piece,
         free: bool,
+        guard: Option<&Guard>,
         landings: &Landings,
         in_check: &mut dyn FnMut() -> bool,
     ) -> Option<u64> {
         let rule = self.piece(piece.kind);
         let side = piece.side;
-        if !self.plain_captures || rule.royal || rule.atoms.iter().any(|a| a.hop) {
+        if !self.plain_captures || rule.atoms.iter().any(|a| a.hop) {
             return None;
         }
+        let royal_guard = match (rule.royal, guard) {
+            (false, _) => None,
+            (true, Some(guard))
+                if rule.promotion.is_none() && !rule.atoms.iter().any(|a| a.en_passant) =>
+            {
+                Some(guard)
+            }
+            (true, _) => return None,
+        };
         let fixed = |zone: usize| match &self.zones[zone] {
             Zone::Fixed(sets) => Some(sets[side.index()]),
             Zone::LastOfFile => None,
@@ -93,6 +108,18 @@ impl Lang {
         };
         let ways_to =
             |set: LocSet| (set & !promoting).len() as u64 + ways * (set & promoting).len() as u64;
+        let safe = match royal_guard {
+            None => !LocSet::EMPTY,
+            Some(guard) => {
+                let reach = self.reach(rule, side, from, landings.stops);
+                if !(reach & self.royal_step_unsure(pos, from)).is_empty() {
+                    return None;
+                }
+                let enemies = pos.board.occupied_by(side.opponent());
+                guard.safe_landings(self, pos, reach & (landings.empty | enemies))
+            }
+        };
+        let allowed = allowed & safe;
         let (empty, takeable) = (landings.empty & allowed, landings.takeable & allowed);
         let mut count = 0;
         for ((atom, zone), rays) in rule.atoms.iter().zip(&rule.atom_zones).zip(&rule.rays) {
@@ -125,6 +152,39 @@ impl Lang {
         Some(count)
     }
 
+    /// Every square a piece with `rule`'s atoms on `from` (of `side`) could land on, whatever
+    /// stands there, where `stops` end its lines.
+    fn reach(&self, rule: &PieceRule, side: Side, from: Loc, stops: LocSet) -> LocSet {
+        let mut reach = LocSet::EMPTY;
+        for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
+            reach |= match atom.travel {
+                Travel::Anywhere => self.basics.geometry.inside().without(from),
+                travel => rays
+                    .from(side, from)
+                    .iter()
+                    .fold(LocSet::EMPTY, |set, ray| {
+                        set | ray.reach(stops, travel == Travel::Ride)
+                    }),
+            };
+        }
+        reach
+    }
+
+    /// The squares a step of the royal piece on `from` in `pos` cannot be judged on by whether
+    /// they are attacked: the enemy royal pieces' (taking one may end the game) and the ends of
+    /// the castlings open to it (such a move castles).
+    fn royal_step_unsure(&self, pos: &Position, from: Loc) -> LocSet {
+        let enemy = pos.side.opponent();
+        let royals = self.royals.iter().fold(LocSet::EMPTY, |set, k| {
+            set | pos.board.locs_of(Piece::new(*k, enemy))
+        });
+        self.castling
+            .iter()
+            .map(|c| c.squares[pos.side.index()])
+            .filter(|(king_from, ..)| *king_from == from)
+            .fold(royals, |set, (_, king_to, ..)| set | king_to.bit())
+    }
+
     /// Whether every turn is a move alone: no placement, removal, slide, limit on moves or
     /// promotion at the turn's end.
     fn turns_are_moves(&self) -> bool {
@@ -155,16 +215,32 @@ impl Lang {
         for from in pos.board.occupied_by(side) {
             let piece = pos.board.piece(from).expect("an occupied square");
             let freed = guard.as_ref().is_none_or(|g| g.frees(from));
-            if freed
-                && let Some(n) =
-                    self.count_by_sets(pos, from, piece, free, &landings, &mut in_check)
-            {
-                count += n;
-                continue;
-            }
+            let royal = self.piece(piece.kind).royal;
+            let counted = (freed || royal)
+                .then(|| {
+                    let guard = guard.as_ref();
+                    self.count_by_sets(pos, from, piece, free, guard, &landings, &mut in_check)
+                })
+                .flatten();
             candidates.clear();
-            self.piece_candidates(pos, &pos.board, from, piece, &mut in_check, &mut candidates);
-            if self.piece(piece.kind).royal {
+            match counted {
+                Some(n) if !royal => {
+                    count += n;
+                    continue;
+                }
+                Some(n) => count += n,
+                None => {
+                    self.piece_candidates(
+                        pos,
+                        &pos.board,
+                        from,
+                        piece,
+                        &mut in_check,
+                        &mut candidates,
+                    );
+                }
+            }
+            if royal {
                 self.castlings(pos, from, &mut in_check, &mut candidates);
             }
             for c in &candidates {
