@@ -143,8 +143,16 @@ impl Lang {
             match atom.travel {
                 Travel::Anywhere => add(self.basics.geometry.inside().without(from)),
                 travel => {
-                    for ray in rays.from(side, from) {
-                        add(ray.reach(landings.stops, travel == Travel::Ride));
+                    let rides = travel == Travel::Ride;
+                    let from_here = rays.from(side, from);
+                    if rays.disjoint() {
+                        add(from_here.iter().fold(LocSet::EMPTY, |set, ray| {
+                            set | ray.reach(landings.stops, rides)
+                        }));
+                    } else {
+                        for ray in from_here {
+                            add(ray.reach(landings.stops, rides));
+                        }
                     }
                 }
             }

@@ -69,6 +69,9 @@ pub struct Rays {
     /// more entry ends the last.
     starts: Vec<u16>,
     rays: Vec<Ray>,
+    /// Whether the rays from each square share no square, so the squares they reach may be
+    /// counted as one set.
+    disjoint: bool,
 }
 
 impl Rays {
@@ -76,6 +79,7 @@ impl Rays {
     pub fn new(geometry: &Geometry, atom: &Atom) -> Rays {
         let mut starts = Vec::with_capacity(2 * LOC_COUNT + 1);
         let mut rays = Vec::new();
+        let mut disjoint = true;
         for side in Side::BOTH {
             for index in 0..LOC_COUNT {
                 starts.push(rays.len() as u16);
@@ -85,13 +89,30 @@ impl Rays {
                 if atom.travel == Travel::Anywhere || atom.along_lines {
                     continue;
                 }
+                let first = rays.len();
                 for &leap in &atom.leaps {
                     rays.extend(ray(geometry, atom, from, oriented(leap, side)));
+                }
+                let mut seen = LocSet::EMPTY;
+                for ray in &rays[first..] {
+                    disjoint &= (seen & ray.set).is_empty();
+                    seen |= ray.set;
                 }
             }
         }
         starts.push(rays.len() as u16);
-        Rays { starts, rays }
+        Rays {
+            starts,
+            rays,
+            disjoint,
+        }
+    }
+
+    /// Whether the rays from each square share no square, so the squares they reach may be
+    /// counted as one set.
+    #[inline]
+    pub fn disjoint(&self) -> bool {
+        self.disjoint
     }
 
     /// The rays of `side`'s atom from `from`, in the atom's leap order.
