@@ -43,7 +43,8 @@ impl Lang {
     }
 
     /// Where a `piece` could stand to take on `target` with `atom`, if one does: along the
-    /// rays the atom has for the other side (each leap turned back) from `target`.
+    /// rays the atom has for the other side (each leap turned back) from `target`, none
+    /// looked along where no such piece stands on them.
     fn atom_attacks(
         &self,
         board: &Board,
@@ -52,7 +53,13 @@ impl Lang {
         atom: &Atom,
         rays: &Rays,
     ) -> Option<Loc> {
-        let back = rays.from(piece.side.opponent(), target);
+        let side = piece.side.opponent();
+        if atom.travel != Travel::Anywhere
+            && (rays.span(side, target) & board.locs_of(piece)).is_empty()
+        {
+            return None;
+        }
+        let back = rays.from(side, target);
         match atom.travel {
             Travel::Anywhere => board.locs_of(piece).iter().find(|l| *l != target),
             Travel::Leap => back.iter().find_map(|ray| {

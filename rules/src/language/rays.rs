@@ -69,6 +69,8 @@ pub struct Rays {
     /// more entry ends the last.
     starts: Vec<u16>,
     rays: Vec<Ray>,
+    /// Per side and square (indexed as `starts`), every square its rays pass.
+    spans: Vec<LocSet>,
     /// Whether the rays from each square share no square, so the squares they reach may be
     /// counted as one set.
     disjoint: bool,
@@ -80,6 +82,7 @@ impl Rays {
         let mut starts = Vec::with_capacity(2 * LOC_COUNT + 1);
         let mut rays = Vec::new();
         let mut disjoint = true;
+        let mut spans = vec![LocSet::EMPTY; 2 * LOC_COUNT];
         for side in Side::BOTH {
             for index in 0..LOC_COUNT {
                 starts.push(rays.len() as u16);
@@ -98,14 +101,22 @@ impl Rays {
                     disjoint &= (seen & ray.set).is_empty();
                     seen |= ray.set;
                 }
+                spans[side.index() * LOC_COUNT + index] = seen;
             }
         }
         starts.push(rays.len() as u16);
         Rays {
             starts,
             rays,
+            spans,
             disjoint,
         }
+    }
+
+    /// Every square the rays of `side`'s atom from `from` pass.
+    #[inline]
+    pub fn span(&self, side: Side, from: Loc) -> LocSet {
+        self.spans[side.index() * LOC_COUNT + from.index()]
     }
 
     /// Whether the rays from each square share no square, so the squares they reach may be
