@@ -340,7 +340,8 @@ impl Lang {
 
     /// The squares whose change by a slide could change which of `side`'s pieces on `board`
     /// promote at the turn's end: each piece that may, and where its region is the end of its
-    /// file, the squares ahead of it.
+    /// file (a slide makes one square a hole and one gap a square), the squares ahead of it
+    /// where all are holes, the one square ahead where one is not, none where more are not.
     fn promotion_lookout(&self, board: &Board, side: Side) -> LocSet {
         let geometry = &self.basics.geometry;
         let mut seen = LocSet::EMPTY;
@@ -351,7 +352,13 @@ impl Lang {
             for at in board.locs_of(Piece::new(*kind, side)) {
                 seen |= at.bit();
                 if matches!(self.zones[promotion.zone], Zone::LastOfFile) {
-                    seen |= geometry.ray(at, side.forward_dir()).collect::<LocSet>();
+                    let ahead: LocSet = geometry.ray(at, side.forward_dir()).collect();
+                    let standing = ahead & !board.holes();
+                    seen |= match standing.len() {
+                        0 => ahead,
+                        1 => standing,
+                        _ => LocSet::EMPTY,
+                    };
                 }
             }
         }
