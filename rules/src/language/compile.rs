@@ -150,6 +150,8 @@ pub struct Lang {
     pub pins_suffice: bool,
     /// Whether some piece promotes at the end of a turn as well as on arrival.
     pub promotes_at_turn_end: bool,
+    /// The kinds that promote at the end of a turn as well as on arrival, in kind order.
+    pub end_promoting_kinds: Vec<Kind>,
     /// Whether some move captures by landing on the piece (replacement, or a hop's capture).
     pub captures_by_landing: bool,
     /// The kinds with a move along the board's lines (`t` atoms), in kind order.
@@ -721,11 +723,17 @@ impl Lang {
                     .is_some_and(|p| p.atoms.iter().any(|a| a.captures && !a.en_passant))
             })
             .collect();
-        let promotes_at_turn_end = pieces.iter().flatten().any(|p| {
-            p.promotion
-                .as_ref()
-                .is_some_and(|pr| pr.when == PromotionTime::OnArrivalAndAtTurnEnd)
-        });
+        let end_promoting_kinds: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .filter(|k| {
+                pieces[k.index()].as_ref().is_some_and(|p| {
+                    p.promotion
+                        .as_ref()
+                        .is_some_and(|pr| pr.when == PromotionTime::OnArrivalAndAtTurnEnd)
+                })
+            })
+            .collect();
+        let promotes_at_turn_end = !end_promoting_kinds.is_empty();
         let captures_by_landing = spec
             .capture
             .modes
@@ -797,6 +805,7 @@ impl Lang {
             plain_captures,
             capturing_kinds,
             promotes_at_turn_end,
+            end_promoting_kinds,
             pins_suffice,
             captures_by_landing,
             line_leaping_kinds,

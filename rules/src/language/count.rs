@@ -7,7 +7,6 @@
 use super::attack::Guard;
 use super::compile::{Lang, PieceRule, Zone};
 use super::notation::Travel;
-use super::schema::PromotionTime;
 use super::turns::slide_on;
 use crate::board::Board;
 use crate::event::Discard;
@@ -282,10 +281,12 @@ impl Lang {
 
     /// The number of legal turns of `pos` (whose game goes on) where each is a move, a slide and
     /// the promotions at its end, captures are by landing, no move is limited and no turn makes
-    /// its mover a royal piece: each move played once, each slide after it judged by whether a
-    /// royal piece of the mover stands attacked on the board it leaves, and counted once per
-    /// way to write the promotions; a slide away from every square that could change either
-    /// takes the move's own answers. `None` elsewhere.
+    /// its mover a royal piece: each move played once, each slide after it made and undone on
+    /// the moved board and judged by whether a royal piece of the mover stands attacked on the
+    /// board it leaves, and counted once per way to write the promotions; a slide away from
+    /// every square that could change whether a royal piece stands attacked takes the move's
+    /// own answer to that, and one away from every square that could change the promotions, the
+    /// move's own count of ways. `None` elsewhere.
     fn count_slid(&self, pos: &Position) -> Option<u64> {
         if !self.plain_captures
             || self.slide.is_none()
@@ -296,11 +297,10 @@ impl Lang {
         }
         let side = pos.side;
         let enemy = side.opponent();
-        let royals: Vec<Piece> = self.royals.iter().map(|k| Piece::new(*k, side)).collect();
         let safe = |board: &Board| {
-            !royals.iter().any(|royal| {
+            !self.royals.iter().any(|k| {
                 board
-                    .locs_of(*royal)
+                    .locs_of(Piece::new(*k, side))
                     .iter()
                     .any(|at| self.attacked(board, at, enemy))
             })
@@ -312,28 +312,34 @@ impl Lang {
         };
         let mut count = 0;
         let _ = self.for_each_move(pos, &mut |turn| {
-            let moved = self.play_move(pos, turn, &mut Discard);
-            let board = &moved.pos.board;
+            let board = &mut self.play_move(pos, turn, &mut Discard).pos.board;
             let took_last = self.ends_on_royal_taken() && !self.has_royal(board, enemy);
-            let lookout = self
-                .lookout(board, side)
-                .map(|set| set | self.promotion_lookout(board, side));
+            let guarded = self.lookout(board, side);
+            let promoting = self.promotion_lookout(board, side);
             let (safe_as_moved, ways_as_moved) = (took_last || safe(board), ways(board));
             for slide in self.slides(pos, board) {
-                let unchanged = match (slide, lookout) {
-                    (None, _) => true,
-                    (Some((from, to)), Some(set)) => !set.contains(from) && !set.contains(to),
-                    (Some(_), None) => false,
-                };
-                let Some(slide) = slide.filter(|_| !unchanged) else {
+                let touches =
+                    |set: LocSet| slide.is_some_and(|(a, b)| set.contains(a) || set.contains(b));
+                let safety_changes = slide.is_some() && guarded.is_none_or(touches);
+                let ways_change = touches(promoting);
+                let Some((from, to)) = slide.filter(|_| safety_changes || ways_change) else {
                     count += u64::from(safe_as_moved) * ways_as_moved;
                     continue;
                 };
-                let mut slid = *board;
-                slide_on(&mut slid, slide);
-                if took_last || safe(&slid) {
-                    count += ways(&slid);
+                slide_on(board, (from, to));
+                let safe_now = if safety_changes {
+                    took_last || safe(board)
+                } else {
+                    safe_as_moved
+                };
+                if safe_now {
+                    count += if ways_change {
+                        ways(board)
+                    } else {
+                        ways_as_moved
+                    };
                 }
+                slide_on(board, (to, from));
             }
             ControlFlow::Continue(())
         });
@@ -342,21 +348,26 @@ impl Lang {
 
     /// The squares whose change by a slide could change which of `side`'s pieces on `board`
     /// promote at the turn's end: each piece that may, and where its region is the end of its
-    /// file, the squares ahead of it.
+    /// file (a slide makes one square a hole and one gap a square), the squares ahead of it
+    /// where all are holes, the one square ahead where one is not, none where more are not.
     fn promotion_lookout(&self, board: &Board, side: Side) -> LocSet {
         let geometry = &self.basics.geometry;
         let mut seen = LocSet::EMPTY;
-        for at in board.occupied_by(side) {
-            let piece = board.piece(at).expect("an occupied square");
-            let Some(promotion) = &self.piece(piece.kind).promotion else {
+        for kind in &self.end_promoting_kinds {
+            let Some(promotion) = &self.piece(*kind).promotion else {
                 continue;
             };
-            if promotion.when != PromotionTime::OnArrivalAndAtTurnEnd {
-                continue;
-            }
-            seen |= at.bit();
-            if matches!(self.zones[promotion.zone], Zone::LastOfFile) {
-                seen |= geometry.ray(at, side.forward_dir()).collect::<LocSet>();
+            for at in board.locs_of(Piece::new(*kind, side)) {
+                seen |= at.bit();
+                if matches!(self.zones[promotion.zone], Zone::LastOfFile) {
+                    let ahead: LocSet = geometry.ray(at, side.forward_dir()).collect();
+                    let standing = ahead & !board.holes();
+                    seen |= match standing.len() {
+                        0 => ahead,
+                        1 => standing,
+                        _ => LocSet::EMPTY,
+                    };
+                }
             }
         }
         seen

@@ -4,7 +4,7 @@
 use super::compile::{Lang, Promotion};
 use super::moves::Candidate;
 use super::play::Moved;
-use super::schema::{CaptureMode, MoveSort, PromotionTime, Supply};
+use super::schema::{CaptureMode, MoveSort, Supply};
 use crate::board::Board;
 use crate::event::Discard;
 use crate::position::Position;
@@ -358,28 +358,29 @@ impl Lang {
     }
 
     /// The slides open on `board` after a move of `side`: every square (empty, or any with
-    /// carrying) next to a gap along a rank or file, but not the opponent's last slide undone.
-    pub(super) fn slides(&self, pos: &Position, board: &Board) -> Vec<Option<(Loc, Loc)>> {
-        let mut out = vec![None];
-        let Some((carrying, _)) = self.slide else {
-            return out;
-        };
+    /// carrying) next to a gap along a rank or file, but not the opponent's last slide undone;
+    /// the turn without a slide first. Read from `board` at once, so it may change meanwhile.
+    pub(super) fn slides<'a>(
+        &'a self,
+        pos: &Position,
+        board: &Board,
+    ) -> impl Iterator<Item = Option<(Loc, Loc)>> + use<'a> {
         let geometry = &self.basics.geometry;
-        for gap in board.holes() {
-            for dir in [Dir::N, Dir::E, Dir::S, Dir::W] {
-                let Some(from) = geometry.neighbour(gap, dir) else {
-                    continue;
-                };
-                if board.is_hole(from) || (!carrying && !board.is_empty(from)) {
-                    continue;
-                }
-                if pos.state.last_slide == Some((gap, from)) {
-                    continue;
-                }
-                out.push(Some((from, gap)));
-            }
-        }
-        out
+        let last = pos.state.last_slide;
+        let (gaps, open) = match self.slide {
+            None => (LocSet::EMPTY, LocSet::EMPTY),
+            Some((true, _)) => (board.holes(), !board.holes()),
+            Some((false, _)) => (board.holes(), !board.holes() & !board.occupied()),
+        };
+        let sides = move |gap| {
+            [Dir::N, Dir::E, Dir::S, Dir::W]
+                .into_iter()
+                .filter_map(move |dir| {
+                    let from = geometry.neighbour(gap, dir)?;
+                    (open.contains(from) && last != Some((gap, from))).then_some(Some((from, gap)))
+                })
+        };
+        std::iter::once(None).chain(gaps.into_iter().flat_map(sides))
     }
 
     /// The pieces of the side to move in `pos` that promote at the end of its turn on `board`:
@@ -390,12 +391,16 @@ impl Lang {
         board: &'a Board,
     ) -> impl Iterator<Item = (Loc, &'a [Kind])> + 'a {
         let side = pos.side;
-        board.occupied_by(side).into_iter().filter_map(move |at| {
-            let piece = board.piece(at).expect("an occupied square");
-            let promotion = self.piece(piece.kind).promotion.as_ref()?;
-            (promotion.when == PromotionTime::OnArrivalAndAtTurnEnd
-                && self.in_zone(promotion.zone, side, at, board))
-            .then_some((at, promotion.own.as_slice()))
+        self.end_promoting_kinds.iter().flat_map(move |kind| {
+            let promotion = self.piece(*kind).promotion.as_ref();
+            board
+                .locs_of(Piece::new(*kind, side))
+                .into_iter()
+                .filter_map(move |at| {
+                    let promotion = promotion?;
+                    self.in_zone(promotion.zone, side, at, board)
+                        .then_some((at, promotion.own.as_slice()))
+                })
         })
     }
 
