@@ -8,7 +8,9 @@ use super::moves::{oriented, unit_dir};
 use super::notation::{Atom, Travel};
 use super::rays::Rays;
 use crate::board::{Board, Content};
-use crate::types::{Kind, Loc, Piece, Side};
+use crate::position::Position;
+use crate::turn::Turn;
+use crate::types::{Kind, Loc, LocSet, Piece, Side};
 
 impl Lang {
     /// Whether a piece of `by` could take on `target` by landing there.
@@ -94,7 +96,7 @@ impl Lang {
 pub struct Guard {
     royal: Loc,
     in_check: bool,
-    pinned: crate::types::LocSet,
+    pinned: LocSet,
     /// The board without the royal piece, made when a step of it is first judged: whether a
     /// square is attacked does not hang on what stands on it.
     unroyal: std::cell::OnceCell<Board>,
@@ -104,12 +106,7 @@ impl Guard {
     /// Whether `turn`, a possible turn of `pos`, keeps the royal piece safe, where the guard
     /// knows for certain; `None` where only the position after the turn tells.
     #[inline]
-    pub fn judge(
-        &self,
-        lang: &Lang,
-        pos: &crate::position::Position,
-        turn: &crate::Turn,
-    ) -> Option<bool> {
+    pub fn judge(&self, lang: &Lang, pos: &Position, turn: &Turn) -> Option<bool> {
         if turn.placement.is_some() {
             return None;
         }
@@ -148,12 +145,7 @@ impl Guard {
     /// Whether the move of a piece other than the royal one in `turn` (no en passant capture)
     /// leaves the royal piece unattacked on the board after it; `None` where it takes a royal
     /// piece (which may end the game however the mover's stands).
-    fn step_safe(
-        &self,
-        lang: &Lang,
-        pos: &crate::position::Position,
-        turn: &crate::Turn,
-    ) -> Option<bool> {
+    fn step_safe(&self, lang: &Lang, pos: &Position, turn: &Turn) -> Option<bool> {
         if takes_royal(lang, pos, turn) {
             return None;
         }
@@ -165,12 +157,7 @@ impl Guard {
     /// Whether the royal piece's own `turn` leaves it unattacked, where the turn only moves it
     /// (no castling, no promotion, no enemy royal piece taken, nothing promoting at the turn's
     /// end); `None` otherwise.
-    fn royal_step_safe(
-        &self,
-        lang: &Lang,
-        pos: &crate::position::Position,
-        turn: &crate::Turn,
-    ) -> Option<bool> {
+    fn royal_step_safe(&self, lang: &Lang, pos: &Position, turn: &Turn) -> Option<bool> {
         if takes_royal(lang, pos, turn)
             || turn.promotion.is_some()
             || lang.promotes_at_turn_end
@@ -184,12 +171,7 @@ impl Guard {
     /// The squares of `set` the royal piece could step to from its square in `pos` and stand
     /// unattacked on.
     #[inline(always)]
-    pub fn safe_landings(
-        &self,
-        lang: &Lang,
-        pos: &crate::position::Position,
-        set: crate::types::LocSet,
-    ) -> crate::types::LocSet {
+    pub fn safe_landings(&self, lang: &Lang, pos: &Position, set: LocSet) -> LocSet {
         set.iter()
             .filter(|to| self.royal_lands_safe(lang, pos, *to))
             .collect()
@@ -199,7 +181,7 @@ impl Guard {
     /// there (by the board without it: whether a square is attacked does not hang on what
     /// stands on it).
     #[inline]
-    pub fn royal_lands_safe(&self, lang: &Lang, pos: &crate::position::Position, to: Loc) -> bool {
+    pub fn royal_lands_safe(&self, lang: &Lang, pos: &Position, to: Loc) -> bool {
         let board = self.unroyal.get_or_init(|| {
             let mut board = pos.board;
             board.clear(self.royal);
@@ -216,7 +198,7 @@ impl Guard {
 }
 
 /// Whether `turn` lands on a royal piece.
-fn takes_royal(lang: &Lang, pos: &crate::position::Position, turn: &crate::Turn) -> bool {
+fn takes_royal(lang: &Lang, pos: &Position, turn: &Turn) -> bool {
     pos.board
         .piece(turn.to)
         .is_some_and(|p| lang.piece(p.kind).royal)
@@ -226,7 +208,7 @@ impl Lang {
     /// The guard of the side to move's royal piece, where pins tell all that a move can
     /// expose: one royal piece and no way to make another, no slides, and attackers that leap
     /// or ride straight lines.
-    pub fn guard(&self, pos: &crate::position::Position) -> Option<Guard> {
+    pub fn guard(&self, pos: &Position) -> Option<Guard> {
         if !self.pins_suffice || self.makes_own_royals {
             return None;
         }
@@ -241,7 +223,7 @@ impl Lang {
         }
         let king = royal?;
         let geometry = &self.basics.geometry;
-        let mut pinned = crate::types::LocSet::EMPTY;
+        let mut pinned = LocSet::EMPTY;
         for dir in crate::types::Dir::ALL {
             let mut at = king;
             let mut shield = None;
