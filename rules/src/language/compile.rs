@@ -135,8 +135,10 @@ pub struct Lang {
     pub ends: Vec<CompiledEnd>,
     /// The position's own FEN fields.
     pub state: Vec<StateField>,
-    /// Whether the FEN has a halfmove clock (repetition and the fifty-move rule apply).
+    /// Whether the FEN has a halfmove clock (repetition applies).
     pub clocks: bool,
+    /// Whether 100 half-moves without a capture, a Pawn's move or a promotion draw.
+    pub move_counter: bool,
     /// Where the board may lack squares.
     pub holes: Holes,
     /// Knight paths along the lines, for `t` atoms.
@@ -668,11 +670,11 @@ impl Lang {
                 ),
             });
         }
-        if clocks.0 != clocks.1 {
+        if clocks.1 && !clocks.0 {
             return Err(bad(
                 file,
                 "ends",
-                "Repetition(3) and MoveCounter(100) come together",
+                "MoveCounter(100) comes with Repetition(3)",
             ));
         }
         let royals: Vec<Kind> = spec
@@ -833,6 +835,7 @@ impl Lang {
             ends,
             state: spec.state,
             clocks: clocks.0,
+            move_counter: clocks.1,
             holes,
             paths,
             royals,
