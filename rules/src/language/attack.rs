@@ -24,11 +24,9 @@ impl Lang {
     /// side that takes nothing of `by`'s would leave it.
     pub fn attacked_through(&self, board: &Board, target: Loc, by: Side, stops: LocSet) -> bool {
         self.capturing_kinds.iter().any(|&kind| {
-            let theirs = board.locs_of(Piece::new(kind, by));
-            !theirs.is_empty()
-                && !self
-                    .kind_attackers(board, target, kind, by, stops)
-                    .is_empty()
+            !self
+                .kind_attackers(board, target, (kind, by), stops, true)
+                .is_empty()
         })
     }
 
@@ -38,19 +36,20 @@ impl Lang {
         self.capturing_kinds
             .iter()
             .fold(LocSet::EMPTY, |set, &kind| {
-                set | self.kind_attackers(board, target, kind, by, stops)
+                set | self.kind_attackers(board, target, (kind, by), stops, false)
             })
     }
 
-    /// The squares of `by`'s pieces of `kind` that could take on `target` by landing there.
-    #[inline]
+    /// The squares of `by`'s pieces of `kind` that could take on `target` by landing there (a
+    /// few of them, at least one where there are any, where `some` is true).
+    #[inline(always)]
     fn kind_attackers(
         &self,
         board: &Board,
         target: Loc,
-        kind: Kind,
-        by: Side,
+        (kind, by): (Kind, Side),
         stops: LocSet,
+        some: bool,
     ) -> LocSet {
         let theirs = board.locs_of(Piece::new(kind, by));
         if theirs.is_empty() {
@@ -68,7 +67,8 @@ impl Lang {
             if !atom.captures || atom.en_passant {
                 continue;
             }
-            let from = atom_attackers(board, target, by, theirs, (atom, rays), stops);
+            let first = some && zone.is_none();
+            let from = atom_attackers(board, target, (by, theirs), (atom, rays), stops, first);
             out |= match zone {
                 None => from,
                 Some(z) => from
@@ -76,23 +76,26 @@ impl Lang {
                     .filter(|l| self.in_zone(*z, by, *l, board))
                     .collect(),
             };
+            if some && !out.is_empty() {
+                break;
+            }
         }
         out
     }
 }
 
-/// The squares of `theirs` (pieces of one kind and side) that could take on `target` with
-/// `atom` (whose rays are `rays`), `theirs` of side `by`, where `stops` end lines: along the rays the atom has for the
-/// other side (each leap turned back) from `target`, none looked along where no such piece
-/// stands on them.
-#[inline]
+/// The squares of `theirs` (pieces of one kind, of side `by`) that could take on `target` with
+/// `atom` (whose rays are `rays`), where `stops` end lines (the first found along a line where
+/// `some` is true): along the rays the atom has for the other side (each leap turned back) from
+/// `target`, none looked along where no such piece stands on them.
+#[inline(always)]
 fn atom_attackers(
     board: &Board,
     target: Loc,
-    by: Side,
-    theirs: LocSet,
+    (by, theirs): (Side, LocSet),
     (atom, rays): (&Atom, &Rays),
     stops: LocSet,
+    some: bool,
 ) -> LocSet {
     if atom.travel == Travel::Anywhere {
         return theirs.without(target);
@@ -108,13 +111,20 @@ fn atom_attackers(
     let rides = atom.travel == Travel::Ride;
     let mut out = LocSet::EMPTY;
     for ray in rays.from(side, target) {
-        out |= if atom.hop {
-            ray.beyond_screen(stops, board.holes())
-        } else {
-            ray.reach(stops, rides)
-        };
+        if !ray.meets(theirs) {
+            continue;
+        }
+        out |= theirs
+            & if atom.hop {
+                ray.beyond_screen(stops, board.holes())
+            } else {
+                ray.reach(stops, rides)
+            };
+        if some && !out.is_empty() {
+            break;
+        }
     }
-    out & theirs
+    out
 }
 
 /// What a position's royal piece risks, found once for all the turns of a position: where it

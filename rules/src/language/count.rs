@@ -112,7 +112,7 @@ impl Lang {
             }
         };
         let ways_to = |set: LocSet| {
-            if promoting.is_empty() {
+            if !set.intersects(promoting) {
                 set.len() as u64
             } else {
                 (set & !promoting).len() as u64 + ways * (set & promoting).len() as u64
@@ -195,6 +195,7 @@ impl Lang {
         for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
             reach |= match atom.travel {
                 Travel::Anywhere => self.basics.geometry.inside().without(from),
+                Travel::Leap if !atom.lame => rays.span(side, from),
                 travel => rays
                     .from(side, from)
                     .iter()

@@ -31,6 +31,12 @@ impl Ray {
         &self.squares[..usize::from(self.len)]
     }
 
+    /// Whether one of `set` stands on the ray.
+    #[inline]
+    pub fn meets(&self, set: LocSet) -> bool {
+        self.set.intersects(set)
+    }
+
     /// Adds `at` after the ray's last square.
     fn push(&mut self, at: Loc) {
         self.squares[usize::from(self.len)] = at;
