@@ -109,8 +109,8 @@ impl Guard {
     /// knows for certain; `None` where only the position after the turn tells.
     #[inline]
     pub fn judge(&self, lang: &Lang, pos: &Position, turn: &Turn) -> Option<bool> {
-        if turn.placement.is_some() {
-            return None;
+        if let Some((piece, at)) = turn.placement {
+            return turn.is_drop().then(|| self.drop_safe(lang, pos, piece, at));
         }
         let piece = pos.board.piece(turn.from)?;
         let en_passant = pos.state.en_passant == Some(turn.to)
@@ -190,6 +190,17 @@ impl Guard {
             board
         });
         !lang.attacked(board, to, pos.side.opponent())
+    }
+
+    /// Whether dropping `piece` on `at`, an empty square, keeps the royal piece safe: always out
+    /// of check (a piece put on the board only blocks lines), in check where it blocks.
+    pub fn drop_safe(&self, lang: &Lang, pos: &Position, piece: Piece, at: Loc) -> bool {
+        if !self.in_check {
+            return true;
+        }
+        let mut board = pos.board;
+        board.put(at, piece);
+        !lang.attacked(&board, self.royal, pos.side.opponent())
     }
 
     /// Whether the side to move is in check.

@@ -80,6 +80,15 @@ pub struct Placement {
     pub check: bool,
 }
 
+/// The drop instead of a move, resolved.
+#[derive(Clone, Debug)]
+pub struct Drops {
+    /// The zone drops go to, if only there.
+    pub on: Option<usize>,
+    /// Per kind, a zone it is never dropped on.
+    pub not_on: Vec<Option<usize>>,
+}
+
 /// What one kind may remove on entering the removal region.
 #[derive(Clone, Debug)]
 pub struct Remover {
@@ -125,6 +134,11 @@ pub struct Lang {
     pub placement: Option<Placement>,
     /// The removal part.
     pub removal: Option<Removal>,
+    /// The drop instead of a move.
+    pub drops: Option<Drops>,
+    /// Per kind, what a promoted piece of it goes back to when captured, where captured pieces
+    /// are demoted (the first piece whose promotion lists it).
+    pub demotions: Vec<Option<Kind>>,
     /// The slide part: whether it carries pieces, whether a stalemate by it wins.
     pub slide: Option<(bool, bool)>,
     /// The limit on consecutive moves.
@@ -590,6 +604,60 @@ impl Lang {
                 })
             }
         };
+        let drops = match &spec.turn.drop {
+            None => None,
+            Some(d) => {
+                let field = "turn: drop";
+                if !spec.state.contains(&StateField::Reserve) {
+                    return Err(bad(file, field, "a drop needs the Reserve state field"));
+                }
+                if spec.turn.placement.is_some() {
+                    return Err(bad(
+                        file,
+                        field,
+                        "a drop and a placement exclude each other",
+                    ));
+                }
+                let mut not_on = vec![None; Kind::COUNT];
+                for (letter, region) in &d.not_on {
+                    not_on[kind_of(*letter, field)?.index()] = Some(zone_of(region, field)?);
+                }
+                Some(Drops {
+                    on: d.on.as_deref().map(|z| zone_of(z, field)).transpose()?,
+                    not_on,
+                })
+            }
+        };
+        let capture_field = "capture";
+        if spec.capture.to_hand && spec.capture.keep_captured {
+            return Err(bad(
+                file,
+                capture_field,
+                "to_hand and keep_captured exclude each other",
+            ));
+        }
+        if spec.capture.demote && !spec.capture.to_hand {
+            return Err(bad(file, capture_field, "demote needs to_hand"));
+        }
+        if spec.capture.demote != spec.state.contains(&StateField::Promoted) {
+            return Err(bad(
+                file,
+                capture_field,
+                "demote and the Promoted state field come together",
+            ));
+        }
+        let mut demotions = vec![None; Kind::COUNT];
+        if spec.capture.demote {
+            for kind in &kinds {
+                let promoted = pieces[kind.index()]
+                    .as_ref()
+                    .and_then(|r| r.promotion.as_ref())
+                    .map_or(&[][..], |p| p.own.as_slice());
+                for to in promoted {
+                    demotions[to.index()].get_or_insert(*kind);
+                }
+            }
+        }
         let slide = match &spec.turn.slide {
             None => None,
             Some(s) => {
@@ -794,6 +862,7 @@ impl Lang {
                 )
             })
             && spec.turn.placement.is_none()
+            && spec.turn.drop.is_none()
             && spec.turn.removal.is_none()
             && spec.turn.slide.is_none()
             && !promotes_at_turn_end
@@ -829,6 +898,8 @@ impl Lang {
             explosion,
             placement,
             removal,
+            drops,
+            demotions,
             slide,
             limit: spec.turn.limit.map(|l| (l.counts, l.most)),
             castling,

@@ -278,7 +278,7 @@ impl Lang {
                 }
             }
         }
-        Some(count)
+        Some(count + self.count_drops(pos, guard.as_ref()))
     }
 
     /// The number of legal turns of `pos` (whose game goes on) where each is a move, a slide and

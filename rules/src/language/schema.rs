@@ -255,6 +255,9 @@ pub enum StateField {
     Reserve,
     /// Each side's count of consecutive counted moves, one digit each (`00`).
     Counts,
+    /// The squares of the promoted pieces that go back to what they promoted from when
+    /// captured (`demote`), in square order (`d8e1`), or `-`.
+    Promoted,
     /// The slide of the turn just played (`d5d4`: from a hole, now, to the orthogonally
     /// adjacent square it slid to), or `-`.
     LastSlide,
@@ -281,6 +284,13 @@ pub struct CaptureSpec {
     /// Whether captured pieces are kept for the `Captured` supply (not Pawns, not royals).
     #[serde(default)]
     pub keep_captured: bool,
+    /// Whether captured pieces go to the capturer's reserve, changing sides (crazyhouse).
+    #[serde(default)]
+    pub to_hand: bool,
+    /// Whether a promoted piece captured goes to the hand as the piece it promoted from (the
+    /// `Promoted` field remembers which pieces promoted).
+    #[serde(default)]
+    pub demote: bool,
 }
 
 impl Default for CaptureSpec {
@@ -291,6 +301,8 @@ impl Default for CaptureSpec {
             own_pieces: false,
             compulsory_for_the_move: false,
             keep_captured: false,
+            to_hand: false,
+            demote: false,
         }
     }
 }
@@ -342,6 +354,21 @@ pub struct TurnSpec {
     /// A count of consecutive moves of one sort, with a limit.
     #[serde(default)]
     pub limit: Option<LimitSpec>,
+    /// A piece put from the reserve on an empty square instead of a move.
+    #[serde(default)]
+    pub drop: Option<DropSpec>,
+}
+
+/// Dropping a piece from the reserve on an empty square as the whole turn.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropSpec {
+    /// The region drops go to (every square when absent).
+    #[serde(default)]
+    pub on: Option<String>,
+    /// Per piece letter, a region it is never dropped on (`{"P": "ends"}`).
+    #[serde(default)]
+    pub not_on: BTreeMap<char, String>,
 }
 
 /// Putting a piece from reserve on the board before the move.

@@ -217,8 +217,9 @@ impl Lang {
 
     /// [`Lang::for_each_move`] for the pieces on `movers` of the position after each placement
     /// only, asking whether the side to move is in check for its `k` atoms only when
-    /// `asks_check`; else they count as open, as for a threat (a side threatens what its pieces
-    /// could take, in check or not, as a pinned piece still gives check).
+    /// `asks_check`, and then with the drops; else they count as open, as for a threat (a side
+    /// threatens what its pieces could take, in check or not, as a pinned piece still gives
+    /// check), and drops, which take nothing, are left out.
     fn moves_of(
         &self,
         pos: &Position,
@@ -282,6 +283,9 @@ impl Lang {
                     visit(&turn.promoting(Some(*promotion)))?;
                 }
             }
+        }
+        if asks_check {
+            self.for_each_drop(pos, visit)?;
         }
         ControlFlow::Continue(())
     }
