@@ -6,7 +6,7 @@
 //! captures), `play` (a turn, part by part), `explosion` (what a capture blows up), `turns`
 //! (every possible and legal turn), `count` (legal turns counted without playing them), `ends`
 //! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
-//! traits.
+//! traits, and `screen` answers the editor's and the panels' questions.
 
 mod after_move;
 mod attack;
@@ -22,6 +22,7 @@ mod play;
 mod rays;
 mod rules_impl;
 pub mod schema;
+mod screen;
 mod threat;
 mod turns;
 
