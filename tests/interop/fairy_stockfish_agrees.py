@@ -39,7 +39,8 @@ apply, and the report counts such stops by name:
                  neither side has mating material by Fairy-Stockfish's measure: the file ends
                  the game there as a draw, Fairy-Stockfish plays on
 
-Oddboard judges every position of the run in one process (`oddboard variant positions`), each
+The games choose a capture (a move onto an occupied square) more often than not where there
+is one, so that they reach endings, promotions and mates. Oddboard judges every position of the run in one process (`oddboard variant positions`), each
 from the start with the game's moves, so the moves are played by both programs. The check exits 1
 at the first difference, with one line naming the variant, the position and what differs.
 """
@@ -55,6 +56,7 @@ from dataclasses import dataclass
 import pyffish as sf
 
 SEED = 66
+CAPTURES = 0.6
 JOBS = 2
 
 
@@ -258,8 +260,32 @@ def play_game(row, rng):
                 return history[:-1], moves[:-1], name
         if theirs.result != "ongoing" or ply == row.plies:
             return history, moves, None
-        moves.append(rng.choice(theirs.moves))
+        moves.append(random_move(rng, theirs))
     return history, moves, None
+
+
+def random_move(rng, theirs):
+    """A random legal move, a capture (by replacement) more often than not where there is one,
+    so that games reach endings, promotions and mates."""
+    captures = [move for move in theirs.moves if occupied(theirs.fen, move)]
+    if captures and rng.random() < CAPTURES:
+        return rng.choice(captures)
+    return rng.choice(theirs.moves)
+
+
+def occupied(fen, move):
+    """Whether the square `move` goes to holds a piece in the FEN's board."""
+    target = re.search(r"[a-l](\d+)[a-z]?$", move.split("@")[-1])
+    if "@" in move or not target:
+        return False
+    file = ord(move[len(move) - len(target.group(0))]) - ord("a")
+    rank = int(target.group(1))
+    rows = board_of(fen).split("/")
+    row = rows[len(rows) - rank]
+    squares = []
+    for token in re.findall(r"\d+|.", row):
+        squares.extend(["."] * int(token) if token.isdigit() else [token])
+    return file < len(squares) and squares[file] not in ".*"
 
 
 class Oddboard:
@@ -294,8 +320,9 @@ class Oddboard:
 
 
 def compare_game(board, row, history, fsf_moves):
-    """Fails at the first position of the game where Oddboard and Fairy-Stockfish differ."""
-    our_moves = []
+    """Fails at the first position of the game where Oddboard and Fairy-Stockfish differ;
+    Oddboard's result of the last position."""
+    our_moves, result = [], "ongoing"
     for ply, theirs in enumerate(history):
         fen, result, legal = board.judge(our_moves)
         where = f"{theirs.fen} (moves: {' '.join(fsf_moves[:ply]) or 'none'})"
@@ -319,6 +346,7 @@ def compare_game(board, row, history, fsf_moves):
                 raise Failure(f"{where}: Oddboard's {what} differ: {fen}")
         if ply < len(fsf_moves):
             our_moves.append(by_text[fsf_moves[ply]])
+    return result
 
 
 def fsf_perft(row, start, moves, depth):
@@ -351,21 +379,21 @@ def compare_perft(oddboard, row):
 def check(oddboard, row, rng):
     """Checks one row; returns the line to report."""
     board = Oddboard(oddboard, row)
-    positions, stops = 0, {}
+    positions, ends = 0, {}
     try:
         for _ in range(row.games):
             history, moves, stopped = play_game(row, rng)
-            compare_game(board, row, history, moves)
+            result = compare_game(board, row, history, moves)
             positions += len(history)
-            if stopped:
-                stops[stopped] = stops.get(stopped, 0) + 1
+            end = f"stopped at {stopped}" if stopped else result.partition(" ")[2] or "unfinished"
+            ends[end] = ends.get(end, 0) + 1
     finally:
         board.close()
     compare_perft(oddboard, row)
-    stopped = ", ".join(f"{count} at {name}" for name, count in sorted(stops.items()))
+    ends = ", ".join(f"{count} {end}" for end, count in sorted(ends.items()))
     return (
-        f"{row.name}: {positions} positions of {row.games} games and perft {row.perft} agree "
-        f"with Fairy-Stockfish's {row.fsf}" + (f" (games stopped: {stopped})" if stopped else "")
+        f"{row.name}: {positions} positions of {row.games} games ({ends}) and perft "
+        f"{row.perft} agree with Fairy-Stockfish's {row.fsf}"
     )
 
 

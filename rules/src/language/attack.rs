@@ -13,25 +13,27 @@ use crate::turn::Turn;
 use crate::types::{Kind, Loc, LocSet, Piece, Side};
 
 impl Lang {
-    /// Whether a piece of `by` could take on `target` by landing there.
+    /// Whether a piece of `by` could take on `target` by landing there (an atom that captures
+    /// royal pieces only, where it is empty or holds a royal piece, wherever its piece may
+    /// never stand).
     pub fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
+        let royal_there = board.piece(target).is_none_or(|p| self.piece(p.kind).royal);
         self.royal_threat_kinds().iter().any(|&kind| {
             let piece = Piece::new(kind, by);
             if board.count(piece) == 0 {
                 return false;
             }
             let rule = self.piece(kind);
-            if rule
+            let barred = rule
                 .never_in
-                .is_some_and(|z| self.in_zone(z, by, target, board))
-            {
-                return false;
-            }
+                .is_some_and(|z| self.in_zone(z, by, target, board));
             rule.atoms
                 .iter()
                 .zip(&rule.atom_zones)
                 .zip(&rule.rays)
-                .filter(|((a, _), _)| a.captures && !a.en_passant)
+                .filter(|((a, _), _)| {
+                    a.captures && !a.en_passant && if a.royal_only { royal_there } else { !barred }
+                })
                 .any(|((atom, zone), rays)| {
                     self.atom_attacks(board, target, piece, atom, rays)
                         .is_some_and(|from| zone.is_none_or(|z| self.in_zone(z, by, from, board)))
@@ -61,7 +63,7 @@ impl Lang {
         {
             return None;
         }
-        let back = rays.from(side, target);
+        let back = rays.turned_back(side, target);
         match atom.travel {
             Travel::Anywhere => board.locs_of(piece).iter().find(|l| *l != target),
             Travel::Leap => back.iter().find_map(|ray| {

@@ -57,6 +57,8 @@ pub struct Promotion {
     pub own: Vec<Kind>,
     /// Kinds it may become, of the opponent's side.
     pub opponent: Vec<Kind>,
+    /// The part of the zone where the piece may also stay as it is.
+    pub optional_in: Option<usize>,
     /// Where the new piece comes from.
     pub supply: Supply,
     /// When.
@@ -147,8 +149,10 @@ pub struct Lang {
     pub ends: Vec<CompiledEnd>,
     /// The position's own FEN fields.
     pub state: Vec<StateField>,
-    /// Whether the FEN has a halfmove clock (repetition and the fifty-move rule apply).
+    /// Whether the FEN has a halfmove clock (repetition applies).
     pub clocks: bool,
+    /// Whether 100 half-moves without a capture, a Pawn's move or a promotion draw.
+    pub move_counter: bool,
     /// Where the board may lack squares.
     pub holes: Holes,
     /// Knight paths along the lines, for `t` atoms.
@@ -188,6 +192,9 @@ pub struct Lang {
     /// Whether a turn can give its mover a royal piece (by its own promotion or placement):
     /// where it cannot, a side without one has every possible turn legal.
     pub makes_own_royals: bool,
+    /// Per kind, how many pieces of it each side has in the start position (for the
+    /// `BelowStart` supply).
+    pub start_counts: Vec<[usize; 2]>,
 }
 
 /// An end, resolved.
@@ -408,28 +415,9 @@ impl Lang {
         for (name, region) in &spec.regions {
             let field = format!("regions: {name}");
             let zone = match region {
-                Region::Ranks(list) => {
-                    let mut sets = [LocSet::EMPTY; 2];
-                    for &r in list {
-                        if r == 0 || r > ranks {
-                            return Err(bad(file, &field, format!("no rank {r}")));
-                        }
-                        sets[0] |= LocSet::rank(r - 1) & geometry.inside();
-                        sets[1] |= LocSet::rank(ranks - r) & geometry.inside();
-                    }
-                    Zone::Fixed(sets)
-                }
+                Region::Ranks(list) => Zone::Fixed(rank_sets(file, &field, list, &geometry)?),
                 Region::Files(letters) => {
-                    let mut set = LocSet::EMPTY;
-                    for c in letters.chars() {
-                        let f = (c as i32) - ('a' as i32);
-                        if !(0..i32::from(files)).contains(&f) {
-                            return Err(bad(file, &field, format!("no file '{c}'")));
-                        }
-                        for r in 0..ranks {
-                            set |= geometry.loc(f, r.into()).map_or(LocSet::EMPTY, Loc::bit);
-                        }
-                    }
+                    let set = file_set(file, &field, letters, &geometry)?;
                     Zone::Fixed([set, set])
                 }
                 Region::Squares(list) => {
@@ -438,6 +426,14 @@ impl Lang {
                         set |= square(file, &field, s, files, ranks)?.bit();
                     }
                     Zone::Fixed([set, set])
+                }
+                Region::Block {
+                    files: letters,
+                    ranks: list,
+                } => {
+                    let columns = file_set(file, &field, letters, &geometry)?;
+                    let [first, second] = rank_sets(file, &field, list, &geometry)?;
+                    Zone::Fixed([first & columns, second & columns])
                 }
                 Region::LastOfFile => Zone::LastOfFile,
             };
@@ -453,8 +449,18 @@ impl Lang {
         let mut pieces: Vec<Option<PieceRule>> = vec![None; Kind::COUNT];
         for (p, kind) in spec.pieces.iter().zip(&kinds) {
             let field = format!("pieces: {}", p.name);
-            let atoms =
+            let mut atoms =
                 notation::parse(&p.moves).map_err(|e| bad(file, &field, format!("moves: {e}")))?;
+            if let Some(text) = &p.captures_royal {
+                let royal_only = notation::parse(text)
+                    .map_err(|e| bad(file, &field, format!("captures_royal: {e}")))?;
+                atoms.extend(royal_only.into_iter().map(|a| Atom {
+                    moves: false,
+                    captures: true,
+                    royal_only: true,
+                    ..a
+                }));
+            }
             let atom_zones = atoms
                 .iter()
                 .map(|a| {
@@ -509,8 +515,16 @@ impl Lang {
                     if !pr.written && own.len() + opponent.len() > 1 {
                         return Err(bad(file, &field, "an unwritten promotion has one choice"));
                     }
+                    if pr.optional_in.is_some() && !pr.written {
+                        return Err(bad(file, &field, "an optional promotion is written"));
+                    }
                     Some(super::compile::Promotion {
                         zone: zone_of(&pr.zone, &field)?,
+                        optional_in: pr
+                            .optional_in
+                            .as_deref()
+                            .map(|n| zone_of(n, &field))
+                            .transpose()?,
                         own,
                         opponent,
                         supply: pr.supply,
@@ -525,11 +539,18 @@ impl Lang {
                 atom_zones,
                 royal: p.royal,
                 pawn: p.pawn,
-                never_in: p
-                    .never_in
-                    .as_deref()
-                    .map(|n| zone_of(n, &field))
-                    .transpose()?,
+                never_in: barred(
+                    &mut zones,
+                    p.never_in
+                        .as_deref()
+                        .map(|n| zone_of(n, &field))
+                        .transpose()?,
+                    p.only_in
+                        .as_deref()
+                        .map(|n| zone_of(n, &field))
+                        .transpose()?,
+                )
+                .map_err(|why| bad(file, &field, why))?,
                 at_most: p.at_most,
                 promotion,
             });
@@ -717,11 +738,11 @@ impl Lang {
                 ),
             });
         }
-        if clocks.0 != clocks.1 {
+        if clocks.1 && !clocks.0 {
             return Err(bad(
                 file,
                 "ends",
-                "Repetition(3) and MoveCounter(100) come together",
+                "MoveCounter(100) comes with Repetition(3)",
             ));
         }
         let royals: Vec<Kind> = spec
@@ -769,6 +790,10 @@ impl Lang {
                 .all(|p| p.atoms.iter().all(|a| !a.along_lines));
         let pins_suffice = plain_captures
             && spec.turn.slide.is_none()
+            && pieces
+                .iter()
+                .flatten()
+                .all(|p| p.atoms.iter().all(|a| !a.royal_only))
             && pieces.iter().flatten().all(|p| {
                 p.atoms
                     .iter()
@@ -849,6 +874,17 @@ impl Lang {
                     .as_ref()
                     .is_some_and(|pr| pr.own.iter().any(is_royal))
             });
+        let mut start_counts = vec![[0; 2]; Kind::COUNT];
+        let start_board = spec.start.split_whitespace().next().unwrap_or("");
+        for (p, kind) in spec.pieces.iter().zip(&kinds) {
+            for (side, letter) in [p.letter, p.letter.to_ascii_lowercase()]
+                .into_iter()
+                .enumerate()
+            {
+                start_counts[kind.index()][side] =
+                    start_board.chars().filter(|c| *c == letter).count();
+            }
+        }
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
         let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
@@ -870,6 +906,7 @@ impl Lang {
             ends,
             state: spec.state,
             clocks: clocks.0,
+            move_counter: clocks.1,
             holes,
             paths,
             royals,
@@ -887,6 +924,7 @@ impl Lang {
             leap_sources: Vec::new(),
             lines_guard_suffices,
             makes_own_royals,
+            start_counts,
         };
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();
@@ -899,6 +937,11 @@ impl Lang {
         self.pieces[kind.index()]
             .as_ref()
             .expect("a kind on the board is one of the file's")
+    }
+
+    /// How many of `piece` its side has in the start position.
+    pub fn start_count(&self, piece: crate::types::Piece) -> usize {
+        self.start_counts[piece.kind.index()][piece.side.index()]
     }
 
     /// Whether `loc` lies in zone `zone` for `side` on `board`.
@@ -967,4 +1010,63 @@ fn outline(file: &str, rows: &[String], files: u8, ranks: u8) -> Result<LocSet, 
         }
     }
     Ok(set)
+}
+
+/// The squares of `list`'s ranks (counted from each side) on `geometry`, per side.
+fn rank_sets(
+    file: &str,
+    field: &str,
+    list: &[u8],
+    geometry: &Geometry,
+) -> Result<[LocSet; 2], Error> {
+    let ranks = geometry.ranks();
+    let mut sets = [LocSet::EMPTY; 2];
+    for &r in list {
+        if r == 0 || r > ranks {
+            return Err(bad(file, field, format!("no rank {r}")));
+        }
+        sets[0] |= LocSet::rank(r - 1) & geometry.inside();
+        sets[1] |= LocSet::rank(ranks - r) & geometry.inside();
+    }
+    Ok(sets)
+}
+
+/// The squares of the files `letters` names on `geometry`.
+fn file_set(file: &str, field: &str, letters: &str, geometry: &Geometry) -> Result<LocSet, Error> {
+    let mut set = LocSet::EMPTY;
+    for c in letters.chars() {
+        let f = (c as i32) - ('a' as i32);
+        if !(0..i32::from(geometry.files())).contains(&f) {
+            return Err(bad(file, field, format!("no file '{c}'")));
+        }
+        for r in 0..geometry.ranks() {
+            set |= geometry.loc(f, r.into()).map_or(LocSet::EMPTY, Loc::bit);
+        }
+    }
+    Ok(set)
+}
+
+/// The zone a piece never lands in, from its `never_in` and `only_in` regions: the squares of
+/// the one and those outside the other, pushed onto `zones` as a zone of its own where both
+/// or `only_in` are given.
+fn barred(
+    zones: &mut Vec<Zone>,
+    never: Option<usize>,
+    only: Option<usize>,
+) -> Result<Option<usize>, String> {
+    let Some(only) = only else {
+        return Ok(never);
+    };
+    let fixed = |zone: &Zone| match zone {
+        Zone::Fixed(sets) => Ok(*sets),
+        Zone::LastOfFile => Err("only_in and never_in name fixed regions".to_string()),
+    };
+    let kept = fixed(&zones[only])?;
+    let mut sets = kept.map(|set| !set);
+    if let Some(never) = never {
+        let more = fixed(&zones[never])?;
+        sets = [sets[0] | more[0], sets[1] | more[1]];
+    }
+    zones.push(Zone::Fixed(sets));
+    Ok(Some(zones.len() - 1))
 }

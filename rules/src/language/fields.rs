@@ -287,6 +287,9 @@ impl Lang {
             };
             if promotion.when == PromotionTime::OnArrival
                 && self.in_zone(promotion.zone, piece.side, at, &pos.board)
+                && !promotion
+                    .optional_in
+                    .is_some_and(|z| self.in_zone(z, piece.side, at, &pos.board))
             {
                 return Err(Error::fen(
                     board_text(),

@@ -106,6 +106,14 @@ pub enum Region {
     Squares(Vec<String>),
     /// The furthest square of each file from the owner (squares only; holes count as nothing).
     LastOfFile,
+    /// The squares of these files (by letter) on these ranks, `1` being the owner's first rank:
+    /// Xiangqi's palace is `Block(files: "def", ranks: [1, 2, 3])`.
+    Block {
+        /// The files, by letter.
+        files: String,
+        /// The ranks, counted from the owner.
+        ranks: Vec<u8>,
+    },
 }
 
 /// A piece: its letter, name, moves and how it is drawn.
@@ -140,6 +148,14 @@ pub struct PieceSpec {
     /// A region it never lands in, nor stands in: a position with it there is refused.
     #[serde(default)]
     pub never_in: Option<String>,
+    /// The region it never leaves (nor stands outside: a position with it there is refused).
+    #[serde(default)]
+    pub only_in: Option<String>,
+    /// Moves that capture royal pieces only, in the movement notation (`"vR"`): as a royal
+    /// piece must never be left where it could be taken, royal pieces with these moves never
+    /// face each other along them (Xiangqi's flying general).
+    #[serde(default)]
+    pub captures_royal: Option<String>,
     /// The most a side may have of it, on the board and in reserve together: a position with
     /// more is refused.
     #[serde(default)]
@@ -164,6 +180,10 @@ pub struct PromotionSpec {
     /// Under an option, further letters it may become.
     #[serde(default)]
     pub with_option: BTreeMap<String, String>,
+    /// The part of the zone where the piece may also stay as it is (the rest of the zone
+    /// promotes it always).
+    #[serde(default)]
+    pub optional_in: Option<String>,
     /// Where the new piece comes from.
     #[serde(default)]
     pub supply: Supply,
@@ -189,6 +209,9 @@ pub enum Supply {
     /// From the owner's captured pieces, kept in the `Captured` field; without one the piece
     /// may not enter the zone.
     Captured,
+    /// Only a piece its side has fewer of on the board than the start position gives it; without
+    /// one the piece may not end a move where it must promote.
+    BelowStart,
 }
 
 /// When a promotion happens.
