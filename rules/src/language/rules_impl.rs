@@ -1,6 +1,6 @@
-//! A file variant behind the engine's traits: the same [`Rules`], [`SearchHints`] and
-//! [`ScreenHelpers`] every built-in variant answers, so the game, the command line and the
-//! computer opponent play it alike.
+//! A file variant behind the engine's traits: the same [`Rules`] and [`SearchHints`] every
+//! built-in variant answers (the screens' helpers are in `screen`), so the game, the command
+//! line and the computer opponent play it alike.
 
 use super::after_move::AfterMoveJudge;
 use super::compile::{CompiledEnd, Lang};
@@ -12,7 +12,6 @@ use crate::fen;
 use crate::outcome::Outcome;
 use crate::position::{Position, RuleState};
 use crate::rules::{Apply, Basics, Rules};
-use crate::screen_helpers::ScreenHelpers;
 use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::Side;
@@ -172,5 +171,3 @@ impl SearchHints for Lang {
             .any(|e| matches!(e, CompiledEnd::TurnLimit(_)))
     }
 }
-
-impl ScreenHelpers for Lang {}
