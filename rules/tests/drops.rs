@@ -171,6 +171,20 @@ fn a_royal_piece_is_never_held() {
 }
 
 #[test]
+fn the_editor_forgets_the_promoted_mark_of_a_piece_taken_off() {
+    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - - d1 0 1";
+    let game = set_up(&file("crazyhouse"), NO_OPTIONS, Some(fen), "").expect("the position reads");
+    let mut pos = *game.position();
+    pos.board
+        .clear(oddboard_rules::Loc::parse("d1").expect("a square"));
+    game.variant().settle(&mut pos);
+    assert_eq!(
+        game.variant().fen(&pos),
+        "4k3/8/8/8/8/8/8/4K3 w - - - - 0 1"
+    );
+}
+
+#[test]
 fn the_computer_counts_the_pieces_in_reserve_at_their_values() {
     // White holds a Queen and a Pawn, Black a Pawn: 900 + 100 - 100.
     let fen = "4k3/8/8/8/8/8/8/4K3 w - - QPp - 0 1";

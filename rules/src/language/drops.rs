@@ -140,6 +140,22 @@ impl Lang {
             .sum()
     }
 
+    /// Forgets the promoted mark of each square that no longer holds a piece some promotion
+    /// makes (the editor's board changed under it).
+    pub(super) fn settle_promoted(&self, pos: &mut Position) {
+        let board = &pos.board;
+        pos.state.promoted = pos
+            .state
+            .promoted
+            .iter()
+            .filter(|at| {
+                board
+                    .piece(*at)
+                    .is_some_and(|p| self.demotions[p.kind.index()].is_some())
+            })
+            .collect();
+    }
+
     /// Follows a promoted piece moving from `from` to `to`, where captures demote.
     pub(super) fn carry_promoted(&self, state: &mut RuleState, from: Loc, to: Loc) {
         if state.promoted.contains(from) {
