@@ -62,6 +62,7 @@ impl ScreenHelpers for Lang {
 
     fn settle(&self, pos: &mut Position) {
         clamp_controls(self, pos);
+        self.settle_promoted(pos);
         let mut without = *pos;
         without.state.en_passant = None;
         if pos.state.en_passant.is_some()
