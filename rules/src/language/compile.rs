@@ -174,6 +174,12 @@ pub struct Lang {
     /// Whether a turn can give its mover a royal piece (by its own promotion or placement):
     /// where it cannot, a side without one has every possible turn legal.
     pub makes_own_royals: bool,
+    /// Whether a [`super::quiet::QuietWatch`] judges quiet turns (see
+    /// [`Lang::quiet_watch_fits`]).
+    pub quiet_watch_fits: bool,
+    /// Per side and square, the squares a leap of that side's pieces to it passes (see
+    /// [`Lang::passed_tables`]).
+    pub passed: Vec<LocSet>,
 }
 
 /// An end, resolved.
@@ -816,9 +822,13 @@ impl Lang {
             leap_sources: Vec::new(),
             lines_guard_suffices,
             makes_own_royals,
+            quiet_watch_fits: false,
+            passed: Vec::new(),
         };
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();
+        lang.quiet_watch_fits = lang.quiet_watch_fits();
+        lang.passed = lang.passed_tables();
         Ok(lang)
     }
 

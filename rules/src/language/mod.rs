@@ -18,6 +18,7 @@ mod fields;
 mod moves;
 pub mod notation;
 mod play;
+mod quiet;
 mod rays;
 mod rules_impl;
 pub mod schema;

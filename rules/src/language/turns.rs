@@ -437,8 +437,9 @@ impl Lang {
         visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let plain = self.removal.is_none() && self.slide.is_none() && !self.promotes_at_turn_end;
+        let alone = self.slide.is_none() && !self.promotes_at_turn_end;
         self.for_each_move(pos, &mut |turn| {
-            if plain {
+            if plain || (alone && !self.may_remove(pos, turn)) {
                 return visit(turn, &|| {
                     let moved = self.play_move(pos, turn, &mut Discard);
                     self.play_after(pos, moved, turn, &mut Discard)
@@ -461,6 +462,22 @@ impl Lang {
             }
             ControlFlow::Continue(())
         })
+    }
+
+    /// Whether the move of `turn`, a possible turn of `pos`, takes a piece that removes on
+    /// entering the removal region into it from outside: only then has the turn a removal
+    /// after its move.
+    fn may_remove(&self, pos: &Position, turn: &Turn) -> bool {
+        let Some(removal) = &self.removal else {
+            return false;
+        };
+        let board = &pos.board;
+        let Some(piece) = board.piece(turn.from).or(turn.placement.map(|(p, _)| p)) else {
+            return true;
+        };
+        removal.by[piece.kind.index()].is_some()
+            && !self.in_zone(removal.zone, pos.side, turn.from, board)
+            && self.in_zone(removal.zone, pos.side, turn.to, board)
     }
 
     /// Calls `visit` with each way to end `turn` (its placement, move and removal chosen,
