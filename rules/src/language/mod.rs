@@ -19,6 +19,7 @@ mod moves;
 pub mod notation;
 mod play;
 mod quiet;
+mod quiet_count;
 mod rays;
 mod rules_impl;
 pub mod schema;

@@ -14,7 +14,7 @@ use crate::turn::Turn;
 use crate::types::{Dir, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 
 /// The diagonal directions, along which interceptions are made.
-const DIAGONALS: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
+pub(super) const DIAGONALS: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
 
 /// What a position's royal pieces risk, found once for all its turns: whether the opponent,
 /// moving now, could take one, and the squares whose change could alter that. Where a turn is
@@ -28,6 +28,18 @@ pub struct QuietWatch {
 }
 
 impl QuietWatch {
+    /// Whether the opponent, moving now, could take none of the royal pieces.
+    #[inline]
+    pub fn safe(&self) -> bool {
+        self.safe
+    }
+
+    /// The squares whose change could alter whether the royal pieces are safe.
+    #[inline]
+    pub fn touchy(&self) -> LocSet {
+        self.touchy
+    }
+
     /// Whether `turn`, a possible turn of `pos`, keeps the royal pieces safe, where the watch
     /// knows for certain; `None` where only the position after the turn tells.
     #[inline]
