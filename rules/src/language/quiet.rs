@@ -9,6 +9,7 @@ use super::compile::Lang;
 use super::notation::Travel;
 use super::schema::CaptureMode;
 use crate::board::Board;
+use crate::event::Discard;
 use crate::position::Position;
 use crate::turn::Turn;
 use crate::types::{Dir, Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
@@ -149,6 +150,36 @@ impl Lang {
             }
         }
         out
+    }
+
+    /// Whether `turn`, a possible whole turn of `pos`, keeps its mover's royal pieces: as
+    /// [`Lang::keeps_royals`] on the position after it, asked first without the placement
+    /// right the turn gives the opponent (a threat without a placement is one with it), and
+    /// with it only where a placement could help.
+    pub fn keeps_royals_watched(&self, pos: &Position, turn: &Turn) -> bool {
+        let moved = self.play_move(pos, turn, &mut Discard);
+        let mut after = self.play_after_parts(pos, moved, turn, &mut Discard);
+        let next = &after.pos;
+        if self.lost_own_royal(pos, next) {
+            return false;
+        }
+        if self.ends_on_royal_taken() && !self.has_royal(&next.board, next.side) {
+            return true;
+        }
+        if self.threatens(next) {
+            return false;
+        }
+        let Some(placement) = &self.placement else {
+            return true;
+        };
+        let royals = self.royals.iter().fold(LocSet::EMPTY, |set, k| {
+            set | next.board.locs_of(Piece::new(*k, pos.side))
+        });
+        if !self.placement_may_help(pos, royals) || !self.placement_right(placement, &mut after) {
+            return true;
+        }
+        after.pos.state.placement_right = true;
+        !self.threatens(&after.pos)
     }
 
     /// Whether the piece the opponent of the side to move in `pos` may place, if a turn gives

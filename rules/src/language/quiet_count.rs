@@ -31,10 +31,10 @@ impl Lang {
         let mut in_check = || !watch.safe();
         let (mut count, mut judged) = (0, 0);
         let mut judge = |turn: &Turn| {
-            let _ = self.whole_turns(pos, turn, &mut |turn, next| {
+            let _ = self.whole_turns(pos, turn, &mut |turn, _| {
                 let legal = watch
                     .judge(self, pos, turn)
-                    .unwrap_or_else(|| self.keeps_royals(pos, &next()));
+                    .unwrap_or_else(|| self.keeps_royals_watched(pos, turn));
                 judged += u64::from(legal);
                 ControlFlow::Continue(())
             });
