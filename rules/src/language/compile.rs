@@ -200,6 +200,12 @@ pub struct Lang {
     /// Per kind, how many pieces of it each side has in the start position (for the
     /// `BelowStart` supply).
     pub start_counts: Vec<[usize; 2]>,
+    /// Whether a [`super::quiet::QuietWatch`] judges quiet turns (see
+    /// [`Lang::quiet_watch_fits`]).
+    pub quiet_watch_fits: bool,
+    /// Per side and square, the squares a leap of that side's pieces to it passes (see
+    /// [`Lang::passed_tables`]).
+    pub passed: Vec<LocSet>,
 }
 
 /// An end, resolved.
@@ -932,10 +938,14 @@ impl Lang {
             lines_guard_suffices,
             makes_own_royals,
             start_counts,
+            quiet_watch_fits: false,
+            passed: Vec::new(),
         };
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();
         lang.ride_dirs = lang.ride_dirs();
+        lang.quiet_watch_fits = lang.quiet_watch_fits();
+        lang.passed = lang.passed_tables();
         Ok(lang)
     }
 

@@ -245,7 +245,7 @@ impl Lang {
     #[inline(always)]
     pub fn count_legal(&self, pos: &Position) -> Option<u64> {
         if !self.turns_are_moves() {
-            return self.count_slid(pos);
+            return self.count_slid(pos).or_else(|| self.count_watched(pos));
         }
         let side = pos.side;
         let free = !self.makes_own_royals && !self.has_royal(&pos.board, side);

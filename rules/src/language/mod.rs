@@ -20,6 +20,8 @@ mod fields;
 mod moves;
 pub mod notation;
 mod play;
+mod quiet;
+mod quiet_count;
 mod rays;
 mod rules_impl;
 pub mod schema;

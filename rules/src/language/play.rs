@@ -246,10 +246,26 @@ impl Lang {
     pub fn play_after(
         &self,
         before: &Position,
-        mut moved: Moved,
+        moved: Moved,
         turn: &Turn,
         rec: &mut impl Recorder,
     ) -> Position {
+        let mut moved = self.play_after_parts(before, moved, turn, rec);
+        if let Some(placement) = &self.placement {
+            moved.pos.state.placement_right = self.placement_right(placement, &mut moved);
+        }
+        moved.pos
+    }
+
+    /// [`Lang::play_after`] but for the placement right the turn gives the opponent: the
+    /// position after it holds none.
+    pub fn play_after_parts(
+        &self,
+        before: &Position,
+        mut moved: Moved,
+        turn: &Turn,
+        rec: &mut impl Recorder,
+    ) -> Moved {
         let side = before.side;
         let enemy = side.opponent();
         if moved.entered
@@ -305,10 +321,7 @@ impl Lang {
             || self.piece(moved.piece.kind).pawn
             || promoted_at_end;
         moved.pos.finish_turn(resets);
-        if let Some(placement) = &self.placement {
-            moved.pos.state.placement_right = self.placement_right(placement, &mut moved);
-        }
-        moved.pos
+        moved
     }
 
     /// Castling rights (lost where their pieces moved, were taken or blew up), the en passant
@@ -357,7 +370,11 @@ impl Lang {
     /// Whether the player now to move after `moved`, its turn played to the end, holds the
     /// placement right the turn gave it (the position is borrowed to ask, in place, whether
     /// that player is in check, and left as it was).
-    fn placement_right(&self, placement: &super::compile::Placement, moved: &mut Moved) -> bool {
+    pub(super) fn placement_right(
+        &self,
+        placement: &super::compile::Placement,
+        moved: &mut Moved,
+    ) -> bool {
         let lost = moved.lost;
         let next = &mut moved.pos;
         let player = next.side;

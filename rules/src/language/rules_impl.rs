@@ -44,10 +44,12 @@ impl Lang {
         }
         let guard = self.guard(pos);
         let lines_guard = self.lines_guard(pos);
+        let quiet_watch = self.quiet_watch(pos);
         let mut after_move = AfterMoveJudge::default();
         self.for_each_turn(pos, &mut |turn, next| {
             let judged = guard.as_ref().and_then(|g| g.judge(self, pos, turn));
             let judged = judged.or_else(|| lines_guard.as_ref()?.judge(self, pos, turn));
+            let judged = judged.or_else(|| quiet_watch.as_ref()?.judge(self, pos, turn));
             let legal = match judged {
                 Some(safe) => safe,
                 None if self.lines_guard_suffices => after_move.keeps_royals(self, pos, turn),

@@ -141,7 +141,7 @@ impl Lang {
     /// The squares of `by`'s pieces that could take a royal piece by entering the removal
     /// region: those of a kind that removes a royal kind, standing where such a piece could
     /// enter it.
-    fn royal_removers(&self, board: &Board, by: Side) -> LocSet {
+    pub(super) fn royal_removers(&self, board: &Board, by: Side) -> LocSet {
         let mut out = LocSet::EMPTY;
         for kind in &self.royal_removing_kinds {
             out |= board.locs_of(Piece::new(*kind, by));

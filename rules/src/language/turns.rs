@@ -127,7 +127,7 @@ impl Lang {
 
     /// The piece the side to move may place to begin its turn and the empty squares it may go
     /// to; `None` where it holds no placement right or no such piece.
-    fn placements(&self, pos: &Position) -> Option<(Piece, LocSet)> {
+    pub(super) fn placements(&self, pos: &Position) -> Option<(Piece, LocSet)> {
         let placement = self.placement.as_ref()?;
         let piece = Piece::new(placement.kind, pos.side);
         if !pos.state.placement_right || pos.state.reserve.count(piece) == 0 {
@@ -220,7 +220,7 @@ impl Lang {
     /// `asks_check`, and then with the drops; else they count as open, as for a threat (a side
     /// threatens what its pieces could take, in check or not, as a pinned piece still gives
     /// check), and drops, which take nothing, are left out.
-    fn moves_of(
+    pub(super) fn moves_of(
         &self,
         pos: &Position,
         asks_check: bool,
@@ -446,31 +446,58 @@ impl Lang {
         pos: &Position,
         visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let plain = self.removal.is_none() && self.slide.is_none() && !self.promotes_at_turn_end;
-        self.for_each_move(pos, &mut |turn| {
-            if plain {
-                return visit(turn, &|| {
-                    let moved = self.play_move(pos, turn, &mut Discard);
-                    self.play_after(pos, moved, turn, &mut Discard)
-                });
-            }
-            let moved = &self.play_move(pos, turn, &mut Discard);
-            let remover = self
-                .removal
-                .as_ref()
-                .and_then(|r| r.by[moved.piece.kind.index()].as_ref());
-            let chosen = if remover.is_some_and(|r| !r.automatic) {
-                self.removal_targets(moved)
-            } else {
-                Vec::new()
-            };
-            for removal in std::iter::once(None).chain(chosen.into_iter().map(Some)) {
-                let mut whole = *turn;
-                whole.removal = removal.or(turn.removal);
-                self.finish_turn(pos, moved, whole, visit)?;
-            }
-            ControlFlow::Continue(())
-        })
+        self.for_each_move(pos, &mut |turn| self.whole_turns(pos, turn, visit))
+    }
+
+    /// Calls `visit` with each possible whole turn that begins with `turn` (its placement,
+    /// move and promotion, a possible turn's first parts in `pos`) and a way to the position it
+    /// leaves, until it breaks: the move is played first only where a removal, a slide or a
+    /// promotion at the turn's end may follow it.
+    pub(super) fn whole_turns(
+        &self,
+        pos: &Position,
+        turn: &Turn,
+        visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let alone = self.slide.is_none() && !self.promotes_at_turn_end;
+        if alone && !self.may_remove(pos, turn) {
+            return visit(turn, &|| {
+                let moved = self.play_move(pos, turn, &mut Discard);
+                self.play_after(pos, moved, turn, &mut Discard)
+            });
+        }
+        let moved = &self.play_move(pos, turn, &mut Discard);
+        let remover = self
+            .removal
+            .as_ref()
+            .and_then(|r| r.by[moved.piece.kind.index()].as_ref());
+        let chosen = if remover.is_some_and(|r| !r.automatic) {
+            self.removal_targets(moved)
+        } else {
+            Vec::new()
+        };
+        for removal in std::iter::once(None).chain(chosen.into_iter().map(Some)) {
+            let mut whole = *turn;
+            whole.removal = removal.or(turn.removal);
+            self.finish_turn(pos, moved, whole, visit)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the move of `turn`, a possible turn of `pos`, takes a piece that removes on
+    /// entering the removal region into it from outside: only then has the turn a removal
+    /// after its move.
+    fn may_remove(&self, pos: &Position, turn: &Turn) -> bool {
+        let Some(removal) = &self.removal else {
+            return false;
+        };
+        let board = &pos.board;
+        let Some(piece) = board.piece(turn.from).or(turn.placement.map(|(p, _)| p)) else {
+            return true;
+        };
+        removal.by[piece.kind.index()].is_some()
+            && !self.in_zone(removal.zone, pos.side, turn.from, board)
+            && self.in_zone(removal.zone, pos.side, turn.to, board)
     }
 
     /// Calls `visit` with each way to end `turn` (its placement, move and removal chosen,
