@@ -13,6 +13,7 @@ mod data;
 mod deciding;
 mod editing;
 mod fanorona_chess;
+mod generic_judgement;
 mod help;
 mod language;
 mod notation;

@@ -297,6 +297,10 @@ impl Lang {
             ));
         }
         let kinds = assign_kinds(file, &spec)?;
+        let unvalued: Vec<Kind> = (spec.pieces.iter().zip(&kinds))
+            .filter(|(p, _)| p.value.is_none())
+            .map(|(_, kind)| *kind)
+            .collect();
         let kind_of = |letter: char, field: &str| -> Result<Kind, Error> {
             spec.pieces
                 .iter()
@@ -819,6 +823,7 @@ impl Lang {
         };
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();
+        lang.value_by_mobility(&unvalued);
         Ok(lang)
     }
 

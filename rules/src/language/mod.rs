@@ -5,8 +5,8 @@
 //! and checks references, and the interpreter plays it in parts: `moves` (a piece's moves and
 //! captures), `play` (a turn, part by part), `explosion` (what a capture blows up), `turns`
 //! (every possible and legal turn), `count` (legal turns counted without playing them), `ends`
-//! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
-//! traits.
+//! (how the game ends) and `fields` (the FEN fields); `worth` is the computer's generic judgement
+//! of it (values and mobility); `rules_impl` puts it behind the engine's traits.
 
 mod after_move;
 mod attack;
@@ -23,6 +23,7 @@ mod rules_impl;
 pub mod schema;
 mod threat;
 mod turns;
+mod worth;
 
 use super::error::Error;
 use super::variant::Variant;

@@ -158,6 +158,10 @@ impl SearchHints for Lang {
         self.decided_now(pos).is_some()
     }
 
+    fn positional(&self, pos: &Position) -> i32 {
+        self.mobility(pos)
+    }
+
     fn counts_moves(&self) -> bool {
         self.ends
             .iter()
