@@ -43,7 +43,15 @@ pub(crate) fn load(path: &str, options: &[String]) -> Result<Variant, Error> {
         place: path.to_string(),
         why: format!("cannot be read: {e}"),
     })?;
-    let spec: schema::VariantFile = ron::from_str(&text).map_err(|e| Error::Data {
+    load_text(path, &text, options)
+}
+
+/// The variant written in `text`, the text of a variant file named `path` (its id; the file's
+/// name must match the `id` inside), built with the named options. No file is opened but for
+/// drawings the text names beside it: for a file that travels over the network, given by name
+/// alone.
+pub fn load_text(path: &str, text: &str, options: &[String]) -> Result<Variant, Error> {
+    let spec: schema::VariantFile = ron::from_str(text).map_err(|e| Error::Data {
         place: format!("{path}:{}:{}", e.span.start.line, e.span.start.col),
         why: e.code.to_string(),
     })?;
