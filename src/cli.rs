@@ -92,7 +92,8 @@ enum Command {
         /// How strongly it plays.
         #[arg(long, value_name = "LEVEL", value_parser = level, default_value = "strong")]
         level: Level,
-        /// The variant id (see `variants`; a built-in variant, not a variant file).
+        /// The variant id (see `variants`), or the path of a variant file (its text goes to the
+        /// server with the game's terms).
         #[arg(long, value_name = "VARIANT", default_value = "chess")]
         variant: String,
         /// A variant option (repeatable).
@@ -579,7 +580,7 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
             name,
             clock,
             rated,
-        } => Some(built_in(&variant, "games over the network").and_then(|()| {
+        } => Some((|| {
             Variant::load(&variant, &options)?;
             Ok(NetRequest::Bot {
                 address,
@@ -590,7 +591,7 @@ pub fn net_request(args: &[String]) -> Option<Result<NetRequest, CliError>> {
                 clock,
                 rated,
             })
-        })),
+        })()),
         _ => None,
     }
 }

@@ -291,6 +291,7 @@ fn main() {
                     options: Vec::new(),
                     clock: None,
                     rated: false,
+                    file: None,
                 },
                 name: name(game, seat),
                 identity: identity.clone(),

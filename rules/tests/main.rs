@@ -14,6 +14,7 @@ mod deciding;
 mod drops;
 mod editing;
 mod fanorona_chess;
+mod generic_judgement;
 mod help;
 mod language;
 mod notation;

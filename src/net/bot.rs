@@ -9,6 +9,7 @@
 use super::client::{Connection, NetEvent};
 use super::identity::Identity;
 use super::protocol::{ClientMsg, ServerMsg, TableId, TableState, Terms};
+use super::shared_file::game_of;
 use crate::rules::{Game, Level, think};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -182,7 +183,7 @@ impl Play {
             || self.sent.is_some_and(|(ply, _)| ply == plies);
         if seated
             && !busy
-            && let Ok(game) = Game::from_record(&state.record)
+            && let Ok(game) = game_of(state)
             && game.position().side == side
         {
             self.thinking = Some((plies, think_on_thread(game, level, plies)));

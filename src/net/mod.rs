@@ -15,6 +15,7 @@ pub mod ratings;
 pub mod records;
 pub mod run;
 pub mod server;
+pub mod shared_file;
 pub mod store;
 pub mod table;
 pub mod variants;

@@ -13,9 +13,10 @@ use std::time::Duration;
 
 /// Identifies Oddboard's protocol (and its version) to renet: a peer with another id is not
 /// let in.
-pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_0029;
+pub const PROTOCOL_ID: u64 = 0x0ddb_0a2d_002a;
 
-/// The largest message a client may send, in bytes: anything longer is refused unread.
+/// The largest message a client may send, in bytes: anything longer is refused unread, but
+/// for one whose terms carry a variant file, which may be [`MAX_VARIANT_FILE`] longer.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
 
 /// The longest name and chat line, in characters.
@@ -62,7 +63,25 @@ pub struct Terms {
     /// Whether the game is rated: its result changes both players' ratings in the variant.
     #[serde(default)]
     pub rated: bool,
+    /// For a variant file (`variant` is then its file name, `name.ron`): its text and hash, so
+    /// that a player without the file plays it; `None` for a built-in variant. (Boxed: most
+    /// terms carry none, and messages hold terms by value.)
+    #[serde(default)]
+    pub file: Option<Box<SharedFile>>,
 }
+
+/// A variant file as it travels with a table's terms ([`crate::net::shared_file`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SharedFile {
+    /// The text's hash ([`crate::net::shared_file::hash_of`]), sixteen hexadecimal digits: what
+    /// a player sees to tell one file from another of the same name.
+    pub hash: String,
+    /// The file's text, at most [`MAX_VARIANT_FILE`] bytes.
+    pub text: String,
+}
+
+/// The longest variant file a table's terms carry, in bytes.
+pub const MAX_VARIANT_FILE: usize = 64 * 1024;
 
 /// Something one player asks the other, who accepts or declines.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

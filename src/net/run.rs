@@ -6,6 +6,7 @@ use super::bot::{self, BotSettings};
 use super::identity::{self, Identity, PlayerId};
 use super::protocol::Terms;
 use super::server::{self, LogTo, ServerSettings};
+use super::shared_file::terms_for;
 use super::store::{SqliteStore, backup};
 use crate::app::shared::clocks::TimeControl;
 use crate::app::storage::saves::DataDir;
@@ -67,12 +68,11 @@ pub fn run(request: NetRequest) -> Result<(), Failure> {
             rated,
         } => {
             let identity = Identity::load_or_create(&data_dir()?).map_err(Failure::of_work)?;
+            let terms = terms_for(&variant, &options).map_err(Failure::of_work)?;
             let report = bot::play(BotSettings {
                 address,
                 level,
                 terms: Terms {
-                    variant,
-                    options,
                     clock: clock.map(|clock| match clock {
                         SeekClock::Minutes(minutes, seconds) => {
                             TimeControl::minutes(minutes, seconds)
@@ -80,6 +80,7 @@ pub fn run(request: NetRequest) -> Result<(), Failure> {
                         SeekClock::Days(days) => TimeControl::days(days),
                     }),
                     rated,
+                    ..terms
                 },
                 name: name.clone(),
                 identity: Arc::new(identity),

@@ -1,37 +1,43 @@
 //! The variants a server plays, each loaded once with its options and shared by all its tables
 //! (a loaded variant — its data, tables and keys — weighs tens of kilobytes; a game of it,
-//! little more than its positions).
+//! little more than its positions). A variant file is read from the text its terms carry
+//! ([`crate::net::shared_file`]) and kept by its hash.
 
+use super::protocol::Terms;
+use super::shared_file::variant_of;
 use crate::rules::Variant;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The variants loaded so far, by id and options (sorted, once each).
+/// What a loaded variant is kept under: its id, its file's hash (`None` for a built-in
+/// variant) and its options (sorted, once each).
+type Key = (String, Option<String>, Vec<String>);
+
+/// The variants loaded so far.
 #[derive(Default)]
 pub struct Variants {
-    loaded: BTreeMap<(String, Vec<String>), Arc<Variant>>,
+    loaded: BTreeMap<Key, (Arc<Variant>, Option<String>)>,
 }
 
 impl Variants {
-    /// Variant `id` with `options` (in any order), loaded on first use; an error says, in a
-    /// player's words, why it does not load (only variants that load are kept). Only built-in
-    /// variants are played: a variant file's path is refused unread, so that no client makes
-    /// the server open a file of its choosing.
-    pub fn get(&mut self, id: &str, options: &[String]) -> Result<Arc<Variant>, String> {
-        if crate::rules::language::is_variant_file(id) {
-            return Err(format!(
-                "'{id}' is a variant file; this server plays the built-in variants"
-            ));
-        }
-        let mut named = options.to_vec();
+    /// The variant of `terms`, with their options (in any order), loaded on first use; an error
+    /// says, in a player's words, why it does not load (only variants that load are kept). A
+    /// variant file is read from the text the terms carry, never from a path; the same hash
+    /// with another text is read afresh.
+    pub fn get(&mut self, terms: &Terms) -> Result<Arc<Variant>, String> {
+        let mut named = terms.options.clone();
         named.sort();
         named.dedup();
-        let key = (id.to_string(), named);
-        if let Some(variant) = self.loaded.get(&key) {
+        let file = terms.file.as_ref();
+        let key = (terms.variant.clone(), file.map(|f| f.hash.clone()), named);
+        let text = file.map(|f| f.text.clone());
+        if let Some((variant, kept)) = self.loaded.get(&key)
+            && *kept == text
+        {
             return Ok(variant.clone());
         }
-        let variant = Arc::new(Variant::load(id, options).map_err(|e| e.to_string())?);
-        self.loaded.insert(key, variant.clone());
+        let variant = Arc::new(variant_of(terms)?);
+        self.loaded.insert(key, (variant.clone(), text));
         Ok(variant)
     }
 }
@@ -39,15 +45,42 @@ impl Variants {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::protocol::SharedFile;
 
-    /// A client naming a path gets a refusal that quotes nothing of any file.
+    /// Terms of `variant` without a file.
+    fn terms(variant: &str) -> Terms {
+        Terms {
+            variant: variant.to_string(),
+            options: Vec::new(),
+            clock: None,
+            rated: false,
+            file: None,
+        }
+    }
+
+    /// A client naming a path without its text gets a refusal that quotes nothing of any file.
     #[test]
-    fn a_variant_file_is_refused_unread() {
+    fn a_variant_file_without_its_text_is_refused_unread() {
         let mut variants = Variants::default();
         for id in ["/etc/passwd", "../variants/chess.ron", "chess.ron"] {
-            let why = variants.get(id, &[]).err().expect("refused");
-            assert!(why.contains("built-in variants"), "{why}");
+            let why = variants.get(&terms(id)).err().expect("refused");
+            assert!(why.contains("its text travels"), "{why}");
         }
-        assert!(variants.get("chess", &[]).is_ok());
+        assert!(variants.get(&terms("chess")).is_ok());
+    }
+
+    /// A variant file's text is read once, and kept by its hash.
+    #[test]
+    fn a_variant_file_is_read_from_its_text() {
+        let text = include_str!("../../variants/chess.ron").to_string();
+        let mut variants = Variants::default();
+        let carried = Terms {
+            file: Some(Box::new(SharedFile::new(text).expect("small enough"))),
+            ..terms("chess.ron")
+        };
+        let first = variants.get(&carried).expect("reads");
+        assert_eq!(first.id(), "chess.ron");
+        let again = variants.get(&carried).expect("reads");
+        assert!(Arc::ptr_eq(&first, &again));
     }
 }

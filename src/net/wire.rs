@@ -3,7 +3,7 @@
 //! client's message reaches the server as [`Inbound`], which keeps a message the server could
 //! not read, or one too long, as a refusal to log and count instead of dropping it silently.
 
-use super::protocol::{ClientMsg, MAX_CLIENT_MESSAGE, ServerMsg};
+use super::protocol::{ClientMsg, MAX_CLIENT_MESSAGE, MAX_VARIANT_FILE, ServerMsg};
 use bevy::prelude::*;
 use bevy_replicon::bytes::Bytes;
 use bevy_replicon::postcard_utils;
@@ -40,11 +40,9 @@ fn read_inbound(_ctx: &mut ServerReceiveCtx, bytes: &mut Bytes) -> Result<Inboun
 
 /// A request from its bytes, or why they are not one.
 pub fn decode(bytes: &[u8]) -> Result<ClientMsg, String> {
-    if bytes.len() > MAX_CLIENT_MESSAGE {
-        return Err(format!(
-            "a message of {} bytes (the most is {MAX_CLIENT_MESSAGE})",
-            bytes.len()
-        ));
+    let too_long = |most: usize| format!("a message of {} bytes (the most is {most})", bytes.len());
+    if bytes.len() > MAX_CLIENT_MESSAGE + MAX_VARIANT_FILE {
+        return Err(too_long(MAX_CLIENT_MESSAGE + MAX_VARIANT_FILE));
     }
     let mut rest = bytes;
     match postcard_utils::from_buf::<ClientMsg, &[u8]>(&mut rest) {
@@ -52,7 +50,18 @@ pub fn decode(bytes: &[u8]) -> Result<ClientMsg, String> {
             "a malformed message ({} bytes after its end)",
             rest.len()
         )),
+        Ok(message) if bytes.len() > MAX_CLIENT_MESSAGE && !carries_file(&message) => {
+            Err(too_long(MAX_CLIENT_MESSAGE))
+        }
         Ok(message) => Ok(message),
         Err(e) => Err(format!("a malformed message ({e})")),
+    }
+}
+
+/// Whether `message` opens or seeks a table whose terms carry a variant file.
+fn carries_file(message: &ClientMsg) -> bool {
+    match message {
+        ClientMsg::Open { terms, .. } | ClientMsg::Seek { terms, .. } => terms.file.is_some(),
+        _ => false,
     }
 }

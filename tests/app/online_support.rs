@@ -86,6 +86,7 @@ pub fn chess() -> Terms {
         options: vec![],
         clock: None,
         rated: false,
+        file: None,
     }
 }
 

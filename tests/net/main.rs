@@ -19,5 +19,6 @@ mod serve;
 mod store;
 mod support;
 mod transport;
+mod variant_files;
 #[path = "../support/wait.rs"]
 mod wait;

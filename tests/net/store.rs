@@ -45,6 +45,7 @@ fn table(id: u32, white: PlayerId, black: PlayerId) -> StoredTable {
             options: Vec::new(),
             clock: Some(control),
             rated: false,
+            file: None,
         },
         seats: [
             Some(StoredSeat {

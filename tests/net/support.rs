@@ -166,6 +166,7 @@ pub fn chess() -> Terms {
         options: Vec::new(),
         clock: None,
         rated: false,
+        file: None,
     }
 }
 

@@ -87,6 +87,7 @@ impl Player {
                 options: Vec::new(),
                 clock: None,
                 rated: false,
+                file: None,
             },
             identity: Arc::new(Identity::generate().expect("an identity")),
             link: Link::Down {

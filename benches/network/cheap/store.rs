@@ -59,6 +59,7 @@ pub(super) fn fill(dir: &Path, count: usize, variants: &[String]) {
                 options: Vec::new(),
                 clock: None,
                 rated: false,
+                file: None,
             },
             seats: [seat(0), seat(1)],
             record,

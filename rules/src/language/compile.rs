@@ -329,6 +329,10 @@ impl Lang {
             ));
         }
         let kinds = assign_kinds(file, &spec)?;
+        let unvalued: Vec<Kind> = (spec.pieces.iter().zip(&kinds))
+            .filter(|(p, _)| p.value.is_none())
+            .map(|(_, kind)| *kind)
+            .collect();
         let kind_of = |letter: char, field: &str| -> Result<Kind, Error> {
             spec.pieces
                 .iter()
@@ -946,6 +950,7 @@ impl Lang {
         lang.ride_dirs = lang.ride_dirs();
         lang.quiet_watch_fits = lang.quiet_watch_fits();
         lang.passed = lang.passed_tables();
+        lang.value_by_mobility(&unvalued);
         Ok(lang)
     }
 

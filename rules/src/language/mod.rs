@@ -6,8 +6,9 @@
 //! captures), `play` (a turn, part by part), `explosion` (what a capture blows up), `drops`
 //! (drops, captures to the hand, promoted pieces remembered), `turns`
 //! (every possible and legal turn), `count` (legal turns counted without playing them), `ends`
-//! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
-//! traits, and `screen` answers the editor's and the panels' questions.
+//! (how the game ends) and `fields` (the FEN fields); `worth` is the computer's generic judgement
+//! of it (values and mobility); `rules_impl` puts it behind the engine's traits, and `screen`
+//! answers the editor's and the panels' questions.
 
 mod after_move;
 mod attack;
@@ -28,6 +29,7 @@ pub mod schema;
 mod screen;
 mod threat;
 mod turns;
+mod worth;
 
 use super::error::Error;
 use super::variant::Variant;
@@ -47,7 +49,15 @@ pub(crate) fn load(path: &str, options: &[String]) -> Result<Variant, Error> {
         place: path.to_string(),
         why: format!("cannot be read: {e}"),
     })?;
-    let spec: schema::VariantFile = ron::from_str(&text).map_err(|e| Error::Data {
+    load_text(path, &text, options)
+}
+
+/// The variant written in `text`, the text of a variant file named `path` (its id; the file's
+/// name must match the `id` inside), built with the named options. No file is opened but for
+/// drawings the text names beside it: for a file that travels over the network, given by name
+/// alone.
+pub fn load_text(path: &str, text: &str, options: &[String]) -> Result<Variant, Error> {
+    let spec: schema::VariantFile = ron::from_str(text).map_err(|e| Error::Data {
         place: format!("{path}:{}:{}", e.span.start.line, e.span.start.col),
         why: e.code.to_string(),
     })?;

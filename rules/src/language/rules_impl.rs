@@ -164,7 +164,7 @@ impl SearchHints for Lang {
     }
 
     fn positional(&self, pos: &Position) -> i32 {
-        self.reserve_worth(pos)
+        self.reserve_worth(pos) + self.mobility(pos)
     }
 
     fn counts_moves(&self) -> bool {

@@ -46,6 +46,7 @@ fn terms() -> Terms {
         options: Vec::new(),
         clock: None,
         rated: true,
+        file: None,
     }
 }
 

@@ -16,6 +16,8 @@ use crate::net::protocol::{
 };
 use crate::net::ratings::LeaderboardRow;
 use crate::net::server::{Hosted, LogTo, ServerSettings};
+use crate::net::shared_file::terms_for;
+use crate::rules::language::is_variant_file;
 use crate::rules::{Game, Side};
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
@@ -424,14 +426,20 @@ pub fn act(
                     Err(why) => link.trouble = Some(why),
                 }
             }
-            OnlineAction::Open { name, terms, side } => {
-                link.name = name.clone();
-                link.send(ClientMsg::Open { name, terms, side });
-            }
-            OnlineAction::Seek { name, terms } => {
-                link.name = name.clone();
-                link.send(ClientMsg::Seek { name, terms });
-            }
+            OnlineAction::Open { name, terms, side } => match with_file(terms) {
+                Ok(terms) => {
+                    link.name = name.clone();
+                    link.send(ClientMsg::Open { name, terms, side });
+                }
+                Err(why) => link.trouble = Some(why),
+            },
+            OnlineAction::Seek { name, terms } => match with_file(terms) {
+                Ok(terms) => {
+                    link.name = name.clone();
+                    link.send(ClientMsg::Seek { name, terms });
+                }
+                Err(why) => link.trouble = Some(why),
+            },
             OnlineAction::Refresh => {
                 for request in link.lobby_lists() {
                     link.send(request);
@@ -462,6 +470,20 @@ pub fn act(
             }
         }
     }
+}
+
+/// `terms` ready to send: a variant file's (named by its path, as the menu names it) carry its
+/// text and hash under its file name; a file that cannot be read or is too long says why.
+fn with_file(terms: Terms) -> Result<Terms, String> {
+    if terms.file.is_some() || !is_variant_file(&terms.variant) {
+        return Ok(terms);
+    }
+    let carried = terms_for(&terms.variant, &terms.options)?;
+    Ok(Terms {
+        variant: carried.variant,
+        file: carried.file,
+        ..terms
+    })
 }
 
 /// Opens the finished game `record` on the analysis board, between its players by name,

@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod link;
+mod received;
 pub mod servers;
 mod sync;
 

@@ -131,7 +131,7 @@ fn take(link: &mut Link, message: ServerMsg, board: &mut Board) {
             link.send(ClientMsg::Games);
             board.cues.write(Cue::YourTurn);
         }
-        ServerMsg::State(state) => take_state(link, *state, board),
+        ServerMsg::State(state) => take_state(link, super::received::localised(*state), board),
         ServerMsg::Refused(why) => {
             if let Some(state) = &link.table {
                 board.out.write(Command::Resume(state.record.clone()));
@@ -300,6 +300,7 @@ mod tests {
             options: Vec::new(),
             clock: None,
             rated: false,
+            file: None,
         };
         let mut table = Table::new(1, terms, chess(&[]), Duration::ZERO);
         for side in Side::BOTH {

@@ -298,6 +298,7 @@ mod tests {
                 options: Vec::new(),
                 clock: Some(TimeControl::days(3)),
                 rated: true,
+                file: None,
             },
             names: ["Ana".into(), "Bob".into()],
             ratings: [None, None],

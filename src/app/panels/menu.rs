@@ -456,8 +456,7 @@ impl StartArea<'_> {
                 } else {
                     Kind::Join
                 };
-                let offered = !is_variant_file(&data.id);
-                online::menu_button(ui, kind, dialog, choice.control, offered);
+                online::menu_button(ui, kind, dialog, choice.control);
             }
             Cell::Continue => {
                 if let Some(saved) = self.saved

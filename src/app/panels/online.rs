@@ -90,6 +90,7 @@ impl Dialog {
             options: game.options.clone(),
             clock: self.clock,
             rated: self.rated,
+            file: None,
         })
     }
 
@@ -133,14 +134,13 @@ pub enum Kind {
 }
 
 /// The menu's Host or Join button, opening its dialog (a table opened from it has the menu's
-/// `clock` at first); disabled, saying why, where the chosen variant is not `offered` over the
-/// network (a variant file).
+/// `clock` at first). A variant file is offered like a built-in variant: its text travels with
+/// the table's terms.
 pub(super) fn menu_button(
     ui: &mut egui::Ui,
     kind: Kind,
     dialog: &mut Dialog,
     clock: Option<TimeControl>,
-    offered: bool,
 ) {
     let (text, about) = match kind {
         Kind::Host => (
@@ -152,10 +152,7 @@ pub(super) fn menu_button(
             "Join or watch a game at another computer's address",
         ),
     };
-    let button = ui
-        .add_enabled(offered, egui::Button::new(text))
-        .on_hover_text(about)
-        .on_disabled_hover_text("A variant file is played at one computer for now");
+    let button = ui.button(text).on_hover_text(about);
     if button.clicked() {
         dialog.open = Some(kind);
         dialog.clock = clock;
@@ -717,6 +714,7 @@ mod tests {
             options: Vec::new(),
             clock: None,
             rated: false,
+            file: None,
         };
         let variant = Arc::new(Variant::load("chess", &[]).expect("chess loads"));
         let mut table = Table::new(1, terms, Game::new(variant), Duration::ZERO);

@@ -76,6 +76,7 @@ mod tests {
             options: vec!["occupied-slide".into()],
             clock: Some(TimeControl::days(2)),
             rated: true,
+            file: None,
         };
         assert_eq!(
             terms_label(&catalogue, &terms),

@@ -60,15 +60,22 @@ impl VariantFile {
 }
 
 /// The shipped variant files' folder: `variants` in the current directory, else beside the
-/// executable, else in the source tree the game was built from (a development build).
+/// executable, else where an installed package puts them (`share/oddboard/variants` beside the
+/// executable's `bin`: `/usr/share/oddboard/variants` for `/usr/bin/oddboard`), else in the
+/// source tree the game was built from (a development build).
 pub fn shipped_folder() -> Option<PathBuf> {
     let current = std::env::current_dir().ok();
     let beside = std::env::current_exe()
         .ok()
         .and_then(|exe| exe.parent().map(Path::to_path_buf));
+    let installed = beside
+        .as_ref()
+        .and_then(|bin| bin.parent())
+        .map(|prefix| prefix.join("share").join("oddboard"));
     current
         .into_iter()
         .chain(beside)
+        .chain(installed)
         .chain([PathBuf::from(env!("CARGO_MANIFEST_DIR"))])
         .map(|dir| dir.join(FOLDER))
         .find(|folder| folder.is_dir())

@@ -33,7 +33,7 @@ impl Lobby {
                 .unwrap_or_default();
             let taken_up = lobby
                 .variants
-                .get(&stored.terms.variant, &stored.terms.options)
+                .get(&stored.terms)
                 .and_then(|variant| Table::from_stored(stored, variant, Duration::ZERO, charge));
             match taken_up {
                 Ok(table) => {
@@ -129,9 +129,7 @@ impl Lobby {
             .moment()
             .duration_since(stored.saved)
             .unwrap_or_default();
-        let variant = self
-            .variants
-            .get(&stored.terms.variant, &stored.terms.options)?;
+        let variant = self.variants.get(&stored.terms)?;
         Table::from_stored(stored, variant, self.now, charge)
     }
 

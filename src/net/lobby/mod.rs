@@ -720,7 +720,7 @@ fn one_line(text: &str) -> String {
 /// `terms` with the options as the variant names them (sorted, once each), and the variant
 /// (from `variants`); refused if the variant does not load with those options.
 fn checked_terms(variants: &mut Variants, terms: Terms) -> Result<(Terms, Arc<Variant>), String> {
-    let variant = variants.get(&terms.variant, &terms.options)?;
+    let variant = variants.get(&terms)?;
     let terms = Terms {
         options: variant.options().names().to_vec(),
         ..terms
@@ -728,10 +728,19 @@ fn checked_terms(variants: &mut Variants, terms: Terms) -> Result<(Terms, Arc<Va
     Ok((terms, variant))
 }
 
-/// The terms as the log writes them: `chess [option …] 5+3`.
+/// The terms as the log writes them: `chess [option …] 5+3`, a variant file with its hash
+/// (`mine.ron (0123456789abcdef) [] no clock`).
 fn terms_label(terms: &Terms) -> String {
     let clock = terms.clock.map_or("no clock".to_string(), |c| c.label());
-    format!("{} [{}] {clock}", terms.variant, terms.options.join(" "))
+    let file = terms
+        .file
+        .as_ref()
+        .map_or(String::new(), |f| format!(" ({})", f.hash));
+    format!(
+        "{}{file} [{}] {clock}",
+        terms.variant,
+        terms.options.join(" ")
+    )
 }
 
 /// The side as the log writes it.

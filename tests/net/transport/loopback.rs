@@ -171,6 +171,7 @@ pub fn terms(variant: &str) -> Terms {
         options: Vec::new(),
         clock: None,
         rated: false,
+        file: None,
     }
 }
 
