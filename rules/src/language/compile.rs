@@ -6,8 +6,8 @@ use super::explosion::Explosion;
 use super::notation::{self, Atom, Travel};
 use super::rays::Rays;
 use super::schema::{
-    CaptureSpec, Diagonals, End, MoveSort, PromotionTime, Region, StateField, Supply, Trigger,
-    VariantFile,
+    CaptureSpec, Checks, Counted, Diagonals, End, MoveSort, PromotionTime, Region, Score,
+    StateField, Supply, Trigger, VariantFile,
 };
 use crate::data::{OptionData, Options, PieceData, VariantData};
 use crate::error::Error;
@@ -105,6 +105,8 @@ pub struct Castle {
     pub letters: [char; 2],
     /// (king from, king to, rook from, rook to), per side.
     pub squares: [(Loc, Loc, Loc, Loc); 2],
+    /// The kind that castles (the royal piece, unless the file names another).
+    pub king: Kind,
 }
 
 /// A variant file, compiled.
@@ -174,6 +176,11 @@ pub struct Lang {
     /// Whether a turn can give its mover a royal piece (by its own promotion or placement):
     /// where it cannot, a side without one has every possible turn legal.
     pub makes_own_royals: bool,
+    /// Whether no turn may leave the opponent in check.
+    pub checks_forbidden: bool,
+    /// Per side, whether the start position gives it a royal piece: a side it gives none plays
+    /// without one.
+    pub royal_at_start: [bool; 2],
 }
 
 /// An end, resolved.
@@ -193,6 +200,26 @@ pub enum CompiledEnd {
     Stalemate(super::schema::Score),
     /// See [`End::InsufficientMaterial`]: lone sets and the one-shade kind.
     Insufficient(Vec<Vec<Kind>>, Option<Kind>),
+    /// See [`End::Extinction`].
+    Extinction(Extinction),
+    /// See [`End::Reach`]: the zone, the kinds, and whether the second player gets one more
+    /// turn.
+    Reach(usize, Vec<Kind>, bool),
+}
+
+/// An extinction end, resolved.
+#[derive(Clone, Debug)]
+pub struct Extinction {
+    /// The kinds counted each on its own; `None`: all pieces together.
+    pub each: Option<Vec<Kind>>,
+    /// The most the side brought down has.
+    pub at_most: u8,
+    /// The least its opponent has of the same.
+    pub opponent_at_least: u8,
+    /// Whether the side to move may reply first.
+    pub reply: bool,
+    /// What it gives the side brought down.
+    pub score: Score,
 }
 
 /// A problem in the file, at a field.
@@ -606,7 +633,19 @@ impl Lang {
             let m = |l: Loc| mirrored(l, ranks);
             let black = (m(white.0), m(white.1), m(white.2), m(white.3));
             let bit = |side: usize| 1u8 << (side * 2 + i);
+            let king = match c.piece {
+                Some(letter) => kind_of(letter, field)?,
+                None => spec
+                    .pieces
+                    .iter()
+                    .position(|p| p.royal)
+                    .map(|i| kinds[i])
+                    .ok_or_else(|| {
+                        bad(file, field, "castling needs a royal piece, or its `piece`")
+                    })?,
+            };
             castling.push(Castle {
+                king,
                 bits: [bit(0), bit(1)],
                 letters: [c.right.to_ascii_uppercase(), c.right.to_ascii_lowercase()],
                 squares: [white, black],
@@ -640,6 +679,39 @@ impl Lang {
                     }
                     clocks.1 = true;
                     continue;
+                }
+                End::Extinction {
+                    counted,
+                    at_most,
+                    opponent_at_least,
+                    reply,
+                    score,
+                } => CompiledEnd::Extinction(Extinction {
+                    each: match counted {
+                        Counted::All => None,
+                        Counted::Each(letters) if letters.is_empty() => {
+                            return Err(bad(file, field, "an extinction counts at least one kind"));
+                        }
+                        Counted::Each(letters) => Some(kinds_of(letters, field)?),
+                    },
+                    at_most: *at_most,
+                    opponent_at_least: *opponent_at_least,
+                    reply: *reply,
+                    score: *score,
+                }),
+                End::Reach {
+                    region,
+                    pieces,
+                    one_more_turn,
+                } => {
+                    if pieces.is_empty() {
+                        return Err(bad(file, field, "a region is reached by at least one kind"));
+                    }
+                    CompiledEnd::Reach(
+                        zone_of(region, field)?,
+                        kinds_of(pieces, field)?,
+                        *one_more_turn,
+                    )
                 }
                 End::InsufficientMaterial { lone, one_shade } => CompiledEnd::Insufficient(
                     lone.iter()
@@ -816,7 +888,23 @@ impl Lang {
             leap_sources: Vec::new(),
             lines_guard_suffices,
             makes_own_royals,
+            checks_forbidden: spec.checks == Checks::Forbidden,
+            royal_at_start: [false; 2],
         };
+        let start = lang.basics.data.start_fen(&lang.basics.options);
+        let start_board = start.split(' ').next().unwrap_or_default();
+        let royal_letters: Vec<char> = spec
+            .pieces
+            .iter()
+            .filter(|p| p.royal)
+            .map(|p| p.letter)
+            .collect();
+        lang.royal_at_start = [
+            royal_letters.iter().any(|l| start_board.contains(*l)),
+            royal_letters
+                .iter()
+                .any(|l| start_board.contains(l.to_ascii_lowercase())),
+        ];
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();
         Ok(lang)

@@ -247,7 +247,8 @@ impl Lang {
                         return Err(Error::fen(board_text(), "a side has two royal pieces"));
                     }
                 }
-                let needed = side != pos.side || !takes_royals;
+                let needed =
+                    (side != pos.side || !takes_royals) && self.royal_at_start[side.index()];
                 if needed && !self.has_royal(&pos.board, side) {
                     return Err(Error::fen(
                         board_text(),
@@ -331,12 +332,15 @@ impl Lang {
                     continue;
                 }
                 let (kf, _, rf, _) = castle.squares[side.index()];
-                let home = |at: Loc, royal: bool| {
-                    pos.board
-                        .piece(at)
-                        .is_some_and(|p| p.side == side && self.piece(p.kind).royal == royal)
-                };
-                if !home(kf, true) || !home(rf, false) {
+                let king_home = pos
+                    .board
+                    .piece(kf)
+                    .is_some_and(|p| p.side == side && p.kind == castle.king);
+                let partner_home = pos
+                    .board
+                    .piece(rf)
+                    .is_some_and(|p| p.side == side && !self.piece(p.kind).royal);
+                if !king_home || !partner_home {
                     return Err(Error::fen(
                         castle.letters[side.index()].to_string(),
                         "a castling right without its pieces at home",
