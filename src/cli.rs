@@ -7,6 +7,7 @@
 //! and output to the engine protocol ([`crate::uci`]).
 
 mod check;
+mod positions;
 
 use crate::curriculum::lessons;
 use crate::curriculum::puzzles::{self, Mining, PuzzleSet};
@@ -268,6 +269,17 @@ enum VariantCommand {
     /// perft 1 to 3 from the start.
     Check {
         /// The variant file (a built-in variant's id works too, to compare).
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// A variant option (repeatable).
+        #[arg(long = "option", value_name = "NAME")]
+        options: Vec<String>,
+    },
+    /// Judge many positions in one run: for each line of standard input (`startpos` or `fen
+    /// FEN`, then optionally `moves M1 M2 …`), one line of output: the FEN, the result or
+    /// `ongoing`, and the sorted legal turns, tab-separated; `error: …` for a bad line.
+    Positions {
+        /// The variant file (a built-in variant's id works too).
         #[arg(value_name = "FILE")]
         file: String,
         /// A variant option (repeatable).
@@ -665,6 +677,10 @@ pub fn run(args: &[String]) -> Result<Output, CliError> {
         Command::Variant(VariantCommand::Check { file, options }) => {
             out.stdout = check::report(&Variant::load(&file, &options)?);
         }
+        Command::Variant(VariantCommand::Positions { file, options }) => {
+            let variant = Arc::new(Variant::load(&file, &options)?);
+            positions::judge_each(&variant, std::io::stdin().lock(), std::io::stdout().lock());
+        }
         Command::Moves(args) => {
             let game = set_up(&args)?;
             for text in game.variant().legal_turn_texts(game.position()) {
@@ -812,11 +828,21 @@ fn one_line(rendered: &str) -> String {
 /// with the given turns played.
 fn set_up(args: &PositionArgs) -> Result<Game, CliError> {
     let variant = Arc::new(Variant::load(&args.variant, &args.options)?);
-    let mut game = match &args.fen {
+    let turns = args.moves.as_deref().unwrap_or_default().split_whitespace();
+    game_of(variant, args.fen.as_deref(), turns)
+}
+
+/// The game of `variant` from `fen` (else its start) with `turns` played in order.
+fn game_of<'a>(
+    variant: Arc<Variant>,
+    fen: Option<&str>,
+    turns: impl IntoIterator<Item = &'a str>,
+) -> Result<Game, CliError> {
+    let mut game = match fen {
         Some(fen) => Game::from_fen(variant, fen)?,
         None => Game::new(variant),
     };
-    for text in args.moves.as_deref().unwrap_or_default().split_whitespace() {
+    for text in turns {
         game.play_text(text)?;
     }
     Ok(game)
@@ -824,11 +850,19 @@ fn set_up(args: &PositionArgs) -> Result<Game, CliError> {
 
 /// What `status` prints: the position's FEN, then the result and its reason, or `ongoing`.
 fn status(game: &Game) -> String {
-    let result = match game.outcome() {
+    format!(
+        "{}\n{}\n",
+        game.variant().fen(game.position()),
+        result_text(game)
+    )
+}
+
+/// The game's result and its reason (`0-1 checkmate`), or `ongoing`.
+fn result_text(game: &Game) -> String {
+    match game.outcome() {
         Some(outcome) => outcome.to_string(),
         None => "ongoing".to_string(),
-    };
-    format!("{}\n{result}\n", game.variant().fen(game.position()))
+    }
 }
 
 /// The text of `file`, or of standard input for `-`.

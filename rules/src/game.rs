@@ -219,7 +219,7 @@ impl Game {
         if self.keys.iter().filter(|k| **k == key).count() >= 3 {
             return Some(Outcome::draw(Reason::ThreefoldRepetition));
         }
-        if pos.halfmove >= 100 {
+        if self.variant.move_counter_draws() && pos.halfmove >= 100 {
             return Some(Outcome::draw(Reason::FiftyMoveRule));
         }
         None

@@ -2,7 +2,7 @@
 //! keep. It is `Copy`: playing a turn makes a new one, and undo is keeping the old one.
 
 use super::board::Board;
-use super::types::{Kind, Loc, Piece, Side};
+use super::types::{Kind, Loc, LocSet, Piece, Side};
 use super::zobrist::{self, Feature};
 
 /// Pieces held off the board, counted per side and kind: Fanorona's captured pieces waiting to
@@ -112,6 +112,9 @@ pub struct RuleState {
     pub sideways: [u8; 2],
     /// Amoeba: the slide of the turn just played (from, to), which may not be undone at once.
     pub last_slide: Option<(Loc, Loc)>,
+    /// Crazyhouse: the squares of the pieces that are promoted Pawns (they go back to Pawns when
+    /// captured).
+    pub promoted: LocSet,
 }
 
 impl RuleState {
@@ -144,6 +147,9 @@ impl RuleState {
         }
         if let Some((from, to)) = self.last_slide {
             h ^= zobrist::state(Feature::SlideFrom(from)) ^ zobrist::state(Feature::SlideTo(to));
+        }
+        for at in self.promoted {
+            h ^= zobrist::promoted(at);
         }
         h
     }

@@ -164,6 +164,12 @@ pub trait Rules: Play + Send + Sync {
         true
     }
 
+    /// Whether 100 half-moves without a capture or a Pawn's move draw (the fifty-move rule),
+    /// where the halfmove clock is kept.
+    fn move_counter_draws(&self) -> bool {
+        self.clock_draws()
+    }
+
     /// What makes two positions the same for repetition (by default the position's hash).
     fn repetition_key(&self, pos: &Position) -> u64 {
         pos.hash()

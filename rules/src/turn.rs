@@ -55,7 +55,8 @@ impl EndPromotions {
 /// Every part of one player's turn, in the order they are written.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Turn {
-    /// `<Letter>@<square>`: a piece put on the board before the move.
+    /// `<Letter>@<square>`: a piece put on the board before the move, or instead of one (a
+    /// drop, [`Turn::drop`]).
     pub placement: Option<(Piece, Loc)>,
     /// Where the moving piece starts.
     pub from: Loc,
@@ -85,6 +86,20 @@ impl Turn {
         }
     }
 
+    /// A drop: `piece` put from its side's reserve on `at`, the whole turn, with no move. It is
+    /// held as a placement whose move starts and ends on the square placed on.
+    pub fn drop(piece: Piece, at: Loc) -> Turn {
+        let mut turn = Turn::new(at, at);
+        turn.placement = Some((piece, at));
+        turn
+    }
+
+    /// Whether this turn is a drop alone (see [`Turn::drop`]).
+    pub fn is_drop(&self) -> bool {
+        self.placement
+            .is_some_and(|(_, at)| at == self.from && at == self.to)
+    }
+
     /// This turn with the `x` part set.
     pub fn removing(mut self, removal: Option<Removal>) -> Turn {
         self.removal = removal;
@@ -104,6 +119,9 @@ impl Turn {
             out.push(letters.letter(piece));
             out.push('@');
             out.push_str(&at.to_string());
+            if self.is_drop() {
+                return out;
+            }
             out.push(',');
         }
         out.push_str(&self.from.to_string());
@@ -144,10 +162,11 @@ impl Turn {
         let move_part = if first.as_bytes().get(1) == Some(&b'@') {
             let piece = letter_piece(&first[..1], letters)?;
             let at = square(first.get(2..).unwrap_or_default(), "placement")?;
+            let Some(move_part) = parts.next() else {
+                return Ok(Turn::drop(piece, at));
+            };
             placement = Some((piece, at));
-            parts
-                .next()
-                .ok_or("a placement must be followed by a move")?
+            move_part
         } else {
             first
         };

@@ -195,6 +195,11 @@ pub fn state(feature: Feature) -> u64 {
     STATE[feature.index()]
 }
 
+/// The key of a promoted piece standing on `at` (crazyhouse's promoted Pawns).
+pub fn promoted(at: Loc) -> u64 {
+    splitmix(0x7A0B_D1E5 ^ at.index() as u64)
+}
+
 /// The key of full move number `n`, for the variants whose outcome or judgement depends on it.
 pub fn move_number(n: u32) -> u64 {
     splitmix(0x4D0F_E5A1 ^ u64::from(n))

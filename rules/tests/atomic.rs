@@ -1,11 +1,11 @@
-//! Atomic chess written in the variant language (`tests/data/atomic.ron`): captures explode.
+//! Atomic chess written in the variant language (`variants/atomic.ron`): captures explode.
 //! Perft from the start gives atomic chess's published numbers (Fairy-Stockfish's too, to depth
 //! 4), and each rule holds in a position of its own, the expected turns and results those
 //! python-chess's atomic board gives.
 
 use crate::common::{START, legal, perft, status, words};
 
-const ATOMIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/atomic.ron");
+const ATOMIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/atomic.ron");
 const NO_OPTIONS: &[&str] = &[];
 
 fn moves(fen: &str) -> Vec<String> {

@@ -11,6 +11,7 @@ mod chess;
 mod common;
 mod data;
 mod deciding;
+mod drops;
 mod editing;
 mod fanorona_chess;
 mod help;

@@ -88,7 +88,7 @@ fn a_move_and_a_capture_ask_for_their_cues_and_play_their_sounds() {
 #[test]
 fn an_explosion_in_a_variant_file_is_heard_as_one() {
     let (mut app, voices) = app_with_sound(Ok(()));
-    let atomic = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tests/data/atomic.ron");
+    let atomic = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/atomic.ron");
     // Atomic chess after 1. Nf3 a6 2. Ne5 a5: Nxd7 blows up the Bishop, Queen and King.
     let fen = "rnbqkbnr/1ppppppp/8/p3N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 3";
     start(&mut app, atomic, &[], Some(fen));

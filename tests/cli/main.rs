@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 mod generate;
+mod positions;
 mod uci;
 mod variant_files;
 #[path = "../support/wait.rs"]

@@ -13,25 +13,27 @@ use crate::turn::Turn;
 use crate::types::{Kind, Loc, LocSet, Piece, Side};
 
 impl Lang {
-    /// Whether a piece of `by` could take on `target` by landing there.
+    /// Whether a piece of `by` could take on `target` by landing there (an atom that captures
+    /// royal pieces only, where it is empty or holds a royal piece, wherever its piece may
+    /// never stand).
     pub fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
+        let royal_there = board.piece(target).is_none_or(|p| self.piece(p.kind).royal);
         self.royal_threat_kinds().iter().any(|&kind| {
             let piece = Piece::new(kind, by);
             if board.count(piece) == 0 {
                 return false;
             }
             let rule = self.piece(kind);
-            if rule
+            let barred = rule
                 .never_in
-                .is_some_and(|z| self.in_zone(z, by, target, board))
-            {
-                return false;
-            }
+                .is_some_and(|z| self.in_zone(z, by, target, board));
             rule.atoms
                 .iter()
                 .zip(&rule.atom_zones)
                 .zip(&rule.rays)
-                .filter(|((a, _), _)| a.captures && !a.en_passant)
+                .filter(|((a, _), _)| {
+                    a.captures && !a.en_passant && if a.royal_only { royal_there } else { !barred }
+                })
                 .any(|((atom, zone), rays)| {
                     self.atom_attacks(board, target, piece, atom, rays)
                         .is_some_and(|from| zone.is_none_or(|z| self.in_zone(z, by, from, board)))
@@ -61,7 +63,7 @@ impl Lang {
         {
             return None;
         }
-        let back = rays.from(side, target);
+        let back = rays.turned_back(side, target);
         match atom.travel {
             Travel::Anywhere => board.locs_of(piece).iter().find(|l| *l != target),
             Travel::Leap => back.iter().find_map(|ray| {
@@ -107,8 +109,8 @@ impl Guard {
     /// knows for certain; `None` where only the position after the turn tells.
     #[inline]
     pub fn judge(&self, lang: &Lang, pos: &Position, turn: &Turn) -> Option<bool> {
-        if turn.placement.is_some() {
-            return None;
+        if let Some((piece, at)) = turn.placement {
+            return turn.is_drop().then(|| self.drop_safe(lang, pos, piece, at));
         }
         let piece = pos.board.piece(turn.from)?;
         let en_passant = pos.state.en_passant == Some(turn.to)
@@ -188,6 +190,17 @@ impl Guard {
             board
         });
         !lang.attacked(board, to, pos.side.opponent())
+    }
+
+    /// Whether dropping `piece` on `at`, an empty square, keeps the royal piece safe: always out
+    /// of check (a piece put on the board only blocks lines), in check where it blocks.
+    pub fn drop_safe(&self, lang: &Lang, pos: &Position, piece: Piece, at: Loc) -> bool {
+        if !self.in_check {
+            return true;
+        }
+        let mut board = pos.board;
+        board.put(at, piece);
+        !lang.attacked(&board, self.royal, pos.side.opponent())
     }
 
     /// Whether the side to move is in check.

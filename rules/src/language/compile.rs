@@ -57,6 +57,8 @@ pub struct Promotion {
     pub own: Vec<Kind>,
     /// Kinds it may become, of the opponent's side.
     pub opponent: Vec<Kind>,
+    /// The part of the zone where the piece may also stay as it is.
+    pub optional_in: Option<usize>,
     /// Where the new piece comes from.
     pub supply: Supply,
     /// When.
@@ -76,6 +78,15 @@ pub struct Placement {
     pub lost: Vec<Kind>,
     /// Being left in check gives the right.
     pub check: bool,
+}
+
+/// The drop instead of a move, resolved.
+#[derive(Clone, Debug)]
+pub struct Drops {
+    /// The zone drops go to, if only there.
+    pub on: Option<usize>,
+    /// Per kind, a zone it is never dropped on.
+    pub not_on: Vec<Option<usize>>,
 }
 
 /// What one kind may remove on entering the removal region.
@@ -125,6 +136,11 @@ pub struct Lang {
     pub placement: Option<Placement>,
     /// The removal part.
     pub removal: Option<Removal>,
+    /// The drop instead of a move.
+    pub drops: Option<Drops>,
+    /// Per kind, what a promoted piece of it goes back to when captured, where captured pieces
+    /// are demoted (the first piece whose promotion lists it).
+    pub demotions: Vec<Option<Kind>>,
     /// The slide part: whether it carries pieces, whether a stalemate by it wins.
     pub slide: Option<(bool, bool)>,
     /// The limit on consecutive moves.
@@ -135,8 +151,10 @@ pub struct Lang {
     pub ends: Vec<CompiledEnd>,
     /// The position's own FEN fields.
     pub state: Vec<StateField>,
-    /// Whether the FEN has a halfmove clock (repetition and the fifty-move rule apply).
+    /// Whether the FEN has a halfmove clock (repetition applies).
     pub clocks: bool,
+    /// Whether 100 half-moves without a capture, a Pawn's move or a promotion draw.
+    pub move_counter: bool,
     /// Where the board may lack squares.
     pub holes: Holes,
     /// Knight paths along the lines, for `t` atoms.
@@ -181,6 +199,9 @@ pub struct Lang {
     /// Per side, whether the start position gives it a royal piece: a side it gives none plays
     /// without one.
     pub royal_at_start: [bool; 2],
+    /// Per kind, how many pieces of it each side has in the start position (for the
+    /// `BelowStart` supply).
+    pub start_counts: Vec<[usize; 2]>,
 }
 
 /// An end, resolved.
@@ -421,28 +442,9 @@ impl Lang {
         for (name, region) in &spec.regions {
             let field = format!("regions: {name}");
             let zone = match region {
-                Region::Ranks(list) => {
-                    let mut sets = [LocSet::EMPTY; 2];
-                    for &r in list {
-                        if r == 0 || r > ranks {
-                            return Err(bad(file, &field, format!("no rank {r}")));
-                        }
-                        sets[0] |= LocSet::rank(r - 1) & geometry.inside();
-                        sets[1] |= LocSet::rank(ranks - r) & geometry.inside();
-                    }
-                    Zone::Fixed(sets)
-                }
+                Region::Ranks(list) => Zone::Fixed(rank_sets(file, &field, list, &geometry)?),
                 Region::Files(letters) => {
-                    let mut set = LocSet::EMPTY;
-                    for c in letters.chars() {
-                        let f = (c as i32) - ('a' as i32);
-                        if !(0..i32::from(files)).contains(&f) {
-                            return Err(bad(file, &field, format!("no file '{c}'")));
-                        }
-                        for r in 0..ranks {
-                            set |= geometry.loc(f, r.into()).map_or(LocSet::EMPTY, Loc::bit);
-                        }
-                    }
+                    let set = file_set(file, &field, letters, &geometry)?;
                     Zone::Fixed([set, set])
                 }
                 Region::Squares(list) => {
@@ -451,6 +453,14 @@ impl Lang {
                         set |= square(file, &field, s, files, ranks)?.bit();
                     }
                     Zone::Fixed([set, set])
+                }
+                Region::Block {
+                    files: letters,
+                    ranks: list,
+                } => {
+                    let columns = file_set(file, &field, letters, &geometry)?;
+                    let [first, second] = rank_sets(file, &field, list, &geometry)?;
+                    Zone::Fixed([first & columns, second & columns])
                 }
                 Region::LastOfFile => Zone::LastOfFile,
             };
@@ -466,8 +476,18 @@ impl Lang {
         let mut pieces: Vec<Option<PieceRule>> = vec![None; Kind::COUNT];
         for (p, kind) in spec.pieces.iter().zip(&kinds) {
             let field = format!("pieces: {}", p.name);
-            let atoms =
+            let mut atoms =
                 notation::parse(&p.moves).map_err(|e| bad(file, &field, format!("moves: {e}")))?;
+            if let Some(text) = &p.captures_royal {
+                let royal_only = notation::parse(text)
+                    .map_err(|e| bad(file, &field, format!("captures_royal: {e}")))?;
+                atoms.extend(royal_only.into_iter().map(|a| Atom {
+                    moves: false,
+                    captures: true,
+                    royal_only: true,
+                    ..a
+                }));
+            }
             let atom_zones = atoms
                 .iter()
                 .map(|a| {
@@ -522,8 +542,16 @@ impl Lang {
                     if !pr.written && own.len() + opponent.len() > 1 {
                         return Err(bad(file, &field, "an unwritten promotion has one choice"));
                     }
+                    if pr.optional_in.is_some() && !pr.written {
+                        return Err(bad(file, &field, "an optional promotion is written"));
+                    }
                     Some(super::compile::Promotion {
                         zone: zone_of(&pr.zone, &field)?,
+                        optional_in: pr
+                            .optional_in
+                            .as_deref()
+                            .map(|n| zone_of(n, &field))
+                            .transpose()?,
                         own,
                         opponent,
                         supply: pr.supply,
@@ -538,11 +566,18 @@ impl Lang {
                 atom_zones,
                 royal: p.royal,
                 pawn: p.pawn,
-                never_in: p
-                    .never_in
-                    .as_deref()
-                    .map(|n| zone_of(n, &field))
-                    .transpose()?,
+                never_in: barred(
+                    &mut zones,
+                    p.never_in
+                        .as_deref()
+                        .map(|n| zone_of(n, &field))
+                        .transpose()?,
+                    p.only_in
+                        .as_deref()
+                        .map(|n| zone_of(n, &field))
+                        .transpose()?,
+                )
+                .map_err(|why| bad(file, &field, why))?,
                 at_most: p.at_most,
                 promotion,
             });
@@ -596,6 +631,60 @@ impl Lang {
                 })
             }
         };
+        let drops = match &spec.turn.drop {
+            None => None,
+            Some(d) => {
+                let field = "turn: drop";
+                if !spec.state.contains(&StateField::Reserve) {
+                    return Err(bad(file, field, "a drop needs the Reserve state field"));
+                }
+                if spec.turn.placement.is_some() {
+                    return Err(bad(
+                        file,
+                        field,
+                        "a drop and a placement exclude each other",
+                    ));
+                }
+                let mut not_on = vec![None; Kind::COUNT];
+                for (letter, region) in &d.not_on {
+                    not_on[kind_of(*letter, field)?.index()] = Some(zone_of(region, field)?);
+                }
+                Some(Drops {
+                    on: d.on.as_deref().map(|z| zone_of(z, field)).transpose()?,
+                    not_on,
+                })
+            }
+        };
+        let capture_field = "capture";
+        if spec.capture.to_hand && spec.capture.keep_captured {
+            return Err(bad(
+                file,
+                capture_field,
+                "to_hand and keep_captured exclude each other",
+            ));
+        }
+        if spec.capture.demote && !spec.capture.to_hand {
+            return Err(bad(file, capture_field, "demote needs to_hand"));
+        }
+        if spec.capture.demote != spec.state.contains(&StateField::Promoted) {
+            return Err(bad(
+                file,
+                capture_field,
+                "demote and the Promoted state field come together",
+            ));
+        }
+        let mut demotions = vec![None; Kind::COUNT];
+        if spec.capture.demote {
+            for kind in &kinds {
+                let promoted = pieces[kind.index()]
+                    .as_ref()
+                    .and_then(|r| r.promotion.as_ref())
+                    .map_or(&[][..], |p| p.own.as_slice());
+                for to in promoted {
+                    demotions[to.index()].get_or_insert(*kind);
+                }
+            }
+        }
         let slide = match &spec.turn.slide {
             None => None,
             Some(s) => {
@@ -721,11 +810,11 @@ impl Lang {
                 ),
             });
         }
-        if clocks.0 != clocks.1 {
+        if clocks.1 && !clocks.0 {
             return Err(bad(
                 file,
                 "ends",
-                "Repetition(3) and MoveCounter(100) come together",
+                "MoveCounter(100) comes with Repetition(3)",
             ));
         }
         let royals: Vec<Kind> = spec
@@ -773,6 +862,10 @@ impl Lang {
                 .all(|p| p.atoms.iter().all(|a| !a.along_lines));
         let pins_suffice = plain_captures
             && spec.turn.slide.is_none()
+            && pieces
+                .iter()
+                .flatten()
+                .all(|p| p.atoms.iter().all(|a| !a.royal_only))
             && pieces.iter().flatten().all(|p| {
                 p.atoms
                     .iter()
@@ -841,6 +934,7 @@ impl Lang {
                 )
             })
             && spec.turn.placement.is_none()
+            && spec.turn.drop.is_none()
             && spec.turn.removal.is_none()
             && spec.turn.slide.is_none()
             && !promotes_at_turn_end
@@ -852,6 +946,17 @@ impl Lang {
                     .as_ref()
                     .is_some_and(|pr| pr.own.iter().any(is_royal))
             });
+        let mut start_counts = vec![[0; 2]; Kind::COUNT];
+        let start_board = spec.start.split_whitespace().next().unwrap_or("");
+        for (p, kind) in spec.pieces.iter().zip(&kinds) {
+            for (side, letter) in [p.letter, p.letter.to_ascii_lowercase()]
+                .into_iter()
+                .enumerate()
+            {
+                start_counts[kind.index()][side] =
+                    start_board.chars().filter(|c| *c == letter).count();
+            }
+        }
         let paths = PathTable::new(&geometry, &KNIGHT_PATHS);
         let basics = Basics::new(data, options, lines, &kinds, &[]).map_err(|e| match e {
             Error::Data { why, .. } => bad(file, "pieces", why),
@@ -865,12 +970,15 @@ impl Lang {
             explosion,
             placement,
             removal,
+            drops,
+            demotions,
             slide,
             limit: spec.turn.limit.map(|l| (l.counts, l.most)),
             castling,
             ends,
             state: spec.state,
             clocks: clocks.0,
+            move_counter: clocks.1,
             holes,
             paths,
             royals,
@@ -890,6 +998,7 @@ impl Lang {
             makes_own_royals,
             checks_forbidden: spec.checks == Checks::Forbidden,
             royal_at_start: [false; 2],
+            start_counts,
         };
         let start = lang.basics.data.start_fen(&lang.basics.options);
         let start_board = start.split(' ').next().unwrap_or_default();
@@ -916,6 +1025,11 @@ impl Lang {
         self.pieces[kind.index()]
             .as_ref()
             .expect("a kind on the board is one of the file's")
+    }
+
+    /// How many of `piece` its side has in the start position.
+    pub fn start_count(&self, piece: crate::types::Piece) -> usize {
+        self.start_counts[piece.kind.index()][piece.side.index()]
     }
 
     /// Whether `loc` lies in zone `zone` for `side` on `board`.
@@ -984,4 +1098,63 @@ fn outline(file: &str, rows: &[String], files: u8, ranks: u8) -> Result<LocSet, 
         }
     }
     Ok(set)
+}
+
+/// The squares of `list`'s ranks (counted from each side) on `geometry`, per side.
+fn rank_sets(
+    file: &str,
+    field: &str,
+    list: &[u8],
+    geometry: &Geometry,
+) -> Result<[LocSet; 2], Error> {
+    let ranks = geometry.ranks();
+    let mut sets = [LocSet::EMPTY; 2];
+    for &r in list {
+        if r == 0 || r > ranks {
+            return Err(bad(file, field, format!("no rank {r}")));
+        }
+        sets[0] |= LocSet::rank(r - 1) & geometry.inside();
+        sets[1] |= LocSet::rank(ranks - r) & geometry.inside();
+    }
+    Ok(sets)
+}
+
+/// The squares of the files `letters` names on `geometry`.
+fn file_set(file: &str, field: &str, letters: &str, geometry: &Geometry) -> Result<LocSet, Error> {
+    let mut set = LocSet::EMPTY;
+    for c in letters.chars() {
+        let f = (c as i32) - ('a' as i32);
+        if !(0..i32::from(geometry.files())).contains(&f) {
+            return Err(bad(file, field, format!("no file '{c}'")));
+        }
+        for r in 0..geometry.ranks() {
+            set |= geometry.loc(f, r.into()).map_or(LocSet::EMPTY, Loc::bit);
+        }
+    }
+    Ok(set)
+}
+
+/// The zone a piece never lands in, from its `never_in` and `only_in` regions: the squares of
+/// the one and those outside the other, pushed onto `zones` as a zone of its own where both
+/// or `only_in` are given.
+fn barred(
+    zones: &mut Vec<Zone>,
+    never: Option<usize>,
+    only: Option<usize>,
+) -> Result<Option<usize>, String> {
+    let Some(only) = only else {
+        return Ok(never);
+    };
+    let fixed = |zone: &Zone| match zone {
+        Zone::Fixed(sets) => Ok(*sets),
+        Zone::LastOfFile => Err("only_in and never_in name fixed regions".to_string()),
+    };
+    let kept = fixed(&zones[only])?;
+    let mut sets = kept.map(|set| !set);
+    if let Some(never) = never {
+        let more = fixed(&zones[never])?;
+        sets = [sets[0] | more[0], sets[1] | more[1]];
+    }
+    zones.push(Zone::Fixed(sets));
+    Ok(Some(zones.len() - 1))
 }

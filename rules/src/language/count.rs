@@ -48,7 +48,8 @@ impl Lang {
 
     /// The number of legal moves of the piece on `from` (of the side to move in `pos`), counted
     /// along its rays by set arithmetic, where captures are by landing, its region it never
-    /// lands in and its promotion's are fixed, it has no hopping move, and either it is not
+    /// lands in and its promotion's are fixed and never optional, it has no hopping move nor one
+    /// that captures royal pieces only, and either it is not
     /// royal and every move it has is legal as it stands (`free`: the side has no royal piece;
     /// else one the guard frees, no en passant capture open and no promotion giving the
     /// opponent a piece), or it is the royal piece of `guard`, which never promotes nor takes
@@ -69,7 +70,7 @@ impl Lang {
     ) -> Option<u64> {
         let rule = self.piece(piece.kind);
         let side = piece.side;
-        if !self.plain_captures || rule.atoms.iter().any(|a| a.hop) {
+        if !self.plain_captures || rule.atoms.iter().any(|a| a.hop || a.royal_only) {
             return None;
         }
         let royal_guard = match (rule.royal, guard) {
@@ -98,7 +99,7 @@ impl Lang {
                 (LocSet::EMPTY, 1)
             }
             Some(promotion) => {
-                if !free && !promotion.opponent.is_empty() {
+                if (!free && !promotion.opponent.is_empty()) || promotion.optional_in.is_some() {
                     return None;
                 }
                 let ways = self.written_choices(pos, piece, promotion).count();
@@ -266,13 +267,14 @@ impl Lang {
                         && !(pos.state.en_passant == Some(c.to)
                             && pos.board.is_empty(c.to)
                             && self.takes_en_passant(piece, from, c.to)));
+                let stays = choices.is_empty() || self.may_decline(pos, piece, c.to);
                 if cleared {
-                    count += choices.len().max(1) as u64;
+                    count += (choices.len() + usize::from(stays)) as u64;
                     continue;
                 }
                 let turn = Turn::new(c.from, c.to).removing(c.removal);
                 let promotions = choices.iter().map(|p| Some(*p));
-                for promotion in promotions.chain(choices.is_empty().then_some(None)) {
+                for promotion in promotions.chain(stays.then_some(None)) {
                     let turn = turn.promoting(promotion);
                     let legal = match guard.as_ref().and_then(|g| g.judge(self, pos, &turn)) {
                         Some(safe) => safe,
@@ -282,7 +284,7 @@ impl Lang {
                 }
             }
         }
-        Some(count)
+        Some(count + self.count_drops(pos, guard.as_ref()))
     }
 
     /// The number of legal turns of `pos` (whose game goes on) where each is a move, a slide and

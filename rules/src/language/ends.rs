@@ -254,10 +254,14 @@ impl Lang {
                 return false;
             };
             let others = |s: Side| -> Vec<Kind> {
+                let held = pos.state.reserve.kinds_of(s).flat_map(|k| {
+                    std::iter::repeat_n(k, usize::from(pos.state.reserve.count(Piece::new(k, s))))
+                });
                 let mut kinds: Vec<Kind> = pos
                     .board
                     .pieces_of(s)
                     .map(|(_, p)| p.kind)
+                    .chain(held)
                     .filter(|k| !self.piece(*k).royal)
                     .collect();
                 kinds.sort();
@@ -282,6 +286,7 @@ impl Lang {
                     .filter(|(_, p)| !self.piece(p.kind).royal)
                     .collect();
                 !all.is_empty()
+                    && pos.state.reserve.is_empty()
                     && all.iter().all(|(_, p)| p.kind == k)
                     && (all.iter().all(|(l, _)| l.is_light())
                         || all.iter().all(|(l, _)| !l.is_light()))

@@ -32,14 +32,14 @@ impl Lang {
             .collect()
     }
 
-    /// Whether a piece of `kind` can be held in reserve: the piece placed from it, or a captured
-    /// piece kept there (never a royal piece or a Pawn).
+    /// Whether a piece of `kind` can be held in reserve: the piece placed from it, a captured
+    /// piece kept there (never a royal piece or a Pawn), or any piece but a royal one where
+    /// pieces are dropped or captured to the hand.
     fn reservable(&self, kind: Kind) -> bool {
-        let kept = self.capture.keep_captured && {
-            let rule = self.piece(kind);
-            !rule.royal && !rule.pawn
-        };
-        kept || self.placement.as_ref().is_some_and(|p| p.kind == kind)
+        let rule = self.piece(kind);
+        let kept = self.capture.keep_captured && !rule.royal && !rule.pawn;
+        let in_hand = (self.drops.is_some() || self.capture.to_hand) && !rule.royal;
+        kept || in_hand || self.placement.as_ref().is_some_and(|p| p.kind == kind)
     }
 
     /// Writes the file's fields of `pos`, each after a space.
@@ -88,6 +88,13 @@ impl Lang {
                 StateField::LastSlide => {
                     if let Some((from, to)) = pos.state.last_slide {
                         out.push_str(&format!("{from}{to}"));
+                    }
+                }
+                StateField::Promoted => {
+                    let mut squares: Vec<Loc> = pos.state.promoted.iter().collect();
+                    squares.sort_by_key(|at| at.name_order());
+                    for at in squares {
+                        out.push_str(&at.to_string());
                     }
                 }
             }
@@ -194,6 +201,14 @@ impl Lang {
                         state.last_slide = Some(squares.ok_or_else(|| bad("is not a slide"))?);
                     }
                 }
+                StateField::Promoted => {
+                    let mut rest = if text == "-" { "" } else { text };
+                    while !rest.is_empty() {
+                        let (at, after) = Loc::scan(rest).ok_or_else(|| bad("is not squares"))?;
+                        state.promoted = state.promoted.with(at);
+                        rest = after;
+                    }
+                }
             }
         }
         Ok(state)
@@ -273,6 +288,9 @@ impl Lang {
             };
             if promotion.when == PromotionTime::OnArrival
                 && self.in_zone(promotion.zone, piece.side, at, &pos.board)
+                && !promotion
+                    .optional_in
+                    .is_some_and(|z| self.in_zone(z, piece.side, at, &pos.board))
             {
                 return Err(Error::fen(
                     board_text(),
@@ -295,6 +313,18 @@ impl Lang {
                         ),
                     ));
                 }
+            }
+        }
+        for at in pos.state.promoted {
+            let promotes_to = pos
+                .board
+                .piece(at)
+                .is_some_and(|p| self.demotions[p.kind.index()].is_some());
+            if !promotes_to {
+                return Err(Error::fen(
+                    at.to_string(),
+                    "a promoted square holds no piece a promotion makes",
+                ));
             }
         }
         self.check_unmoved(pos)?;

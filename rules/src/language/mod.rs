@@ -12,6 +12,7 @@ mod after_move;
 mod attack;
 mod compile;
 mod count;
+mod drops;
 mod ends;
 mod explosion;
 mod fields;

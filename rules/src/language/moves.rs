@@ -212,10 +212,14 @@ impl Lang {
                     }
                     return;
                 }
-                if rule
-                    .never_in
-                    .is_some_and(|z| self.in_zone(z, side, to, board))
+                if !atom.royal_only
+                    && rule
+                        .never_in
+                        .is_some_and(|z| self.in_zone(z, side, to, board))
                 {
+                    return;
+                }
+                if atom.royal_only && occupant.is_none_or(|p| !self.piece(p.kind).royal) {
                     return;
                 }
                 match occupant {

@@ -29,7 +29,8 @@ pub struct Atom {
     pub moves: bool,
     /// It may capture.
     pub captures: bool,
-    /// `n`: lame, the points between must be empty.
+    /// `n`: lame, the points between must be empty (for a bent leap, the orthogonal step that
+    /// begins it: `nN` is Xiangqi's Horse).
     pub lame: bool,
     /// `t`: a two-step path along the board's lines, the first point of which may be occupied.
     pub along_lines: bool,
@@ -43,6 +44,8 @@ pub struct Atom {
     pub not_in_check: bool,
     /// `@region`: only from squares of that region.
     pub from_region: Option<String>,
+    /// It captures royal pieces only (a piece's `captures_royal`, as the flying general).
+    pub royal_only: bool,
 }
 
 /// Why a piece's notation could not be read.
@@ -146,6 +149,28 @@ fn directed(all: &[(i8, i8)], letters: &str) -> Vec<(i8, i8)> {
         .collect()
 }
 
+/// Whether a lame leap has a path: straight along a line, or the knight's bent (2, 1) leap,
+/// begun by an orthogonal step along its longer side.
+fn lame_leap((df, dr): (i8, i8)) -> bool {
+    df == 0
+        || dr == 0
+        || df.abs() == dr.abs()
+        || (df.abs().max(dr.abs()) == 2 && df.abs().min(dr.abs()) == 1)
+}
+
+/// The first step of a bent lame leap (see [`lame_leap`]): one orthogonal step along its
+/// longer side; `None` for a leap along a line.
+pub fn bent_first_step((df, dr): (i8, i8)) -> Option<(i8, i8)> {
+    if df == 0 || dr == 0 || df.abs() == dr.abs() {
+        return None;
+    }
+    Some(if df.abs() > dr.abs() {
+        (df.signum(), 0)
+    } else {
+        (0, dr.signum())
+    })
+}
+
 /// Reads a piece's moves: atoms separated by spaces or written one after another.
 pub fn parse(text: &str) -> Result<Vec<Atom>, NotationError> {
     let mut atoms = Vec::new();
@@ -230,6 +255,7 @@ fn atom(
         once: false,
         not_in_check: false,
         from_region,
+        royal_only: false,
     };
     for m in modifiers.chars() {
         match m {
@@ -265,6 +291,11 @@ fn atom(
     if atom.leaps.is_empty() && atom.travel != Travel::Anywhere {
         return Err(NotationError(format!(
             "'{directions}{letter}' leaves no direction"
+        )));
+    }
+    if atom.lame && atom.travel == Travel::Leap && atom.leaps.iter().any(|l| !lame_leap(*l)) {
+        return Err(NotationError(format!(
+            "'n{letter}' is lame only along a line or as the knight's (2, 1)"
         )));
     }
     if atom.hop && atom.travel != Travel::Ride {
@@ -314,5 +345,6 @@ mod tests {
         assert!(parse("mfX").unwrap_err().0.contains("'X'"));
         assert!(parse("qW").unwrap_err().0.contains("'q'"));
         assert!(parse("pN").unwrap_err().0.contains("hops only"));
+        assert!(parse("nZ").unwrap_err().0.contains("lame only"));
     }
 }

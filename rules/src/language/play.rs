@@ -42,6 +42,7 @@ impl Lang {
         if piece.side != moved.piece.side {
             moved.lost |= 1 << piece.kind.index();
         }
+        self.to_hand(&mut moved.pos.state, at, piece, moved.piece.side);
         let rule = self.piece(piece.kind);
         if self.capture.keep_captured && !rule.royal && !rule.pawn {
             moved.pos.state.reserve.add(piece);
@@ -101,6 +102,9 @@ impl Lang {
             next.state.reserve.take(piece);
             next.board.put(at, piece);
             rec.record(|| Event::Placed { piece, at });
+            if turn.is_drop() {
+                return self.dropped(next, turn);
+            }
         }
         let piece = next
             .board
@@ -151,6 +155,7 @@ impl Lang {
             self.capture(&mut moved, at, how, rec);
         }
         moved.pos.board.move_piece(from, to);
+        self.carry_promoted(&mut moved.pos.state, from, to);
         rec.record(|| Event::Moved {
             piece,
             path: self.path(from, to),
@@ -215,6 +220,7 @@ impl Lang {
             pos.state.reserve.take(new);
         }
         pos.board.put(at, new);
+        self.mark_promoted(&mut pos.state, at);
         rec.record(|| Event::Promoted {
             at,
             from: was,
@@ -294,6 +300,7 @@ impl Lang {
         }
         self.update_state(before, &mut moved, turn);
         let resets = moved.captured
+            || turn.is_drop()
             || moved.promoted
             || self.piece(moved.piece.kind).pawn
             || promoted_at_end;
@@ -344,6 +351,7 @@ impl Lang {
             next.state.last_slide = turn.slide;
         }
         next.state.placement_right = false;
+        next.state.promoted &= next.board.occupied();
     }
 
     /// Whether the player now to move after `moved`, its turn played to the end, holds the

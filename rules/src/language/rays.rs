@@ -3,7 +3,7 @@
 //! rather than by stepping offsets. Holes belong to the position and are looked at in play.
 
 use super::moves::{oriented, straight, unit_dir};
-use super::notation::{Atom, Travel};
+use super::notation::{Atom, Travel, bent_first_step};
 use crate::geometry::Geometry;
 use crate::types::{Dir, LOC_COUNT, Loc, LocSet, MAX_FILES, Side};
 
@@ -74,6 +74,10 @@ pub struct Rays {
     /// Whether the rays from each square share no square, so the squares they reach may be
     /// counted as one set.
     disjoint: bool,
+    /// For a lame atom with bent leaps (`nN`), the rays looked along backwards from a target
+    /// (indexed as `rays`): each leap's source last, the square that lames it before; absent
+    /// where they are the rays themselves.
+    back: Option<Vec<Ray>>,
 }
 
 impl Rays {
@@ -83,6 +87,10 @@ impl Rays {
         let mut rays = Vec::new();
         let mut disjoint = true;
         let mut spans = vec![LocSet::EMPTY; 2 * LOC_COUNT];
+        let bent = atom.lame
+            && atom.travel == Travel::Leap
+            && atom.leaps.iter().any(|l| bent_first_step(*l).is_some());
+        let mut back = Vec::new();
         for side in Side::BOTH {
             for index in 0..LOC_COUNT {
                 starts.push(rays.len() as u16);
@@ -94,7 +102,12 @@ impl Rays {
                 }
                 let first = rays.len();
                 for &leap in &atom.leaps {
-                    rays.extend(ray(geometry, atom, from, oriented(leap, side)));
+                    let leap = oriented(leap, side);
+                    let forward = ray(geometry, atom, from, leap, false);
+                    if bent && forward.is_some() {
+                        back.extend(ray(geometry, atom, from, leap, true));
+                    }
+                    rays.extend(forward);
                 }
                 let mut seen = LocSet::EMPTY;
                 for ray in &rays[first..] {
@@ -110,6 +123,20 @@ impl Rays {
             rays,
             spans,
             disjoint,
+            back: bent.then_some(back),
+        }
+    }
+
+    /// The rays of `side`'s atom from `at` for finding what could leap onto `at` (each leap
+    /// turned back, as [`Rays::from`] for the other side), with the squares that lame each leap
+    /// as seen from its source.
+    #[inline]
+    pub fn turned_back(&self, side: Side, at: Loc) -> &[Ray] {
+        let i = side.index() * LOC_COUNT + at.index();
+        let range = usize::from(self.starts[i])..usize::from(self.starts[i + 1]);
+        match &self.back {
+            Some(back) => &back[range],
+            None => &self.rays[range],
         }
     }
 
@@ -134,8 +161,9 @@ impl Rays {
     }
 }
 
-/// The ray of `atom`'s oriented `leap` from `from`, if it reaches a square.
-fn ray(geometry: &Geometry, atom: &Atom, from: Loc, leap: (i8, i8)) -> Option<Ray> {
+/// The ray of `atom`'s oriented `leap` from `from`, if it reaches a square; `back`: the ray for
+/// looking backwards, where a bent lame leap's laming square lies next to the far end.
+fn ray(geometry: &Geometry, atom: &Atom, from: Loc, leap: (i8, i8), back: bool) -> Option<Ray> {
     let mut out = Ray {
         dir: unit_dir(leap),
         len: 0,
@@ -153,7 +181,18 @@ fn ray(geometry: &Geometry, atom: &Atom, from: Loc, leap: (i8, i8)) -> Option<Ra
                 }
                 out.dir = Some(dir);
             }
-            None => out.push(step(geometry, at, leap)?),
+            None => {
+                let to = step(geometry, at, leap)?;
+                if let Some(first) = bent_first_step(leap).filter(|_| atom.lame) {
+                    let (df, dr) = if back {
+                        (leap.0 - first.0, leap.1 - first.1)
+                    } else {
+                        first
+                    };
+                    out.push(at.offset(df, dr)?);
+                }
+                out.push(to);
+            }
         },
         Travel::Ride => {
             while let Some(next) = step(geometry, at, leap) {

@@ -162,6 +162,10 @@ impl Rules for Lang {
         self.clocks
     }
 
+    fn move_counter_draws(&self) -> bool {
+        self.move_counter
+    }
+
     fn state_field_count(&self) -> usize {
         self.state.len()
     }

@@ -109,6 +109,14 @@ pub enum Region {
     Squares(Vec<String>),
     /// The furthest square of each file from the owner (squares only; holes count as nothing).
     LastOfFile,
+    /// The squares of these files (by letter) on these ranks, `1` being the owner's first rank:
+    /// Xiangqi's palace is `Block(files: "def", ranks: [1, 2, 3])`.
+    Block {
+        /// The files, by letter.
+        files: String,
+        /// The ranks, counted from the owner.
+        ranks: Vec<u8>,
+    },
 }
 
 /// A piece: its letter, name, moves and how it is drawn.
@@ -143,6 +151,14 @@ pub struct PieceSpec {
     /// A region it never lands in, nor stands in: a position with it there is refused.
     #[serde(default)]
     pub never_in: Option<String>,
+    /// The region it never leaves (nor stands outside: a position with it there is refused).
+    #[serde(default)]
+    pub only_in: Option<String>,
+    /// Moves that capture royal pieces only, in the movement notation (`"vR"`): as a royal
+    /// piece must never be left where it could be taken, royal pieces with these moves never
+    /// face each other along them (Xiangqi's flying general).
+    #[serde(default)]
+    pub captures_royal: Option<String>,
     /// The most a side may have of it, on the board and in reserve together: a position with
     /// more is refused.
     #[serde(default)]
@@ -167,6 +183,10 @@ pub struct PromotionSpec {
     /// Under an option, further letters it may become.
     #[serde(default)]
     pub with_option: BTreeMap<String, String>,
+    /// The part of the zone where the piece may also stay as it is (the rest of the zone
+    /// promotes it always).
+    #[serde(default)]
+    pub optional_in: Option<String>,
     /// Where the new piece comes from.
     #[serde(default)]
     pub supply: Supply,
@@ -192,6 +212,9 @@ pub enum Supply {
     /// From the owner's captured pieces, kept in the `Captured` field; without one the piece
     /// may not enter the zone.
     Captured,
+    /// Only a piece its side has fewer of on the board than the start position gives it; without
+    /// one the piece may not end a move where it must promote.
+    BelowStart,
 }
 
 /// When a promotion happens.
@@ -235,6 +258,9 @@ pub enum StateField {
     Reserve,
     /// Each side's count of consecutive counted moves, one digit each (`00`).
     Counts,
+    /// The squares of the promoted pieces that go back to what they promoted from when
+    /// captured (`demote`), in square order (`d8e1`), or `-`.
+    Promoted,
     /// The slide of the turn just played (`d5d4`: from a hole, now, to the orthogonally
     /// adjacent square it slid to), or `-`.
     LastSlide,
@@ -265,6 +291,13 @@ pub struct CaptureSpec {
     /// capture nothing are then not legal.
     #[serde(default)]
     pub compulsory_for_the_turn: bool,
+    /// Whether captured pieces go to the capturer's reserve, changing sides (crazyhouse).
+    #[serde(default)]
+    pub to_hand: bool,
+    /// Whether a promoted piece captured goes to the hand as the piece it promoted from (the
+    /// `Promoted` field remembers which pieces promoted).
+    #[serde(default)]
+    pub demote: bool,
 }
 
 impl Default for CaptureSpec {
@@ -276,6 +309,8 @@ impl Default for CaptureSpec {
             compulsory_for_the_move: false,
             keep_captured: false,
             compulsory_for_the_turn: false,
+            to_hand: false,
+            demote: false,
         }
     }
 }
@@ -327,6 +362,21 @@ pub struct TurnSpec {
     /// A count of consecutive moves of one sort, with a limit.
     #[serde(default)]
     pub limit: Option<LimitSpec>,
+    /// A piece put from the reserve on an empty square instead of a move.
+    #[serde(default)]
+    pub drop: Option<DropSpec>,
+}
+
+/// Dropping a piece from the reserve on an empty square as the whole turn.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropSpec {
+    /// The region drops go to (every square when absent).
+    #[serde(default)]
+    pub on: Option<String>,
+    /// Per piece letter, a region it is never dropped on (`{"P": "ends"}`).
+    #[serde(default)]
+    pub not_on: BTreeMap<char, String>,
 }
 
 /// Putting a piece from reserve on the board before the move.

@@ -165,12 +165,21 @@ impl Lang {
             return true;
         }
         out.extend(self.written_choices(pos, piece, promotion));
-        !out.is_empty()
+        !out.is_empty() || self.may_decline(pos, piece, to)
+    }
+
+    /// Whether a move of `piece` to `to` may leave it as it is: where it does not promote, or
+    /// in the part of its zone where promoting is optional.
+    pub(super) fn may_decline(&self, pos: &Position, piece: Piece, to: Loc) -> bool {
+        self.piece(piece.kind).promotion.as_ref().is_none_or(|p| {
+            p.optional_in
+                .is_some_and(|z| self.in_zone(z, piece.side, to, &pos.board))
+        })
     }
 
     /// The pieces `piece` may become by its written `promotion` in `pos`.
     pub(super) fn written_choices<'a>(
-        &self,
+        &'a self,
         pos: &'a Position,
         piece: Piece,
         promotion: &'a Promotion,
@@ -183,8 +192,12 @@ impl Lang {
             .opponent
             .iter()
             .map(move |k| Piece::new(*k, piece.side.opponent()));
-        own.filter(|p| promotion.supply != Supply::Captured || pos.state.reserve.count(*p) > 0)
-            .chain(theirs)
+        own.filter(move |p| match promotion.supply {
+            Supply::Unlimited => true,
+            Supply::Captured => pos.state.reserve.count(*p) > 0,
+            Supply::BelowStart => pos.board.count(*p) < self.start_count(*p),
+        })
+        .chain(theirs)
     }
 
     /// Calls `visit` with each possible turn's placement, move, capture and promotion (the
@@ -204,8 +217,9 @@ impl Lang {
 
     /// [`Lang::for_each_move`] for the pieces on `movers` of the position after each placement
     /// only, asking whether the side to move is in check for its `k` atoms only when
-    /// `asks_check`; else they count as open, as for a threat (a side threatens what its pieces
-    /// could take, in check or not, as a pinned piece still gives check).
+    /// `asks_check`, and then with the drops; else they count as open, as for a threat (a side
+    /// threatens what its pieces could take, in check or not, as a pinned piece still gives
+    /// check), and drops, which take nothing, are left out.
     fn moves_of(
         &self,
         pos: &Position,
@@ -262,13 +276,16 @@ impl Lang {
                 }
                 let mut turn = Turn::new(c.from, c.to).removing(c.removal);
                 turn.placement = placement;
-                if choices.is_empty() {
+                if choices.is_empty() || self.may_decline(staged, piece, c.to) {
                     visit(&turn)?;
                 }
                 for promotion in &choices {
                     visit(&turn.promoting(Some(*promotion)))?;
                 }
             }
+        }
+        if asks_check {
+            self.for_each_drop(pos, visit)?;
         }
         ControlFlow::Continue(())
     }

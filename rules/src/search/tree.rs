@@ -171,6 +171,8 @@ pub(super) struct Tree<'a> {
     /// path from the root to the current node (excluded).
     path: Vec<u64>,
     clock_draws: bool,
+    /// Whether 100 half-moves without a capture or a Pawn's move draw.
+    move_counter_draws: bool,
     /// The turn (an index into the node's list) each ply's node leaves out while it tests
     /// whether that turn is singular.
     skipped: Vec<Option<usize>>,
@@ -216,6 +218,7 @@ impl<'a> Tree<'a> {
             skipped: vec![None; MAX_PLY],
             path,
             clock_draws: variant.clock_draws(),
+            move_counter_draws: variant.move_counter_draws(),
             passing_is_safe: variant.passing_is_safe(),
             candidates_legal: variant.candidates_are_legal(),
             unseen_captures: variant.unseen_captures(),
@@ -364,7 +367,7 @@ impl<'a> Tree<'a> {
             return false;
         }
         let key = pos.hash();
-        pos.halfmove >= 100
+        (self.move_counter_draws && pos.halfmove >= 100)
             || self
                 .path
                 .iter()

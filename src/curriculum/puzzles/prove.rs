@@ -178,7 +178,8 @@ impl<'a> Prover<'a> {
         } else {
             None
         };
-        let drawn = variant.dead_position(pos) || (variant.clock_draws() && pos.halfmove >= 100);
+        let drawn =
+            variant.dead_position(pos) || (variant.move_counter_draws() && pos.halfmove >= 100);
         match own {
             Some(outcome) => Node::Over(outcome.verdict),
             None if drawn => Node::Over(Verdict::Draw),
