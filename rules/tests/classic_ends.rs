@@ -41,6 +41,18 @@ fn a_side_that_can_capture_must() {
 }
 
 #[test]
+fn a_stalemate_goes_to_the_side_with_fewer_pieces() {
+    assert_eq!(
+        result("suicide", "7k/8/8/8/8/p7/P7/8 w - - 0 1", ""),
+        "1-0 stalemate"
+    );
+    assert_eq!(
+        result("suicide", "8/8/8/8/8/p7/P7/8 w - - 0 1", ""),
+        "1/2-1/2 stalemate"
+    );
+}
+
+#[test]
 fn a_bare_king_loses_where_the_opponent_keeps_two_pieces_besides() {
     assert_eq!(
         result("shatranj", "3k4/8/8/8/8/8/8/R2K3R b - - 0 1", ""),
@@ -140,6 +152,7 @@ fn perft_from_the_start_is_fairy_stockfishs() {
     let cases = [
         ("antichess", 8067),
         ("giveaway", 8067),
+        ("suicide", 8067),
         ("shatranj", 4176),
         ("horde", 1274),
         ("racingkings", 11264),

@@ -702,44 +702,6 @@ impl Lang {
                 Some((carrying, s.stalemate_by_slide_wins))
             }
         };
-        let mut castling = Vec::new();
-        for (i, c) in spec.castling.iter().enumerate() {
-            let field = "castling";
-            if i >= 2 || !spec.state.contains(&StateField::Castling) {
-                return Err(bad(
-                    file,
-                    field,
-                    "at most two castlings, with the Castling field",
-                ));
-            }
-            let sq = |t: &str| square(file, field, t, files, ranks);
-            let white = (
-                sq(&c.king.0)?,
-                sq(&c.king.1)?,
-                sq(&c.rook.0)?,
-                sq(&c.rook.1)?,
-            );
-            let m = |l: Loc| mirrored(l, ranks);
-            let black = (m(white.0), m(white.1), m(white.2), m(white.3));
-            let bit = |side: usize| 1u8 << (side * 2 + i);
-            let king = match c.piece {
-                Some(letter) => kind_of(letter, field)?,
-                None => spec
-                    .pieces
-                    .iter()
-                    .position(|p| p.royal)
-                    .map(|i| kinds[i])
-                    .ok_or_else(|| {
-                        bad(file, field, "castling needs a royal piece, or its `piece`")
-                    })?,
-            };
-            castling.push(Castle {
-                king,
-                bits: [bit(0), bit(1)],
-                letters: [c.right.to_ascii_uppercase(), c.right.to_ascii_lowercase()],
-                squares: [white, black],
-            });
-        }
         let mut ends = Vec::new();
         let mut clocks = (false, false);
         for end in &spec.ends {
@@ -829,6 +791,44 @@ impl Lang {
             .any(|e| matches!(e, CompiledEnd::Checkmate | CompiledEnd::RoyalTaken));
         if needs_royal && royals.is_empty() {
             return Err(bad(file, "ends", "checkmate needs a royal piece"));
+        }
+        let mut castling = Vec::new();
+        for (i, c) in spec.castling.iter().enumerate() {
+            let field = "castling";
+            if i >= 2 || !spec.state.contains(&StateField::Castling) {
+                return Err(bad(
+                    file,
+                    field,
+                    "at most two castlings, with the Castling field",
+                ));
+            }
+            let sq = |t: &str| square(file, field, t, files, ranks);
+            let white = (
+                sq(&c.king.0)?,
+                sq(&c.king.1)?,
+                sq(&c.rook.0)?,
+                sq(&c.rook.1)?,
+            );
+            let m = |l: Loc| mirrored(l, ranks);
+            let black = (m(white.0), m(white.1), m(white.2), m(white.3));
+            let bit = |side: usize| 1u8 << (side * 2 + i);
+            let king = match c.piece {
+                Some(letter) => kind_of(letter, field)?,
+                None => spec
+                    .pieces
+                    .iter()
+                    .position(|p| p.royal)
+                    .map(|i| kinds[i])
+                    .ok_or_else(|| {
+                        bad(file, field, "castling needs a royal piece, or its `piece`")
+                    })?,
+            };
+            castling.push(Castle {
+                king,
+                bits: [bit(0), bit(1)],
+                letters: [c.right.to_ascii_uppercase(), c.right.to_ascii_lowercase()],
+                squares: [white, black],
+            });
         }
         let explosion = spec
             .capture

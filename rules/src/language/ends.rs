@@ -20,6 +20,21 @@ fn judged(white: bool, black: bool, reason: Reason) -> Option<Outcome> {
     }
 }
 
+/// What `score` gives `side` at `pos`, for `reason`.
+fn scored(score: Score, side: Side, reason: Reason, pos: &Position) -> Outcome {
+    let pieces = |s: Side| pos.board.occupied_by(s).len();
+    match score {
+        Score::Win => Outcome::win(side, reason),
+        Score::Loss => Outcome::win(side.opponent(), reason),
+        Score::Draw => Outcome::draw(reason),
+        Score::FewerPiecesWin => match pieces(side).cmp(&pieces(side.opponent())) {
+            std::cmp::Ordering::Less => Outcome::win(side, reason),
+            std::cmp::Ordering::Greater => Outcome::win(side.opponent(), reason),
+            std::cmp::Ordering::Equal => Outcome::draw(reason),
+        },
+    }
+}
+
 impl Lang {
     /// Whether `side` has a piece of one of `kinds` on the board or in reserve.
     fn has_any(&self, pos: &Position, side: Side, kinds: &[Kind]) -> bool {
@@ -117,11 +132,7 @@ impl Lang {
                 Some(kinds) => kinds.iter().any(|k| down_to(Some(*k))),
             };
             if down {
-                return Some(match extinction.score {
-                    Score::Win => Outcome::win(side, reason),
-                    Score::Loss => Outcome::win(side.opponent(), reason),
-                    Score::Draw => Outcome::draw(reason),
-                });
+                return Some(scored(extinction.score, side, reason, pos));
             }
         }
         None
@@ -188,11 +199,7 @@ impl Lang {
                     {
                         return Some(Outcome::win(pos.side.opponent(), Reason::StalemateBySlide));
                     }
-                    return Some(match score {
-                        Score::Win => Outcome::win(pos.side, Reason::Stalemate),
-                        Score::Loss => Outcome::win(pos.side.opponent(), Reason::Stalemate),
-                        Score::Draw => Outcome::draw(Reason::Stalemate),
-                    });
+                    return Some(scored(*score, pos.side, Reason::Stalemate, pos));
                 }
                 _ => {}
             }

@@ -568,7 +568,7 @@ pub enum Checks {
     Forbidden,
 }
 
-/// What a stalemate gives the stalemated side.
+/// What an end gives the side it speaks of (the stalemated side, the side brought down).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 pub enum Score {
     /// It wins.
@@ -577,4 +577,6 @@ pub enum Score {
     Loss,
     /// A draw.
     Draw,
+    /// The side with fewer pieces on the board wins; as many draw.
+    FewerPiecesWin,
 }
