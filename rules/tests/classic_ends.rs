@@ -41,6 +41,14 @@ fn a_side_that_can_capture_must() {
 }
 
 #[test]
+fn being_checkmated_wins_losers() {
+    assert_eq!(
+        result("losers", "7k/8/8/8/8/8/5PPP/r5K1 w - - 0 1", ""),
+        "1-0 checkmate"
+    );
+}
+
+#[test]
 fn a_stalemate_goes_to_the_side_with_fewer_pieces() {
     assert_eq!(
         result("suicide", "7k/8/8/8/8/p7/P7/8 w - - 0 1", ""),
@@ -153,6 +161,7 @@ fn perft_from_the_start_is_fairy_stockfishs() {
         ("antichess", 8067),
         ("giveaway", 8067),
         ("suicide", 8067),
+        ("losers", 8067),
         ("shatranj", 4176),
         ("horde", 1274),
         ("racingkings", 11264),

@@ -215,8 +215,8 @@ pub enum CompiledEnd {
     Hold(usize, Vec<Kind>),
     /// See [`End::TurnLimit`].
     TurnLimit(u32),
-    /// See [`End::Checkmate`].
-    Checkmate,
+    /// See [`End::Checkmate`] and [`End::Checkmated`]: what it gives the side checkmated.
+    Checkmate(Score),
     /// See [`End::Stalemate`].
     Stalemate(super::schema::Score),
     /// See [`End::InsufficientMaterial`]: lone sets and the one-shade kind.
@@ -715,7 +715,8 @@ impl Lang {
                     CompiledEnd::Hold(zone_of(region, field)?, kinds_of(pieces, field)?)
                 }
                 End::TurnLimit(n) => CompiledEnd::TurnLimit(*n),
-                End::Checkmate => CompiledEnd::Checkmate,
+                End::Checkmate => CompiledEnd::Checkmate(Score::Loss),
+                End::Checkmated(score) => CompiledEnd::Checkmate(*score),
                 End::Stalemate(score) => CompiledEnd::Stalemate(*score),
                 End::Repetition(n) => {
                     if *n != 3 {
@@ -788,7 +789,7 @@ impl Lang {
             .collect();
         let needs_royal = ends
             .iter()
-            .any(|e| matches!(e, CompiledEnd::Checkmate | CompiledEnd::RoyalTaken));
+            .any(|e| matches!(e, CompiledEnd::Checkmate(_) | CompiledEnd::RoyalTaken));
         if needs_royal && royals.is_empty() {
             return Err(bad(file, "ends", "checkmate needs a royal piece"));
         }

@@ -190,8 +190,8 @@ impl Lang {
                 return Some(outcome);
             }
             match end {
-                CompiledEnd::Checkmate if self.in_check_now(pos) => {
-                    return Some(Outcome::win(pos.side.opponent(), Reason::Checkmate));
+                CompiledEnd::Checkmate(score) if self.in_check_now(pos) => {
+                    return Some(scored(*score, pos.side, Reason::Checkmate, pos));
                 }
                 CompiledEnd::Stalemate(score) if !self.in_check_now(pos) => {
                     if self.slide.is_some_and(|(_, wins)| wins)

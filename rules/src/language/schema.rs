@@ -533,6 +533,8 @@ pub enum End {
     },
     /// No legal turn while in check: that side loses.
     Checkmate,
+    /// No legal turn while in check: that side wins, loses or draws (Losers: it wins).
+    Checkmated(Score),
     /// No legal turn while not in check: that side wins, loses or draws.
     Stalemate(Score),
     /// The same position for the nth time: a draw.
