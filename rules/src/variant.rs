@@ -117,8 +117,8 @@ impl Variant {
 
     /// A position that shows how `piece` moves, for the help: the board of the start position
     /// emptied (its holes kept) but for `piece` as near the middle as it can move from and, in
-    /// a variant with Kings, a King of each side towards the corners so that the rules allow
-    /// play. `None` if the game has no such piece.
+    /// a variant with Kings, a King of each side towards the corners (else where it starts or
+    /// next to it) so that the rules allow play. `None` if the game has no such piece.
     pub fn piece_diagram(&self, piece: Piece) -> Option<PieceDiagram> {
         if !self.letters().kinds().any(|k| k == piece.kind) {
             return None;
@@ -139,22 +139,37 @@ impl Variant {
         squares.sort_by_key(from_middle);
         let corners: Vec<Loc> = squares.iter().rev().take(8).copied().collect();
         let with_kings = self.letters().kinds().any(|k| k == Kind::King);
-        let own_kings: Vec<Option<Loc>> = if with_kings && piece.kind != Kind::King {
-            corners.iter().copied().map(Some).collect()
-        } else {
-            vec![None]
+        // First the Kings towards the corners; where the rules keep them nearer home (as in a
+        // palace), then where they start or next to it.
+        let homes = |side: Side| -> Vec<Loc> {
+            let home = self.start.board.locs_of(Piece::new(Kind::King, side));
+            let near = home
+                .iter()
+                .fold(LocSet::EMPTY, |set, at| set | geometry.adjacent(at));
+            home.iter().chain((near & !home).iter()).collect()
         };
-        let enemy_kings: Vec<Option<Loc>> = if with_kings {
-            corners.iter().rev().copied().map(Some).collect()
-        } else {
-            vec![None]
-        };
-        for &at in &squares {
-            for own in &own_kings {
-                for enemy in &enemy_kings {
-                    let kings = [(*own, piece.side), (*enemy, piece.side.opponent())];
-                    if let Some(diagram) = self.diagram_with(piece, at, kings) {
-                        return Some(diagram);
+        let placings = [
+            (corners.clone(), corners.iter().rev().copied().collect()),
+            (homes(piece.side), homes(piece.side.opponent())),
+        ];
+        for (own, enemy) in placings {
+            let own_kings: Vec<Option<Loc>> = if with_kings && piece.kind != Kind::King {
+                own.into_iter().map(Some).collect()
+            } else {
+                vec![None]
+            };
+            let enemy_kings: Vec<Option<Loc>> = if with_kings {
+                enemy.into_iter().map(Some).collect()
+            } else {
+                vec![None]
+            };
+            for &at in &squares {
+                for own in &own_kings {
+                    for enemy in &enemy_kings {
+                        let kings = [(*own, piece.side), (*enemy, piece.side.opponent())];
+                        if let Some(diagram) = self.diagram_with(piece, at, kings) {
+                            return Some(diagram);
+                        }
                     }
                 }
             }

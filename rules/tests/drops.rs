@@ -3,7 +3,7 @@
 //! Fairy-Stockfish's numbers, and each rule holds in a position of its own, with the turns and
 //! results Fairy-Stockfish gives there.
 
-use crate::common::{START, legal, perft, refusal, status, words};
+use crate::common::{START, legal, perft, refusal, set_up, status, words};
 use oddboard_rules::Variant;
 use std::path::PathBuf;
 
@@ -168,6 +168,28 @@ fn a_royal_piece_is_never_held() {
         "",
     );
     assert!(why.contains("never held in reserve"), "{why}");
+}
+
+#[test]
+fn the_editor_forgets_the_promoted_mark_of_a_piece_taken_off() {
+    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - - d1 0 1";
+    let game = set_up(&file("crazyhouse"), NO_OPTIONS, Some(fen), "").expect("the position reads");
+    let mut pos = *game.position();
+    pos.board
+        .clear(oddboard_rules::Loc::parse("d1").expect("a square"));
+    game.variant().settle(&mut pos);
+    assert_eq!(
+        game.variant().fen(&pos),
+        "4k3/8/8/8/8/8/8/4K3 w - - - - 0 1"
+    );
+}
+
+#[test]
+fn the_computer_counts_the_pieces_in_reserve_at_their_values() {
+    // White holds a Queen and a Pawn, Black a Pawn: 900 + 100 - 100.
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - QPp - 0 1";
+    let game = set_up(&file("crazyhouse"), NO_OPTIONS, Some(fen), "").expect("the position reads");
+    assert_eq!(game.variant().positional(game.position()), 900);
 }
 
 /// The one-line error loading the crazyhouse file changed from `from` to `to` gives.

@@ -128,3 +128,82 @@ fn american_chess_turn_is_set_within_the_turn_limit() {
     });
     assert_eq!(pos.fullmove, 1);
 }
+
+/// The shipped variant file of `id`.
+fn shipped(id: &str) -> Variant {
+    let path = format!("{}/../variants/{id}.ron", env!("CARGO_MANIFEST_DIR"));
+    Variant::load(&path, &[]).expect("the file loads")
+}
+
+#[test]
+fn a_variant_files_castling_rights_are_offered_where_its_pieces_are_home() {
+    let chess = shipped("chess");
+    let pos = edited(&chess, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", |_| {});
+    let allowed: Vec<(String, u32)> = chess
+        .state_controls(&pos)
+        .into_iter()
+        .map(|c| (c.label, c.max))
+        .collect();
+    assert_eq!(
+        allowed,
+        [
+            ("White may castle to g1".to_string(), 0),
+            ("Black may castle to g8".to_string(), 0),
+            ("White may castle to c1".to_string(), 1),
+            ("Black may castle to c8".to_string(), 0),
+        ]
+    );
+}
+
+#[test]
+fn a_variant_files_right_goes_when_its_rook_is_taken_off() {
+    let chess = shipped("chess");
+    let pos = edited(&chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", |pos| {
+        pos.board.clear(at("h8"))
+    });
+    assert_eq!(chess.fen(&pos), "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+}
+
+#[test]
+fn a_variant_files_pieces_in_hand_are_set_and_shown() {
+    let crazyhouse = shipped("crazyhouse");
+    let mut pos = edited(
+        &crazyhouse,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - - 0 1",
+        |_| {},
+    );
+    let knight = crazyhouse.letters().piece('N').expect("a Knight");
+    assert!(
+        crazyhouse
+            .state_controls(&pos)
+            .iter()
+            .any(|c| c.key == StateKey::Reserve(knight) && c.max > 0),
+        "a Knight may be put in White's hand"
+    );
+    pos.set_state_value(StateKey::Reserve(knight), 2);
+    crazyhouse.settle(&mut pos);
+    assert_eq!(
+        crazyhouse.counters(&pos),
+        [
+            ("White holds".to_string(), "2 × Knight".to_string()),
+            ("Black holds".to_string(), "nothing".to_string()),
+        ]
+    );
+    assert!(crazyhouse.parse_fen(&crazyhouse.fen(&pos)).is_ok());
+}
+
+#[test]
+fn a_variant_files_placement_right_needs_the_piece_in_hand() {
+    let amphora = shipped("amphora");
+    let guard = amphora.letters().piece('G').expect("a Guard");
+    let pos = edited(
+        &amphora,
+        "*ppkpp*/**ppp**/*5*/7/7/*5*/**PPP**/*PPKPP* w G+g 00 0 1",
+        |pos| assert!(pos.state.reserve.take(guard)),
+    );
+    assert_eq!(
+        amphora.fen(&pos),
+        "*ppkpp*/**ppp**/*5*/7/7/*5*/**PPP**/*PPKPP* w g 00 0 1"
+    );
+    assert_eq!(amphora.reserve_piece(Side::White), Some(guard));
+}

@@ -28,3 +28,4 @@ mod spoken;
 mod threats;
 mod typed;
 mod variant_files;
+mod xiangqi_family;

@@ -6,7 +6,7 @@ use oddboard_rules::{Error, RulesExt, Typed, Variant};
 use std::path::PathBuf;
 
 /// The shipped chess file's text.
-fn chess_text() -> String {
+pub fn chess_text() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/chess.ron");
     std::fs::read_to_string(path).expect("variants/chess.ron is shipped")
 }
@@ -24,7 +24,7 @@ fn write(test: &str, id: &str, text: &str) -> String {
 }
 
 /// The one-line error loading `text` (as `chess.ron`) gives.
-fn error_of(test: &str, text: &str) -> String {
+pub fn error_of(test: &str, text: &str) -> String {
     let path = write(test, "chess", text);
     match Variant::load(&path, &[]) {
         Err(error) => {

@@ -2,7 +2,7 @@
 
 use crate::support::*;
 use oddboard::app::shared::turn_builder::{Choice, Part, PromotionOffer};
-use oddboard::rules::{Kind, Loc, Piece, Side};
+use oddboard::rules::{Kind, Loc, Piece, RulesExt, Side};
 
 #[test]
 fn chess_pawn_move_by_two_clicks() {
@@ -253,4 +253,57 @@ fn pawns_to_kings_offers_the_enemy_king_on_the_board() {
 
 fn builder(app: &App) -> &oddboard::app::shared::turn_builder::TurnBuilder {
     &app.world().resource::<Builder>().0
+}
+
+/// The shipped variant file of `id`.
+fn shipped(id: &str) -> String {
+    format!("{}/variants/{id}.ron", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_crazyhouse_drop_is_picked_from_the_hand_then_put_on_its_square() {
+    const FEN: &str = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - NP - 0 1";
+    let mut app = app();
+    start(&mut app, &shipped("crazyhouse"), &[], Some(FEN));
+    assert_eq!(question(&app), Some(Part::Placement));
+    let knight = game(&app).variant().letters().piece('N').expect("a Knight");
+    let pawn = game(&app).variant().letters().piece('P').expect("a Pawn");
+    assert_eq!(builder(&app).hand(), [pawn, knight]);
+    assert!(
+        builder(&app).placements_offered().is_empty(),
+        "no square is marked before a piece is picked"
+    );
+    click(&mut app, "e5");
+    assert!(
+        game(&app).turn_texts().is_empty(),
+        "an empty square alone drops nothing"
+    );
+    app.world_mut().write_message(Command::PickFromHand(knight));
+    app.update();
+    assert_eq!(builder(&app).dropping(), Some(knight));
+    assert!(
+        builder(&app)
+            .placements_offered()
+            .contains(&(knight, Loc::parse("e5").unwrap())),
+    );
+    click(&mut app, "e5");
+    assert_eq!(game(&app).turn_texts(), ["N@e5"]);
+    assert_eq!(
+        shown_pieces(&mut app).get(&Loc::parse("e5").unwrap()),
+        Some(&knight)
+    );
+    assert_view_matches_game(&mut app);
+}
+
+#[test]
+fn with_a_piece_picked_from_the_hand_a_click_on_an_own_piece_still_moves_it() {
+    const FEN: &str = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - N - 0 1";
+    let mut app = app();
+    start(&mut app, &shipped("crazyhouse"), &[], Some(FEN));
+    let knight = game(&app).variant().letters().piece('N').expect("a Knight");
+    app.world_mut().write_message(Command::PickFromHand(knight));
+    app.update();
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    assert_eq!(game(&app).turn_texts(), ["e2e4"]);
 }

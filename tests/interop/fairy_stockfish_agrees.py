@@ -18,7 +18,10 @@ The manifest (tab-separated, `#` starts a comment line) has one row per variant 
 Move text: Fairy-Stockfish writes UCI (`e7e8q`, drops `P@e4`, `a10a9` on ten ranks); Oddboard's
 canonical text (`e7e8=Q`, `P@e4`) is mapped to it by dropping the `=` and writing the promoted
 piece's letter in lower case, through `letters`. The board is the first field of the FEN, with
-Fairy-Stockfish's promoted-piece marks (`~`) and holdings (`[…]`) left out.
+Fairy-Stockfish's promoted-piece marks (`~`) and holdings (`[…]`) left out. Where the file's
+`state` has a `Reserve` field, the holdings are compared with it (as sets of letters with their
+counts), and where it has a `Promoted` field, the squares of the pieces Fairy-Stockfish marks `~`
+with it.
 
 Fairy-Stockfish's optional ends (its threefold repetition and fifty-move rule) are asked for
 where they can apply: a position's third occurrence, a halfmove clock of 100; everywhere in a
@@ -77,6 +80,13 @@ class Row:
     def name(self):
         return self.file.rsplit("/", 1)[-1].removesuffix(".ron")
 
+    @functools.cached_property
+    def state(self):
+        """The file's `state` list: the names of its FEN fields after the side to move."""
+        with open(self.file, encoding="utf-8") as text:
+            found = re.search(r"^\s*state:\s*\[([^\]]*)\]", text.read(), re.M)
+        return [name.strip() for name in found.group(1).split(",") if name.strip()] if found else []
+
 
 def read_manifest(path):
     """The manifest's rows."""
@@ -126,6 +136,41 @@ def board_of(fen, letters=None):
             for ch in board
         )
     return board
+
+
+def fsf_holdings(fen):
+    """Fairy-Stockfish's holdings (sorted letters) and the squares of its pieces marked `~`."""
+    board, _, pocket = fen.split(" ", 1)[0].partition("[")
+    promoted = set()
+    ranks = board.split("/")
+    for row, text in enumerate(ranks):
+        file = 0
+        for number, mark in re.findall(r"(\d+)|(.)", text):
+            if number:
+                file += int(number)
+            elif mark == "~":
+                promoted.add(f"{chr(ord('a') + file - 1)}{len(ranks) - row}")
+            elif mark.isalpha():
+                file += 1
+    return sorted(pocket.rstrip("]")), promoted
+
+
+def our_holdings(fen, row):
+    """Oddboard's holdings (sorted, in Fairy-Stockfish's letters) and promoted squares, from
+    the file's `Reserve` and `Promoted` fields; `None` for a field the file does not have."""
+    fields = fen.split(" ")
+    def field(name):
+        return fields[2 + row.state.index(name)] if name in row.state else None
+    reserve, promoted = field("Reserve"), field("Promoted")
+    if reserve is not None:
+        reserve = sorted(
+            row.letters.get(ch, ch) if ch.isupper() else row.letters.get(ch.upper(), ch.upper()).lower()
+            for ch in reserve
+            if ch.isalpha()
+        )
+    if promoted is not None:
+        promoted = set(re.findall(r"[a-l]\d+", promoted))
+    return reserve, promoted
 
 
 def result_text(value, side):
@@ -294,6 +339,11 @@ def compare_game(board, row, history, fsf_moves):
             raise Failure(f"{where}: Oddboard says {result}, Fairy-Stockfish {theirs.result}")
         if board_of(fen, row.letters) != board_of(theirs.fen):
             raise Failure(f"{where}: Oddboard's board is {fen}")
+        for ours_held, theirs_held, what in zip(
+            our_holdings(fen, row), fsf_holdings(theirs.fen), ("holdings", "promoted pieces")
+        ):
+            if ours_held is not None and ours_held != theirs_held:
+                raise Failure(f"{where}: Oddboard's {what} differ: {fen}")
         if ply < len(fsf_moves):
             our_moves.append(by_text[fsf_moves[ply]])
     return result

@@ -34,6 +34,38 @@ impl Lang {
         self.keeps_royals(pos, &probe)
     }
 
+    /// Whether the castling of index `castle`, open to the side to move in `pos`, leaves its
+    /// royal piece unattacked, judged on the board alone where every capture is by landing
+    /// (the castling takes nothing, so only the lines its two pieces leave and fill change).
+    pub fn castle_safe(&self, pos: &Position, castle: usize) -> bool {
+        let (kf, kt, rf, rt) = self.castling[castle].squares[pos.side.index()];
+        let stops = pos
+            .board
+            .blockers()
+            .without(kf)
+            .without(rf)
+            .with(kt)
+            .with(rt);
+        !self.attacked_through(&pos.board, kt, pos.side.opponent(), stops)
+    }
+
+    /// Whether the royal piece of the side to move in `pos` would stand attacked on `at` on
+    /// its way from `from` as it castles (or another of its royal pieces would): judged on the
+    /// board alone where every capture is by landing and it is the side's one royal piece, else
+    /// by the opponent's moves.
+    pub fn castle_passes_attack(&self, pos: &Position, from: Loc, at: Loc) -> bool {
+        let enemy = pos.side.opponent();
+        if self.plain_captures && self.royal_count(&pos.board, pos.side) == 1 {
+            let stops = pos.board.blockers().without(from);
+            return self.attacked_through(&pos.board, at, enemy, stops);
+        }
+        let mut probe = *pos;
+        probe.board.move_piece(from, at);
+        probe.side = enemy;
+        probe.state.en_passant = None;
+        self.threatens(&probe)
+    }
+
     /// Whether the royal pieces of the side to move in `pos` stay safe with the square `from`
     /// emptied: then so they do after every quiet turn of the piece on it.
     fn safe_without(&self, pos: &Position, from: Loc) -> bool {

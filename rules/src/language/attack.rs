@@ -7,101 +7,153 @@ use super::compile::Lang;
 use super::moves::{oriented, unit_dir};
 use super::notation::{Atom, Travel};
 use super::rays::Rays;
-use crate::board::{Board, Content};
+use crate::board::Board;
 use crate::position::Position;
 use crate::turn::Turn;
-use crate::types::{Kind, Loc, LocSet, Piece, Side};
+use crate::types::{Dir, Kind, Loc, LocSet, Piece, Side};
 
 impl Lang {
     /// Whether a piece of `by` could take on `target` by landing there (an atom that captures
     /// royal pieces only, where it is empty or holds a royal piece, wherever its piece may
     /// never stand).
+    #[inline]
     pub fn attacked(&self, board: &Board, target: Loc, by: Side) -> bool {
-        let royal_there = board.piece(target).is_none_or(|p| self.piece(p.kind).royal);
-        self.royal_threat_kinds().iter().any(|&kind| {
-            let piece = Piece::new(kind, by);
-            if board.count(piece) == 0 {
-                return false;
-            }
-            let rule = self.piece(kind);
-            let barred = rule
-                .never_in
-                .is_some_and(|z| self.in_zone(z, by, target, board));
-            rule.atoms
-                .iter()
-                .zip(&rule.atom_zones)
-                .zip(&rule.rays)
-                .filter(|((a, _), _)| {
-                    a.captures && !a.en_passant && if a.royal_only { royal_there } else { !barred }
-                })
-                .any(|((atom, zone), rays)| {
-                    self.atom_attacks(board, target, piece, atom, rays)
-                        .is_some_and(|from| zone.is_none_or(|z| self.in_zone(z, by, from, board)))
-                })
+        self.attacked_through(board, target, by, board.blockers())
+    }
+
+    /// Whether a piece of `by` on `board` could take on `target` by landing there were the
+    /// squares that end a line (the pieces and holes) `stops`: the board as a move of the other
+    /// side that takes nothing of `by`'s would leave it.
+    pub fn attacked_through(&self, board: &Board, target: Loc, by: Side, stops: LocSet) -> bool {
+        self.capturing_kinds.iter().any(|&kind| {
+            !self
+                .kind_attackers(board, target, (kind, by), stops, true)
+                .is_empty()
         })
     }
 
-    /// The kinds that can capture at all, in kind order.
-    fn royal_threat_kinds(&self) -> &[Kind] {
-        &self.capturing_kinds
+    /// The squares of `by`'s pieces on `board` that could take on `target` by landing there
+    /// (see [`Lang::attacked_through`] for `stops`).
+    pub fn attackers(&self, board: &Board, target: Loc, by: Side, stops: LocSet) -> LocSet {
+        self.capturing_kinds
+            .iter()
+            .fold(LocSet::EMPTY, |set, &kind| {
+                set | self.kind_attackers(board, target, (kind, by), stops, false)
+            })
     }
 
-    /// Where a `piece` could stand to take on `target` with `atom`, if one does: along the
-    /// rays the atom has for the other side (each leap turned back) from `target`, none
-    /// looked along where no such piece stands on them.
-    fn atom_attacks(
+    /// The squares of `by`'s pieces of `kind` that could take on `target` by landing there (a
+    /// few of them, at least one where there are any, where `some` is true).
+    #[inline(always)]
+    fn kind_attackers(
         &self,
         board: &Board,
         target: Loc,
-        piece: Piece,
-        atom: &Atom,
-        rays: &Rays,
-    ) -> Option<Loc> {
-        let side = piece.side.opponent();
-        if atom.travel != Travel::Anywhere
-            && (rays.span(side, target) & board.locs_of(piece)).is_empty()
-        {
-            return None;
+        (kind, by): (Kind, Side),
+        stops: LocSet,
+        some: bool,
+    ) -> LocSet {
+        let theirs = board.locs_of(Piece::new(kind, by));
+        if theirs.is_empty() {
+            return LocSet::EMPTY;
         }
-        let back = rays.turned_back(side, target);
-        match atom.travel {
-            Travel::Anywhere => board.locs_of(piece).iter().find(|l| *l != target),
-            Travel::Leap => back.iter().find_map(|ray| {
-                let (&from, between) = ray.squares().split_last()?;
-                (board.piece(from) == Some(piece) && between.iter().all(|l| board.is_empty(*l)))
-                    .then_some(from)
-            }),
-            Travel::Ride => back.iter().find_map(|ray| {
-                let mut screened = !atom.hop;
-                for &at in ray.squares() {
-                    match board.content(at) {
-                        Content::Hole => return None,
-                        Content::Empty => {}
-                        Content::Occupied(found) if screened => {
-                            return (found == piece).then_some(at);
-                        }
-                        Content::Occupied(_) => screened = true,
-                    }
-                }
-                None
-            }),
+        let rule = self.piece(kind);
+        let barred = rule
+            .never_in
+            .is_some_and(|z| self.in_zone(z, by, target, board));
+        if barred && !rule.atoms.iter().any(|a| a.royal_only) {
+            return LocSet::EMPTY;
         }
+        let mut out = LocSet::EMPTY;
+        for ((atom, zone), rays) in rule.atoms.iter().zip(&rule.atom_zones).zip(&rule.rays) {
+            if !atom.captures || atom.en_passant {
+                continue;
+            }
+            let allowed = if atom.royal_only {
+                board.piece(target).is_none_or(|p| self.piece(p.kind).royal)
+            } else {
+                !barred
+            };
+            if !allowed {
+                continue;
+            }
+            let first = some && zone.is_none();
+            let from = atom_attackers(board, target, (by, theirs), (atom, rays), stops, first);
+            out |= match zone {
+                None => from,
+                Some(z) => from
+                    .iter()
+                    .filter(|l| self.in_zone(*z, by, *l, board))
+                    .collect(),
+            };
+            if some && !out.is_empty() {
+                break;
+            }
+        }
+        out
     }
 }
 
+/// The squares of `theirs` (pieces of one kind, of side `by`) that could take on `target` with
+/// `atom` (whose rays are `rays`), where `stops` end lines (the first found along a line where
+/// `some` is true): along the rays the atom has for the other side (each leap turned back) from
+/// `target`, none looked along where no such piece stands on them.
+#[inline(always)]
+fn atom_attackers(
+    board: &Board,
+    target: Loc,
+    (by, theirs): (Side, LocSet),
+    (atom, rays): (&Atom, &Rays),
+    stops: LocSet,
+    some: bool,
+) -> LocSet {
+    if atom.travel == Travel::Anywhere {
+        return theirs.without(target);
+    }
+    let side = by.opponent();
+    let near = rays.span(side, target) & theirs;
+    if near.is_empty() {
+        return LocSet::EMPTY;
+    }
+    if atom.travel == Travel::Leap && !atom.lame {
+        return near;
+    }
+    let rides = atom.travel == Travel::Ride;
+    let mut out = LocSet::EMPTY;
+    for ray in rays.turned_back(side, target) {
+        if !ray.meets(theirs) {
+            continue;
+        }
+        out |= theirs
+            & if atom.hop {
+                ray.beyond_screen(stops, board.holes())
+            } else {
+                ray.reach(stops, rides)
+            };
+        if some && !out.is_empty() {
+            break;
+        }
+    }
+    out
+}
+
 /// What a position's royal piece risks, found once for all the turns of a position: where it
-/// stands, whether it is in check and which pieces of its side stand pinned before it. A turn
-/// that moves no pinned piece and not the royal piece, and gives the opponent no piece by
-/// promotion, out of no check, keeps it safe without a look at the position after; any other
-/// move alone (no castling, en passant or gift) is safe where no enemy piece attacks the royal
-/// piece on the board after it.
+/// stands, whether it is in check, which pieces of its side stand pinned before it and along
+/// which line each may move, and where a move must land to answer a check. A turn that moves
+/// no pinned piece and not the royal piece, and gives the opponent no piece by promotion, out
+/// of no check, keeps it safe without a look at the position after; any other move alone (no
+/// castling, en passant or gift) is safe where it lands on its piece's line (if pinned) and on
+/// a square that answers the check (if in check).
 pub struct Guard {
     royal: Loc,
     in_check: bool,
     pinned: LocSet,
-    /// The board without the royal piece, made when a step of it is first judged: whether a
-    /// square is attacked does not hang on what stands on it.
-    unroyal: std::cell::OnceCell<Board>,
+    /// Each pinned piece's square and the line it may move along (up to and including its
+    /// pinner), as many as `pinned` has.
+    pins: [(Loc, LocSet); 8],
+    /// Where a move of a piece other than the royal one must land to answer the check: every
+    /// square out of check.
+    answers: LocSet,
 }
 
 impl Guard {
@@ -133,7 +185,10 @@ impl Guard {
         if self.frees(turn.from) {
             return Some(true);
         }
-        self.step_safe(lang, pos, turn)
+        if takes_royal(lang, pos, turn) {
+            return None;
+        }
+        Some(self.landings(turn.from).contains(turn.to))
     }
 
     /// Whether every move of the piece on `from` that is no en passant capture and gives the
@@ -144,28 +199,32 @@ impl Guard {
         !self.in_check && from != self.royal && !self.pinned.contains(from)
     }
 
-    /// Whether the move of a piece other than the royal one in `turn` (no en passant capture)
-    /// leaves the royal piece unattacked on the board after it; `None` where it takes a royal
-    /// piece (which may end the game however the mover's stands).
-    fn step_safe(&self, lang: &Lang, pos: &Position, turn: &Turn) -> Option<bool> {
-        if takes_royal(lang, pos, turn) {
-            return None;
-        }
-        let mut board = pos.board;
-        board.move_piece(turn.from, turn.to);
-        Some(!lang.attacked(&board, self.royal, pos.side.opponent()))
+    /// Where a move of the piece on `from`, not the royal one, that is no en passant capture,
+    /// gives the opponent no piece and takes no royal piece may land and keep the royal piece
+    /// safe: along its line if pinned, onto a square answering the check if in check. Vacating
+    /// a square that pins nothing opens no line, and filling one only closes them.
+    #[inline]
+    pub fn landings(&self, from: Loc) -> LocSet {
+        let line = if self.pinned.contains(from) {
+            self.pins
+                .iter()
+                .find(|(at, _)| *at == from)
+                .map_or(LocSet::EMPTY, |pin| pin.1)
+        } else {
+            !LocSet::EMPTY
+        };
+        line & self.answers
     }
 
     /// Whether the royal piece's own `turn` leaves it unattacked, where the turn only moves it
-    /// (no castling, no promotion, no enemy royal piece taken, nothing promoting at the turn's
+    /// or castles (no promotion, no enemy royal piece taken, nothing promoting at the turn's
     /// end); `None` otherwise.
     fn royal_step_safe(&self, lang: &Lang, pos: &Position, turn: &Turn) -> Option<bool> {
-        if takes_royal(lang, pos, turn)
-            || turn.promotion.is_some()
-            || lang.promotes_at_turn_end
-            || lang.castle_of(pos, turn).is_some()
-        {
+        if takes_royal(lang, pos, turn) || turn.promotion.is_some() || lang.promotes_at_turn_end {
             return None;
+        }
+        if let Some(castle) = lang.castle_of(pos, turn) {
+            return Some(lang.castle_safe(pos, castle));
         }
         Some(self.royal_lands_safe(lang, pos, turn.to))
     }
@@ -184,12 +243,8 @@ impl Guard {
     /// stands on it).
     #[inline]
     pub fn royal_lands_safe(&self, lang: &Lang, pos: &Position, to: Loc) -> bool {
-        let board = self.unroyal.get_or_init(|| {
-            let mut board = pos.board;
-            board.clear(self.royal);
-            board
-        });
-        !lang.attacked(board, to, pos.side.opponent())
+        let stops = pos.board.blockers().without(self.royal);
+        !lang.attacked_through(&pos.board, to, pos.side.opponent(), stops)
     }
 
     /// Whether dropping `piece` on `at`, an empty square, keeps the royal piece safe: always out
@@ -226,54 +281,140 @@ impl Lang {
             return None;
         }
         let side = pos.side;
+        let board = &pos.board;
         let mut royal = None;
         for kind in &self.royals {
-            for at in pos.board.locs_of(Piece::new(*kind, side)) {
+            for at in board.locs_of(Piece::new(*kind, side)) {
                 if royal.replace(at).is_some() {
                     return None;
                 }
             }
         }
         let king = royal?;
-        let geometry = &self.basics.geometry;
+        let stops = board.blockers();
+        let enemies = board.occupied_by(side.opponent());
+        let rides = |at: Loc, dir: Dir, reach: LocSet| {
+            enemies.contains(at)
+                && board
+                    .piece(at)
+                    .is_some_and(|p| self.rides_towards(p, dir.opposite(), reach.len() as u8))
+        };
         let mut pinned = LocSet::EMPTY;
-        for dir in crate::types::Dir::ALL {
-            let mut at = king;
-            let mut shield = None;
-            let mut distance = 0u8;
-            while let Some(next) = geometry.neighbour(at, dir) {
-                if pos.board.is_hole(next) {
-                    break;
-                }
-                at = next;
-                distance += 1;
-                let Some(piece) = pos.board.piece(at) else {
-                    continue;
-                };
-                if piece.side == side {
-                    if shield.replace(at).is_some() {
-                        break;
-                    }
-                    continue;
-                }
-                if let Some(shield) = shield
-                    && self.rides_towards(piece, dir.opposite(), distance)
-                {
-                    pinned |= shield.bit();
-                }
-                break;
+        let mut pins = [(king, LocSet::EMPTY); 8];
+        let mut count = 0;
+        let mut checking_lines = [LocSet::EMPTY; 8];
+        let riders = self.riders_towards(board, side.opponent());
+        for dir in Dir::ALL {
+            let line = self.lines.from(king, dir);
+            if !line.meets(riders[dir.index()]) {
+                continue;
+            }
+            let Some(first) = line.first(stops) else {
+                continue;
+            };
+            let near = line.up_to(stops);
+            if rides(first, dir, near) {
+                checking_lines[dir.index()] = near;
+                continue;
+            }
+            if !board.is_side(first, side) {
+                continue;
+            }
+            let beyond = stops.without(first);
+            let Some(pinner) = line.first(beyond) else {
+                continue;
+            };
+            let reach = line.up_to(beyond);
+            if rides(pinner, dir, reach) {
+                pinned |= first.bit();
+                pins[count] = (first, reach);
+                count += 1;
             }
         }
+        let enemy = side.opponent();
+        let in_check = self.attacked_through(board, king, enemy, stops);
+        let answers = if in_check {
+            self.check_answers(board, king, enemy, &checking_lines)
+        } else {
+            !LocSet::EMPTY
+        };
         Some(Guard {
             royal: king,
-            in_check: self.attacked(&pos.board, king, side.opponent()),
+            in_check,
             pinned,
-            unroyal: std::cell::OnceCell::new(),
+            pins,
+            answers,
         })
     }
 
+    /// Where a move of a piece other than the royal one on `king`, which `enemy` checks, must
+    /// land to answer the check: nowhere against two checkers; the checker's square, and where
+    /// it checks along a line (one of `checking_lines`, each from the royal piece up to the
+    /// checker) and no other way (it checks no more with every square between filled: no
+    /// attacker hops), also the squares between.
+    fn check_answers(
+        &self,
+        board: &Board,
+        king: Loc,
+        enemy: Side,
+        checking_lines: &[LocSet; 8],
+    ) -> LocSet {
+        let stops = board.blockers();
+        let checkers = self.attackers(board, king, enemy, stops);
+        if checkers.len() != 1 {
+            return LocSet::EMPTY;
+        }
+        match checking_lines.iter().find(|l| l.intersects(checkers)) {
+            Some(line) if !self.attacked_through(board, king, enemy, stops | *line) => *line,
+            _ => checkers,
+        }
+    }
+
+    /// The table behind [`Lang::ride_dirs`]: per kind and side, the directions along which a
+    /// piece of it rides capturing, without hopping.
+    pub fn ride_dirs(&self) -> Vec<u8> {
+        let mut out = vec![0; Kind::COUNT * 2];
+        for (kind, rule) in Kind::ALL.into_iter().zip(&self.pieces) {
+            let Some(rule) = rule else {
+                continue;
+            };
+            for side in Side::BOTH {
+                for atom in &rule.atoms {
+                    if !atom.captures || atom.travel != Travel::Ride || atom.hop {
+                        continue;
+                    }
+                    for leap in &atom.leaps {
+                        if let Some(dir) = unit_dir(oriented(*leap, side)) {
+                            out[kind.index() * 2 + side.index()] |= 1 << dir.index();
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The squares of `by`'s pieces on `board` that ride capturing towards each direction's
+    /// opposite (those that could check or pin along the line from a square that way).
+    fn riders_towards(&self, board: &Board, by: Side) -> [LocSet; 8] {
+        let mut out = [LocSet::EMPTY; 8];
+        for kind in &self.riding_kinds {
+            let theirs = board.locs_of(Piece::new(*kind, by));
+            let dirs = self.ride_dirs[kind.index() * 2 + by.index()];
+            if theirs.is_empty() || dirs == 0 {
+                continue;
+            }
+            for dir in Dir::ALL {
+                if dirs & (1 << dir.index()) != 0 {
+                    out[dir.opposite().index()] |= theirs;
+                }
+            }
+        }
+        out
+    }
+
     /// Whether `piece` rides along `dir` at least `distance` steps, capturing.
-    fn rides_towards(&self, piece: Piece, dir: crate::types::Dir, distance: u8) -> bool {
+    fn rides_towards(&self, piece: Piece, dir: Dir, distance: u8) -> bool {
         self.piece(piece.kind).atoms.iter().any(|a| {
             a.captures
                 && a.travel == Travel::Ride

@@ -4,7 +4,7 @@
 
 use super::explosion::Explosion;
 use super::notation::{self, Atom, Travel};
-use super::rays::Rays;
+use super::rays::{LineSets, Rays};
 use super::schema::{
     CaptureSpec, Checks, Counted, Diagonals, End, MoveSort, PromotionTime, Region, Score,
     StateField, Supply, Trigger, VariantFile,
@@ -159,6 +159,11 @@ pub struct Lang {
     pub holes: Holes,
     /// Knight paths along the lines, for `t` atoms.
     pub paths: PathTable,
+    /// The board's eight lines from every square, as sets.
+    pub lines: LineSets,
+    /// Per kind and side (`kind * 2 + side`), the directions (bits by [`crate::Dir::index`])
+    /// along which a piece of it rides capturing, without hopping (see [`Lang::ride_dirs`]).
+    pub ride_dirs: Vec<u8>,
     /// The royal kinds.
     pub royals: Vec<Kind>,
     /// Whether captures are all by landing, so a square's attackers can be found from it.
@@ -982,6 +987,8 @@ impl Lang {
             move_counter: clocks.1,
             holes,
             paths,
+            lines: LineSets::new(&geometry),
+            ride_dirs: Vec::new(),
             royals,
             plain_captures,
             capturing_kinds,
@@ -1017,6 +1024,7 @@ impl Lang {
         ];
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();
+        lang.ride_dirs = lang.ride_dirs();
         Ok(lang)
     }
 

@@ -1,12 +1,14 @@
 //! Counting a position's legal turns without playing them, for perft's last ply: where a turn
-//! is its move alone, each piece's candidates are counted, with their promotions, and only the
-//! moves the royal piece's guard cannot clear at once are looked at one by one; a cleared
-//! piece that cannot promote has its moves counted by set arithmetic along its rays. Where a
+//! is its move alone, each piece's moves are counted by set arithmetic along its rays, onto
+//! the squares the royal piece's guard leaves it (its pin's line, the squares answering a
+//! check), with their promotions; only the moves the guard cannot tell about (an en passant
+//! capture, a promotion giving the opponent a piece) are looked at one by one. Where a
 //! slide follows the move, each move is played once and its slides judged on the board alone.
 
 use super::attack::Guard;
 use super::compile::{Lang, PieceRule, Zone};
 use super::notation::Travel;
+use super::schema::Supply;
 use super::turns::slide_on;
 use crate::board::Board;
 use crate::event::Discard;
@@ -48,14 +50,14 @@ impl Lang {
 
     /// The number of legal moves of the piece on `from` (of the side to move in `pos`), counted
     /// along its rays by set arithmetic, where captures are by landing, its region it never
-    /// lands in and its promotion's are fixed and never optional, it has no hopping move nor one
-    /// that captures royal pieces only, and either it is not
-    /// royal and every move it has is legal as it stands (`free`: the side has no royal piece;
-    /// else one the guard frees, no en passant capture open and no promotion giving the
-    /// opponent a piece), or it is the royal piece of `guard`, which never promotes nor takes
-    /// en passant: it takes only enemy pieces, and each step is judged by whether its square is
-    /// attacked (a step onto an enemy royal piece or a castling's end leaves it to be judged by
-    /// the position after); `None` elsewhere.
+    /// lands in and its promotion's are fixed and never optional, it has no move that captures
+    /// royal pieces only, and either it is not royal and its moves are legal where they land on
+    /// `landing` (`free`: the side has no royal piece, and every move is; else the squares the
+    /// guard leaves it, where it can take no royal piece, has no en passant capture open and no
+    /// promotion giving the opponent a piece), or it is the royal piece of `guard`, which never
+    /// promotes nor takes en passant: it takes only enemy pieces, and each step is judged by
+    /// whether its square is attacked (a step onto an enemy royal piece or a castling's end
+    /// leaves it to be judged by the position after); `None` elsewhere.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn count_by_sets(
@@ -63,14 +65,14 @@ impl Lang {
         pos: &Position,
         from: Loc,
         piece: Piece,
-        free: bool,
+        (free, landing): (bool, LocSet),
         guard: Option<&Guard>,
         landings: &Landings,
         in_check: &mut dyn FnMut() -> bool,
     ) -> Option<u64> {
         let rule = self.piece(piece.kind);
         let side = piece.side;
-        if !self.plain_captures || rule.atoms.iter().any(|a| a.hop || a.royal_only) {
+        if !self.plain_captures || rule.atoms.iter().any(|a| a.royal_only) {
             return None;
         }
         let royal_guard = match (rule.royal, guard) {
@@ -102,12 +104,22 @@ impl Lang {
                 if (!free && !promotion.opponent.is_empty()) || promotion.optional_in.is_some() {
                     return None;
                 }
-                let ways = self.written_choices(pos, piece, promotion).count();
+                let ways = match promotion.supply {
+                    Supply::Unlimited => promotion.own.len() + promotion.opponent.len(),
+                    Supply::Captured | Supply::BelowStart => {
+                        self.written_choices(pos, piece, promotion).count()
+                    }
+                };
                 (fixed(promotion.zone)?, ways as u64)
             }
         };
-        let ways_to =
-            |set: LocSet| (set & !promoting).len() as u64 + ways * (set & promoting).len() as u64;
+        let ways_to = |set: LocSet| {
+            if !set.intersects(promoting) {
+                set.len() as u64
+            } else {
+                (set & !promoting).len() as u64 + ways * (set & promoting).len() as u64
+            }
+        };
         let safe = match royal_guard {
             None => !LocSet::EMPTY,
             Some(guard) => {
@@ -119,19 +131,36 @@ impl Lang {
                 guard.safe_landings(self, pos, reach & (landings.empty | enemies))
             }
         };
-        let allowed = allowed & safe;
+        if landing != !LocSet::EMPTY && landings.takeable.intersects(self.enemy_royals(pos)) {
+            return None;
+        }
+        let allowed = allowed & safe & landing;
         let (empty, takeable) = (landings.empty & allowed, landings.takeable & allowed);
         let mut count = 0;
         for ((atom, zone), rays) in rule.atoms.iter().zip(&rule.atom_zones).zip(&rule.rays) {
+            if atom.hop {
+                return None;
+            }
             if !self.atom_open(pos, &pos.board, from, side, (atom, zone), in_check) {
                 continue;
             }
             let passant = match (atom.en_passant, pos.state.en_passant) {
                 (false, _) => LocSet::EMPTY,
                 (true, None) => continue,
-                (true, Some(_)) if !free => return None,
                 (true, Some(at)) => at.bit() & landings.empty,
             };
+            if !free && !passant.is_empty() {
+                let reach = rays
+                    .from(side, from)
+                    .iter()
+                    .fold(LocSet::EMPTY, |set, ray| {
+                        set | ray.reach(landings.stops, atom.travel == Travel::Ride)
+                    });
+                if reach.intersects(passant) {
+                    return None;
+                }
+                continue;
+            }
             let mut add = |reach: LocSet| {
                 count += if atom.en_passant {
                     ways_to(reach & passant)
@@ -142,6 +171,7 @@ impl Lang {
             };
             match atom.travel {
                 Travel::Anywhere => add(self.basics.geometry.inside().without(from)),
+                Travel::Leap if !atom.lame => add(rays.span(side, from)),
                 travel => {
                     let rides = travel == Travel::Ride;
                     let from_here = rays.from(side, from);
@@ -167,6 +197,7 @@ impl Lang {
         for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
             reach |= match atom.travel {
                 Travel::Anywhere => self.basics.geometry.inside().without(from),
+                Travel::Leap if !atom.lame => rays.span(side, from),
                 travel => rays
                     .from(side, from)
                     .iter()
@@ -178,14 +209,19 @@ impl Lang {
         reach
     }
 
+    /// The squares of the royal pieces of the side not to move in `pos`.
+    fn enemy_royals(&self, pos: &Position) -> LocSet {
+        let enemy = pos.side.opponent();
+        self.royals.iter().fold(LocSet::EMPTY, |set, k| {
+            set | pos.board.locs_of(Piece::new(*k, enemy))
+        })
+    }
+
     /// The squares a step of the royal piece on `from` in `pos` cannot be judged on by whether
     /// they are attacked: the enemy royal pieces' (taking one may end the game) and the ends of
     /// the castlings open to it (such a move castles).
     fn royal_step_unsure(&self, pos: &Position, from: Loc) -> LocSet {
-        let enemy = pos.side.opponent();
-        let royals = self.royals.iter().fold(LocSet::EMPTY, |set, k| {
-            set | pos.board.locs_of(Piece::new(*k, enemy))
-        });
+        let royals = self.enemy_royals(pos);
         self.castling
             .iter()
             .map(|c| c.squares[pos.side.index()])
@@ -222,19 +258,26 @@ impl Lang {
         let mut check = guard.as_ref().map(|g| g.in_check());
         let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
         let landings = self.landings(pos);
-        let mut candidates = Vec::with_capacity(128);
+        let mut candidates = Vec::new();
         let mut choices = Vec::new();
         let mut count = 0;
         for from in pos.board.occupied_by(side) {
             let piece = pos.board.piece(from).expect("an occupied square");
             let freed = guard.as_ref().is_none_or(|g| g.frees(from));
             let royal = self.piece(piece.kind).royal;
-            let counted = (freed || royal)
-                .then(|| {
-                    let guard = guard.as_ref();
-                    self.count_by_sets(pos, from, piece, free, guard, &landings, &mut in_check)
-                })
-                .flatten();
+            let landing = match &guard {
+                Some(guard) if !royal => guard.landings(from),
+                _ => !LocSet::EMPTY,
+            };
+            let counted = self.count_by_sets(
+                pos,
+                from,
+                piece,
+                (free, landing),
+                guard.as_ref(),
+                &landings,
+                &mut in_check,
+            );
             candidates.clear();
             let castles = self.castles(piece.kind);
             match counted {

@@ -124,6 +124,38 @@ impl Lang {
         state.reserve.add(Piece::new(kind, capturer));
     }
 
+    /// What the pieces in reserve are worth to the first player where they can be dropped: each
+    /// kind's value times how many more of it the first player holds (0 without drops).
+    pub(super) fn reserve_worth(&self, pos: &Position) -> i32 {
+        if self.drops.is_none() || pos.state.reserve.is_empty() {
+            return 0;
+        }
+        let held =
+            |kind: Kind, side: Side| i32::from(pos.state.reserve.count(Piece::new(kind, side)));
+        self.basics
+            .data
+            .pieces
+            .iter()
+            .map(|p| p.value * (held(p.kind, Side::White) - held(p.kind, Side::Black)))
+            .sum()
+    }
+
+    /// Forgets the promoted mark of each square that no longer holds a piece some promotion
+    /// makes (the editor's board changed under it).
+    pub(super) fn settle_promoted(&self, pos: &mut Position) {
+        let board = &pos.board;
+        pos.state.promoted = pos
+            .state
+            .promoted
+            .iter()
+            .filter(|at| {
+                board
+                    .piece(*at)
+                    .is_some_and(|p| self.demotions[p.kind.index()].is_some())
+            })
+            .collect();
+    }
+
     /// Follows a promoted piece moving from `from` to `to`, where captures demote.
     pub(super) fn carry_promoted(&self, state: &mut RuleState, from: Loc, to: Loc) {
         if state.promoted.contains(from) {

@@ -2,7 +2,7 @@
 //! move counts, the last slide), read and written in the file's order, and the checks a
 //! position read from a FEN must pass.
 
-use super::compile::Lang;
+use super::compile::{Castle, Lang};
 use super::schema::{CaptureMode, PromotionTime, StateField};
 use crate::error::Error;
 use crate::fen::{self, Holes};
@@ -35,7 +35,7 @@ impl Lang {
     /// Whether a piece of `kind` can be held in reserve: the piece placed from it, a captured
     /// piece kept there (never a royal piece or a Pawn), or any piece but a royal one where
     /// pieces are dropped or captured to the hand.
-    fn reservable(&self, kind: Kind) -> bool {
+    pub(super) fn reservable(&self, kind: Kind) -> bool {
         let rule = self.piece(kind);
         let kept = self.capture.keep_captured && !rule.royal && !rule.pawn;
         let in_hand = (self.drops.is_some() || self.capture.to_hand) && !rule.royal;
@@ -361,16 +361,7 @@ impl Lang {
                 if !pos.state.castling.has(castle.bits[side.index()]) {
                     continue;
                 }
-                let (kf, _, rf, _) = castle.squares[side.index()];
-                let king_home = pos
-                    .board
-                    .piece(kf)
-                    .is_some_and(|p| p.side == side && p.kind == castle.king);
-                let partner_home = pos
-                    .board
-                    .piece(rf)
-                    .is_some_and(|p| p.side == side && !self.piece(p.kind).royal);
-                if !king_home || !partner_home {
+                if !self.castle_at_home(pos, castle, side) {
                     return Err(Error::fen(
                         castle.letters[side.index()].to_string(),
                         "a castling right without its pieces at home",
@@ -381,9 +372,24 @@ impl Lang {
         Ok(())
     }
 
+    /// Whether `side`'s pieces of `castle` stand on their first squares: the piece that
+    /// castles and its partner (not royal), which a castling right needs.
+    pub(super) fn castle_at_home(&self, pos: &Position, castle: &Castle, side: Side) -> bool {
+        let (kf, _, rf, _) = castle.squares[side.index()];
+        let king_home = pos
+            .board
+            .piece(kf)
+            .is_some_and(|p| p.side == side && p.kind == castle.king);
+        let partner_home = pos
+            .board
+            .piece(rf)
+            .is_some_and(|p| p.side == side && !self.piece(p.kind).royal);
+        king_home && partner_home
+    }
+
     /// Refuses an `Unmoved` right of a side none of whose royal pieces stands where the start
     /// position has one: that piece has moved.
-    fn check_unmoved(&self, pos: &Position) -> Result<(), Error> {
+    pub(super) fn check_unmoved(&self, pos: &Position) -> Result<(), Error> {
         if pos.state.leap_rights == 0 {
             return Ok(());
         }

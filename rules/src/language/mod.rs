@@ -3,10 +3,11 @@
 //!
 //! [`schema`] is the file's shape, [`notation`] the movement notation, `compile` resolves names
 //! and checks references, and the interpreter plays it in parts: `moves` (a piece's moves and
-//! captures), `play` (a turn, part by part), `explosion` (what a capture blows up), `turns`
+//! captures), `play` (a turn, part by part), `explosion` (what a capture blows up), `drops`
+//! (drops, captures to the hand, promoted pieces remembered), `turns`
 //! (every possible and legal turn), `count` (legal turns counted without playing them), `ends`
 //! (how the game ends) and `fields` (the FEN fields); `rules_impl` puts it behind the engine's
-//! traits.
+//! traits, and `screen` answers the editor's and the panels' questions.
 
 mod after_move;
 mod attack;
@@ -22,6 +23,7 @@ mod play;
 mod rays;
 mod rules_impl;
 pub mod schema;
+mod screen;
 mod threat;
 mod turns;
 

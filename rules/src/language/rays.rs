@@ -31,6 +31,12 @@ impl Ray {
         &self.squares[..usize::from(self.len)]
     }
 
+    /// Whether one of `set` stands on the ray.
+    #[inline]
+    pub fn meets(&self, set: LocSet) -> bool {
+        self.set.intersects(set)
+    }
+
     /// Adds `at` after the ray's last square.
     fn push(&mut self, at: Loc) {
         self.squares[usize::from(self.len)] = at;
@@ -57,6 +63,28 @@ impl Ray {
             to.bit()
         } else {
             LocSet::EMPTY
+        }
+    }
+
+    /// The square a hopper along the ray could land on by capture where `stops` (the pieces
+    /// and holes, of which `holes` the holes) stand: the first stop past the first, where
+    /// neither is a hole.
+    #[inline]
+    pub fn beyond_screen(&self, stops: LocSet, holes: LocSet) -> LocSet {
+        let stopped = self.set & stops;
+        let nearest = |set: LocSet| {
+            if self.ascending {
+                set.lowest()
+            } else {
+                set.highest()
+            }
+        };
+        let screen = nearest(stopped);
+        let landing = nearest(stopped & !screen);
+        if (screen | landing).intersects(holes) {
+            LocSet::EMPTY
+        } else {
+            landing
         }
     }
 }
@@ -215,5 +243,80 @@ fn step(geometry: &Geometry, at: Loc, leap: (i8, i8)) -> Option<Loc> {
     match unit_dir(leap) {
         Some(dir) => geometry.neighbour(at, dir),
         None => at.offset(leap.0, leap.1).filter(|l| geometry.contains(*l)),
+    }
+}
+
+/// The squares along each of the board's eight lines from every square, as sets: a royal
+/// piece's guard finds its pins and the checks it could block by looking along them.
+#[derive(Clone, Debug)]
+pub struct LineSets {
+    /// Per direction and square (`dir * LOC_COUNT + index`), the line up to the board's edge.
+    lines: Vec<Line>,
+}
+
+/// One line from a square up to the board's edge, as a set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Line {
+    set: LocSet,
+    /// Whether the squares go up in index from the start.
+    ascending: bool,
+}
+
+impl Line {
+    /// The squares of the line up to and including the first of `stops` (all of it where none
+    /// stands on it).
+    #[inline]
+    pub fn up_to(&self, stops: LocSet) -> LocSet {
+        let stopped = self.set & stops;
+        self.set
+            & if self.ascending {
+                stopped.up_to_first()
+            } else {
+                stopped.from_last()
+            }
+    }
+
+    /// Whether one of `set` stands on the line.
+    #[inline]
+    pub fn meets(&self, set: LocSet) -> bool {
+        self.set.intersects(set)
+    }
+
+    /// The first of `stops` along the line, if one stands on it.
+    #[inline]
+    pub fn first(&self, stops: LocSet) -> Option<Loc> {
+        let stopped = self.set & stops;
+        if self.ascending {
+            stopped.first()
+        } else {
+            stopped.last()
+        }
+    }
+}
+
+impl LineSets {
+    /// The lines of `geometry` (each step along its lines, as [`Geometry::neighbour`] takes
+    /// it).
+    pub fn new(geometry: &Geometry) -> LineSets {
+        let mut lines = vec![Line::default(); 8 * LOC_COUNT];
+        for dir in Dir::ALL {
+            for from in geometry.inside() {
+                let mut line = Line::default();
+                let mut at = from;
+                while let Some(next) = geometry.neighbour(at, dir) {
+                    line.ascending = next.index() > from.index();
+                    line.set = line.set.with(next);
+                    at = next;
+                }
+                lines[dir.index() * LOC_COUNT + from.index()] = line;
+            }
+        }
+        LineSets { lines }
+    }
+
+    /// The line from `from` along `dir`.
+    #[inline]
+    pub fn from(&self, from: Loc, dir: Dir) -> &Line {
+        &self.lines[dir.index() * LOC_COUNT + from.index()]
     }
 }

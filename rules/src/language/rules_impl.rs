@@ -1,6 +1,6 @@
-//! A file variant behind the engine's traits: the same [`Rules`], [`SearchHints`] and
-//! [`ScreenHelpers`] every built-in variant answers, so the game, the command line and the
-//! computer opponent play it alike.
+//! A file variant behind the engine's traits: the same [`Rules`] and [`SearchHints`] every
+//! built-in variant answers (the screens' helpers are in `screen`), so the game, the command
+//! line and the computer opponent play it alike.
 
 use super::after_move::AfterMoveJudge;
 use super::compile::{CompiledEnd, Lang};
@@ -13,7 +13,6 @@ use crate::fen;
 use crate::outcome::Outcome;
 use crate::position::{Position, RuleState};
 use crate::rules::{Apply, Basics, Rules};
-use crate::screen_helpers::ScreenHelpers;
 use crate::search_hints::SearchHints;
 use crate::turn::Turn;
 use crate::types::Side;
@@ -226,11 +225,13 @@ impl SearchHints for Lang {
         self.decided_now(pos).is_some()
     }
 
+    fn positional(&self, pos: &Position) -> i32 {
+        self.reserve_worth(pos)
+    }
+
     fn counts_moves(&self) -> bool {
         self.ends
             .iter()
             .any(|e| matches!(e, CompiledEnd::TurnLimit(_)))
     }
 }
-
-impl ScreenHelpers for Lang {}

@@ -330,16 +330,9 @@ impl Lang {
                 continue;
             }
             let passes_attack = royal
-                && span(kf, kt).into_iter().any(|l| {
-                    if l == kf || l == kt {
-                        return false;
-                    }
-                    let mut probe = *pos;
-                    probe.board.move_piece(kf, l);
-                    probe.side = side.opponent();
-                    probe.state.en_passant = None;
-                    self.threatens(&probe)
-                });
+                && span(kf, kt)
+                    .into_iter()
+                    .any(|l| l != kf && l != kt && self.castle_passes_attack(pos, kf, l));
             if !passes_attack {
                 out.push(Candidate {
                     from: kf,
@@ -550,9 +543,9 @@ pub(super) fn slide_on(board: &mut Board, (from, to): (Loc, Loc)) {
 }
 
 /// The locations from `a` to `b` along their rank (both included), or just the two.
-fn span(a: Loc, b: Loc) -> Vec<Loc> {
+fn span(a: Loc, b: Loc) -> LocSet {
     if a.rank() != b.rank() {
-        return vec![a, b];
+        return a.bit() | b.bit();
     }
     let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
     (lo..=hi)

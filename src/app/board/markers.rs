@@ -13,8 +13,8 @@ use crate::app::shared::game::{ActiveGame, Builder, Viewing};
 use crate::app::shared::messages::TurnPlayed;
 use crate::app::shared::pointer::Hovered;
 use crate::app::shared::screen::{Frame, InGame};
-use crate::app::shared::turn_builder::{Choice, Part, TurnBuilder};
-use crate::rules::{Capture, Event, Game, Loc, Piece, Turn};
+use crate::app::shared::turn_builder::{Part, TurnBuilder};
+use crate::rules::{Capture, Event, Game, Loc, Turn};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -318,7 +318,7 @@ fn redraw(
                 .map(|l| (marker, l)),
         );
     }
-    let placed = placements(&builder.0).into_iter().filter(|_| live);
+    let placed = builder.0.placements_offered().into_iter().filter(|_| live);
     let drawn = marks
         .into_iter()
         .map(|(marker, loc)| (marker, loc, None))
@@ -438,21 +438,6 @@ fn captured_by(game: &Game, turn: &Turn) -> Vec<Loc> {
         .iter()
         .filter_map(|e| match e {
             Event::Captured { at, .. } => Some(*at),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Where the turn may first place a piece, and which: offered while the placement is asked.
-fn placements(builder: &TurnBuilder) -> Vec<(Piece, Loc)> {
-    if builder.question() != Some(Part::Placement) {
-        return Vec::new();
-    }
-    builder
-        .options()
-        .into_iter()
-        .filter_map(|choice| match choice {
-            Choice::Placement(placed) => placed,
             _ => None,
         })
         .collect()

@@ -773,11 +773,14 @@ fn next_input(
     clicks: &mut MessageWriter<SquareClicked>,
 ) {
     match builder.0.question() {
-        Some(Part::Placement) => {
-            clicks.write(SquareClicked(
-                turn.placement.map_or(turn.from, |(_, at)| at),
-            ));
-        }
+        Some(Part::Placement) => match turn.placement {
+            Some((piece, _)) if turn.is_drop() && builder.0.dropping() != Some(piece) => {
+                out.write(Command::PickFromHand(piece));
+            }
+            placement => {
+                clicks.write(SquareClicked(placement.map_or(turn.from, |(_, at)| at)));
+            }
+        },
         Some(Part::From) => {
             clicks.write(SquareClicked(turn.from));
         }

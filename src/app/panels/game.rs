@@ -591,14 +591,22 @@ pub(super) fn choices(
                 }
             }
         }
+        Some(Part::Placement) if !builder.hand().is_empty() => {
+            ui.label("Drop a piece from your hand (pick it, then its square), or move.");
+            ui.horizontal_wrapped(|ui| {
+                for piece in builder.hand() {
+                    let picked = builder.dropping() == Some(piece);
+                    if ui.selectable_label(picked, name(piece)).clicked() {
+                        out.write(Command::PickFromHand(piece));
+                    }
+                }
+            });
+        }
         Some(Part::Placement) => {
             let placed: Vec<String> = builder
-                .options()
+                .placements_offered()
                 .into_iter()
-                .filter_map(|option| match option {
-                    Choice::Placement(Some((piece, _))) => Some(name(piece)),
-                    _ => None,
-                })
+                .map(|(piece, _)| name(piece))
                 .collect::<std::collections::BTreeSet<_>>()
                 .into_iter()
                 .collect();

@@ -265,7 +265,11 @@ fn apply_commands(
             Command::Flip | Command::Menu | Command::View(_) | Command::Explore(_) => {
                 change_view(command, game.as_deref(), &mut flipped, &mut turn);
             }
-            Command::CancelTurn | Command::Play(_) | Command::Narrow(_) | Command::Choose(_) => {
+            Command::CancelTurn
+            | Command::Play(_)
+            | Command::Narrow(_)
+            | Command::Choose(_)
+            | Command::PickFromHand(_) => {
                 build_turn(command, game.as_mut(), online.as_deref(), &mut turn);
             }
             Command::Players(_) | Command::Names(_) | Command::Clocks(_) => {
@@ -399,6 +403,10 @@ fn build_turn(
         }
         Command::Choose(choice) => {
             let progress = turn.builder.0.choose(*choice);
+            turn.finish(progress, game);
+        }
+        Command::PickFromHand(piece) => {
+            let progress = turn.builder.0.pick_from_hand(*piece);
             turn.finish(progress, game);
         }
         _ => {}

@@ -4,7 +4,7 @@
 use super::clocks::Clocks;
 use super::players::{Names, Players};
 use super::turn_builder::Choice;
-use crate::rules::{Event, GameRecord, Loc, Side, Turn};
+use crate::rules::{Event, GameRecord, Loc, Piece, Side, Turn};
 use bevy::prelude::*;
 
 /// A location of the board was clicked (or dropped on): the input every turn is built from.
@@ -46,6 +46,8 @@ pub enum Command {
     CancelTurn,
     /// Answer the turn builder's question.
     Choose(Choice),
+    /// Pick a piece from the hand to drop (or put it back, picked again).
+    PickFromHand(Piece),
     /// Play this turn, chosen by the computer (ignored unless legal in the live position).
     Play(Turn),
     /// The turns a text typed in the move box names: the turn being built keeps only these,

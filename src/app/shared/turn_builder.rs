@@ -102,6 +102,8 @@ pub struct TurnBuilder {
     settled: usize,
     /// The first click of a slide (its square), waiting for the gap it slides into.
     slide_square: Option<Loc>,
+    /// The piece picked from the hand to drop, waiting for its square.
+    dropping: Option<Piece>,
 }
 
 impl TurnBuilder {
@@ -112,6 +114,7 @@ impl TurnBuilder {
             legal,
             settled: 0,
             slide_square: None,
+            dropping: None,
         };
         builder.settle_agreed();
         builder
@@ -124,7 +127,9 @@ impl TurnBuilder {
 
     /// Whether the player has started choosing (a piece picked, a placement made).
     pub fn in_progress(&self) -> bool {
-        self.candidates.len() != self.legal.len() || self.slide_square.is_some()
+        self.candidates.len() != self.legal.len()
+            || self.slide_square.is_some()
+            || self.dropping.is_some()
     }
 
     /// The part the player must settle next, if the turn is not yet complete. The piece and its
@@ -192,14 +197,74 @@ impl TurnBuilder {
         self.slide_square
     }
 
+    /// The pieces the turn may drop from the hand, each once, in kind order: offered while the
+    /// placement is asked.
+    pub fn hand(&self) -> Vec<Piece> {
+        if self.question() != Some(Part::Placement) {
+            return Vec::new();
+        }
+        let mut pieces: Vec<Piece> = self
+            .candidates
+            .iter()
+            .filter(|turn| turn.is_drop())
+            .filter_map(|turn| turn.placement.map(|(piece, _)| piece))
+            .collect();
+        pieces.sort_by_key(|piece| piece.kind.index());
+        pieces.dedup();
+        pieces
+    }
+
+    /// The piece picked from the hand, waiting for the square it is dropped on.
+    pub fn dropping(&self) -> Option<Piece> {
+        self.dropping
+    }
+
+    /// The player picked `piece` from the hand to drop (picking it again puts it back).
+    pub fn pick_from_hand(&mut self, piece: Piece) -> Progress {
+        if !self.hand().contains(&piece) {
+            return Progress::Ignored;
+        }
+        self.dropping = (self.dropping != Some(piece)).then_some(piece);
+        Progress::Narrowed
+    }
+
+    /// The placements worth marking now: once a piece is picked from the hand, where it may be
+    /// dropped; else the placements made before a move (Amphora's Guard), since a drop's
+    /// squares are shown once its piece is picked.
+    pub fn placements_offered(&self) -> Vec<(Piece, Loc)> {
+        if self.question() != Some(Part::Placement) {
+            return Vec::new();
+        }
+        let mut offered: Vec<(Piece, Loc)> = self
+            .candidates
+            .iter()
+            .filter(|turn| match self.dropping {
+                Some(piece) => turn.is_drop() && turn.placement.is_some_and(|(p, _)| p == piece),
+                None => !turn.is_drop(),
+            })
+            .filter_map(|turn| turn.placement)
+            .collect();
+        offered.sort_by_key(|(piece, at)| (*at, piece.kind.index()));
+        offered.dedup();
+        offered
+    }
+
     /// The squares worth marking now: where a click would narrow the turn.
     pub fn clickable(&self) -> Vec<Loc> {
         let mut squares: Vec<Loc> = match self.question() {
-            Some(Part::Placement) => self
-                .candidates
-                .iter()
-                .filter_map(|t| t.placement.map(|(_, at)| at).or(Some(t.from)))
-                .collect(),
+            Some(Part::Placement) => match self.dropping {
+                Some(_) => self
+                    .placements_offered()
+                    .into_iter()
+                    .map(|(_, at)| at)
+                    .collect(),
+                None => self
+                    .candidates
+                    .iter()
+                    .filter(|t| !t.is_drop())
+                    .map(|t| t.placement.map_or(t.from, |(_, at)| at))
+                    .collect(),
+            },
             Some(Part::From) => self.candidates.iter().map(|t| t.from).collect(),
             Some(Part::To) => self.candidates.iter().map(|t| t.to).collect(),
             Some(Part::Removal) => self
@@ -231,10 +296,7 @@ impl TurnBuilder {
         match self.question() {
             None => Progress::Ignored,
             Some(Part::Placement) => {
-                let placed = self
-                    .candidates
-                    .iter()
-                    .find_map(|t| t.placement.filter(|(_, at)| *at == square));
+                let placed = self.placement_at(square);
                 match placed {
                     Some(placement) => self.choose(Choice::Placement(Some(placement))),
                     None => {
@@ -291,6 +353,7 @@ impl TurnBuilder {
         }
         self.candidates = kept;
         self.slide_square = None;
+        self.dropping = None;
         self.settled += 1;
         self.settle_agreed();
         match (self.question(), self.candidates.as_slice()) {
@@ -314,6 +377,7 @@ impl TurnBuilder {
         };
         self.candidates = kept;
         self.slide_square = None;
+        self.dropping = None;
         while let Some(part) = PARTS.get(self.settled) {
             if self
                 .candidates
@@ -332,9 +396,10 @@ impl TurnBuilder {
 
     /// Skips every part on which all candidates agree, except the piece and its destination.
     fn settle_agreed(&mut self) {
+        let drops_only = self.candidates.iter().all(Turn::is_drop);
         while let Some(part) = PARTS
             .get(self.settled)
-            .filter(|p| !matches!(p, Part::From | Part::To))
+            .filter(|p| drops_only || !matches!(p, Part::From | Part::To))
         {
             let first = self.candidates.first().map(|t| choice(t, *part));
             if self
@@ -346,6 +411,21 @@ impl TurnBuilder {
             }
             self.settled += 1;
         }
+    }
+
+    /// The placement a click on `square` makes: the piece picked from the hand dropped there,
+    /// or else the one placement before a move there (none where several pieces could go).
+    fn placement_at(&self, square: Loc) -> Option<(Piece, Loc)> {
+        let mut here = self.candidates.iter().filter_map(|t| {
+            let (piece, at) = t.placement?;
+            let wanted = match self.dropping {
+                Some(dropping) => t.is_drop() && piece == dropping,
+                None => !t.is_drop(),
+            };
+            (wanted && at == square).then_some((piece, at))
+        });
+        let first = here.next()?;
+        here.all(|other| other == first).then_some(first)
     }
 
     fn snapshot(&self) -> (Vec<Turn>, usize) {
