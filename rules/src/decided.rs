@@ -41,7 +41,22 @@ impl Game {
             | Reason::Abandonment
             | Reason::ThreefoldRepetition
             | Reason::FiftyMoveRule
-            | Reason::InsufficientMaterial => LocSet::EMPTY,
+            | Reason::InsufficientMaterial
+            | Reason::NoPiecesLeft
+            | Reason::BareKing
+            | Reason::Extinction
+            | Reason::GoalReached => LocSet::EMPTY,
+        }
+    }
+
+    /// The side with fewer pieces on the board (the second player where they have as many).
+    fn side_with_fewer_pieces(&self) -> Side {
+        let board = &self.position().board;
+        let count = |side: Side| board.pieces_of(side).count();
+        if count(Side::White) < count(Side::Black) {
+            Side::White
+        } else {
+            Side::Black
         }
     }
 
@@ -125,6 +140,30 @@ impl Game {
             (Reason::InsufficientMaterial, _) => {
                 "Neither side has enough left to checkmate: a draw.".to_string()
             }
+            (Reason::NoPiecesLeft, _) => {
+                let gone = data.side_name(self.side_with_fewer_pieces());
+                if Some(self.side_with_fewer_pieces()) == winner {
+                    format!("{gone} has no pieces left, and in {game} that wins.")
+                } else {
+                    format!("{gone} has no pieces left.")
+                }
+            }
+            (Reason::BareKing, _) => {
+                let bare = data.side_name(self.side_with_fewer_pieces());
+                if Some(self.side_with_fewer_pieces()) == winner {
+                    format!("{bare} has nothing left but its King, and in {game} that wins.")
+                } else {
+                    format!("{bare} has nothing left but its King, and in {game} that loses.")
+                }
+            }
+            (Reason::Extinction, Some(_)) => {
+                format!("{loser} has lost every piece of a kind it must keep.")
+            }
+            (Reason::Extinction, None) => {
+                "Both sides have lost every piece of a kind they must keep: a draw.".to_string()
+            }
+            (Reason::GoalReached, Some(_)) => format!("{won} has reached the goal."),
+            (Reason::GoalReached, None) => "Both sides reached the goal: a draw.".to_string(),
         })
     }
 }

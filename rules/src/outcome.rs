@@ -65,11 +65,19 @@ pub enum Reason {
     NoKings,
     /// A player left a game over the network and did not come back: the opponent claimed it.
     Abandonment,
+    /// A side has no pieces left (Antichess: it wins; Horde: it loses).
+    NoPiecesLeft,
+    /// A side has nothing left but its King (Shatranj: it loses; Losers: it wins).
+    BareKing,
+    /// A side has lost every piece of a kind it must keep (Extinction chess).
+    Extinction,
+    /// A piece reached the region the game is won on (King of the Hill, Racing Kings).
+    GoalReached,
 }
 
 impl Reason {
     /// Every reason, in the order declared.
-    pub const ALL: [Reason; 14] = [
+    pub const ALL: [Reason; 18] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::ThreefoldRepetition,
@@ -84,6 +92,10 @@ impl Reason {
         Reason::TurnLimit,
         Reason::NoKings,
         Reason::Abandonment,
+        Reason::NoPiecesLeft,
+        Reason::BareKing,
+        Reason::Extinction,
+        Reason::GoalReached,
     ];
 
     /// The reason written as `text` (see [`Reason::text`]), if any.
@@ -108,6 +120,10 @@ impl Reason {
             Reason::TurnLimit => "turn limit",
             Reason::NoKings => "no kings",
             Reason::Abandonment => "abandonment",
+            Reason::NoPiecesLeft => "no pieces left",
+            Reason::BareKing => "bare king",
+            Reason::Extinction => "extinction",
+            Reason::GoalReached => "goal reached",
         }
     }
 }

@@ -8,6 +8,7 @@ mod atomic;
 mod cases;
 mod checkers;
 mod chess;
+mod classic_ends;
 mod common;
 mod data;
 mod deciding;

@@ -6,8 +6,8 @@ use super::explosion::Explosion;
 use super::notation::{self, Atom, Travel};
 use super::rays::{LineSets, Rays};
 use super::schema::{
-    CaptureSpec, Diagonals, End, MoveSort, PromotionTime, Region, StateField, Supply, Trigger,
-    VariantFile,
+    CaptureSpec, Checks, Counted, Diagonals, End, MoveSort, PromotionTime, Region, Score,
+    StateField, Supply, Trigger, VariantFile,
 };
 use crate::data::{OptionData, Options, PieceData, VariantData};
 use crate::error::Error;
@@ -116,6 +116,8 @@ pub struct Castle {
     pub letters: [char; 2],
     /// (king from, king to, rook from, rook to), per side.
     pub squares: [(Loc, Loc, Loc, Loc); 2],
+    /// The kind that castles (the royal piece, unless the file names another).
+    pub king: Kind,
 }
 
 /// A variant file, compiled.
@@ -197,6 +199,11 @@ pub struct Lang {
     /// Whether a turn can give its mover a royal piece (by its own promotion or placement):
     /// where it cannot, a side without one has every possible turn legal.
     pub makes_own_royals: bool,
+    /// Whether no turn may leave the opponent in check.
+    pub checks_forbidden: bool,
+    /// Per side, whether the start position gives it a royal piece: a side it gives none plays
+    /// without one.
+    pub royal_at_start: [bool; 2],
     /// Per kind, how many pieces of it each side has in the start position (for the
     /// `BelowStart` supply).
     pub start_counts: Vec<[usize; 2]>,
@@ -219,12 +226,32 @@ pub enum CompiledEnd {
     Hold(usize, Vec<Kind>),
     /// See [`End::TurnLimit`].
     TurnLimit(u32),
-    /// See [`End::Checkmate`].
-    Checkmate,
+    /// See [`End::Checkmate`] and [`End::Checkmated`]: what it gives the side checkmated.
+    Checkmate(Score),
     /// See [`End::Stalemate`].
     Stalemate(super::schema::Score),
     /// See [`End::InsufficientMaterial`]: lone sets and the one-shade kind.
     Insufficient(Vec<Vec<Kind>>, Option<Kind>),
+    /// See [`End::Extinction`].
+    Extinction(Extinction),
+    /// See [`End::Reach`]: the zone, the kinds, and whether the second player gets one more
+    /// turn.
+    Reach(usize, Vec<Kind>, bool),
+}
+
+/// An extinction end, resolved.
+#[derive(Clone, Debug)]
+pub struct Extinction {
+    /// The kinds counted each on its own; `None`: all pieces together.
+    pub each: Option<Vec<Kind>>,
+    /// The most the side brought down has.
+    pub at_most: u8,
+    /// The least its opponent has of the same.
+    pub opponent_at_least: u8,
+    /// Whether the side to move may reply first.
+    pub reply: bool,
+    /// What it gives the side brought down.
+    pub score: Score,
 }
 
 /// A problem in the file, at a field.
@@ -690,32 +717,6 @@ impl Lang {
                 Some((carrying, s.stalemate_by_slide_wins))
             }
         };
-        let mut castling = Vec::new();
-        for (i, c) in spec.castling.iter().enumerate() {
-            let field = "castling";
-            if i >= 2 || !spec.state.contains(&StateField::Castling) {
-                return Err(bad(
-                    file,
-                    field,
-                    "at most two castlings, with the Castling field",
-                ));
-            }
-            let sq = |t: &str| square(file, field, t, files, ranks);
-            let white = (
-                sq(&c.king.0)?,
-                sq(&c.king.1)?,
-                sq(&c.rook.0)?,
-                sq(&c.rook.1)?,
-            );
-            let m = |l: Loc| mirrored(l, ranks);
-            let black = (m(white.0), m(white.1), m(white.2), m(white.3));
-            let bit = |side: usize| 1u8 << (side * 2 + i);
-            castling.push(Castle {
-                bits: [bit(0), bit(1)],
-                letters: [c.right.to_ascii_uppercase(), c.right.to_ascii_lowercase()],
-                squares: [white, black],
-            });
-        }
         let mut ends = Vec::new();
         let mut clocks = (false, false);
         for end in &spec.ends {
@@ -729,7 +730,8 @@ impl Lang {
                     CompiledEnd::Hold(zone_of(region, field)?, kinds_of(pieces, field)?)
                 }
                 End::TurnLimit(n) => CompiledEnd::TurnLimit(*n),
-                End::Checkmate => CompiledEnd::Checkmate,
+                End::Checkmate => CompiledEnd::Checkmate(Score::Loss),
+                End::Checkmated(score) => CompiledEnd::Checkmate(*score),
                 End::Stalemate(score) => CompiledEnd::Stalemate(*score),
                 End::Repetition(n) => {
                     if *n != 3 {
@@ -744,6 +746,39 @@ impl Lang {
                     }
                     clocks.1 = true;
                     continue;
+                }
+                End::Extinction {
+                    counted,
+                    at_most,
+                    opponent_at_least,
+                    reply,
+                    score,
+                } => CompiledEnd::Extinction(Extinction {
+                    each: match counted {
+                        Counted::All => None,
+                        Counted::Each(letters) if letters.is_empty() => {
+                            return Err(bad(file, field, "an extinction counts at least one kind"));
+                        }
+                        Counted::Each(letters) => Some(kinds_of(letters, field)?),
+                    },
+                    at_most: *at_most,
+                    opponent_at_least: *opponent_at_least,
+                    reply: *reply,
+                    score: *score,
+                }),
+                End::Reach {
+                    region,
+                    pieces,
+                    one_more_turn,
+                } => {
+                    if pieces.is_empty() {
+                        return Err(bad(file, field, "a region is reached by at least one kind"));
+                    }
+                    CompiledEnd::Reach(
+                        zone_of(region, field)?,
+                        kinds_of(pieces, field)?,
+                        *one_more_turn,
+                    )
                 }
                 End::InsufficientMaterial { lone, one_shade } => CompiledEnd::Insufficient(
                     lone.iter()
@@ -769,9 +804,47 @@ impl Lang {
             .collect();
         let needs_royal = ends
             .iter()
-            .any(|e| matches!(e, CompiledEnd::Checkmate | CompiledEnd::RoyalTaken));
+            .any(|e| matches!(e, CompiledEnd::Checkmate(_) | CompiledEnd::RoyalTaken));
         if needs_royal && royals.is_empty() {
             return Err(bad(file, "ends", "checkmate needs a royal piece"));
+        }
+        let mut castling = Vec::new();
+        for (i, c) in spec.castling.iter().enumerate() {
+            let field = "castling";
+            if i >= 2 || !spec.state.contains(&StateField::Castling) {
+                return Err(bad(
+                    file,
+                    field,
+                    "at most two castlings, with the Castling field",
+                ));
+            }
+            let sq = |t: &str| square(file, field, t, files, ranks);
+            let white = (
+                sq(&c.king.0)?,
+                sq(&c.king.1)?,
+                sq(&c.rook.0)?,
+                sq(&c.rook.1)?,
+            );
+            let m = |l: Loc| mirrored(l, ranks);
+            let black = (m(white.0), m(white.1), m(white.2), m(white.3));
+            let bit = |side: usize| 1u8 << (side * 2 + i);
+            let king = match c.piece {
+                Some(letter) => kind_of(letter, field)?,
+                None => spec
+                    .pieces
+                    .iter()
+                    .position(|p| p.royal)
+                    .map(|i| kinds[i])
+                    .ok_or_else(|| {
+                        bad(file, field, "castling needs a royal piece, or its `piece`")
+                    })?,
+            };
+            castling.push(Castle {
+                king,
+                bits: [bit(0), bit(1)],
+                letters: [c.right.to_ascii_uppercase(), c.right.to_ascii_lowercase()],
+                squares: [white, black],
+            });
         }
         let explosion = spec
             .capture
@@ -941,10 +1014,26 @@ impl Lang {
             leap_sources: Vec::new(),
             lines_guard_suffices,
             makes_own_royals,
+            checks_forbidden: spec.checks == Checks::Forbidden,
+            royal_at_start: [false; 2],
             start_counts,
             quiet_watch_fits: false,
             passed: Vec::new(),
         };
+        let start = lang.basics.data.start_fen(&lang.basics.options);
+        let start_board = start.split(' ').next().unwrap_or_default();
+        let royal_letters: Vec<char> = spec
+            .pieces
+            .iter()
+            .filter(|p| p.royal)
+            .map(|p| p.letter)
+            .collect();
+        lang.royal_at_start = [
+            royal_letters.iter().any(|l| start_board.contains(*l)),
+            royal_letters
+                .iter()
+                .any(|l| start_board.contains(l.to_ascii_lowercase())),
+        ];
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();
         lang.ride_dirs = lang.ride_dirs();

@@ -241,9 +241,14 @@ impl Lang {
 
     /// The number of legal turns of `pos` (whose game goes on), counted piece by piece where
     /// turns are moves alone and either the side to move has no royal piece and cannot make
-    /// one (every turn is legal) or its royal piece has a guard; `None` elsewhere.
+    /// one (every turn is legal) or its royal piece has a guard; `None` elsewhere, and where a
+    /// turn's legality hangs on the side's other turns or on the position after it (a capture
+    /// compulsory for the turn, checks forbidden).
     #[inline(always)]
     pub fn count_legal(&self, pos: &Position) -> Option<u64> {
+        if self.checks_forbidden || self.capture.compulsory_for_the_turn {
+            return None;
+        }
         if !self.turns_are_moves() {
             return self.count_slid(pos).or_else(|| self.count_watched(pos));
         }
@@ -274,8 +279,9 @@ impl Lang {
                 &mut in_check,
             );
             candidates.clear();
+            let castles = self.castles(piece.kind);
             match counted {
-                Some(n) if !royal => {
+                Some(n) if !castles => {
                     count += n;
                     continue;
                 }
@@ -291,7 +297,7 @@ impl Lang {
                     );
                 }
             }
-            if royal {
+            if castles {
                 self.castlings(pos, from, &mut in_check, &mut candidates);
             }
             for c in &candidates {

@@ -1,13 +1,14 @@
 //! How a file variant's game ends: its ends taken in the file's order, each judged on the
 //! position (and, for a stalemate by a slide, on the turn that led to it).
 
-use super::compile::{CompiledEnd, Lang};
+use super::compile::{CompiledEnd, Extinction, Lang};
 use super::schema::{PromotionTime, Score};
 use crate::board::Board;
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 use crate::turn::Turn;
 use crate::types::{Kind, Piece, Side};
+use std::ops::ControlFlow;
 
 /// The result of a judgement on two sides: one wins, both (or neither) draw.
 fn judged(white: bool, black: bool, reason: Reason) -> Option<Outcome> {
@@ -16,6 +17,21 @@ fn judged(white: bool, black: bool, reason: Reason) -> Option<Outcome> {
         (true, false) => Some(Outcome::win(Side::White, reason)),
         (false, true) => Some(Outcome::win(Side::Black, reason)),
         (false, false) => None,
+    }
+}
+
+/// What `score` gives `side` at `pos`, for `reason`.
+fn scored(score: Score, side: Side, reason: Reason, pos: &Position) -> Outcome {
+    let pieces = |s: Side| pos.board.occupied_by(s).len();
+    match score {
+        Score::Win => Outcome::win(side, reason),
+        Score::Loss => Outcome::win(side.opponent(), reason),
+        Score::Draw => Outcome::draw(reason),
+        Score::FewerPiecesWin => match pieces(side).cmp(&pieces(side.opponent())) {
+            std::cmp::Ordering::Less => Outcome::win(side, reason),
+            std::cmp::Ordering::Greater => Outcome::win(side.opponent(), reason),
+            std::cmp::Ordering::Equal => Outcome::draw(reason),
+        },
     }
 }
 
@@ -73,8 +89,91 @@ impl Lang {
             }
             CompiledEnd::TurnLimit(n) => (pos.side == Side::White && pos.fullmove > *n)
                 .then(|| Outcome::draw(Reason::TurnLimit)),
+            CompiledEnd::Extinction(extinction) => self.extinct(extinction, pos),
+            CompiledEnd::Reach(zone, kinds, one_more_turn) => {
+                self.reached(pos, *zone, kinds, *one_more_turn)
+            }
             _ => None,
         }
+    }
+
+    /// The extinction end at `pos`: the side that just moved judged first, then the side to
+    /// move.
+    fn extinct(&self, extinction: &Extinction, pos: &Position) -> Option<Outcome> {
+        let owned = |side: Side, kind: Option<Kind>| -> usize {
+            match kind {
+                Some(k) => {
+                    let p = Piece::new(k, side);
+                    pos.board.count(p) + usize::from(pos.state.reserve.count(p))
+                }
+                None => {
+                    let held = pos.state.reserve.kinds_of(side);
+                    pos.board.occupied_by(side).len()
+                        + held
+                            .map(|k| usize::from(pos.state.reserve.count(Piece::new(k, side))))
+                            .sum::<usize>()
+                }
+            }
+        };
+        let reason = match (&extinction.each, extinction.at_most) {
+            (None, 0) => Reason::NoPiecesLeft,
+            (None, _) => Reason::BareKing,
+            (Some(_), _) => Reason::Extinction,
+        };
+        for side in [pos.side.opponent(), pos.side] {
+            let needed = usize::from(extinction.opponent_at_least)
+                + usize::from(extinction.reply && side == pos.side);
+            let down_to = |kind: Option<Kind>| {
+                owned(side, kind) <= usize::from(extinction.at_most)
+                    && owned(side.opponent(), kind) >= needed
+            };
+            let down = match &extinction.each {
+                None => down_to(None),
+                Some(kinds) => kinds.iter().any(|k| down_to(Some(*k))),
+            };
+            if down {
+                return Some(scored(extinction.score, side, reason, pos));
+            }
+        }
+        None
+    }
+
+    /// The end by reaching `zone` with a piece of `kinds` at `pos`. The side to move that
+    /// reached it on its last turn wins where the second player had one more turn (a draw
+    /// where the second player reached it too, the first to move); the side that just moved
+    /// and reached it wins, unless the second player gets one more turn and can reach it in
+    /// this one.
+    fn reached(
+        &self,
+        pos: &Position,
+        zone: usize,
+        kinds: &[Kind],
+        one_more_turn: bool,
+    ) -> Option<Outcome> {
+        let reached = |side: Side| self.holds(&pos.board, side, zone, kinds);
+        let (mover, waiting) = (pos.side, pos.side.opponent());
+        if one_more_turn && reached(mover) {
+            return Some(if mover == Side::White && reached(waiting) {
+                Outcome::draw(Reason::GoalReached)
+            } else {
+                Outcome::win(mover, Reason::GoalReached)
+            });
+        }
+        if !reached(waiting) {
+            return None;
+        }
+        let answers = one_more_turn
+            && mover == Side::Black
+            && self
+                .for_each_legal(pos, &mut |_, next| {
+                    if self.holds(&next().board, mover, zone, kinds) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .is_break();
+        (!answers).then(|| Outcome::win(waiting, Reason::GoalReached))
     }
 
     /// The end of the game at `pos` by the file's ends, in order; `last` is the turn that led
@@ -91,8 +190,8 @@ impl Lang {
                 return Some(outcome);
             }
             match end {
-                CompiledEnd::Checkmate if self.in_check_now(pos) => {
-                    return Some(Outcome::win(pos.side.opponent(), Reason::Checkmate));
+                CompiledEnd::Checkmate(score) if self.in_check_now(pos) => {
+                    return Some(scored(*score, pos.side, Reason::Checkmate, pos));
                 }
                 CompiledEnd::Stalemate(score) if !self.in_check_now(pos) => {
                     if self.slide.is_some_and(|(_, wins)| wins)
@@ -100,11 +199,7 @@ impl Lang {
                     {
                         return Some(Outcome::win(pos.side.opponent(), Reason::StalemateBySlide));
                     }
-                    return Some(match score {
-                        Score::Win => Outcome::win(pos.side, Reason::Stalemate),
-                        Score::Loss => Outcome::win(pos.side.opponent(), Reason::Stalemate),
-                        Score::Draw => Outcome::draw(Reason::Stalemate),
-                    });
+                    return Some(scored(*score, pos.side, Reason::Stalemate, pos));
                 }
                 _ => {}
             }

@@ -262,7 +262,8 @@ impl Lang {
                         return Err(Error::fen(board_text(), "a side has two royal pieces"));
                     }
                 }
-                let needed = side != pos.side || !takes_royals;
+                let needed =
+                    (side != pos.side || !takes_royals) && self.royal_at_start[side.index()];
                 if needed && !self.has_royal(&pos.board, side) {
                     return Err(Error::fen(
                         board_text(),
@@ -371,16 +372,19 @@ impl Lang {
         Ok(())
     }
 
-    /// Whether `side`'s pieces of `castle` stand on their first squares: its royal piece and
-    /// its partner, which a castling right needs.
+    /// Whether `side`'s pieces of `castle` stand on their first squares: the piece that
+    /// castles and its partner (not royal), which a castling right needs.
     pub(super) fn castle_at_home(&self, pos: &Position, castle: &Castle, side: Side) -> bool {
         let (kf, _, rf, _) = castle.squares[side.index()];
-        let home = |at: Loc, royal: bool| {
-            pos.board
-                .piece(at)
-                .is_some_and(|p| p.side == side && self.piece(p.kind).royal == royal)
-        };
-        home(kf, true) && home(rf, false)
+        let king_home = pos
+            .board
+            .piece(kf)
+            .is_some_and(|p| p.side == side && p.kind == castle.king);
+        let partner_home = pos
+            .board
+            .piece(rf)
+            .is_some_and(|p| p.side == side && !self.piece(p.kind).royal);
+        king_home && partner_home
     }
 
     /// Refuses an `Unmoved` right of a side none of whose royal pieces stands where the start

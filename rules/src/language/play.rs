@@ -54,12 +54,12 @@ impl Lang {
     pub fn castle_of(&self, pos: &Position, turn: &Turn) -> Option<usize> {
         let side = pos.side.index();
         let piece = pos.board.piece(turn.from)?;
-        if !self.piece(piece.kind).royal {
-            return None;
-        }
         self.castling.iter().position(|c| {
             let (kf, kt, _, _) = c.squares[side];
-            kf == turn.from && kt == turn.to && pos.state.castling.has(c.bits[side])
+            c.king == piece.kind
+                && kf == turn.from
+                && kt == turn.to
+                && pos.state.castling.has(c.bits[side])
         })
     }
 

@@ -7,6 +7,7 @@ use super::compile::{CompiledEnd, Lang};
 use super::turns::Next;
 use crate::bits::bit_instructions;
 use crate::error::Error;
+use crate::event::Discard;
 use crate::event::Recorder;
 use crate::fen;
 use crate::outcome::Outcome;
@@ -32,9 +33,72 @@ impl Lang {
     }
 
     /// Calls `visit` with each legal turn of `pos` and a way to the position it leaves, until
-    /// it breaks: every turn of a side that has no royal piece and cannot make one is legal;
-    /// else the royal piece's guard judges the turns it can, the position after the rest.
-    fn for_each_legal(
+    /// it breaks: each turn that keeps the mover's royal pieces, gives no check where checks
+    /// are forbidden, and captures where the side must and can.
+    pub(super) fn for_each_legal(
+        &self,
+        pos: &Position,
+        visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if !self.capture.compulsory_for_the_turn {
+            return self.for_each_allowed(pos, visit);
+        }
+        let must_capture = self
+            .for_each_allowed(pos, &mut |turn, _| {
+                if self.turn_captures(pos, turn) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .is_break();
+        self.for_each_allowed(pos, &mut |turn, next| {
+            if must_capture && !self.turn_captures(pos, turn) {
+                ControlFlow::Continue(())
+            } else {
+                visit(turn, next)
+            }
+        })
+    }
+
+    /// [`Lang::for_each_safe`] without the turns that give check, where checks are forbidden.
+    fn for_each_allowed(
+        &self,
+        pos: &Position,
+        visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if !self.checks_forbidden {
+            return self.for_each_safe(pos, visit);
+        }
+        self.for_each_safe(pos, &mut |turn, next| {
+            if self.in_check_now(&next()) {
+                ControlFlow::Continue(())
+            } else {
+                visit(turn, next)
+            }
+        })
+    }
+
+    /// Whether `turn`, a possible turn of `pos`, captures a piece.
+    fn turn_captures(&self, pos: &Position, turn: &Turn) -> bool {
+        if !self.plain_captures {
+            return self
+                .play_move_before_blast(pos, turn, &mut Discard)
+                .captured;
+        }
+        let Some(piece) = pos.board.piece(turn.from) else {
+            return false;
+        };
+        pos.board.piece(turn.to).is_some()
+            || (pos.state.en_passant == Some(turn.to)
+                && self.takes_en_passant(piece, turn.from, turn.to))
+    }
+
+    /// Calls `visit` with each turn of `pos` that keeps the mover's royal pieces and a way to
+    /// the position it leaves, until it breaks: every turn of a side that has no royal piece
+    /// and cannot make one is; else the royal piece's guard judges the turns it can, the
+    /// position after the rest.
+    fn for_each_safe(
         &self,
         pos: &Position,
         visit: &mut impl FnMut(&Turn, &Next) -> ControlFlow<()>,

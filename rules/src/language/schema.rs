@@ -45,6 +45,9 @@ pub struct VariantFile {
     pub castling: Vec<CastlingSpec>,
     /// How the game ends, checked in this order after every turn.
     pub ends: Vec<End>,
+    /// Whether a turn may leave the opponent in check.
+    #[serde(default)]
+    pub checks: Checks,
     /// What sets the variant apart, in one line.
     #[serde(default)]
     pub tagline: String,
@@ -284,6 +287,10 @@ pub struct CaptureSpec {
     /// Whether captured pieces are kept for the `Captured` supply (not Pawns, not royals).
     #[serde(default)]
     pub keep_captured: bool,
+    /// Whether a side that has a legal turn that captures must play one: its turns that
+    /// capture nothing are then not legal.
+    #[serde(default)]
+    pub compulsory_for_the_turn: bool,
     /// Whether captured pieces go to the capturer's reserve, changing sides (crazyhouse).
     #[serde(default)]
     pub to_hand: bool,
@@ -301,6 +308,7 @@ impl Default for CaptureSpec {
             own_pieces: false,
             compulsory_for_the_move: false,
             keep_captured: false,
+            compulsory_for_the_turn: false,
             to_hand: false,
             demote: false,
         }
@@ -466,6 +474,10 @@ pub struct CastlingSpec {
     pub king: (String, String),
     /// The partner's square and destination.
     pub rook: (String, String),
+    /// The letter of the piece that castles, where it is not royal; by default the file's
+    /// royal piece. A piece that is not royal castles through and out of attacked squares.
+    #[serde(default)]
+    pub piece: Option<char>,
 }
 
 /// A way the game ends.
@@ -487,8 +499,42 @@ pub enum End {
     /// After this many full turns, a draw (`turn limit`), judged with the first player to
     /// move; a FEN's fullmove number goes no further than that position's.
     TurnLimit(u32),
+    /// A side with at most `at_most` pieces (counted as `counted` says) against an opponent
+    /// with at least `opponent_at_least` of them: `score` for that side.
+    Extinction {
+        /// What is counted: all of a side's pieces together, or each of the listed kinds on
+        /// its own (the end applies when any one of them is down to `at_most`).
+        counted: Counted,
+        /// The most the side has for the end to apply.
+        #[serde(default)]
+        at_most: u8,
+        /// The least the opponent has of the same for the end to apply.
+        #[serde(default)]
+        opponent_at_least: u8,
+        /// Whether the side to move, brought down to `at_most` by the last turn, may reply
+        /// first: against the side to move the opponent needs one more than
+        /// `opponent_at_least`.
+        #[serde(default)]
+        reply: bool,
+        /// What the end gives the side brought down.
+        score: Score,
+    },
+    /// A side with a piece of one of `pieces` (letters) in `region` wins at once; with
+    /// `one_more_turn`, the second player, to move when the first reached it, plays on when it
+    /// can reach it in that turn, and both reaching draw.
+    Reach {
+        /// The region's name.
+        region: String,
+        /// The letters of the pieces that reach it.
+        pieces: String,
+        /// Whether the second player gets one more turn to reach it too.
+        #[serde(default)]
+        one_more_turn: bool,
+    },
     /// No legal turn while in check: that side loses.
     Checkmate,
+    /// No legal turn while in check: that side wins, loses or draws (Losers: it wins).
+    Checkmated(Score),
     /// No legal turn while not in check: that side wins, loses or draws.
     Stalemate(Score),
     /// The same position for the nth time: a draw.
@@ -505,7 +551,26 @@ pub enum End {
     },
 }
 
-/// What a stalemate gives the stalemated side.
+/// What an extinction end counts.
+#[derive(Clone, Debug, Deserialize)]
+pub enum Counted {
+    /// All of a side's pieces together, on the board and in reserve.
+    All,
+    /// Each of these kinds (letters) on its own, on the board and in reserve.
+    Each(String),
+}
+
+/// Whether a turn may give check.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Checks {
+    /// A turn may leave the opponent in check.
+    #[default]
+    Allowed,
+    /// No turn may leave the opponent in check.
+    Forbidden,
+}
+
+/// What an end gives the side it speaks of (the stalemated side, the side brought down).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 pub enum Score {
     /// It wins.
@@ -514,4 +579,6 @@ pub enum Score {
     Loss,
     /// A draw.
     Draw,
+    /// The side with fewer pieces on the board wins; as many draw.
+    FewerPiecesWin,
 }

@@ -259,7 +259,7 @@ impl Lang {
                     &mut in_check,
                     &mut candidates,
                 );
-                if self.piece(piece.kind).royal {
+                if self.castles(piece.kind) {
                     self.castlings(staged, from, &mut in_check, &mut candidates);
                 }
             }
@@ -290,7 +290,13 @@ impl Lang {
         ControlFlow::Continue(())
     }
 
-    /// Pushes the castlings of the royal piece on `from` that are open now.
+    /// Whether pieces of `kind` castle.
+    pub(super) fn castles(&self, kind: Kind) -> bool {
+        self.castling.iter().any(|c| c.king == kind)
+    }
+
+    /// Pushes the castlings of the piece on `from` that are open now: through no attacked
+    /// square and not out of check, where it is royal.
     pub(super) fn castlings(
         &self,
         pos: &Position,
@@ -301,9 +307,13 @@ impl Lang {
         let side = pos.side;
         for castle in &self.castling {
             let (kf, kt, rf, rt) = castle.squares[side.index()];
-            if kf != from || !pos.state.castling.has(castle.bits[side.index()]) {
+            if kf != from
+                || !pos.state.castling.has(castle.bits[side.index()])
+                || pos.board.piece(from).is_none_or(|p| p.kind != castle.king)
+            {
                 continue;
             }
+            let royal = self.piece(castle.king).royal;
             if !pos
                 .board
                 .piece(rf)
@@ -316,12 +326,13 @@ impl Lang {
                     .into_iter()
                     .all(|l| l == kf || l == rf || pos.board.is_empty(l))
             };
-            if !clear(kf, kt) || !clear(rf, rt) || in_check() {
+            if !clear(kf, kt) || !clear(rf, rt) || (royal && in_check()) {
                 continue;
             }
-            let passes_attack = span(kf, kt)
-                .into_iter()
-                .any(|l| l != kf && l != kt && self.castle_passes_attack(pos, kf, l));
+            let passes_attack = royal
+                && span(kf, kt)
+                    .into_iter()
+                    .any(|l| l != kf && l != kt && self.castle_passes_attack(pos, kf, l));
             if !passes_attack {
                 out.push(Candidate {
                     from: kf,

@@ -1,0 +1,238 @@
+//! The ends and legality rules of the classic variants written in the variant language
+//! (`variants/antichess.ron`, `shatranj.ron`, `horde.ron`, …): each rule in a position of its
+//! own, the expected turns and results those Fairy-Stockfish (pyffish 0.0.90) gives; misused
+//! fields are one-line errors. Fairy-Stockfish's agreement at every position of seeded random
+//! games is `tests/interop/fairy_stockfish_agrees.py`'s.
+
+use crate::common::{START, legal, perft, status, words};
+use oddboard_rules::Variant;
+use std::path::PathBuf;
+
+const NO_OPTIONS: &[&str] = &[];
+
+/// The path of the shipped file `variants/<id>.ron`.
+fn file(id: &str) -> String {
+    format!("{}/../variants/{id}.ron", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn moves(id: &str, fen: &str) -> Vec<String> {
+    legal(&file(id), NO_OPTIONS, Some(fen), "")
+}
+
+/// The result (or `ongoing`) after `played` from `fen`.
+fn result(id: &str, fen: &str, played: &str) -> String {
+    status(&file(id), NO_OPTIONS, Some(fen), played).1
+}
+
+#[test]
+fn losing_every_piece_wins_antichess() {
+    assert_eq!(
+        result("antichess", "8/8/8/8/8/8/p7/R7 w - - 0 1", "a1a2"),
+        "0-1 no pieces left"
+    );
+}
+
+#[test]
+fn a_side_that_can_capture_must() {
+    assert_eq!(
+        moves("antichess", "8/8/8/8/8/8/p7/R7 w - - 0 1"),
+        words("a1a2")
+    );
+}
+
+#[test]
+fn being_checkmated_wins_losers() {
+    assert_eq!(
+        result("losers", "7k/8/8/8/8/8/5PPP/r5K1 w - - 0 1", ""),
+        "1-0 checkmate"
+    );
+}
+
+#[test]
+fn a_stalemate_goes_to_the_side_with_fewer_pieces() {
+    assert_eq!(
+        result("suicide", "7k/8/8/8/8/p7/P7/8 w - - 0 1", ""),
+        "1-0 stalemate"
+    );
+    assert_eq!(
+        result("suicide", "8/8/8/8/8/p7/P7/8 w - - 0 1", ""),
+        "1/2-1/2 stalemate"
+    );
+}
+
+#[test]
+fn a_bare_king_loses_where_the_opponent_keeps_two_pieces_besides() {
+    assert_eq!(
+        result("shatranj", "3k4/8/8/8/8/8/8/R2K3R b - - 0 1", ""),
+        "1-0 bare king"
+    );
+}
+
+#[test]
+fn a_bare_king_may_reply_by_baring_the_other() {
+    let fen = "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1";
+    assert_eq!(result("shatranj", fen, ""), "ongoing");
+    assert_eq!(result("shatranj", fen, "d8d7"), "ongoing");
+    assert_eq!(result("shatranj", fen, "d8c8"), "1-0 bare king");
+}
+
+#[test]
+fn white_without_pieces_loses_horde() {
+    assert_eq!(
+        result("horde", "4k3/8/8/8/8/8/1P6/q7 b - - 0 1", "a1b2"),
+        "0-1 no pieces left"
+    );
+}
+
+#[test]
+fn a_side_the_start_gives_no_king_plays_without_one() {
+    // White has no King in Horde: a position without one is accepted, and its Pawn on the
+    // first rank steps one or two squares.
+    assert_eq!(
+        moves("horde", "4k3/8/8/8/8/8/8/P7 w - - 0 1"),
+        words("a1a2 a1a3")
+    );
+}
+
+#[test]
+fn losing_the_last_piece_of_a_kind_loses() {
+    let fen = "rnb1kbnr/pppppppp/8/8/7q/8/PPPPPPP1/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(result("extinction", fen, "h1h4"), "1-0 extinction");
+    assert_eq!(
+        result("kinglet", "4k3/8/8/8/8/8/p6P/R3K3 w - - 0 1", "a1a2"),
+        "1-0 extinction"
+    );
+}
+
+#[test]
+fn a_king_that_is_not_royal_castles_through_attacked_squares() {
+    assert_eq!(
+        moves("giveaway", "4kr2/8/8/8/8/8/8/4K2R w K - 0 1"),
+        words("e1d1 e1d2 e1e2 e1f1 e1f2 e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8")
+    );
+}
+
+#[test]
+fn a_king_on_the_hill_wins_at_once() {
+    assert_eq!(
+        result("kingofthehill", "4k3/8/8/8/8/3K4/8/8 w - - 0 1", "d3d4"),
+        "1-0 goal reached"
+    );
+}
+
+#[test]
+fn reaching_the_far_rank_wins_breakthrough() {
+    assert_eq!(
+        result("breakthrough", "8/8/8/8/8/8/1p6/8 b 0 1", "b2b1"),
+        "0-1 goal reached"
+    );
+}
+
+#[test]
+fn no_turn_may_give_check() {
+    // The Rook on b1 may not go to a1 or b3, where it would check the King on a3.
+    assert_eq!(
+        moves("racingkings", "8/8/8/8/8/k7/7K/1R6 w - - 0 1"),
+        words(
+            "b1b2 b1b4 b1b5 b1b6 b1b7 b1b8 b1c1 b1d1 b1e1 b1f1 b1g1 b1h1 h2g1 h2g2 h2g3 h2h1 h2h3"
+        )
+    );
+}
+
+#[test]
+fn the_second_player_gets_one_more_turn_to_reach_the_goal_too() {
+    let fen = "8/k6K/8/8/8/8/8/8 w - - 0 1";
+    assert_eq!(result("racingkings", fen, "h7h8"), "ongoing");
+    assert_eq!(
+        result("racingkings", fen, "h7h8 a7a8"),
+        "1/2-1/2 goal reached"
+    );
+    assert_eq!(result("racingkings", fen, "h7h8 a7a6"), "1-0 goal reached");
+    let out_of_reach = "8/7K/8/k7/8/8/8/8 w - - 0 1";
+    assert_eq!(
+        result("racingkings", out_of_reach, "h7h8"),
+        "1-0 goal reached"
+    );
+}
+
+#[test]
+fn perft_from_the_start_is_fairy_stockfishs() {
+    let cases = [
+        ("antichess", 8067),
+        ("giveaway", 8067),
+        ("suicide", 8067),
+        ("losers", 8067),
+        ("shatranj", 4176),
+        ("horde", 1274),
+        ("racingkings", 11264),
+        ("kingofthehill", 8902),
+        ("extinction", 8902),
+        ("kinglet", 8902),
+        ("breakthrough", 11132),
+    ];
+    for (id, expected) in cases {
+        assert_eq!(perft(&file(id), NO_OPTIONS, START, 3), expected, "{id}");
+    }
+}
+
+/// The one-line error loading `variants/<id>.ron` changed from `from` to `to` gives.
+fn error_of(id: &str, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(file(id)).expect("the file is shipped");
+    assert!(text.contains(from), "'{from}' is in {id}.ron");
+    let dir: PathBuf = std::env::temp_dir().join(format!(
+        "oddboard-classic-ends-{}-{id}-{}",
+        std::process::id(),
+        to.len()
+    ));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join(format!("{id}.ron"));
+    std::fs::write(&path, text.replace(from, to)).expect("the file is written");
+    match Variant::load(&path.to_string_lossy(), &[]) {
+        Err(error) => {
+            let line = error.to_string();
+            assert!(!line.contains('\n'), "one line: {line}");
+            line
+        }
+        Ok(_) => panic!("{id}: the changed file loads"),
+    }
+}
+
+#[test]
+fn misused_end_fields_are_one_line_errors() {
+    let cases = [
+        (
+            "kinglet",
+            "Each(\"P\")",
+            "Each(\"\")",
+            "ends: an extinction counts at least one kind",
+        ),
+        (
+            "kinglet",
+            "Each(\"P\")",
+            "Each(\"PX\")",
+            "ends: 'X' is not a piece of the file",
+        ),
+        (
+            "kingofthehill",
+            "Reach(region: \"hill\"",
+            "Reach(region: \"mountain\"",
+            "ends: ",
+        ),
+        (
+            "kingofthehill",
+            "pieces: \"K\")",
+            "pieces: \"\")",
+            "ends: a region is reached by at least one kind",
+        ),
+        (
+            "giveaway",
+            "rook: (\"h1\", \"f1\"), piece: Some('K')",
+            "rook: (\"h1\", \"f1\")",
+            "castling: castling needs a royal piece, or its `piece`",
+        ),
+    ];
+    for (id, from, to, expected) in cases {
+        let line = error_of(id, from, to);
+        assert!(line.contains(expected), "{id} {to}: {line}");
+    }
+}
