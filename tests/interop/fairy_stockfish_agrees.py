@@ -38,6 +38,8 @@ apply, and the report counts such stops by name:
     insufficient-material
                  neither side has mating material by Fairy-Stockfish's measure: the file ends
                  the game there as a draw, Fairy-Stockfish plays on
+    move-rule    a halfmove clock of 100, where the file's move counter draws and
+                 Fairy-Stockfish's longer move rule (Shatranj's 70 moves) plays on
 
 The games choose a capture (a move onto an occupied square) more often than not where there
 is one, so that they reach endings, promotions and mates. Oddboard judges every position of the run in one process (`oddboard variant positions`), each
@@ -240,10 +242,17 @@ def insufficient_material(row, start, moves, history):
     return all(sf.has_insufficient_material(row.fsf, start, moves))
 
 
+def move_rule(row, start, moves, history):
+    """A halfmove clock of 100: the file's move counter draws there, where Fairy-Stockfish's
+    rule (Shatranj's 70 moves) counts on."""
+    return int(history[-1].fen.split(" ")[-2]) >= 100
+
+
 EXCLUSIONS = {
     "repetition": repetition,
     "counting": counting,
     "insufficient-material": insufficient_material,
+    "move-rule": move_rule,
 }
 
 
