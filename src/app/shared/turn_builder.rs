@@ -396,7 +396,7 @@ impl TurnBuilder {
 
     /// Skips every part on which all candidates agree, except the piece and its destination.
     fn settle_agreed(&mut self) {
-        let drops_only = self.candidates.iter().all(Turn::is_drop);
+        let drops_only = !self.candidates.is_empty() && self.candidates.iter().all(Turn::is_drop);
         while let Some(part) = PARTS
             .get(self.settled)
             .filter(|p| drops_only || !matches!(p, Part::From | Part::To))
