@@ -225,7 +225,7 @@ fn courses_and_shipped_puzzles_are_of_the_built_in_variants_only() {
 
 #[cfg(feature = "game")]
 #[test]
-fn a_bot_plays_only_the_built_in_variants() {
-    let message = bad_input(&["bot", "127.0.0.1:5725", "--variant", "variants/chess.ron"]);
-    assert!(message.contains("'variants/chess.ron'"), "{message}");
+fn a_bot_refuses_a_variant_file_that_does_not_read_before_it_connects() {
+    let message = bad_input(&["bot", "127.0.0.1:5725", "--variant", "variants/missing.ron"]);
+    assert!(message.contains("variants/missing.ron"), "{message}");
 }
