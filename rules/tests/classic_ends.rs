@@ -5,8 +5,7 @@
 //! games is `tests/interop/fairy_stockfish_agrees.py`'s.
 
 use crate::common::{START, legal, perft, status, words};
-use oddboard_rules::Variant;
-use std::path::PathBuf;
+use crate::variant_files::error_of_changed;
 
 const NO_OPTIONS: &[&str] = &[];
 
@@ -175,28 +174,6 @@ fn perft_from_the_start_is_fairy_stockfishs() {
     }
 }
 
-/// The one-line error loading `variants/<id>.ron` changed from `from` to `to` gives.
-fn error_of(id: &str, from: &str, to: &str) -> String {
-    let text = std::fs::read_to_string(file(id)).expect("the file is shipped");
-    assert!(text.contains(from), "'{from}' is in {id}.ron");
-    let dir: PathBuf = std::env::temp_dir().join(format!(
-        "oddboard-classic-ends-{}-{id}-{}",
-        std::process::id(),
-        to.len()
-    ));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let path = dir.join(format!("{id}.ron"));
-    std::fs::write(&path, text.replace(from, to)).expect("the file is written");
-    match Variant::load(&path.to_string_lossy(), &[]) {
-        Err(error) => {
-            let line = error.to_string();
-            assert!(!line.contains('\n'), "one line: {line}");
-            line
-        }
-        Ok(_) => panic!("{id}: the changed file loads"),
-    }
-}
-
 #[test]
 fn misused_end_fields_are_one_line_errors() {
     let cases = [
@@ -232,7 +209,7 @@ fn misused_end_fields_are_one_line_errors() {
         ),
     ];
     for (id, from, to, expected) in cases {
-        let line = error_of(id, from, to);
+        let line = error_of_changed(&format!("classic-ends-{id}-{}", to.len()), id, from, to);
         assert!(line.contains(expected), "{id} {to}: {line}");
     }
 }

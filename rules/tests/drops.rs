@@ -4,8 +4,7 @@
 //! results Fairy-Stockfish gives there.
 
 use crate::common::{START, legal, perft, refusal, set_up, status, words};
-use oddboard_rules::Variant;
-use std::path::PathBuf;
+use crate::variant_files::error_of_changed;
 
 const NO_OPTIONS: &[&str] = &[];
 
@@ -192,25 +191,6 @@ fn the_computer_counts_the_pieces_in_reserve_at_their_values() {
     assert_eq!(game.variant().positional(game.position()), 900);
 }
 
-/// The one-line error loading the crazyhouse file changed from `from` to `to` gives.
-fn error_of(test: &str, from: &str, to: &str) -> String {
-    let text = std::fs::read_to_string(file("crazyhouse")).expect("crazyhouse.ron is shipped");
-    assert!(text.contains(from), "{test}: '{from}' is in the file");
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("oddboard-drops-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let path = dir.join("crazyhouse.ron");
-    std::fs::write(&path, text.replace(from, to)).expect("the file is written");
-    match Variant::load(&path.to_string_lossy(), &[]) {
-        Err(error) => {
-            let line = error.to_string();
-            assert!(!line.contains('\n'), "one line: {line}");
-            line
-        }
-        Ok(_) => panic!("{test}: the changed file loads"),
-    }
-}
-
 #[test]
 fn misused_drop_fields_are_one_line_errors() {
     let cases = [
@@ -258,7 +238,7 @@ fn misused_drop_fields_are_one_line_errors() {
         ),
     ];
     for (test, from, to, expected) in cases {
-        let line = error_of(test, from, to);
+        let line = error_of_changed(&format!("drops-{test}"), "crazyhouse", from, to);
         assert!(line.ends_with(expected), "{test}: {line}");
     }
 }

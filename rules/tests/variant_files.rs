@@ -25,7 +25,21 @@ fn write(test: &str, id: &str, text: &str) -> String {
 
 /// The one-line error loading `text` (as `chess.ron`) gives.
 pub fn error_of(test: &str, text: &str) -> String {
-    let path = write(test, "chess", text);
+    error_of_file(test, "chess", text)
+}
+
+/// The one-line error loading the shipped `variants/<id>.ron` with `from` changed to `to`
+/// gives (written fresh for `test`).
+pub fn error_of_changed(test: &str, id: &str, from: &str, to: &str) -> String {
+    let shipped = format!("{}/../variants/{id}.ron", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&shipped).expect("the file is shipped");
+    assert!(text.contains(from), "{test}: '{from}' is in {id}.ron");
+    error_of_file(test, id, &text.replace(from, to))
+}
+
+/// The one-line error loading `text` as `<id>.ron` gives (written fresh for `test`).
+fn error_of_file(test: &str, id: &str, text: &str) -> String {
+    let path = write(test, id, text);
     match Variant::load(&path, &[]) {
         Err(error) => {
             let line = error.to_string();

@@ -7,7 +7,8 @@
 
 use super::attack::Guard;
 use super::compile::{Lang, PieceRule, Zone};
-use super::notation::Travel;
+use super::notation::{Atom, Travel};
+use super::rays::Rays;
 use super::schema::Supply;
 use super::turns::slide_on;
 use crate::board::Board;
@@ -193,20 +194,36 @@ impl Lang {
     /// Every square a piece with `rule`'s atoms on `from` (of `side`) could land on, whatever
     /// stands there, where `stops` end its lines.
     fn reach(&self, rule: &PieceRule, side: Side, from: Loc, stops: LocSet) -> LocSet {
-        let mut reach = LocSet::EMPTY;
-        for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
-            reach |= match atom.travel {
-                Travel::Anywhere => self.basics.geometry.inside().without(from),
-                Travel::Leap if !atom.lame => rays.span(side, from),
-                travel => rays
-                    .from(side, from)
-                    .iter()
-                    .fold(LocSet::EMPTY, |set, ray| {
-                        set | ray.reach(stops, travel == Travel::Ride)
-                    }),
-            };
+        rule.atoms
+            .iter()
+            .zip(&rule.rays)
+            .fold(LocSet::EMPTY, |reach, (atom, rays)| {
+                reach | self.atom_reach(atom, rays, side, from, stops)
+            })
+    }
+
+    /// Every square `atom` (whose rays are `rays`) takes a piece of `side` on `from` to,
+    /// whatever stands there, where `stops` end its lines (a leap along the board's lines,
+    /// `t`, is not looked at here).
+    #[inline(always)]
+    pub(super) fn atom_reach(
+        &self,
+        atom: &Atom,
+        rays: &Rays,
+        side: Side,
+        from: Loc,
+        stops: LocSet,
+    ) -> LocSet {
+        match atom.travel {
+            Travel::Anywhere => self.basics.geometry.inside().without(from),
+            Travel::Leap if !atom.lame => rays.span(side, from),
+            travel => rays
+                .from(side, from)
+                .iter()
+                .fold(LocSet::EMPTY, |set, ray| {
+                    set | ray.reach(stops, travel == Travel::Ride)
+                }),
         }
-        reach
     }
 
     /// The squares of the royal pieces of the side not to move in `pos`.

@@ -133,7 +133,6 @@ impl Lang {
                 continue;
             }
             reach |= match atom.travel {
-                Travel::Anywhere => self.basics.geometry.inside().without(from),
                 Travel::Leap if atom.along_lines => self
                     .paths
                     .from(from)
@@ -147,13 +146,7 @@ impl Lang {
                             && atom.leaps.iter().any(|l| oriented(*l, side) == delta)
                     })
                     .fold(LocSet::EMPTY, |set, (_, _, to)| set.with(*to)),
-                Travel::Leap if !atom.lame => rays.span(side, from),
-                travel => rays
-                    .from(side, from)
-                    .iter()
-                    .fold(LocSet::EMPTY, |set, ray| {
-                        set | ray.reach(stops, travel == Travel::Ride)
-                    }),
+                _ => self.atom_reach(atom, rays, side, from, stops),
             };
         }
         reach & !board.holes() & !board.occupied_by(side)
