@@ -99,6 +99,9 @@ impl Game {
         let stuck = data.side_name(to_move);
         let game = &data.name;
         Some(match (outcome.reason, winner) {
+            (Reason::Checkmate, Some(side)) if side == to_move => {
+                format!("{stuck} is checkmated, and in {game} that wins.")
+            }
             (Reason::Checkmate, _) => variant.mate_in_words(loser),
             (Reason::Stalemate, None) => {
                 format!("{stuck} has no legal turn but is not in check: stalemate, a draw.")

@@ -4,7 +4,7 @@
 //! fields are one-line errors. Fairy-Stockfish's agreement at every position of seeded random
 //! games is `tests/interop/fairy_stockfish_agrees.py`'s.
 
-use crate::common::{START, legal, perft, status, words};
+use crate::common::{START, game_after, legal, perft, status, words};
 use crate::variant_files::error_of_changed;
 
 const NO_OPTIONS: &[&str] = &[];
@@ -44,6 +44,11 @@ fn being_checkmated_wins_losers() {
     assert_eq!(
         result("losers", "7k/8/8/8/8/8/5PPP/r5K1 w - - 0 1", ""),
         "1-0 checkmate"
+    );
+    let game = game_after(&file("losers"), "7k/8/8/8/8/8/5PPP/r5K1 w - - 0 1", "");
+    assert_eq!(
+        game.decided_in_words().as_deref(),
+        Some("White is checkmated, and in Losers that wins.")
     );
 }
 
