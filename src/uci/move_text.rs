@@ -17,9 +17,16 @@ pub fn write(variant: &Variant, turn: &Turn) -> String {
 }
 
 /// The legal turn of `pos` that `text` writes, read strictly; an error saying why otherwise.
+/// A drop of the second player is also read with its piece's letter in upper case (`N@e5`),
+/// as chess GUIs write every drop.
 pub fn read(variant: &Variant, pos: &Position, text: &str) -> Result<Turn, String> {
     if variant.id() != ORTHODOX {
-        return variant.parse_turn(pos, text).map_err(|e| e.to_string());
+        return variant.parse_turn(pos, text).or_else(|error| {
+            let lowered = drop_in_lower_case(text).ok_or_else(|| error.to_string())?;
+            variant
+                .parse_turn(pos, &lowered)
+                .map_err(|_| error.to_string())
+        });
     }
     variant
         .legal_turns(pos)
@@ -28,6 +35,16 @@ pub fn read(variant: &Variant, pos: &Position, text: &str) -> Result<Turn, Strin
         .ok_or_else(|| {
             format!("'{text}': not a legal move here in UCI move text (e2e4, e1g1, e7e8q)")
         })
+}
+
+/// `text`, a drop written with an upper-case letter (`N@e5`), with its letter in lower case;
+/// `None` for any other text.
+fn drop_in_lower_case(text: &str) -> Option<String> {
+    let mut chars = text.chars();
+    let letter = chars.next().filter(char::is_ascii_uppercase)?;
+    let rest = chars.as_str();
+    rest.starts_with('@')
+        .then(|| format!("{}{rest}", letter.to_ascii_lowercase()))
 }
 
 #[cfg(test)]
@@ -67,5 +84,18 @@ mod tests {
         let variant = Variant::load("amoeba", &[]).expect("amoeba loads");
         let turn = read(&variant, variant.start(), "b2b3,~a3a2").expect("a slide");
         assert_eq!(write(&variant, &turn), "b2b3,~a3a2");
+    }
+
+    #[test]
+    fn a_second_players_drop_is_read_in_either_case() {
+        let path = format!("{}/variants/crazyhouse.ron", env!("CARGO_MANIFEST_DIR"));
+        let variant = Variant::load(&path, &[]).expect("crazyhouse loads");
+        let pos = variant
+            .parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - n - 0 1")
+            .expect("a FEN");
+        let turn = read(&variant, &pos, "N@e5").expect("a drop in upper case");
+        assert_eq!(write(&variant, &turn), "n@e5");
+        assert_eq!(read(&variant, &pos, "n@e5"), Ok(turn));
+        assert!(read(&variant, &pos, "Q@e5").is_err(), "no Queen in hand");
     }
 }
