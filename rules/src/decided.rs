@@ -143,20 +143,18 @@ impl Game {
             (Reason::InsufficientMaterial, _) => {
                 "Neither side has enough left to checkmate: a draw.".to_string()
             }
-            (Reason::NoPiecesLeft, _) => {
-                let gone = data.side_name(self.side_with_fewer_pieces());
-                if Some(self.side_with_fewer_pieces()) == winner {
-                    format!("{gone} has no pieces left, and in {game} that wins.")
-                } else {
-                    format!("{gone} has no pieces left.")
-                }
-            }
-            (Reason::BareKing, _) => {
-                let bare = data.side_name(self.side_with_fewer_pieces());
-                if Some(self.side_with_fewer_pieces()) == winner {
-                    format!("{bare} has nothing left but its King, and in {game} that wins.")
-                } else {
-                    format!("{bare} has nothing left but its King, and in {game} that loses.")
+            (Reason::NoPiecesLeft | Reason::BareKing, _) => {
+                let fewer = self.side_with_fewer_pieces();
+                let name = data.side_name(fewer);
+                match (outcome.reason, Some(fewer) == winner) {
+                    (Reason::NoPiecesLeft, true) => {
+                        format!("{name} has no pieces left, and in {game} that wins.")
+                    }
+                    (Reason::NoPiecesLeft, false) => format!("{name} has no pieces left."),
+                    (_, wins) => format!(
+                        "{name} has nothing left but its King, and in {game} that {}.",
+                        if wins { "wins" } else { "loses" }
+                    ),
                 }
             }
             (Reason::Extinction, Some(_)) => {

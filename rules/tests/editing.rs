@@ -12,6 +12,15 @@ fn at(square: &str) -> Loc {
     Loc::parse(square).expect("a square")
 }
 
+/// Each editor control of `variant` in `pos`, by its label, with the most the pieces allow.
+fn allowed_controls(variant: &Variant, pos: &Position) -> Vec<(String, u32)> {
+    variant
+        .state_controls(pos)
+        .into_iter()
+        .map(|c| (c.label, c.max))
+        .collect()
+}
+
 /// `variant`'s position from `fen` with its board edited by `edit`, then settled as the editor
 /// settles it after every click.
 fn edited(variant: &Variant, fen: &str, edit: impl FnOnce(&mut Position)) -> Position {
@@ -39,11 +48,7 @@ fn a_board_cleared_and_set_by_hand_keeps_only_the_castling_its_pieces_allow() {
     );
     assert_eq!(chess.fen(&pos), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     assert!(chess.parse_fen(&chess.fen(&pos)).is_ok());
-    let allowed: Vec<(String, u32)> = chess
-        .state_controls(&pos)
-        .into_iter()
-        .map(|c| (c.label, c.max))
-        .collect();
+    let allowed = allowed_controls(&chess, &pos);
     assert_eq!(
         allowed,
         [
@@ -139,11 +144,7 @@ fn shipped(id: &str) -> Variant {
 fn a_variant_files_castling_rights_are_offered_where_its_pieces_are_home() {
     let chess = shipped("chess");
     let pos = edited(&chess, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", |_| {});
-    let allowed: Vec<(String, u32)> = chess
-        .state_controls(&pos)
-        .into_iter()
-        .map(|c| (c.label, c.max))
-        .collect();
+    let allowed = allowed_controls(&chess, &pos);
     assert_eq!(
         allowed,
         [
