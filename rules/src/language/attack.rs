@@ -199,6 +199,17 @@ impl Guard {
         !self.in_check && from != self.royal && !self.pinned.contains(from)
     }
 
+    /// The squares whose pieces (of the side to move) move freely: as [`Guard::frees`], every
+    /// square but the royal piece's and the pinned pieces' out of check, none in check.
+    #[inline]
+    pub fn freed(&self) -> LocSet {
+        if self.in_check {
+            LocSet::EMPTY
+        } else {
+            !self.pinned.with(self.royal)
+        }
+    }
+
     /// Where a move of the piece on `from`, not the royal one, that is no en passant capture,
     /// gives the opponent no piece and takes no royal piece may land and keep the royal piece
     /// safe: along its line if pinned, onto a square answering the check if in check. Vacating

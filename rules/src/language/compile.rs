@@ -9,6 +9,7 @@ use super::schema::{
     CaptureSpec, Checks, Counted, Diagonals, End, MoveSort, PromotionTime, Region, Score,
     StateField, Supply, Trigger, VariantFile,
 };
+use super::shifts::ShiftPlan;
 use crate::data::{OptionData, Options, PieceData, VariantData};
 use crate::error::Error;
 use crate::fen::Holes;
@@ -164,6 +165,9 @@ pub struct Lang {
     /// Per kind and side (`kind * 2 + side`), the directions (bits by [`crate::Dir::index`])
     /// along which a piece of it rides capturing, without hopping (see [`Lang::ride_dirs`]).
     pub ride_dirs: Vec<u8>,
+    /// Per kind and side (`kind * 2 + side`), its moves as shifts where they can be (see
+    /// [`Lang::shift_plans`]).
+    pub shift_plans: Vec<Option<ShiftPlan>>,
     /// The royal kinds.
     pub royals: Vec<Kind>,
     /// Whether captures are all by landing, so a square's attackers can be found from it.
@@ -999,6 +1003,7 @@ impl Lang {
             paths,
             lines: LineSets::new(&geometry),
             ride_dirs: Vec::new(),
+            shift_plans: Vec::new(),
             royals,
             plain_captures,
             capturing_kinds,
@@ -1037,6 +1042,7 @@ impl Lang {
         lang.removal_entries = Side::BOTH.map(|side| lang.removal_entries(side));
         lang.leap_sources = lang.leap_sources();
         lang.ride_dirs = lang.ride_dirs();
+        lang.shift_plans = lang.shift_plans();
         lang.quiet_watch_fits = lang.quiet_watch_fits();
         lang.passed = lang.passed_tables();
         lang.value_by_mobility(&unvalued);

@@ -7,9 +7,11 @@
 
 use super::attack::Guard;
 use super::compile::{Lang, PieceRule, Zone};
+use super::moves::Candidate;
 use super::notation::{Atom, Travel};
 use super::rays::Rays;
 use super::schema::Supply;
+use super::shifts::ShiftPlan;
 use super::turns::slide_on;
 use crate::board::Board;
 use crate::event::Discard;
@@ -18,6 +20,26 @@ use crate::rules::Apply;
 use crate::turn::Turn;
 use crate::types::{Loc, LocSet, Piece, Side};
 use std::ops::ControlFlow;
+
+/// What counting a kind's moves by sets needs (see [`Lang::kind_count`]): the squares it may
+/// land on, and those it promotes on with the number of ways each such move is written.
+struct KindCount {
+    allowed: LocSet,
+    promoting: LocSet,
+    ways: u64,
+}
+
+impl KindCount {
+    /// The number of moves landing on `set`, each promotion counted once per way.
+    #[inline(always)]
+    fn ways_to(&self, set: LocSet) -> u64 {
+        if !set.intersects(self.promoting) {
+            set.len() as u64
+        } else {
+            (set & !self.promoting).len() as u64 + self.ways * (set & self.promoting).len() as u64
+        }
+    }
+}
 
 /// Where a move of the side to move may land, found once per position: the empty squares, the
 /// pieces it may take (by landing) and the squares that end a move along a line (pieces and
@@ -49,42 +71,18 @@ impl Lang {
         }
     }
 
-    /// The number of legal moves of the piece on `from` (of the side to move in `pos`), counted
-    /// along its rays by set arithmetic, where captures are by landing, its region it never
-    /// lands in and its promotion's are fixed and never optional, it has no move that captures
-    /// royal pieces only, and either it is not royal and its moves are legal where they land on
-    /// `landing` (`free`: the side has no royal piece, and every move is; else the squares the
-    /// guard leaves it, where it can take no royal piece, has no en passant capture open and no
-    /// promotion giving the opponent a piece), or it is the royal piece of `guard`, which never
-    /// promotes nor takes en passant: it takes only enemy pieces, and each step is judged by
-    /// whether its square is attacked (a step onto an enemy royal piece or a castling's end
-    /// leaves it to be judged by the position after); `None` elsewhere.
+    /// What counting the moves of `piece`'s kind (of the side to move in `pos`) by sets needs,
+    /// the same for each of its pieces: the squares it may land on and those it promotes on
+    /// with the number of ways; `None` where a capture is not by landing, one of its atoms
+    /// captures royal pieces only, or a region or promotion cannot be counted by sets (see
+    /// [`Lang::count_by_sets`]; `free`: the side has no royal piece, and every move is legal).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn count_by_sets(
-        &self,
-        pos: &Position,
-        from: Loc,
-        piece: Piece,
-        (free, landing): (bool, LocSet),
-        guard: Option<&Guard>,
-        landings: &Landings,
-        in_check: &mut dyn FnMut() -> bool,
-    ) -> Option<u64> {
+    fn kind_count(&self, pos: &Position, piece: Piece, free: bool) -> Option<KindCount> {
         let rule = self.piece(piece.kind);
         let side = piece.side;
         if !self.plain_captures || rule.atoms.iter().any(|a| a.royal_only) {
             return None;
         }
-        let royal_guard = match (rule.royal, guard) {
-            (false, _) => None,
-            (true, Some(guard))
-                if rule.promotion.is_none() && !rule.atoms.iter().any(|a| a.en_passant) =>
-            {
-                Some(guard)
-            }
-            (true, _) => return None,
-        };
         let fixed = |zone: usize| match &self.zones[zone] {
             Zone::Fixed(sets) => Some(sets[side.index()]),
             Zone::LastOfFile => None,
@@ -114,12 +112,46 @@ impl Lang {
                 (fixed(promotion.zone)?, ways as u64)
             }
         };
-        let ways_to = |set: LocSet| {
-            if !set.intersects(promoting) {
-                set.len() as u64
-            } else {
-                (set & !promoting).len() as u64 + ways * (set & promoting).len() as u64
+        Some(KindCount {
+            allowed,
+            promoting,
+            ways,
+        })
+    }
+
+    /// The number of legal moves of the piece on `from` (of the side to move in `pos`), counted
+    /// along its rays by set arithmetic, where captures are by landing, its region it never
+    /// lands in and its promotion's are fixed and never optional, it has no move that captures
+    /// royal pieces only, and either it is not royal and its moves are legal where they land on
+    /// `landing` (`free`: the side has no royal piece, and every move is; else the squares the
+    /// guard leaves it, where it can take no royal piece, has no en passant capture open and no
+    /// promotion giving the opponent a piece), or it is the royal piece of `guard`, which never
+    /// promotes nor takes en passant: it takes only enemy pieces, and each step is judged by
+    /// whether its square is attacked (a step onto an enemy royal piece or a castling's end
+    /// leaves it to be judged by the position after); `None` elsewhere.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn count_by_sets(
+        &self,
+        pos: &Position,
+        from: Loc,
+        piece: Piece,
+        (free, landing): (bool, LocSet),
+        kind: &KindCount,
+        guard: Option<&Guard>,
+        landings: &Landings,
+        in_check: &mut dyn FnMut() -> bool,
+    ) -> Option<u64> {
+        let rule = self.piece(piece.kind);
+        let side = piece.side;
+        let royal_guard = match (rule.royal, guard) {
+            (false, _) => None,
+            (true, Some(guard))
+                if rule.promotion.is_none() && !rule.atoms.iter().any(|a| a.en_passant) =>
+            {
+                Some(guard)
             }
+            (true, _) => return None,
         };
         let safe = match royal_guard {
             None => !LocSet::EMPTY,
@@ -135,7 +167,7 @@ impl Lang {
         if landing != !LocSet::EMPTY && landings.takeable.intersects(self.enemy_royals(pos)) {
             return None;
         }
-        let allowed = allowed & safe & landing;
+        let allowed = kind.allowed & safe & landing;
         let (empty, takeable) = (landings.empty & allowed, landings.takeable & allowed);
         let mut count = 0;
         for ((atom, zone), rays) in rule.atoms.iter().zip(&rule.atom_zones).zip(&rule.rays) {
@@ -164,10 +196,10 @@ impl Lang {
             }
             let mut add = |reach: LocSet| {
                 count += if atom.en_passant {
-                    ways_to(reach & passant)
+                    kind.ways_to(reach & passant)
                 } else {
-                    u64::from(atom.moves) * ways_to(reach & empty)
-                        + u64::from(atom.captures) * ways_to(reach & takeable)
+                    u64::from(atom.moves) * kind.ways_to(reach & empty)
+                        + u64::from(atom.captures) * kind.ways_to(reach & takeable)
                 };
             };
             match atom.travel {
@@ -189,6 +221,62 @@ impl Lang {
             }
         }
         Some(count)
+    }
+
+    /// The number of legal moves of `pieces` (pieces of `piece`'s kind, of the side to move in
+    /// `pos`, none royal nor castling, each moving freely: no pin, no check) counted all at once
+    /// by the shifts of `plan`, where [`Lang::count_by_sets`] could count each, and the pieces
+    /// counted: where the side has a royal piece (`free` false), those that could take en
+    /// passant are left out, to be judged one by one. `None` where the kind cannot be counted
+    /// by sets.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn count_by_shifts(
+        &self,
+        pos: &Position,
+        piece: Piece,
+        pieces: LocSet,
+        (plan, kind): (&ShiftPlan, &KindCount),
+        free: bool,
+        landings: &Landings,
+        in_check: &mut dyn FnMut() -> bool,
+    ) -> (u64, LocSet) {
+        let rule = self.piece(piece.kind);
+        let passant = pos
+            .state
+            .en_passant
+            .map_or(LocSet::EMPTY, |at| at.bit() & landings.empty);
+        let mut pieces = pieces;
+        if !free && !passant.is_empty() {
+            for shift in plan.atoms.iter().filter(|s| rule.atoms[s.atom].en_passant) {
+                for leap in &shift.leaps {
+                    let takes = leap.landings(pieces & shift.from, landings.stops) & passant;
+                    pieces &= !takes.shifted(-leap.lands);
+                }
+            }
+        }
+        let (empty, takeable) = (
+            landings.empty & kind.allowed,
+            landings.takeable & kind.allowed,
+        );
+        let mut count = 0;
+        for shift in &plan.atoms {
+            let atom = &rule.atoms[shift.atom];
+            let from = pieces & shift.from;
+            if from.is_empty() || !self.atom_open_now(pos, piece.side, atom, in_check) {
+                continue;
+            }
+            for leap in &shift.leaps {
+                let reach = leap.landings(from, landings.stops);
+                count += if atom.en_passant {
+                    kind.ways_to(reach & passant)
+                } else {
+                    u64::from(atom.moves) * kind.ways_to(reach & empty)
+                        + u64::from(atom.captures) * kind.ways_to(reach & takeable)
+                };
+            }
+        }
+        (count, pieces)
     }
 
     /// Every square a piece with `rule`'s atoms on `from` (of `side`) could land on, whatever
@@ -275,76 +363,122 @@ impl Lang {
         let mut check = guard.as_ref().map(|g| g.in_check());
         let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
         let landings = self.landings(pos);
-        let mut candidates = Vec::new();
-        let mut choices = Vec::new();
+        let freed = guard.as_ref().map_or(!LocSet::EMPTY, |g| g.freed());
+        let mut scratch = (Vec::new(), Vec::new());
         let mut count = 0;
-        for from in pos.board.occupied_by(side) {
-            let piece = pos.board.piece(from).expect("an occupied square");
-            let freed = guard.as_ref().is_none_or(|g| g.frees(from));
-            let royal = self.piece(piece.kind).royal;
-            let landing = match &guard {
-                Some(guard) if !royal => guard.landings(from),
-                _ => !LocSet::EMPTY,
-            };
-            let counted = self.count_by_sets(
-                pos,
-                from,
-                piece,
-                (free, landing),
-                guard.as_ref(),
-                &landings,
-                &mut in_check,
-            );
-            candidates.clear();
-            let castles = self.castles(piece.kind);
-            match counted {
-                Some(n) if !castles => {
-                    count += n;
-                    continue;
-                }
-                Some(n) => count += n,
-                None => {
-                    self.piece_candidates(
+        for &kind in &self.kinds {
+            let piece = Piece::new(kind, side);
+            let mut pieces = pos.board.locs_of(piece);
+            if pieces.is_empty() {
+                continue;
+            }
+            let rule = self.piece(kind);
+            let castles = self.castles(kind);
+            let sets = self.kind_count(pos, piece, free);
+            let plan = self.shift_plans[kind.index() * 2 + side.index()].as_ref();
+            if let (Some(sets), Some(plan)) = (&sets, plan.filter(|_| !rule.royal && !castles)) {
+                let movers = pieces & freed;
+                if plan.pays_for(movers.len()) {
+                    let (n, counted) = self.count_by_shifts(
                         pos,
-                        &pos.board,
+                        piece,
+                        movers,
+                        (plan, sets),
+                        free,
+                        &landings,
+                        &mut in_check,
+                    );
+                    count += n;
+                    pieces &= !counted;
+                }
+            }
+            for from in pieces {
+                let landing = match &guard {
+                    Some(guard) if !rule.royal => guard.landings(from),
+                    _ => !LocSet::EMPTY,
+                };
+                let counted = sets.as_ref().and_then(|sets| {
+                    self.count_by_sets(
+                        pos,
                         from,
                         piece,
+                        (free, landing),
+                        sets,
+                        guard.as_ref(),
+                        &landings,
                         &mut in_check,
-                        &mut candidates,
-                    );
+                    )
+                });
+                if let Some(n) = counted {
+                    count += n;
+                    if !castles {
+                        continue;
+                    }
                 }
-            }
-            if castles {
-                self.castlings(pos, from, &mut in_check, &mut candidates);
-            }
-            for c in &candidates {
-                if !self.promotion_choices(pos, piece, c.to, &mut choices) {
-                    continue;
-                }
-                let cleared = free
-                    || (freed
-                        && choices.iter().all(|p| p.side == side)
-                        && !(pos.state.en_passant == Some(c.to)
-                            && pos.board.is_empty(c.to)
-                            && self.takes_en_passant(piece, from, c.to)));
-                let stays = choices.is_empty() || self.may_decline(pos, piece, c.to);
-                if cleared {
-                    count += (choices.len() + usize::from(stays)) as u64;
-                    continue;
-                }
-                let turn = Turn::new(c.from, c.to).removing(c.removal);
-                let promotions = choices.iter().map(|p| Some(*p));
-                for promotion in promotions.chain(stays.then_some(None)) {
-                    let turn = turn.promoting(promotion);
-                    let legal = match guard.as_ref().and_then(|g| g.judge(self, pos, &turn)) {
-                        Some(safe) => safe,
-                        None => self.keeps_royals(pos, &self.apply(pos, &turn, &mut Discard)),
-                    };
-                    count += u64::from(legal);
-                }
+                count += self.count_candidates(
+                    pos,
+                    (from, piece),
+                    (free, guard.as_ref()),
+                    (counted.is_none(), castles),
+                    &mut in_check,
+                    &mut scratch,
+                );
             }
         }
         Some(count + self.count_drops(pos, guard.as_ref()))
+    }
+
+    /// The number of legal turns of the piece on `from` (`piece`, of the side to move in
+    /// `pos`) found one by one: its moves (where `moves`) and its castlings (where `castles`),
+    /// each with its promotions, judged by the guard where it can and else by the position
+    /// after; `free`: the side has no royal piece, and every turn is legal. `scratch` holds the
+    /// candidates and promotion choices.
+    fn count_candidates(
+        &self,
+        pos: &Position,
+        (from, piece): (Loc, Piece),
+        (free, guard): (bool, Option<&Guard>),
+        (moves, castles): (bool, bool),
+        in_check: &mut dyn FnMut() -> bool,
+        (candidates, choices): &mut (Vec<Candidate>, Vec<Piece>),
+    ) -> u64 {
+        let side = piece.side;
+        let freed = guard.is_none_or(|g| g.frees(from));
+        candidates.clear();
+        if moves {
+            self.piece_candidates(pos, &pos.board, from, piece, in_check, candidates);
+        }
+        if castles {
+            self.castlings(pos, from, in_check, candidates);
+        }
+        let mut count = 0;
+        for c in candidates.iter() {
+            if !self.promotion_choices(pos, piece, c.to, choices) {
+                continue;
+            }
+            let cleared = free
+                || (freed
+                    && choices.iter().all(|p| p.side == side)
+                    && !(pos.state.en_passant == Some(c.to)
+                        && pos.board.is_empty(c.to)
+                        && self.takes_en_passant(piece, from, c.to)));
+            let stays = choices.is_empty() || self.may_decline(pos, piece, c.to);
+            if cleared {
+                count += (choices.len() + usize::from(stays)) as u64;
+                continue;
+            }
+            let turn = Turn::new(c.from, c.to).removing(c.removal);
+            let promotions = choices.iter().map(|p| Some(*p));
+            for promotion in promotions.chain(stays.then_some(None)) {
+                let turn = turn.promoting(promotion);
+                let legal = match guard.and_then(|g| g.judge(self, pos, &turn)) {
+                    Some(safe) => safe,
+                    None => self.keeps_royals(pos, &self.apply(pos, &turn, &mut Discard)),
+                };
+                count += u64::from(legal);
+            }
+        }
+        count
     }
 
     /// The number of legal turns of `pos` (whose game goes on) where each is a move, a slide and

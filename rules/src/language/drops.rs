@@ -4,7 +4,6 @@
 
 use super::attack::Guard;
 use super::compile::{Drops, Lang, Zone};
-use super::play::Moved;
 use crate::board::Board;
 use crate::position::{Position, RuleState};
 use crate::turn::Turn;
@@ -90,21 +89,6 @@ impl Lang {
             };
         }
         count
-    }
-
-    /// The move part of a drop `turn` (its piece already placed on `pos`): nothing moves and
-    /// nothing is captured.
-    pub(super) fn dropped(&self, pos: Position, turn: &Turn) -> Moved {
-        let (piece, _) = turn.placement.expect("a drop places a piece");
-        Moved {
-            pos,
-            piece,
-            captured: false,
-            lost: 0,
-            entered: false,
-            sideways: false,
-            promoted: false,
-        }
     }
 
     /// Hands `piece`, captured on `at` by `capturer`, to the capturer's reserve where captures

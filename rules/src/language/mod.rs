@@ -27,6 +27,7 @@ mod rays;
 mod rules_impl;
 pub mod schema;
 mod screen;
+mod shifts;
 mod threat;
 mod turns;
 mod worth;

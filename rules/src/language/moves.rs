@@ -175,7 +175,20 @@ impl Lang {
         in_check: &mut dyn FnMut() -> bool,
     ) -> bool {
         zone.is_none_or(|z| self.in_zone(z, side, from, board))
-            && (!atom.once || pos.state.leap_rights & (1 << side.index()) != 0)
+            && self.atom_open_now(pos, side, atom, in_check)
+    }
+
+    /// Whether `side`'s `atom` may move now wherever its region allows: with the right an `o`
+    /// atom needs, out of check for a `k` atom.
+    #[inline]
+    pub fn atom_open_now(
+        &self,
+        pos: &Position,
+        side: Side,
+        atom: &Atom,
+        in_check: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        (!atom.once || pos.state.leap_rights & (1 << side.index()) != 0)
             && !(atom.not_in_check && in_check())
     }
 

@@ -97,22 +97,13 @@ impl Lang {
         rec: &mut impl Recorder,
     ) -> Moved {
         let side = pos.side;
-        let mut next = *pos;
-        if let Some((piece, at)) = turn.placement {
-            next.state.reserve.take(piece);
-            next.board.put(at, piece);
-            rec.record(|| Event::Placed { piece, at });
-            if turn.is_drop() {
-                return self.dropped(next, turn);
-            }
-        }
-        let piece = next
-            .board
-            .piece(turn.from)
-            .expect("a legal turn moves a piece");
         let (from, to) = (turn.from, turn.to);
+        let piece = match turn.placement {
+            Some((placed, at)) if at == from => placed,
+            _ => pos.board.piece(from).expect("a legal turn moves a piece"),
+        };
         let mut moved = Moved {
-            pos: next,
+            pos: *pos,
             piece,
             captured: false,
             lost: 0,
@@ -120,6 +111,14 @@ impl Lang {
             sideways: from.rank() == to.rank() && from != to,
             promoted: false,
         };
+        if let Some((placed, at)) = turn.placement {
+            moved.pos.state.reserve.take(placed);
+            moved.pos.board.put(at, placed);
+            rec.record(|| Event::Placed { piece: placed, at });
+            if turn.is_drop() {
+                return moved;
+            }
+        }
         if let Some(i) = self.castle_of(pos, turn) {
             let (_, _, rf, rt) = self.castling[i].squares[side.index()];
             let rook = moved.pos.board.piece(rf).expect("a castling partner");
@@ -246,11 +245,11 @@ impl Lang {
     pub fn play_after(
         &self,
         before: &Position,
-        moved: Moved,
+        mut moved: Moved,
         turn: &Turn,
         rec: &mut impl Recorder,
     ) -> Position {
-        let mut moved = self.play_after_parts(before, moved, turn, rec);
+        self.play_after_parts(before, &mut moved, turn, rec);
         if let Some(placement) = &self.placement {
             moved.pos.state.placement_right = self.placement_right(placement, &mut moved);
         }
@@ -262,10 +261,10 @@ impl Lang {
     pub fn play_after_parts(
         &self,
         before: &Position,
-        mut moved: Moved,
+        moved: &mut Moved,
         turn: &Turn,
         rec: &mut impl Recorder,
-    ) -> Moved {
+    ) {
         let side = before.side;
         let enemy = side.opponent();
         if moved.entered
@@ -276,13 +275,13 @@ impl Lang {
                 for &(kind, _) in &remover.targets {
                     let target = Piece::new(kind, enemy);
                     for at in moved.pos.board.locs_of(target) {
-                        self.capture(&mut moved, at, Capture::Telekinesis, rec);
+                        self.capture(moved, at, Capture::Telekinesis, rec);
                     }
                 }
             } else {
                 match turn.removal {
                     Some(Removal::At(at)) => {
-                        self.capture(&mut moved, at, Capture::Telekinesis, rec);
+                        self.capture(moved, at, Capture::Telekinesis, rec);
                     }
                     Some(Removal::Reserve) => {
                         let held = moved.pos.state.reserve.kinds_of(enemy).next();
@@ -314,14 +313,13 @@ impl Lang {
                 promoted_at_end = true;
             }
         }
-        self.update_state(before, &mut moved, turn);
+        self.update_state(before, moved, turn);
         let resets = moved.captured
             || turn.is_drop()
             || moved.promoted
             || self.piece(moved.piece.kind).pawn
             || promoted_at_end;
         moved.pos.finish_turn(resets);
-        moved
     }
 
     /// Castling rights (lost where their pieces moved, were taken or blew up), the en passant

@@ -158,8 +158,8 @@ impl Lang {
     /// right the turn gives the opponent (a threat without a placement is one with it), and
     /// with it only where a placement could help.
     pub fn keeps_royals_watched(&self, pos: &Position, turn: &Turn) -> bool {
-        let moved = self.play_move(pos, turn, &mut Discard);
-        let mut after = self.play_after_parts(pos, moved, turn, &mut Discard);
+        let mut after = self.play_move(pos, turn, &mut Discard);
+        self.play_after_parts(pos, &mut after, turn, &mut Discard);
         let next = &after.pos;
         if self.lost_own_royal(pos, next) {
             return false;

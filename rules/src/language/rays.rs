@@ -191,7 +191,13 @@ impl Rays {
 
 /// The ray of `atom`'s oriented `leap` from `from`, if it reaches a square; `back`: the ray for
 /// looking backwards, where a bent lame leap's laming square lies next to the far end.
-fn ray(geometry: &Geometry, atom: &Atom, from: Loc, leap: (i8, i8), back: bool) -> Option<Ray> {
+pub(super) fn ray(
+    geometry: &Geometry,
+    atom: &Atom,
+    from: Loc,
+    leap: (i8, i8),
+    back: bool,
+) -> Option<Ray> {
     let mut out = Ray {
         dir: unit_dir(leap),
         len: 0,

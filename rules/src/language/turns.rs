@@ -321,12 +321,8 @@ impl Lang {
             {
                 continue;
             }
-            let clear = |a: Loc, b: Loc| {
-                span(a, b)
-                    .into_iter()
-                    .all(|l| l == kf || l == rf || pos.board.is_empty(l))
-            };
-            if !clear(kf, kt) || !clear(rf, rt) || (royal && in_check()) {
+            let blocked = (span(kf, kt) | span(rf, rt)) & pos.board.blockers();
+            if !blocked.without(kf).without(rf).is_empty() || (royal && in_check()) {
                 continue;
             }
             let passes_attack = royal
@@ -574,8 +570,6 @@ fn span(a: Loc, b: Loc) -> LocSet {
     if a.rank() != b.rank() {
         return a.bit() | b.bit();
     }
-    let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
-    (lo..=hi)
-        .filter_map(|f| Loc::new(f.into(), a.rank().into()))
-        .collect()
+    let (lo, hi) = (a.min(b), a.max(b));
+    lo.bit().from_last() & hi.bit().up_to_first()
 }
