@@ -1,7 +1,9 @@
 //! Turns as the protocol writes them. Orthodox chess uses standard UCI move text both ways
 //! (`e2e4`, castling as the King's move `e1g1`, promotion `e7e8q`), so any chess GUI works;
 //! every other variant uses Oddboard's canonical move text (NOTATION.md), which has no spaces,
-//! so each turn is one word of a `position … moves` line or of `bestmove`.
+//! so each turn is one word of a `position … moves` line or of `bestmove`, but for a drop,
+//! whose piece letter is written in upper case for either player (`N@e5`), as chess GUIs
+//! write drops.
 
 use super::ORTHODOX;
 use crate::rules::{Position, RulesExt, Turn, Variant};
@@ -11,6 +13,8 @@ pub fn write(variant: &Variant, turn: &Turn) -> String {
     let canonical = variant.turn_text(turn);
     if variant.id() == ORTHODOX {
         canonical.replace('=', "").to_ascii_lowercase()
+    } else if turn.is_drop() {
+        drop_in_upper_case(&canonical)
     } else {
         canonical
     }
@@ -35,6 +39,14 @@ pub fn read(variant: &Variant, pos: &Position, text: &str) -> Result<Turn, Strin
         .ok_or_else(|| {
             format!("'{text}': not a legal move here in UCI move text (e2e4, e1g1, e7e8q)")
         })
+}
+
+/// `text`, a drop in canonical text (`n@e5`), with its piece's letter in upper case.
+fn drop_in_upper_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |letter| {
+        format!("{}{}", letter.to_ascii_uppercase(), chars.as_str())
+    })
 }
 
 /// `text`, a drop written with an upper-case letter (`N@e5`), with its letter in lower case;
@@ -87,14 +99,15 @@ mod tests {
     }
 
     #[test]
-    fn a_second_players_drop_is_read_in_either_case() {
+    fn a_second_players_drop_is_read_in_either_case_and_written_in_upper_case() {
         let path = format!("{}/variants/crazyhouse.ron", env!("CARGO_MANIFEST_DIR"));
         let variant = Variant::load(&path, &[]).expect("crazyhouse loads");
         let pos = variant
             .parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - n - 0 1")
             .expect("a FEN");
         let turn = read(&variant, &pos, "N@e5").expect("a drop in upper case");
-        assert_eq!(write(&variant, &turn), "n@e5");
+        assert_eq!(variant.turn_text(&turn), "n@e5");
+        assert_eq!(write(&variant, &turn), "N@e5");
         assert_eq!(read(&variant, &pos, "n@e5"), Ok(turn));
         assert!(read(&variant, &pos, "Q@e5").is_err(), "no Queen in hand");
     }
