@@ -152,3 +152,16 @@ fn the_values_scale_to_the_files_board() {
         "{rook} {chancellor}"
     );
 }
+
+/// Antichess (variants/antichess.ron), whose pieces the file values below nothing, as a side
+/// wins by losing them all: the search, judging by those values, beats random turns.
+#[test]
+fn a_search_beats_random_turns_where_pieces_are_worth_less_than_nothing() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/antichess.ron");
+    let variant = Arc::new(Variant::load(path, &[]).expect("antichess.ron loads"));
+    assert!(value_of(&variant, "Queen") < 0, "the file values its Queen below nothing");
+    let points: f64 = (0..4u64)
+        .map(|game| against_random(&variant, game.is_multiple_of(2), 3_000, game))
+        .sum();
+    assert!(points >= 3.5, "{points} of 4");
+}
