@@ -144,6 +144,64 @@ fn no_turn_may_give_check() {
 }
 
 #[test]
+fn uncovering_a_check_is_not_a_legal_turn() {
+    // The Knight on a4 stands alone between the Rook on a1 and the King on a6: every move of
+    // it would uncover a check. The Rook may still move up to it.
+    assert_eq!(
+        moves("racingkings", "8/8/k7/8/N7/8/7K/R7 w - - 0 1"),
+        words("a1a2 a1a3 a1b1 a1c1 a1d1 a1e1 a1f1 a1g1 a1h1 h2g1 h2g2 h2g3 h2h1 h2h3")
+    );
+}
+
+#[test]
+fn a_king_covering_a_rider_may_step_only_along_its_line() {
+    // The King on c5 stands between the Rook on h5 and the King on a5: only c5-d5 keeps the
+    // rank covered (b4, b5 and b6 are next to the other King).
+    assert_eq!(
+        moves("racingkings", "8/8/8/k1K4R/8/8/8/8 w - - 0 1"),
+        words("c5d5 h5d5 h5e5 h5f5 h5g5 h5h1 h5h2 h5h3 h5h4 h5h6 h5h7 h5h8")
+    );
+}
+
+#[test]
+fn a_rider_may_not_land_where_it_checks_nor_its_cover_leave_the_line() {
+    // The Queen on f2 may not land where it checks the King on c5 (c2, f5, f8), and the
+    // Knight on d4, alone on the Queen's diagonal to c5, may not leave it.
+    assert_eq!(
+        moves("racingkings", "8/8/8/2k5/3N4/8/5Q2/7K w - - 0 1"),
+        words(
+            "f2a2 f2b2 f2d2 f2e1 f2e2 f2e3 f2f1 f2f3 f2f4 f2f6 f2f7 f2g1 f2g2 f2g3 f2h2 f2h4 \
+             h1g1 h1g2 h1h2"
+        )
+    );
+}
+
+#[test]
+fn the_turns_counted_without_playing_them_are_the_turns_listed() {
+    // Perft at depth 1 counts the last ply's turns by set arithmetic; the list plays them.
+    // Depth 3 is Fairy-Stockfish's (pyffish 0.0.90).
+    let cases = [
+        ("8/8/k7/8/N7/8/7K/R7 w - - 0 1", 936),
+        ("8/8/8/k1K4R/8/8/8/8 w - - 0 1", 417),
+        ("8/8/8/2k5/3N4/8/5Q2/7K w - - 0 1", 2030),
+        ("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", 11264),
+    ];
+    for (fen, depth_3) in cases {
+        let listed = moves("racingkings", fen).len() as u64;
+        assert_eq!(
+            perft(&file("racingkings"), NO_OPTIONS, Some(fen), 1),
+            listed,
+            "{fen}"
+        );
+        assert_eq!(
+            perft(&file("racingkings"), NO_OPTIONS, Some(fen), 3),
+            depth_3,
+            "{fen}"
+        );
+    }
+}
+
+#[test]
 fn the_second_player_gets_one_more_turn_to_reach_the_goal_too() {
     let fen = "8/k6K/8/8/8/8/8/8 w - - 0 1";
     assert_eq!(result("racingkings", fen, "h7h8"), "ongoing");

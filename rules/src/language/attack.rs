@@ -407,7 +407,7 @@ impl Lang {
 
     /// The squares of `by`'s pieces on `board` that ride capturing towards each direction's
     /// opposite (those that could check or pin along the line from a square that way).
-    fn riders_towards(&self, board: &Board, by: Side) -> [LocSet; 8] {
+    pub(super) fn riders_towards(&self, board: &Board, by: Side) -> [LocSet; 8] {
         let mut out = [LocSet::EMPTY; 8];
         for kind in &self.riding_kinds {
             let theirs = board.locs_of(Piece::new(*kind, by));
@@ -425,7 +425,7 @@ impl Lang {
     }
 
     /// Whether `piece` rides along `dir` at least `distance` steps, capturing.
-    fn rides_towards(&self, piece: Piece, dir: Dir, distance: u8) -> bool {
+    pub(super) fn rides_towards(&self, piece: Piece, dir: Dir, distance: u8) -> bool {
         self.piece(piece.kind).atoms.iter().any(|a| {
             a.captures
                 && a.travel == Travel::Ride

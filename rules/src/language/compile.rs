@@ -205,6 +205,9 @@ pub struct Lang {
     pub makes_own_royals: bool,
     /// Whether no turn may leave the opponent in check.
     pub checks_forbidden: bool,
+    /// Whether a [`super::no_check::CheckSquares`] tells which moves give check (see
+    /// [`Lang::no_check_fits`]).
+    pub no_check_fits: bool,
     /// Per side, whether the start position gives it a royal piece: a side it gives none plays
     /// without one.
     pub royal_at_start: [bool; 2],
@@ -1023,6 +1026,7 @@ impl Lang {
             royal_at_start: [false; 2],
             start_counts,
             quiet_watch_fits: false,
+            no_check_fits: false,
             passed: Vec::new(),
         };
         let start = lang.basics.data.start_fen(&lang.basics.options);
@@ -1044,6 +1048,7 @@ impl Lang {
         lang.ride_dirs = lang.ride_dirs();
         lang.shift_plans = lang.shift_plans();
         lang.quiet_watch_fits = lang.quiet_watch_fits();
+        lang.no_check_fits = lang.no_check_fits();
         lang.passed = lang.passed_tables();
         lang.value_by_mobility(&unvalued);
         Ok(lang)

@@ -8,6 +8,7 @@
 use super::attack::Guard;
 use super::compile::{Lang, PieceRule, Zone};
 use super::moves::Candidate;
+use super::no_check::CheckSquares;
 use super::notation::{Atom, Travel};
 use super::rays::Rays;
 use super::schema::Supply;
@@ -346,14 +347,20 @@ impl Lang {
 
     /// The number of legal turns of `pos` (whose game goes on), counted piece by piece where
     /// turns are moves alone and either the side to move has no royal piece and cannot make
-    /// one (every turn is legal) or its royal piece has a guard; `None` elsewhere, and where a
-    /// turn's legality hangs on the side's other turns or on the position after it (a capture
-    /// compulsory for the turn, checks forbidden).
+    /// one (every turn is legal) or its royal piece has a guard, and, where checks are
+    /// forbidden, the squares giving check are known ([`super::no_check::CheckSquares`]): a
+    /// piece that stays of its kind lands only where it gives none, other moves are judged one
+    /// by one. `None` elsewhere, and where a turn's legality hangs on the side's other turns (a
+    /// capture compulsory for the turn).
     #[inline(always)]
     pub fn count_legal(&self, pos: &Position) -> Option<u64> {
-        if self.checks_forbidden || self.capture.compulsory_for_the_turn {
+        if self.capture.compulsory_for_the_turn {
             return None;
         }
+        let checks = match self.checks_forbidden {
+            true => Some(self.check_squares(pos)?),
+            false => None,
+        };
         if !self.turns_are_moves() {
             return self.count_slid(pos).or_else(|| self.count_watched(pos));
         }
@@ -362,8 +369,18 @@ impl Lang {
         let guard = if free { None } else { Some(self.guard(pos)?) };
         let mut check = guard.as_ref().map(|g| g.in_check());
         let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
-        let landings = self.landings(pos);
-        let freed = guard.as_ref().map_or(!LocSet::EMPTY, |g| g.freed());
+        let mut landings = self.landings(pos);
+        if checks.is_some() {
+            // The opponent is out of check, so no move reaches an enemy royal piece: leaving
+            // them out of what may be taken changes no count, and lets a piece whose landings
+            // are narrowed to those giving no check be counted by sets.
+            landings.takeable &= !self.enemy_royals(pos);
+        }
+        let freed = match (&guard, &checks) {
+            (_, Some(_)) => LocSet::EMPTY,
+            (Some(guard), None) => guard.freed(),
+            (None, None) => !LocSet::EMPTY,
+        };
         let mut scratch = (Vec::new(), Vec::new());
         let mut count = 0;
         for &kind in &self.kinds {
@@ -397,12 +414,16 @@ impl Lang {
                     Some(guard) if !rule.royal => guard.landings(from),
                     _ => !LocSet::EMPTY,
                 };
-                let counted = sets.as_ref().and_then(|sets| {
+                let quiet = match &checks {
+                    None => Some(!LocSet::EMPTY),
+                    Some(checks) => self.quiet_landings(checks, from, piece),
+                };
+                let counted = sets.as_ref().zip(quiet).and_then(|(sets, quiet)| {
                     self.count_by_sets(
                         pos,
                         from,
                         piece,
-                        (free, landing),
+                        (free, landing & quiet),
                         sets,
                         guard.as_ref(),
                         &landings,
@@ -418,7 +439,7 @@ impl Lang {
                 count += self.count_candidates(
                     pos,
                     (from, piece),
-                    (free, guard.as_ref()),
+                    (free, guard.as_ref(), checks.as_ref()),
                     (counted.is_none(), castles),
                     &mut in_check,
                     &mut scratch,
@@ -431,13 +452,14 @@ impl Lang {
     /// The number of legal turns of the piece on `from` (`piece`, of the side to move in
     /// `pos`) found one by one: its moves (where `moves`) and its castlings (where `castles`),
     /// each with its promotions, judged by the guard where it can and else by the position
-    /// after; `free`: the side has no royal piece, and every turn is legal. `scratch` holds the
+    /// after; `free`: the side has no royal piece, and every turn is legal; where checks are
+    /// forbidden (`checks`), each is also asked whether it gives one. `scratch` holds the
     /// candidates and promotion choices.
     fn count_candidates(
         &self,
         pos: &Position,
         (from, piece): (Loc, Piece),
-        (free, guard): (bool, Option<&Guard>),
+        (free, guard, checks): (bool, Option<&Guard>, Option<&CheckSquares>),
         (moves, castles): (bool, bool),
         in_check: &mut dyn FnMut() -> bool,
         (candidates, choices): &mut (Vec<Candidate>, Vec<Piece>),
@@ -456,12 +478,13 @@ impl Lang {
             if !self.promotion_choices(pos, piece, c.to, choices) {
                 continue;
             }
-            let cleared = free
-                || (freed
-                    && choices.iter().all(|p| p.side == side)
-                    && !(pos.state.en_passant == Some(c.to)
-                        && pos.board.is_empty(c.to)
-                        && self.takes_en_passant(piece, from, c.to)));
+            let cleared = checks.is_none()
+                && (free
+                    || (freed
+                        && choices.iter().all(|p| p.side == side)
+                        && !(pos.state.en_passant == Some(c.to)
+                            && pos.board.is_empty(c.to)
+                            && self.takes_en_passant(piece, from, c.to))));
             let stays = choices.is_empty() || self.may_decline(pos, piece, c.to);
             if cleared {
                 count += (choices.len() + usize::from(stays)) as u64;
@@ -471,10 +494,11 @@ impl Lang {
             let promotions = choices.iter().map(|p| Some(*p));
             for promotion in promotions.chain(stays.then_some(None)) {
                 let turn = turn.promoting(promotion);
+                let next = || self.apply(pos, &turn, &mut Discard);
                 let legal = match guard.and_then(|g| g.judge(self, pos, &turn)) {
                     Some(safe) => safe,
-                    None => self.keeps_royals(pos, &self.apply(pos, &turn, &mut Discard)),
-                };
+                    None => self.keeps_royals(pos, &next()),
+                } && !(checks.is_some() && self.gives_check(checks, pos, &turn, next));
                 count += u64::from(legal);
             }
         }

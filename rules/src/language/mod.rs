@@ -19,6 +19,7 @@ mod ends;
 mod explosion;
 mod fields;
 mod moves;
+mod no_check;
 pub mod notation;
 mod play;
 mod quiet;

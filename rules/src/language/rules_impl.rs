@@ -70,8 +70,9 @@ impl Lang {
         if !self.checks_forbidden {
             return self.for_each_safe(pos, visit);
         }
+        let checks = self.check_squares(pos);
         self.for_each_safe(pos, &mut |turn, next| {
-            if self.in_check_now(&next()) {
+            if self.gives_check(checks.as_ref(), pos, turn, next) {
                 ControlFlow::Continue(())
             } else {
                 visit(turn, next)
