@@ -159,7 +159,10 @@ fn the_values_scale_to_the_files_board() {
 fn a_search_beats_random_turns_where_pieces_are_worth_less_than_nothing() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/antichess.ron");
     let variant = Arc::new(Variant::load(path, &[]).expect("antichess.ron loads"));
-    assert!(value_of(&variant, "Queen") < 0, "the file values its Queen below nothing");
+    assert!(
+        value_of(&variant, "Queen") < 0,
+        "the file values its Queen below nothing"
+    );
     let points: f64 = (0..4u64)
         .map(|game| against_random(&variant, game.is_multiple_of(2), 3_000, game))
         .sum();
