@@ -1,5 +1,6 @@
 //! The ends and legality rules of the classic variants written in the variant language
-//! (`variants/antichess.ron`, `shatranj.ron`, `horde.ron`, …): each rule in a position of its
+//! (`variants/antichess.ron`, `shatranj.ron`, `horde.ron`, …, and a Nightrider's pins and
+//! checks, off the board's lines, in `nightrider.ron`): each rule in a position of its
 //! own, the expected turns and results those Fairy-Stockfish (pyffish 0.0.90) gives; misused
 //! fields are one-line errors. Fairy-Stockfish's agreement at every position of seeded random
 //! games is `tests/interop/fairy_stockfish_agrees.py`'s.
@@ -199,6 +200,30 @@ fn the_turns_counted_without_playing_them_are_the_turns_listed() {
             "{fen}"
         );
     }
+}
+
+#[test]
+fn a_piece_pinned_along_a_nightriders_line_may_not_leave_it() {
+    // The Nightrider on h7 rides g5, f3 towards the King on e1: the Bishop on f3, alone on
+    // that line and unable to move along it, has no turn.
+    let fen = "8/k6n/8/8/8/5B2/8/4K3 w - - 0 1";
+    assert_eq!(moves("nightrider", fen), words("e1d1 e1d2 e1e2 e1f1 e1f2"));
+    // Fairy-Stockfish's (pyffish 0.0.90); depth 1 is counted without playing the turns.
+    assert_eq!(perft(&file("nightrider"), NO_OPTIONS, Some(fen), 1), 5);
+    assert_eq!(perft(&file("nightrider"), NO_OPTIONS, Some(fen), 3), 637);
+}
+
+#[test]
+fn a_nightriders_check_is_answered_between_it_and_the_king() {
+    // The Nightrider on h7 checks the King on e1 along h7-g5-f3: a Rook may answer on g5 or
+    // f3, between them, and the King may step aside.
+    let fen = "7k/7n/8/R7/8/R7/8/4K3 w - - 0 1";
+    assert_eq!(
+        moves("nightrider", fen),
+        words("a3f3 a5g5 e1d1 e1d2 e1e2 e1f1 e1f2")
+    );
+    assert_eq!(perft(&file("nightrider"), NO_OPTIONS, Some(fen), 1), 7);
+    assert_eq!(perft(&file("nightrider"), NO_OPTIONS, Some(fen), 3), 1402);
 }
 
 #[test]

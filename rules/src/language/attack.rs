@@ -137,6 +137,10 @@ fn atom_attackers(
     out
 }
 
+/// The most lines from a royal piece its guard follows: the board's eight and, for riders off
+/// them (a Nightrider's), eight more.
+const MAX_LINES: usize = 16;
+
 /// What a position's royal piece risks, found once for all the turns of a position: where it
 /// stands, whether it is in check, which pieces of its side stand pinned before it and along
 /// which line each may move, and where a move must land to answer a check. A turn that moves
@@ -149,8 +153,9 @@ pub struct Guard {
     in_check: bool,
     pinned: LocSet,
     /// Each pinned piece's square and the line it may move along (up to and including its
-    /// pinner), as many as `pinned` has.
-    pins: [(Loc, LocSet); 8],
+    /// pinner), the first `pin_count` of them.
+    pins: [(Loc, LocSet); MAX_LINES],
+    pin_count: usize,
     /// Where a move of a piece other than the royal one must land to answer the check: every
     /// square out of check.
     answers: LocSet,
@@ -217,10 +222,10 @@ impl Guard {
     #[inline]
     pub fn landings(&self, from: Loc) -> LocSet {
         let line = if self.pinned.contains(from) {
-            self.pins
+            self.pins[..self.pin_count]
                 .iter()
-                .find(|(at, _)| *at == from)
-                .map_or(LocSet::EMPTY, |pin| pin.1)
+                .filter(|(at, _)| *at == from)
+                .fold(!LocSet::EMPTY, |line, pin| line & pin.1)
         } else {
             !LocSet::EMPTY
         };
@@ -311,9 +316,10 @@ impl Lang {
                     .is_some_and(|p| self.rides_towards(p, dir.opposite(), reach.len() as u8))
         };
         let mut pinned = LocSet::EMPTY;
-        let mut pins = [(king, LocSet::EMPTY); 8];
+        let mut pins = [(king, LocSet::EMPTY); MAX_LINES];
         let mut count = 0;
-        let mut checking_lines = [LocSet::EMPTY; 8];
+        let mut checking_lines = [LocSet::EMPTY; MAX_LINES];
+        let mut line_count = 0;
         let riders = self.riders_towards(board, side.opponent());
         for dir in Dir::ALL {
             let line = self.lines.from(king, dir);
@@ -325,7 +331,8 @@ impl Lang {
             };
             let near = line.up_to(stops);
             if rides(first, dir, near) {
-                checking_lines[dir.index()] = near;
+                checking_lines[line_count] = near;
+                line_count += 1;
                 continue;
             }
             if !board.is_side(first, side) {
@@ -343,9 +350,38 @@ impl Lang {
             }
         }
         let enemy = side.opponent();
+        for &(kind, atom) in &self.skew_riders {
+            let theirs = board.locs_of(Piece::new(kind, enemy));
+            let rays = &self.piece(kind).rays[atom];
+            if !rays.span(side, king).intersects(theirs) {
+                continue;
+            }
+            for ray in rays.turned_back(side, king) {
+                if !ray.meets(theirs) {
+                    continue;
+                }
+                let near = ray.reach(stops, true);
+                let first = near & stops;
+                if first.intersects(theirs) {
+                    *checking_lines.get_mut(line_count)? = near;
+                    line_count += 1;
+                    continue;
+                }
+                if !first.intersects(board.occupied_by(side)) {
+                    continue;
+                }
+                let beyond = stops & !first;
+                let reach = ray.reach(beyond, true);
+                if (reach & beyond).intersects(theirs) {
+                    pinned |= first;
+                    *pins.get_mut(count)? = (first.first()?, reach);
+                    count += 1;
+                }
+            }
+        }
         let in_check = self.attacked_through(board, king, enemy, stops);
         let answers = if in_check {
-            self.check_answers(board, king, enemy, &checking_lines)
+            self.check_answers(board, king, enemy, &checking_lines[..line_count])
         } else {
             !LocSet::EMPTY
         };
@@ -354,6 +390,7 @@ impl Lang {
             in_check,
             pinned,
             pins,
+            pin_count: count,
             answers,
         })
     }
@@ -368,7 +405,7 @@ impl Lang {
         board: &Board,
         king: Loc,
         enemy: Side,
-        checking_lines: &[LocSet; 8],
+        checking_lines: &[LocSet],
     ) -> LocSet {
         let stops = board.blockers();
         let checkers = self.attackers(board, king, enemy, stops);

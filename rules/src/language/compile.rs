@@ -175,8 +175,13 @@ pub struct Lang {
     /// The kinds with a move that captures by landing, in kind order.
     pub capturing_kinds: Vec<Kind>,
     /// Whether pins tell all a move can expose (see [`super::attack::Guard`]): captures by
-    /// landing, no slides, attackers that leap or ride one-step lines without hopping.
+    /// landing, no slides, attackers that leap (lame only along one-step lines) or ride
+    /// without hopping.
     pub pins_suffice: bool,
+    /// The capturing atoms (kind, index among its atoms) that ride off the board's lines (a
+    /// Nightrider's), along which a royal piece's guard looks for checks and pins besides the
+    /// board's lines.
+    pub skew_riders: Vec<(Kind, usize)>,
     /// Whether some piece promotes at the end of a turn as well as on arrival.
     pub promotes_at_turn_end: bool,
     /// The kinds that promote at the end of a turn as well as on arrival, in kind order.
@@ -898,11 +903,22 @@ impl Lang {
                         Travel::Leap => {
                             !a.lame || a.leaps.iter().all(|l| super::moves::unit_dir(*l).is_some())
                         }
-                        Travel::Ride => {
-                            !a.hop && a.leaps.iter().all(|l| super::moves::unit_dir(*l).is_some())
-                        }
+                        Travel::Ride => !a.hop,
                     })
             });
+        let skew_riders = pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(index, rule)| Some((Kind::ALL[index], rule.as_ref()?)))
+            .flat_map(|(kind, rule)| {
+                rule.atoms.iter().enumerate().filter_map(move |(atom, a)| {
+                    let skew = a.captures
+                        && a.travel == Travel::Ride
+                        && a.leaps.iter().any(|l| super::moves::unit_dir(*l).is_none());
+                    skew.then_some((kind, atom))
+                })
+            })
+            .collect();
         let capturing_kinds = Kind::ALL
             .into_iter()
             .filter(|k| {
@@ -1013,6 +1029,7 @@ impl Lang {
             promotes_at_turn_end,
             end_promoting_kinds,
             pins_suffice,
+            skew_riders,
             captures_by_landing,
             line_leaping_kinds,
             kinds: defined_kinds,

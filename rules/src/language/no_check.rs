@@ -80,7 +80,8 @@ impl CheckSquares {
 
 impl Lang {
     /// Whether a [`CheckSquares`] tells which moves give check: checks are forbidden, captures
-    /// are by landing and pins tell all a move can expose (see [`Lang::pins_suffice`]), every
+    /// are by landing and pins along the board's lines tell all a move can expose (see
+    /// [`Lang::pins_suffice`]; no rider off them, [`Lang::skew_riders`]), every
     /// turn is a move alone (no drop, placement, removal, slide, limit or promotion at the
     /// turn's end), and every capture, but en passant ones by a leap, is a leap or a ride from
     /// anywhere that takes any piece. Worked out once, when the file is compiled.
@@ -95,6 +96,7 @@ impl Lang {
         self.checks_forbidden
             && self.plain_captures
             && self.pins_suffice
+            && self.skew_riders.is_empty()
             && self.drops.is_none()
             && self.placement.is_none()
             && self.removal.is_none()
