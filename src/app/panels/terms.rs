@@ -7,10 +7,14 @@ use crate::net::protocol::Terms;
 use crate::net::ratings::ShownRating;
 
 /// A game's terms: the variant's name, its options, the clock and whether it is rated
-/// (`Chess, 2 days a turn, rated`).
+/// (`Chess, 2 days a turn, rated`); for a variant file, also the start of its text's hash, so
+/// players can tell two files of one name apart (`Crazyhouse, file 3f0c9a1e, no clock, casual`).
 pub fn terms_label(catalogue: &Catalogue, terms: &Terms) -> String {
+    let file = terms.file.as_ref().map_or_else(String::new, |file| {
+        format!(", file {}", file.hash.get(..8).unwrap_or(&file.hash))
+    });
     format!(
-        "{}{}, {}, {}",
+        "{}{}{file}, {}, {}",
         variant_name(catalogue, &terms.variant),
         options_text(&terms.options),
         clock_label(terms.clock),
@@ -64,7 +68,7 @@ mod tests {
     use super::{rated_name, terms_label};
     use crate::app::panels::Catalogue;
     use crate::app::shared::clocks::TimeControl;
-    use crate::net::protocol::Terms;
+    use crate::net::protocol::{SharedFile, Terms};
     use crate::net::ratings::ShownRating;
     use crate::rules::all_data;
 
@@ -87,6 +91,25 @@ mod tests {
         assert_eq!(
             terms_label(&catalogue, &terms),
             "Amoeba (occupied-slide), no clock, casual"
+        );
+    }
+
+    #[test]
+    fn the_terms_of_a_variant_file_show_the_start_of_its_hash() {
+        let catalogue = Catalogue(all_data().expect("variant data"));
+        let terms = Terms {
+            variant: "crazyhouse.ron".into(),
+            options: Vec::new(),
+            clock: None,
+            rated: false,
+            file: Some(Box::new(SharedFile {
+                hash: "3f0c9a1e5b7d2468".into(),
+                text: String::new(),
+            })),
+        };
+        assert_eq!(
+            terms_label(&catalogue, &terms),
+            "crazyhouse.ron, file 3f0c9a1e, no clock, casual"
         );
     }
 
