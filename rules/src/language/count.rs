@@ -134,7 +134,9 @@ impl Lang {
                 guard.safe_landings(self, pos, reach & (landings.empty | enemies))
             }
         };
-        if landing != !LocSet::EMPTY && landings.takeable.intersects(self.enemy_royals(pos)) {
+        if landing != !LocSet::EMPTY
+            && (landings.takeable & !landing).intersects(self.enemy_royals(pos))
+        {
             return None;
         }
         let allowed = allowed & safe & landing;

@@ -20,11 +20,13 @@ use std::ops::ControlFlow;
 /// could change that (see [`Lang::lookout`]). The opponent's pieces stay where they stand
 /// during a move, so only their capturing lines that end on a royal piece are watched.
 pub struct LookoutGuard {
+    side: Side,
     royals: LocSet,
     watched: LocSet,
     in_check: bool,
-    /// A copy of the position's board, on which each judged move is made and unmade.
-    board: Board,
+    /// A copy of the position's board, made at the first capture judged, on which each judged
+    /// capture is made and unmade.
+    board: Option<Board>,
 }
 
 impl LookoutGuard {
@@ -43,48 +45,60 @@ impl LookoutGuard {
     /// Whether `turn`, a possible turn of `pos`, keeps the mover's royal pieces safe, where the
     /// board after its move tells: a drop, or a move that is no castling, no en passant
     /// capture, gives the opponent no piece by promotion and takes no royal piece nor a piece
-    /// of its own side. A move of a piece that is not royal from and to unwatched squares keeps
-    /// them as safe as they are; the rest are made on the board and looked at. `None` where
-    /// only the position after the turn tells.
+    /// of its own side (see [`LookoutGuard::move_safe`]). `None` where only the position after
+    /// the turn tells.
     pub fn judge(&mut self, lang: &Lang, pos: &Position, turn: &Turn) -> Option<bool> {
-        let enemy = pos.side.opponent();
-        if let Some((piece, at)) = turn.placement {
-            if !turn.is_drop() {
-                return None;
-            }
-            if !self.watched.contains(at) {
-                return Some(!self.in_check);
-            }
-            self.board.put(at, piece);
-            let safe = lang.stand_safe(&self.board, self.royals, enemy);
-            self.board.clear(at);
-            return Some(safe);
+        if let Some((_, at)) = turn.placement {
+            return turn
+                .is_drop()
+                .then(|| self.move_safe(lang, &pos.board, (at, at)));
         }
-        let (from, to) = (turn.from, turn.to);
-        let piece = pos.board.piece(from)?;
-        let taken = pos.board.piece(to);
+        let piece = pos.board.piece(turn.from)?;
+        let taken = pos.board.piece(turn.to);
         if !lang.moves_plainly(pos, piece, turn)
             || taken.is_some_and(|p| p.side == piece.side || lang.piece(p.kind).royal)
             || lang.castle_of(pos, turn).is_some()
         {
             return None;
         }
+        Some(self.move_safe(lang, &pos.board, (turn.from, turn.to)))
+    }
+
+    /// Whether the mover's royal pieces stand unattacked on `board` (the position's) after its
+    /// piece on `from` moves to `to`, empty or holding an enemy piece that is not royal (or a
+    /// piece is dropped there, where `from` is `to`). A piece that is not royal moving from and
+    /// to unwatched squares leaves them as safe as they are. Else, onto an empty square, the
+    /// board is read with its lines' stops changed (the opponent's pieces stay, and whether a
+    /// square is attacked does not hang on what stands on it, but for a capture of royal pieces
+    /// only, which a royal piece stepping there meets); a capture is made and unmade on the
+    /// copy.
+    #[inline(always)]
+    pub fn move_safe(&mut self, lang: &Lang, board: &Board, (from, to): (Loc, Loc)) -> bool {
         let royal = self.royals.contains(from);
         if !royal && !self.watched.contains(from) && !self.watched.contains(to) {
-            return Some(!self.in_check);
+            return !self.in_check;
         }
         let royals = if royal {
             self.royals.without(from).with(to)
         } else {
             self.royals
         };
-        self.board.move_piece(from, to);
-        let safe = lang.stand_safe(&self.board, royals, enemy);
-        self.board.move_piece(to, from);
-        if let Some(taken) = taken {
-            self.board.put(to, taken);
+        let enemy = self.side.opponent();
+        if !board.is_side(to, enemy) {
+            let stops = board.blockers().without(from).with(to);
+            return royals
+                .iter()
+                .all(|at| !lang.attacked_through(board, at, enemy, stops));
         }
-        Some(safe)
+        let copy = self.board.get_or_insert(*board);
+        let taken = copy.piece(to);
+        copy.move_piece(from, to);
+        let safe = lang.stand_safe(copy, royals, enemy);
+        copy.move_piece(to, from);
+        if let Some(taken) = taken {
+            copy.put(to, taken);
+        }
+        safe
     }
 }
 
@@ -102,6 +116,7 @@ impl Lang {
     /// The [`LookoutGuard`] of the side to move's royal pieces in `pos`; `None` where the file
     /// has none (see [`Lang::lookout_guard_fits`]), where the side has no royal piece, or where
     /// some capture reaches anywhere.
+    #[inline(always)]
     pub fn lookout_guard(&self, pos: &Position) -> Option<LookoutGuard> {
         if !self.lookout_guard_fits() {
             return None;
@@ -113,14 +128,16 @@ impl Lang {
             return None;
         }
         Some(LookoutGuard {
+            side,
             royals,
             watched: self.lookout(board, side, true)?,
             in_check: !self.stand_safe(board, royals, side.opponent()),
-            board: *board,
+            board: None,
         })
     }
 
     /// The squares of `side`'s royal pieces on `board`.
+    #[inline(always)]
     pub(super) fn royal_squares(&self, board: &Board, side: Side) -> LocSet {
         self.royals.iter().fold(LocSet::EMPTY, |set, k| {
             set | board.locs_of(Piece::new(*k, side))
@@ -128,6 +145,7 @@ impl Lang {
     }
 
     /// Whether no piece of `by` on `board` could take on any of `royals` by landing there.
+    #[inline(always)]
     fn stand_safe(&self, board: &Board, royals: LocSet, by: Side) -> bool {
         royals.iter().all(|at| !self.attacked(board, at, by))
     }
@@ -139,6 +157,7 @@ impl Lang {
     /// piece of the opponent moves), only along the moves that a piece of the opponent stands
     /// at the far end of. `None` where a capture reaches anywhere or hangs on a region the
     /// holes move.
+    #[inline(always)]
     pub(super) fn lookout(&self, board: &Board, side: Side, standing: bool) -> Option<LocSet> {
         let stops = board.blockers();
         let shifting =
@@ -185,69 +204,86 @@ impl Lang {
         Some(seen)
     }
 
-    /// Every square a piece of `kind` and `side` on `from` could land on by one of its atoms on
-    /// the empty board.
-    fn span(&self, kind: Kind, side: Side, from: Loc) -> LocSet {
+    /// Every square a piece of `kind` and `side` on `from` could land on by one of its atoms,
+    /// onto a piece or not, where `stops` (of which `holes` the holes) end its lines: a
+    /// hopping move's squares before its screen and the one beyond.
+    #[inline(always)]
+    fn reach_with_hops(
+        &self,
+        kind: Kind,
+        side: Side,
+        from: Loc,
+        (stops, holes): (LocSet, LocSet),
+    ) -> LocSet {
         let rule = self.piece(kind);
         rule.atoms
             .iter()
             .zip(&rule.rays)
             .fold(LocSet::EMPTY, |set, (atom, rays)| {
-                set | match atom.travel {
-                    Travel::Anywhere => self.basics.geometry.inside(),
-                    _ => rays.span(side, from),
+                set | if atom.hop {
+                    rays.from(side, from)
+                        .iter()
+                        .fold(LocSet::EMPTY, |set, ray| {
+                            set | ray.reach(stops, true) | ray.beyond_screen(stops, holes)
+                        })
+                } else {
+                    self.atom_reach(atom, rays, side, from, stops)
                 }
             })
     }
 
     /// The number of legal turns of `pos` (whose game goes on, its turns moves alone) where its
-    /// royal pieces have a [`LookoutGuard`] and no pin guard: the moves of each piece neither
-    /// royal nor on a watched square that land on unwatched squares are counted by set
-    /// arithmetic (every one legal out of check, none in check); the rest, and every move of
-    /// the pieces that cannot be counted so, are listed and judged one by one. `None` where the
-    /// position has no such guard.
+    /// royal pieces have a [`LookoutGuard`] and no pin guard: each piece that is not royal has
+    /// its moves counted by set arithmetic onto the squares where they keep the royal pieces
+    /// safe: out of check, every unwatched square where it stands on an unwatched one, and
+    /// each other square it could reach where [`LookoutGuard::move_safe`] says so. The royal
+    /// pieces' moves, and those of the pieces that cannot be counted so, are listed and judged
+    /// one by one. `None` where the position has no such guard.
+    #[inline(always)]
     pub(super) fn count_looked_out(&self, pos: &Position) -> Option<u64> {
         let mut guard = self.lookout_guard(pos)?;
         let side = pos.side;
         let board = &pos.board;
         let watched = guard.watched();
         let check = guard.in_check();
-        let unwatched = if check { LocSet::EMPTY } else { !watched };
-        let landable = watched & !board.occupied_by(side);
+        let stops = (board.blockers(), board.holes());
         let landings = self.landings(pos);
-        let (mut counted, mut listed) = (LocSet::EMPTY, LocSet::EMPTY);
+        let enemy_royals = self.royal_squares(board, side.opponent());
+        let mut listed = LocSet::EMPTY;
         let mut count = 0;
         for from in board.occupied_by(side) {
             let piece = board.piece(from).expect("an occupied square");
-            if watched.contains(from) || self.piece(piece.kind).royal || self.castles(piece.kind) {
+            if self.piece(piece.kind).royal || self.castles(piece.kind) {
                 listed |= from.bit();
                 continue;
             }
-            let by_sets = self.count_by_sets(
-                pos,
-                from,
-                piece,
-                (false, unwatched),
-                None,
-                &landings,
-                &mut || check,
-            );
-            match by_sets {
-                Some(n) => {
-                    count += n;
-                    counted |= from.bit();
-                    if self.span(piece.kind, side, from).intersects(landable) {
-                        listed |= from.bit();
-                    }
+            let (safe, judged) = if watched.contains(from) {
+                (LocSet::EMPTY, !LocSet::EMPTY)
+            } else if check {
+                (LocSet::EMPTY, watched)
+            } else {
+                (!watched, watched)
+            };
+            let reach = self.reach_with_hops(piece.kind, side, from, stops);
+            if reach.intersects(enemy_royals) {
+                listed |= from.bit();
+                continue;
+            }
+            let judged = reach & judged & !board.occupied_by(side);
+            let safe = judged.iter().fold(safe, |set, to| {
+                if guard.move_safe(self, board, (from, to)) {
+                    set.with(to)
+                } else {
+                    set
                 }
+            });
+            let landing = (false, safe | enemy_royals);
+            match self.count_by_sets(pos, from, piece, landing, None, &landings, &mut || check) {
+                Some(n) => count += n,
                 None => listed |= from.bit(),
             }
         }
         let _ = self.moves_of(pos, true, &|_| listed, &mut |turn| {
-            if turn.placement.is_none() && counted.contains(turn.from) && !watched.contains(turn.to)
-            {
-                return ControlFlow::Continue(());
-            }
             let legal = match guard.judge(self, pos, turn) {
                 Some(safe) => safe,
                 None => self.keeps_royals(pos, &self.apply(pos, turn, &mut Discard)),
