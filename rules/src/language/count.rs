@@ -404,7 +404,7 @@ impl Lang {
         let _ = self.for_each_move(pos, &mut |turn| {
             let board = &mut self.play_move(pos, turn, &mut Discard).pos.board;
             let took_last = self.ends_on_royal_taken() && !self.has_royal(board, enemy);
-            let guarded = self.lookout(board, side, false);
+            let guarded = self.lookout(board, side, false).map(|w| w.all);
             let promoting = self.promotion_lookout(board, side);
             let (safe_as_moved, ways_as_moved) = (took_last || safe(board), ways(board));
             for slide in self.slides(pos, board) {

@@ -15,6 +15,17 @@ use crate::turn::Turn;
 use crate::types::{Kind, Loc, LocSet, Piece, Side};
 use std::ops::ControlFlow;
 
+/// The squares whose change could change whether a royal piece stands attacked (see
+/// [`Lang::lookout`]).
+#[derive(Clone, Copy)]
+pub struct Watched {
+    /// Every such square.
+    pub all: LocSet,
+    /// Those along hopping moves, where a square filled could give a hopper its screen (or
+    /// its target): elsewhere, filling a square only blocks lines.
+    pub screens: LocSet,
+}
+
 /// What a position's royal pieces risk, found once for all its turns: where they stand, whether
 /// one stands attacked now, and the squares whose change (emptied, filled, or its piece taken)
 /// could change that (see [`Lang::lookout`]). The opponent's pieces stay where they stand
@@ -22,7 +33,7 @@ use std::ops::ControlFlow;
 pub struct LookoutGuard {
     side: Side,
     royals: LocSet,
-    watched: LocSet,
+    watched: Watched,
     in_check: bool,
     /// A copy of the position's board, made at the first capture judged, on which each judged
     /// capture is made and unmade.
@@ -38,7 +49,7 @@ impl LookoutGuard {
 
     /// The squares whose change could change whether a royal piece stands attacked.
     #[inline]
-    pub fn watched(&self) -> LocSet {
+    pub fn watched(&self) -> Watched {
         self.watched
     }
 
@@ -66,8 +77,10 @@ impl LookoutGuard {
 
     /// Whether the mover's royal pieces stand unattacked on `board` (the position's) after its
     /// piece on `from` moves to `to`, empty or holding an enemy piece that is not royal (or a
-    /// piece is dropped there, where `from` is `to`). A piece that is not royal moving from and
-    /// to unwatched squares leaves them as safe as they are. Else, onto an empty square, the
+    /// piece is dropped there, where `from` is `to`). A piece that is not royal leaving an
+    /// unwatched square keeps them as safe as they are where it lands on an unwatched square,
+    /// and out of check also where it takes there (the square stays filled, and the opponent
+    /// only loses a piece) or fills a square no hopper could screen with. Else, onto an empty square, the
     /// board is read with its lines' stops changed (the opponent's pieces stay, and whether a
     /// square is attacked does not hang on what stands on it, but for a capture of royal pieces
     /// only, which a royal piece stepping there meets); a capture is made and unmade on the
@@ -75,8 +88,14 @@ impl LookoutGuard {
     #[inline(always)]
     pub fn move_safe(&mut self, lang: &Lang, board: &Board, (from, to): (Loc, Loc)) -> bool {
         let royal = self.royals.contains(from);
-        if !royal && !self.watched.contains(from) && !self.watched.contains(to) {
-            return !self.in_check;
+        let Watched { all, screens } = self.watched;
+        if !royal && !all.contains(from) {
+            if !all.contains(to) {
+                return !self.in_check;
+            }
+            if !self.in_check && (board.piece(to).is_some() || !screens.contains(to)) {
+                return true;
+            }
         }
         let royals = if royal {
             self.royals.without(from).with(to)
@@ -158,12 +177,15 @@ impl Lang {
     /// at the far end of. `None` where a capture reaches anywhere or hangs on a region the
     /// holes move.
     #[inline(always)]
-    pub(super) fn lookout(&self, board: &Board, side: Side, standing: bool) -> Option<LocSet> {
+    pub(super) fn lookout(&self, board: &Board, side: Side, standing: bool) -> Option<Watched> {
         let stops = board.blockers();
         let shifting =
             |zone: &Option<usize>| zone.is_some_and(|z| matches!(self.zones[z], Zone::LastOfFile));
         let royals = self.royal_squares(board, side);
-        let mut seen = royals;
+        let mut seen = Watched {
+            all: royals,
+            screens: LocSet::EMPTY,
+        };
         for kind in &self.capturing_kinds {
             let rule = self.piece(*kind);
             if shifting(&rule.never_in) || rule.atom_zones.iter().any(shifting) {
@@ -189,14 +211,16 @@ impl Lang {
                         if !ray.meets(theirs) {
                             continue;
                         }
-                        seen |= if atom.hop {
+                        if atom.hop {
                             let screen = ray.reach(stops, true) & stops;
-                            ray.reach(stops & !screen, true)
+                            let line = ray.reach(stops & !screen, true);
+                            seen.all |= line;
+                            seen.screens |= line;
                         } else if atom.travel == Travel::Ride {
-                            ray.reach(stops, true)
+                            seen.all |= ray.reach(stops, true);
                         } else {
-                            ray.reach(LocSet::EMPTY, true)
-                        };
+                            seen.all |= ray.reach(LocSet::EMPTY, true);
+                        }
                     }
                 }
             }
@@ -235,8 +259,9 @@ impl Lang {
     /// The number of legal turns of `pos` (whose game goes on, its turns moves alone) where its
     /// royal pieces have a [`LookoutGuard`] and no pin guard: each piece that is not royal has
     /// its moves counted by set arithmetic onto the squares where they keep the royal pieces
-    /// safe: out of check, every unwatched square where it stands on an unwatched one, and
-    /// each other square it could reach where [`LookoutGuard::move_safe`] says so. The royal
+    /// safe: out of check, from an unwatched square, every square but the empty ones a hopper
+    /// could screen with; and each other square it could reach where
+    /// [`LookoutGuard::move_safe`] says so. The royal
     /// pieces' moves, and those of the pieces that cannot be counted so, are listed and judged
     /// one by one. `None` where the position has no such guard.
     #[inline(always)]
@@ -246,6 +271,7 @@ impl Lang {
         let board = &pos.board;
         let watched = guard.watched();
         let check = guard.in_check();
+        let unsure = watched.screens & !board.occupied();
         let stops = (board.blockers(), board.holes());
         let landings = self.landings(pos);
         let enemy_royals = self.royal_squares(board, side.opponent());
@@ -257,12 +283,12 @@ impl Lang {
                 listed |= from.bit();
                 continue;
             }
-            let (safe, judged) = if watched.contains(from) {
+            let (safe, judged) = if watched.all.contains(from) {
                 (LocSet::EMPTY, !LocSet::EMPTY)
             } else if check {
-                (LocSet::EMPTY, watched)
+                (LocSet::EMPTY, watched.all)
             } else {
-                (!watched, watched)
+                (!unsure, unsure)
             };
             let reach = self.reach_with_hops(piece.kind, side, from, stops);
             if reach.intersects(enemy_royals) {
