@@ -2,8 +2,9 @@
 //! by landing, where pins do not tell all a move can expose (a piece that hops over a screen, a
 //! lame leaper, a capture of royal pieces only): the squares whose change could change whether
 //! the mover's royal pieces stand attacked are found once per position, a move that touches none
-//! of them is exactly as safe as the position is now, and any other is judged on the board alone,
-//! made and unmade on one copy of it, never by playing the whole turn.
+//! of them is exactly as safe as the position is now, and any other is judged on the board alone
+//! (its lines' stops changed, or a capture made and unmade on one copy of it), never by playing
+//! the whole turn.
 
 use super::compile::{Lang, Zone};
 use super::notation::Travel;
@@ -80,11 +81,11 @@ impl LookoutGuard {
     /// piece is dropped there, where `from` is `to`). A piece that is not royal leaving an
     /// unwatched square keeps them as safe as they are where it lands on an unwatched square,
     /// and out of check also where it takes there (the square stays filled, and the opponent
-    /// only loses a piece) or fills a square no hopper could screen with. Else, onto an empty square, the
-    /// board is read with its lines' stops changed (the opponent's pieces stay, and whether a
-    /// square is attacked does not hang on what stands on it, but for a capture of royal pieces
-    /// only, which a royal piece stepping there meets); a capture is made and unmade on the
-    /// copy.
+    /// only loses a piece) or fills a square no hopper could screen with. Else, onto an empty
+    /// square, the board is read with its lines' stops changed (the opponent's pieces stay,
+    /// and whether a square is attacked does not hang on what stands on it, but for a capture
+    /// of royal pieces only, which a royal piece stepping there meets); a capture is made and
+    /// unmade on the copy.
     #[inline(always)]
     pub fn move_safe(&mut self, lang: &Lang, board: &Board, (from, to): (Loc, Loc)) -> bool {
         let royal = self.royals.contains(from);
@@ -261,8 +262,8 @@ impl Lang {
     /// its moves counted by set arithmetic onto the squares where they keep the royal pieces
     /// safe: out of check, from an unwatched square, every square but the empty ones a hopper
     /// could screen with; and each other square it could reach where
-    /// [`LookoutGuard::move_safe`] says so. The royal
-    /// pieces' moves, and those of the pieces that cannot be counted so, are listed and judged
+    /// [`LookoutGuard::move_safe`] says so. The royal pieces' moves, and those of the pieces
+    /// that cannot be counted so (or could take an enemy royal piece), are listed and judged
     /// one by one. `None` where the position has no such guard.
     #[inline(always)]
     pub(super) fn count_looked_out(&self, pos: &Position) -> Option<u64> {
