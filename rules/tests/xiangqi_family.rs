@@ -103,6 +103,52 @@ fn a_stalemated_side_loses_xiangqi() {
 }
 
 #[test]
+fn a_move_that_gives_an_enemy_cannon_its_screen_is_illegal() {
+    // The Chariot on a5 may cross the e-file anywhere but on e5, where it would screen the
+    // Cannon on e7 from the General on e1.
+    let chariot = moves_from(XIANGQI, "3k5/9/9/4c4/9/R8/9/9/9/4K4 w 0 1", "a5");
+    assert!(chariot.contains(&"a5d5".to_string()) && chariot.contains(&"a5f5".to_string()));
+    assert!(!chariot.contains(&"a5e5".to_string()));
+}
+
+#[test]
+fn a_piece_between_the_generals_may_not_leave_their_file() {
+    // The Cannon on e5 alone keeps the Generals apart: it may move along the file but not
+    // step off it.
+    let fen = "4k4/9/9/9/9/4C4/9/9/9/4K4 w 0 1";
+    assert_eq!(
+        moves(XIANGQI, fen),
+        words("e1d1 e1e2 e1f1 e5e2 e5e3 e5e4 e5e6 e5e7 e5e8 e5e9")
+    );
+}
+
+#[test]
+fn a_move_that_unblocks_a_horses_leg_is_illegal() {
+    // The Chariot on d2 lames the Horse on d3, which would leap to the General on e1 past it:
+    // the Chariot may only take the Horse.
+    let fen = "5k3/9/9/9/9/9/9/3n5/3R5/4K4 w 0 1";
+    assert_eq!(moves_from(XIANGQI, fen, "d2"), words("d2d3"));
+}
+
+#[test]
+fn the_turns_counted_at_perfts_last_ply_are_the_listed_ones() {
+    // Perft counts the last ply's turns without listing them; in check from a screened Cannon
+    // (answered by a second screen), from a Horse (answered by laming it), with a screen to
+    // give, a leg to keep and the Generals on one file, the count is the list's length.
+    for fen in [
+        "3k5/9/9/4c4/9/4P4/9/R8/9/4K4 w 0 1",
+        "3k5/9/9/9/9/9/9/5n3/R8/4K4 w 0 1",
+        "3k5/9/9/4c4/9/R8/9/9/9/4K4 w 0 1",
+        "5k3/9/9/9/9/9/9/3n5/3R5/4K4 w 0 1",
+        "4k4/9/9/9/9/4C4/9/9/9/4K4 w 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1",
+    ] {
+        let listed = moves(XIANGQI, fen).len() as u64;
+        assert_eq!(perft(XIANGQI, NO_OPTIONS, Some(fen), 1), listed, "{fen}");
+    }
+}
+
+#[test]
 fn makruks_pawn_becomes_a_met_on_the_sixth_rank() {
     let fen = "k7/8/8/4P3/8/8/8/7K w 0 1";
     assert_eq!(moves(MAKRUK, fen), words("e5e6=M h1g1 h1g2 h1h2"));

@@ -170,18 +170,7 @@ impl Guard {
             return turn.is_drop().then(|| self.drop_safe(lang, pos, piece, at));
         }
         let piece = pos.board.piece(turn.from)?;
-        let en_passant = pos.state.en_passant == Some(turn.to)
-            && pos.board.is_empty(turn.to)
-            && lang.takes_en_passant(piece, turn.from, turn.to);
-        let gives = match turn.promotion {
-            Some(new) => new.side != piece.side,
-            None => lang.piece(piece.kind).promotion.as_ref().is_some_and(|p| {
-                !p.written
-                    && p.own.is_empty()
-                    && lang.in_zone(p.zone, piece.side, turn.to, &pos.board)
-            }),
-        };
-        if en_passant || gives {
+        if !lang.moves_plainly(pos, piece, turn) {
             return None;
         }
         if turn.from == self.royal {
@@ -289,6 +278,25 @@ fn takes_royal(lang: &Lang, pos: &Position, turn: &Turn) -> bool {
 }
 
 impl Lang {
+    /// Whether `turn`, a move of `piece` in `pos`, changes the board at its two squares alone
+    /// and leaves the opponent no piece more: no en passant capture and no promotion giving the
+    /// opponent a piece.
+    #[inline]
+    pub fn moves_plainly(&self, pos: &Position, piece: Piece, turn: &Turn) -> bool {
+        let en_passant = pos.state.en_passant == Some(turn.to)
+            && pos.board.is_empty(turn.to)
+            && self.takes_en_passant(piece, turn.from, turn.to);
+        let gives = match turn.promotion {
+            Some(new) => new.side != piece.side,
+            None => self.piece(piece.kind).promotion.as_ref().is_some_and(|p| {
+                !p.written
+                    && p.own.is_empty()
+                    && self.in_zone(p.zone, piece.side, turn.to, &pos.board)
+            }),
+        };
+        !en_passant && !gives
+    }
+
     /// The guard of the side to move's royal piece, where pins tell all that a move can
     /// expose: one royal piece and no way to make another, no slides, and attackers that leap
     /// or ride straight lines.

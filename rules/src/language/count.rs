@@ -2,7 +2,8 @@
 //! is its move alone, each piece's moves are counted by set arithmetic along its rays, onto
 //! the squares the royal piece's guard leaves it (its pin's line, the squares answering a
 //! check), with their promotions; only the moves the guard cannot tell about (an en passant
-//! capture, a promotion giving the opponent a piece) are looked at one by one. Where a
+//! capture, a promotion giving the opponent a piece) are looked at one by one (where pins tell
+//! too little, `lookout` counts the moves away from its watched squares so). Where a
 //! slide follows the move, each move is played once and its slides judged on the board alone.
 
 use super::attack::Guard;
@@ -24,7 +25,7 @@ use std::ops::ControlFlow;
 
 /// What counting a kind's moves by sets needs (see [`Lang::kind_count`]): the squares it may
 /// land on, and those it promotes on with the number of ways each such move is written.
-struct KindCount {
+pub(super) struct KindCount {
     allowed: LocSet,
     promoting: LocSet,
     ways: u64,
@@ -45,7 +46,7 @@ impl KindCount {
 /// Where a move of the side to move may land, found once per position: the empty squares, the
 /// pieces it may take (by landing) and the squares that end a move along a line (pieces and
 /// holes).
-struct Landings {
+pub(super) struct Landings {
     empty: LocSet,
     takeable: LocSet,
     stops: LocSet,
@@ -54,7 +55,7 @@ struct Landings {
 impl Lang {
     /// The landings of the side to move in `pos`, for a piece that is not royal.
     #[inline(always)]
-    fn landings(&self, pos: &Position) -> Landings {
+    pub(super) fn landings(&self, pos: &Position) -> Landings {
         let board = &pos.board;
         let side = pos.side;
         let stops = board.occupied() | board.holes();
@@ -78,7 +79,7 @@ impl Lang {
     /// captures royal pieces only, or a region or promotion cannot be counted by sets (see
     /// [`Lang::count_by_sets`]; `free`: the side has no royal piece, and every move is legal).
     #[inline(always)]
-    fn kind_count(&self, pos: &Position, piece: Piece, free: bool) -> Option<KindCount> {
+    pub(super) fn kind_count(&self, pos: &Position, piece: Piece, free: bool) -> Option<KindCount> {
         let rule = self.piece(piece.kind);
         let side = piece.side;
         if !self.plain_captures || rule.atoms.iter().any(|a| a.royal_only) {
@@ -121,18 +122,18 @@ impl Lang {
     }
 
     /// The number of legal moves of the piece on `from` (of the side to move in `pos`), counted
-    /// along its rays by set arithmetic, where captures are by landing, its region it never
-    /// lands in and its promotion's are fixed and never optional, it has no move that captures
-    /// royal pieces only, and either it is not royal and its moves are legal where they land on
-    /// `landing` (`free`: the side has no royal piece, and every move is; else the squares the
-    /// guard leaves it, where it can take no royal piece, has no en passant capture open and no
+    /// along its rays by set arithmetic (a hopping move's capture beyond its screen) with what
+    /// its kind needs (`kind`, see [`Lang::kind_count`]), where it is not a royal piece that
+    /// hops, and either it is not royal and its moves are legal where they land on `landing`
+    /// (`free`: the side has no royal piece, and every move is; else the squares the guard
+    /// leaves it, where it can take no royal piece, has no en passant capture open and no
     /// promotion giving the opponent a piece), or it is the royal piece of `guard`, which never
     /// promotes nor takes en passant: it takes only enemy pieces, and each step is judged by
     /// whether its square is attacked (a step onto an enemy royal piece or a castling's end
     /// leaves it to be judged by the position after); `None` elsewhere.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn count_by_sets(
+    pub(super) fn count_by_sets(
         &self,
         pos: &Position,
         from: Loc,
@@ -165,17 +166,29 @@ impl Lang {
                 guard.safe_landings(self, pos, reach & (landings.empty | enemies))
             }
         };
-        if landing != !LocSet::EMPTY && landings.takeable.intersects(self.enemy_royals(pos)) {
+        if landing != !LocSet::EMPTY
+            && (landings.takeable & !landing).intersects(self.enemy_royals(pos))
+        {
             return None;
         }
         let allowed = kind.allowed & safe & landing;
         let (empty, takeable) = (landings.empty & allowed, landings.takeable & allowed);
         let mut count = 0;
         for ((atom, zone), rays) in rule.atoms.iter().zip(&rule.atom_zones).zip(&rule.rays) {
-            if atom.hop {
+            if atom.hop && (royal_guard.is_some() || atom.travel != Travel::Ride || atom.en_passant)
+            {
                 return None;
             }
             if !self.atom_open(pos, &pos.board, from, side, (atom, zone), in_check) {
+                continue;
+            }
+            if atom.hop {
+                for ray in rays.from(side, from) {
+                    let screened = ray.beyond_screen(landings.stops, pos.board.holes());
+                    count += u64::from(atom.moves)
+                        * kind.ways_to(ray.reach(landings.stops, true) & empty)
+                        + u64::from(atom.captures) * kind.ways_to(screened & takeable);
+                }
                 continue;
             }
             let passant = match (atom.en_passant, pos.state.en_passant) {
@@ -347,11 +360,12 @@ impl Lang {
 
     /// The number of legal turns of `pos` (whose game goes on), counted piece by piece where
     /// turns are moves alone and either the side to move has no royal piece and cannot make
-    /// one (every turn is legal) or its royal piece has a guard, and, where checks are
-    /// forbidden, the squares giving check are known ([`super::no_check::CheckSquares`]): a
-    /// piece that stays of its kind lands only where it gives none, other moves are judged one
-    /// by one. `None` elsewhere, and where a turn's legality hangs on the side's other turns (a
-    /// capture compulsory for the turn).
+    /// one (every turn is legal) or its royal piece has a guard (where pins tell too little, a
+    /// [`super::lookout::LookoutGuard`] counts them), and, where checks are forbidden, the
+    /// squares giving check are known ([`super::no_check::CheckSquares`]): a piece that stays
+    /// of its kind lands only where it gives none, other moves are judged one by one. `None`
+    /// elsewhere, and where a turn's legality hangs on the side's other turns (a capture
+    /// compulsory for the turn).
     #[inline(always)]
     pub fn count_legal(&self, pos: &Position) -> Option<u64> {
         if self.capture.compulsory_for_the_turn {
@@ -366,7 +380,15 @@ impl Lang {
         }
         let side = pos.side;
         let free = !self.makes_own_royals && !self.has_royal(&pos.board, side);
-        let guard = if free { None } else { Some(self.guard(pos)?) };
+        let guard = if free {
+            None
+        } else {
+            match self.guard(pos) {
+                Some(guard) => Some(guard),
+                None if checks.is_none() => return self.count_looked_out(pos),
+                None => return None,
+            }
+        };
         let mut check = guard.as_ref().map(|g| g.in_check());
         let mut in_check = || *check.get_or_insert_with(|| self.in_check_now(pos));
         let mut landings = self.landings(pos);
@@ -540,7 +562,7 @@ impl Lang {
         let _ = self.for_each_move(pos, &mut |turn| {
             let board = &mut self.play_move(pos, turn, &mut Discard).pos.board;
             let took_last = self.ends_on_royal_taken() && !self.has_royal(board, enemy);
-            let guarded = self.lookout(board, side);
+            let guarded = self.lookout(board, side, false).map(|w| w.all);
             let promoting = self.promotion_lookout(board, side);
             let (safe_as_moved, ways_as_moved) = (took_last || safe(board), ways(board));
             for slide in self.slides(pos, board) {
@@ -597,39 +619,5 @@ impl Lang {
             }
         }
         seen
-    }
-
-    /// The squares whose change could change whether a royal piece of `side` stands attacked on
-    /// `board`: each royal piece's square and, along every capturing move of the opponent
-    /// turned back from it, the squares up to the first piece or hole (all of a hopping
-    /// move's); `None` where a capture reaches anywhere or hangs on a region the holes move.
-    fn lookout(&self, board: &Board, side: Side) -> Option<LocSet> {
-        let stops = board.occupied() | board.holes();
-        let shifting =
-            |zone: &Option<usize>| zone.is_some_and(|z| matches!(self.zones[z], Zone::LastOfFile));
-        let mut seen = LocSet::EMPTY;
-        for kind in &self.capturing_kinds {
-            let rule = self.piece(*kind);
-            if shifting(&rule.never_in) || rule.atom_zones.iter().any(shifting) {
-                return None;
-            }
-            for (atom, rays) in rule.atoms.iter().zip(&rule.rays) {
-                if !atom.captures || atom.en_passant {
-                    continue;
-                }
-                if atom.travel == Travel::Anywhere {
-                    return None;
-                }
-                for royal in &self.royals {
-                    for at in board.locs_of(Piece::new(*royal, side)) {
-                        seen |= at.bit();
-                        for ray in rays.from(side, at) {
-                            seen |= ray.reach(if atom.hop { LocSet::EMPTY } else { stops }, true);
-                        }
-                    }
-                }
-            }
-        }
-        Some(seen)
     }
 }

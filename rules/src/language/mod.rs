@@ -18,6 +18,7 @@ mod drops;
 mod ends;
 mod explosion;
 mod fields;
+mod lookout;
 mod moves;
 mod no_check;
 pub mod notation;

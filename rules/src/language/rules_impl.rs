@@ -108,11 +108,13 @@ impl Lang {
             return self.for_each_turn(pos, visit);
         }
         let guard = self.guard(pos);
+        let mut lookout = guard.is_none().then(|| self.lookout_guard(pos)).flatten();
         let lines_guard = self.lines_guard(pos);
         let quiet_watch = self.quiet_watch(pos);
         let mut after_move = AfterMoveJudge::default();
         self.for_each_turn(pos, &mut |turn, next| {
             let judged = guard.as_ref().and_then(|g| g.judge(self, pos, turn));
+            let judged = judged.or_else(|| lookout.as_mut()?.judge(self, pos, turn));
             let judged = judged.or_else(|| lines_guard.as_ref()?.judge(self, pos, turn));
             let judged = judged.or_else(|| quiet_watch.as_ref()?.judge(self, pos, turn));
             let legal = match judged {
