@@ -32,6 +32,24 @@ pub(super) struct KindCount {
 }
 
 impl KindCount {
+    /// The number of `atom`'s moves landing on `reach`: its en passant captures onto
+    /// `passant`, else its moves onto `empty` and captures onto `takeable`, each promotion
+    /// counted once per way.
+    #[inline(always)]
+    fn moves_to(
+        &self,
+        atom: &Atom,
+        reach: LocSet,
+        (passant, empty, takeable): (LocSet, LocSet, LocSet),
+    ) -> u64 {
+        if atom.en_passant {
+            self.ways_to(reach & passant)
+        } else {
+            u64::from(atom.moves) * self.ways_to(reach & empty)
+                + u64::from(atom.captures) * self.ways_to(reach & takeable)
+        }
+    }
+
     /// The number of moves landing on `set`, each promotion counted once per way.
     #[inline(always)]
     fn ways_to(&self, set: LocSet) -> u64 {
@@ -208,27 +226,27 @@ impl Lang {
                 }
                 continue;
             }
-            let mut add = |reach: LocSet| {
-                count += if atom.en_passant {
-                    kind.ways_to(reach & passant)
-                } else {
-                    u64::from(atom.moves) * kind.ways_to(reach & empty)
-                        + u64::from(atom.captures) * kind.ways_to(reach & takeable)
-                };
-            };
+            let targets = (passant, empty, takeable);
             match atom.travel {
-                Travel::Anywhere => add(self.basics.geometry.inside().without(from)),
-                Travel::Leap if !atom.lame => add(rays.span(side, from)),
+                Travel::Anywhere => {
+                    let reach = self.basics.geometry.inside().without(from);
+                    count += kind.moves_to(atom, reach, targets);
+                }
+                Travel::Leap if !atom.lame => {
+                    count += kind.moves_to(atom, rays.span(side, from), targets);
+                }
                 travel => {
                     let rides = travel == Travel::Ride;
                     let from_here = rays.from(side, from);
                     if rays.disjoint() {
-                        add(from_here.iter().fold(LocSet::EMPTY, |set, ray| {
+                        let reach = from_here.iter().fold(LocSet::EMPTY, |set, ray| {
                             set | ray.reach(landings.stops, rides)
-                        }));
+                        });
+                        count += kind.moves_to(atom, reach, targets);
                     } else {
                         for ray in from_here {
-                            add(ray.reach(landings.stops, rides));
+                            let reach = ray.reach(landings.stops, rides);
+                            count += kind.moves_to(atom, reach, targets);
                         }
                     }
                 }
@@ -282,12 +300,7 @@ impl Lang {
             }
             for leap in &shift.leaps {
                 let reach = leap.landings(from, landings.stops);
-                count += if atom.en_passant {
-                    kind.ways_to(reach & passant)
-                } else {
-                    u64::from(atom.moves) * kind.ways_to(reach & empty)
-                        + u64::from(atom.captures) * kind.ways_to(reach & takeable)
-                };
+                count += kind.moves_to(atom, reach, (passant, empty, takeable));
             }
         }
         (count, pieces)
