@@ -12,6 +12,7 @@
 
 mod after_move;
 mod attack;
+mod blast_guard;
 mod compile;
 mod count;
 mod drops;
