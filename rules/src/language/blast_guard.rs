@@ -14,6 +14,7 @@ use crate::event::Discard;
 use crate::position::Position;
 use crate::turn::Turn;
 use crate::types::{Loc, LocSet, Piece, Side};
+use std::cell::OnceCell;
 
 impl Lang {
     /// The squares of `side`'s royal pieces on `board`.
@@ -40,7 +41,7 @@ impl Lang {
 
     /// Whether some royal piece of `side` on `board` could be taken by the opponent (see
     /// [`Lang::blast_takes`]; `stops`: the squares that end a line).
-    fn royals_exposed(&self, board: &Board, side: Side, stops: LocSet) -> bool {
+    pub(super) fn royals_exposed(&self, board: &Board, side: Side, stops: LocSet) -> bool {
         self.royal_squares(board, side)
             .iter()
             .any(|at| self.blast_takes(board, at, side.opponent(), stops))
@@ -80,6 +81,11 @@ pub struct BlastJudge {
     /// Whether the opponent has no royal piece left, where that ends the game: every turn is
     /// legal that keeps the mover's.
     opponent_gone: bool,
+    /// Whether a royal piece of the side to move is exposed now.
+    exposed: bool,
+    /// The squares whose emptying could change that (see [`Lang::lookout`]), where known.
+    lookout: Option<LocSet>,
+    /// The square of the piece last asked about and whether its quiet turns are all safe.
     vacated: Option<(Loc, bool)>,
 }
 
@@ -89,6 +95,8 @@ impl BlastJudge {
         BlastJudge {
             opponent_gone: lang.ends_on_royal_taken()
                 && !lang.has_royal(&pos.board, pos.side.opponent()),
+            exposed: lang.royals_exposed(&pos.board, pos.side, pos.board.blockers()),
+            lookout: lang.lookout(&pos.board, pos.side),
             vacated: None,
         }
     }
@@ -101,16 +109,113 @@ impl BlastJudge {
         if self.opponent_gone {
             return true;
         }
-        let (board, side) = (&pos.board, pos.side);
-        let stops = board.blockers().without(turn.from);
-        let safe = match self.vacated {
-            Some((from, safe)) if from == turn.from => safe,
+        let stops = pos.board.blockers().without(turn.from);
+        self.quiet_safe(lang, pos, turn.from)
+            || !lang.royals_exposed(&pos.board, pos.side, stops.with(turn.to))
+    }
+
+    /// Whether every quiet turn of the piece on `from` (see [`Lang::blast_quiet`]) keeps its
+    /// mover's royal pieces: they stay safe with its square emptied.
+    fn quiet_safe(&mut self, lang: &Lang, pos: &Position, from: Loc) -> bool {
+        if self.lookout.is_some_and(|seen| !seen.contains(from)) {
+            return !self.exposed;
+        }
+        match self.vacated {
+            Some((at, safe)) if at == from => safe,
             _ => {
-                let safe = !lang.royals_exposed(board, side, stops);
-                self.vacated = Some((turn.from, safe));
+                let stops = pos.board.blockers().without(from);
+                let safe = !lang.royals_exposed(&pos.board, pos.side, stops);
+                self.vacated = Some((from, safe));
                 safe
             }
+        }
+    }
+}
+
+impl Lang {
+    /// The number of legal turns of `pos` (whose game goes on) where [`Lang::blast_judged`]:
+    /// the quiet moves of a piece neither royal nor castling whose quiet turns are all safe
+    /// counted by sets ([`Lang::count_by_sets`], onto the empty squares but the en passant
+    /// square), every other turn judged one by one (none looked for where the piece reaches
+    /// no piece it could take nor the en passant square). `None` where checks are forbidden, pieces
+    /// are dropped, or a side has no royal piece.
+    pub(super) fn count_blasted(&self, pos: &Position) -> Option<u64> {
+        let side = pos.side;
+        let board = &pos.board;
+        if self.checks_forbidden
+            || self.drops.is_some()
+            || !self.has_royal(board, side)
+            || !self.has_royal(board, side.opponent())
+        {
+            return None;
+        }
+        let mut judge = BlastJudge::new(self, pos);
+        let check = OnceCell::new();
+        let mut in_check = || *check.get_or_init(|| self.in_check_now(pos));
+        let mut landings = self.landings(pos);
+        landings.takeable = LocSet::EMPTY;
+        let mut takes = match self.capture.own_pieces {
+            true => board.occupied(),
+            false => board.occupied_by(side.opponent()),
         };
-        safe || !lang.royals_exposed(board, side, stops.with(turn.to))
+        if let Some(passed) = pos.state.en_passant {
+            landings.empty = landings.empty.without(passed);
+            takes |= passed.bit();
+        }
+        let (mut candidates, mut choices) = (Vec::new(), Vec::new());
+        let mut count = 0;
+        for &kind in &self.kinds {
+            let piece = Piece::new(kind, side);
+            let rule = self.piece(kind);
+            let castles = self.castles(kind);
+            let sets = self.kind_count(pos, piece, false);
+            for from in board.locs_of(piece) {
+                let quiet = sets
+                    .as_ref()
+                    .filter(|_| !rule.royal && !castles && judge.quiet_safe(self, pos, from))
+                    .and_then(|sets| {
+                        let all = (false, !LocSet::EMPTY);
+                        self.count_by_sets(
+                            pos,
+                            from,
+                            piece,
+                            all,
+                            sets,
+                            None,
+                            &landings,
+                            &mut in_check,
+                        )
+                    });
+                count += quiet.unwrap_or(0);
+                if quiet.is_some()
+                    && !self
+                        .reach(rule, side, from, landings.stops)
+                        .intersects(takes)
+                {
+                    continue;
+                }
+                candidates.clear();
+                self.piece_candidates(pos, board, from, piece, &mut in_check, &mut candidates);
+                if castles {
+                    self.castlings(pos, from, &mut in_check, &mut candidates);
+                }
+                for c in &candidates {
+                    let counted = landings.empty.contains(c.to) && c.removal.is_none();
+                    if (quiet.is_some() && counted)
+                        || !self.promotion_choices(pos, piece, c.to, &mut choices)
+                    {
+                        continue;
+                    }
+                    let turn = Turn::new(c.from, c.to).removing(c.removal);
+                    let stays = choices.is_empty() || self.may_decline(pos, piece, c.to);
+                    let promotions = choices.iter().map(|p| Some(*p));
+                    for promotion in promotions.chain(stays.then_some(None)) {
+                        let turn = turn.promoting(promotion);
+                        count += u64::from(judge.keeps_royals(self, pos, &turn));
+                    }
+                }
+            }
+        }
+        Some(count)
     }
 }

@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 /// What counting a kind's moves by sets needs (see [`Lang::kind_count`]): the squares it may
 /// land on, and those it promotes on with the number of ways each such move is written.
-struct KindCount {
+pub(super) struct KindCount {
     allowed: LocSet,
     promoting: LocSet,
     ways: u64,
@@ -45,16 +45,16 @@ impl KindCount {
 /// Where a move of the side to move may land, found once per position: the empty squares, the
 /// pieces it may take (by landing) and the squares that end a move along a line (pieces and
 /// holes).
-struct Landings {
-    empty: LocSet,
-    takeable: LocSet,
-    stops: LocSet,
+pub(super) struct Landings {
+    pub empty: LocSet,
+    pub takeable: LocSet,
+    pub stops: LocSet,
 }
 
 impl Lang {
     /// The landings of the side to move in `pos`, for a piece that is not royal.
     #[inline(always)]
-    fn landings(&self, pos: &Position) -> Landings {
+    pub(super) fn landings(&self, pos: &Position) -> Landings {
         let board = &pos.board;
         let side = pos.side;
         let stops = board.occupied() | board.holes();
@@ -78,10 +78,10 @@ impl Lang {
     /// captures royal pieces only, or a region or promotion cannot be counted by sets (see
     /// [`Lang::count_by_sets`]; `free`: the side has no royal piece, and every move is legal).
     #[inline(always)]
-    fn kind_count(&self, pos: &Position, piece: Piece, free: bool) -> Option<KindCount> {
+    pub(super) fn kind_count(&self, pos: &Position, piece: Piece, free: bool) -> Option<KindCount> {
         let rule = self.piece(piece.kind);
         let side = piece.side;
-        if !self.plain_captures || rule.atoms.iter().any(|a| a.royal_only) {
+        if !(self.plain_captures || self.blast_judged) || rule.atoms.iter().any(|a| a.royal_only) {
             return None;
         }
         let fixed = |zone: usize| match &self.zones[zone] {
@@ -132,7 +132,7 @@ impl Lang {
     /// leaves it to be judged by the position after); `None` elsewhere.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn count_by_sets(
+    pub(super) fn count_by_sets(
         &self,
         pos: &Position,
         from: Loc,
@@ -282,7 +282,7 @@ impl Lang {
 
     /// Every square a piece with `rule`'s atoms on `from` (of `side`) could land on, whatever
     /// stands there, where `stops` end its lines.
-    fn reach(&self, rule: &PieceRule, side: Side, from: Loc, stops: LocSet) -> LocSet {
+    pub(super) fn reach(&self, rule: &PieceRule, side: Side, from: Loc, stops: LocSet) -> LocSet {
         rule.atoms
             .iter()
             .zip(&rule.rays)
@@ -356,6 +356,9 @@ impl Lang {
     pub fn count_legal(&self, pos: &Position) -> Option<u64> {
         if self.capture.compulsory_for_the_turn {
             return None;
+        }
+        if self.blast_judged {
+            return self.count_blasted(pos);
         }
         let checks = match self.checks_forbidden {
             true => Some(self.check_squares(pos)?),
@@ -603,7 +606,7 @@ impl Lang {
     /// `board`: each royal piece's square and, along every capturing move of the opponent
     /// turned back from it, the squares up to the first piece or hole (all of a hopping
     /// move's); `None` where a capture reaches anywhere or hangs on a region the holes move.
-    fn lookout(&self, board: &Board, side: Side) -> Option<LocSet> {
+    pub(super) fn lookout(&self, board: &Board, side: Side) -> Option<LocSet> {
         let stops = board.occupied() | board.holes();
         let shifting =
             |zone: &Option<usize>| zone.is_some_and(|z| matches!(self.zones[z], Zone::LastOfFile));
