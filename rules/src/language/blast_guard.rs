@@ -8,7 +8,8 @@
 //! its piece's square and fills another with a piece of its mover, so one test with the square
 //! emptied clears all of a piece's quiet turns.
 
-use super::compile::Lang;
+use super::compile::{Lang, PieceRule};
+use super::count::Landings;
 use crate::board::Board;
 use crate::event::Discard;
 use crate::position::Position;
@@ -52,7 +53,9 @@ impl Lang {
     /// explosion.
     fn blast_keeps_royals(&self, pos: &Position, turn: &Turn) -> bool {
         let side = pos.side;
-        let board = self.play_move(pos, turn, &mut Discard).pos.board;
+        let board = self
+            .board_after(pos, turn)
+            .unwrap_or_else(|| self.play_move(pos, turn, &mut Discard).pos.board);
         if self.royal_count(&board, side) < self.royal_count(&pos.board, side) {
             return false;
         }
@@ -60,6 +63,42 @@ impl Lang {
             return true;
         }
         !self.royals_exposed(&board, side, board.blockers())
+    }
+
+    /// The board `turn`, a possible turn of `pos`, leaves, found without playing it where it is
+    /// a capture by landing on an enemy piece (the capturing piece blows up, so its promotion
+    /// changes nothing) or a step of a royal piece that never promotes to an empty square that
+    /// is no castling nor en passant capture ([`Lang::royal_step`]); `None` elsewhere.
+    fn board_after(&self, pos: &Position, turn: &Turn) -> Option<Board> {
+        if turn.placement.is_some() {
+            return None;
+        }
+        let mut board = pos.board;
+        let piece = board.piece(turn.from)?;
+        match board.piece(turn.to) {
+            Some(taken) if taken.side != piece.side => {
+                board.clear(turn.from);
+                for at in self.blast(&board, turn.to, piece.side) {
+                    board.clear(at);
+                }
+            }
+            None if self.royal_step(pos, turn) => board.move_piece(turn.from, turn.to),
+            _ => return None,
+        }
+        Some(board)
+    }
+
+    /// Whether `turn`, a possible turn of `pos`, is a step of a royal piece that never
+    /// promotes to an empty square, no castling nor en passant capture.
+    fn royal_step(&self, pos: &Position, turn: &Turn) -> bool {
+        turn.placement.is_none()
+            && pos.board.is_empty(turn.to)
+            && pos.board.piece(turn.from).is_some_and(|p| {
+                let rule = self.piece(p.kind);
+                rule.royal && rule.promotion.is_none()
+            })
+            && pos.state.en_passant != Some(turn.to)
+            && self.castle_of(pos, turn).is_none()
     }
 
     /// Whether `turn`, a possible turn of `pos`, only moves a piece that is not royal to an
@@ -71,6 +110,24 @@ impl Lang {
             && self.is_quiet(pos, turn)
             && pos.state.en_passant != Some(turn.to)
             && self.castle_of(pos, turn).is_none()
+    }
+
+    /// Every square a capture of a piece with `rule`'s atoms on `from` (of `side`) could land
+    /// on, en passant included, whatever stands there, where `landings.stops` end its lines.
+    fn capture_reach(
+        &self,
+        rule: &PieceRule,
+        side: Side,
+        from: Loc,
+        landings: &Landings,
+    ) -> LocSet {
+        rule.atoms
+            .iter()
+            .zip(&rule.rays)
+            .filter(|(atom, _)| atom.captures || atom.en_passant)
+            .fold(LocSet::EMPTY, |reach, (atom, rays)| {
+                reach | self.atom_reach(atom, rays, side, from, landings.stops)
+            })
     }
 }
 
@@ -189,7 +246,7 @@ impl Lang {
                 count += quiet.unwrap_or(0);
                 if quiet.is_some()
                     && !self
-                        .reach(rule, side, from, landings.stops)
+                        .capture_reach(rule, side, from, &landings)
                         .intersects(takes)
                 {
                     continue;

@@ -862,7 +862,7 @@ impl Lang {
             .as_ref()
             .map(|e| {
                 let spares = kinds_of(&e.spares, "capture: explosion: spares")?;
-                Explosion::new(file, e, &spec.capture.modes, spares)
+                Explosion::new(file, &geometry, e, &spec.capture.modes, spares)
             })
             .transpose()?;
         let royal_may_go = ends.iter().any(|e| {

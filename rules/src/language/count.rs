@@ -282,7 +282,7 @@ impl Lang {
 
     /// Every square a piece with `rule`'s atoms on `from` (of `side`) could land on, whatever
     /// stands there, where `stops` end its lines.
-    pub(super) fn reach(&self, rule: &PieceRule, side: Side, from: Loc, stops: LocSet) -> LocSet {
+    fn reach(&self, rule: &PieceRule, side: Side, from: Loc, stops: LocSet) -> LocSet {
         rule.atoms
             .iter()
             .zip(&rule.rays)
