@@ -140,7 +140,8 @@ pub struct BlastJudge {
     opponent_gone: bool,
     /// Whether a royal piece of the side to move is exposed now.
     exposed: bool,
-    /// The squares whose emptying could change that (see [`Lang::lookout`]), where known.
+    /// The squares whose emptying could change that (see [`Lang::lookout`]; a plain leap's
+    /// capture hangs on no square between), where known.
     lookout: Option<LocSet>,
     /// The square of the piece last asked about and whether its quiet turns are all safe.
     vacated: Option<(Loc, bool)>,
@@ -153,7 +154,7 @@ impl BlastJudge {
             opponent_gone: lang.ends_on_royal_taken()
                 && !lang.has_royal(&pos.board, pos.side.opponent()),
             exposed: lang.royals_exposed(&pos.board, pos.side, pos.board.blockers()),
-            lookout: lang.lookout(&pos.board, pos.side),
+            lookout: lang.lookout(&pos.board, pos.side, false),
             vacated: None,
         }
     }

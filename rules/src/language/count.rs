@@ -543,7 +543,7 @@ impl Lang {
         let _ = self.for_each_move(pos, &mut |turn| {
             let board = &mut self.play_move(pos, turn, &mut Discard).pos.board;
             let took_last = self.ends_on_royal_taken() && !self.has_royal(board, enemy);
-            let guarded = self.lookout(board, side);
+            let guarded = self.lookout(board, side, true);
             let promoting = self.promotion_lookout(board, side);
             let (safe_as_moved, ways_as_moved) = (took_last || safe(board), ways(board));
             for slide in self.slides(pos, board) {
@@ -605,8 +605,10 @@ impl Lang {
     /// The squares whose change could change whether a royal piece of `side` stands attacked on
     /// `board`: each royal piece's square and, along every capturing move of the opponent
     /// turned back from it, the squares up to the first piece or hole (all of a hopping
-    /// move's); `None` where a capture reaches anywhere or hangs on a region the holes move.
-    pub(super) fn lookout(&self, board: &Board, side: Side) -> Option<LocSet> {
+    /// move's), a plain leap's only where `leaps` (else only a square's emptying is asked
+    /// about, and it changes no plain leap); `None` where a capture reaches anywhere or hangs
+    /// on a region the holes move.
+    pub(super) fn lookout(&self, board: &Board, side: Side, leaps: bool) -> Option<LocSet> {
         let stops = board.occupied() | board.holes();
         let shifting =
             |zone: &Option<usize>| zone.is_some_and(|z| matches!(self.zones[z], Zone::LastOfFile));
@@ -622,6 +624,9 @@ impl Lang {
                 }
                 if atom.travel == Travel::Anywhere {
                     return None;
+                }
+                if !leaps && atom.travel == Travel::Leap && !atom.lame && !atom.hop {
+                    continue;
                 }
                 for royal in &self.royals {
                     for at in board.locs_of(Piece::new(*royal, side)) {
