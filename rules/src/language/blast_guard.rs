@@ -194,7 +194,7 @@ impl Lang {
     /// The number of legal turns of `pos` (whose game goes on) where [`Lang::blast_judged`]:
     /// the quiet moves of a piece neither royal nor castling whose quiet turns are all safe
     /// counted by sets ([`Lang::count_by_sets`], onto the empty squares but the en passant
-    /// square), every other turn judged one by one (none looked for where the piece reaches
+    /// square; a Pawn-like kind's all at once, [`Lang::count_by_shifts`]), every other turn judged one by one (none looked for where the piece reaches
     /// no piece it could take nor the en passant square). `None` where checks are forbidden, pieces
     /// are dropped, or a side has no royal piece.
     pub(super) fn count_blasted(&self, pos: &Position) -> Option<u64> {
@@ -227,9 +227,32 @@ impl Lang {
             let rule = self.piece(kind);
             let castles = self.castles(kind);
             let sets = self.kind_count(pos, piece, false);
+            let plan = self.shift_plans[kind.index() * 2 + side.index()].as_ref();
+            let mut shifted = LocSet::EMPTY;
+            if let (Some(sets), Some(plan)) = (&sets, plan.filter(|_| !rule.royal && !castles)) {
+                let movers: LocSet = board
+                    .locs_of(piece)
+                    .iter()
+                    .filter(|at| judge.quiet_safe(self, pos, *at))
+                    .collect();
+                if plan.pays_for(movers.len()) {
+                    let (n, counted) = self.count_by_shifts(
+                        pos,
+                        piece,
+                        movers,
+                        (plan, sets),
+                        false,
+                        &landings,
+                        &mut in_check,
+                    );
+                    count += n;
+                    shifted = counted;
+                }
+            }
             for from in board.locs_of(piece) {
                 let quiet = sets
                     .as_ref()
+                    .filter(|_| !shifted.contains(from))
                     .filter(|_| !rule.royal && !castles && judge.quiet_safe(self, pos, from))
                     .and_then(|sets| {
                         let all = (false, !LocSet::EMPTY);
@@ -244,6 +267,7 @@ impl Lang {
                             &mut in_check,
                         )
                     });
+                let quiet = quiet.or(shifted.contains(from).then_some(0));
                 count += quiet.unwrap_or(0);
                 if quiet.is_some()
                     && !self

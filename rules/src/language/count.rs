@@ -232,7 +232,7 @@ impl Lang {
     /// by sets.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn count_by_shifts(
+    pub(super) fn count_by_shifts(
         &self,
         pos: &Position,
         piece: Piece,
