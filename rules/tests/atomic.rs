@@ -7,6 +7,7 @@ use crate::common::{START, legal, perft, status, words};
 
 const ATOMIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/atomic.ron");
 const NO_OPTIONS: &[&str] = &[];
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn moves(fen: &str) -> Vec<String> {
     legal(ATOMIC, NO_OPTIONS, Some(fen), "")
@@ -72,6 +73,44 @@ fn kings_that_touch_give_no_check() {
     // check, and the King may stay beside the other.
     let fen = "8/8/8/8/3kK3/8/8/4r3 w - - 0 1";
     assert_eq!(moves(fen), words("e4d3 e4d5 e4e3 e4e5 e4f3 e4f4 e4f5"));
+}
+
+#[test]
+fn a_king_beside_the_enemy_king_may_stand_on_a_rooks_line() {
+    // The Rook on a2 holds the second rank, but its capture on d2, e2 or f2 would blow up
+    // Black's own King on e3.
+    let fen = "8/8/8/8/8/4k3/r3K3/8 w - - 0 1";
+    assert_eq!(moves(fen), words("e2d1 e2d2 e2d3 e2e1 e2f1 e2f2 e2f3"));
+}
+
+#[test]
+fn a_piece_pinned_to_its_king_may_not_leave_the_line() {
+    let fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+    assert_eq!(moves(fen), words("e1d1 e1d2 e1f1 e1f2"));
+}
+
+#[test]
+fn a_pinned_piece_may_capture_where_the_explosion_takes_the_pinner() {
+    // Nxd4 blows up the Rook on e5 beside d4, which pinned the Knight.
+    let fen = "4k3/8/8/4r3/3p4/8/4N3/4K3 w - - 0 1";
+    assert_eq!(moves(fen), words("e1d1 e1d2 e1f1 e1f2 e2d4"));
+}
+
+#[test]
+fn counted_turns_are_the_listed_turns() {
+    // Perft's last ply counts turns without listing them: castling, en passant, pins and
+    // captures next to either King among them. Kiwipete's perft 3 is Fairy-Stockfish's.
+    let fens = [
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
+        "8/8/8/8/8/4k3/r3K3/8 w - - 0 1",
+        "4k3/8/8/4r3/3p4/8/4N3/4K3 w - - 0 1",
+        KIWIPETE,
+    ];
+    for fen in fens {
+        let listed = moves(fen).len() as u64;
+        assert_eq!(perft(ATOMIC, NO_OPTIONS, Some(fen), 1), listed, "{fen}");
+    }
+    assert_eq!(perft(ATOMIC, NO_OPTIONS, Some(KIWIPETE), 3), 88_298);
 }
 
 #[test]

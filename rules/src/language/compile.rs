@@ -205,6 +205,9 @@ pub struct Lang {
     /// Whether a [`super::threat::LinesGuard`] tells all a turn can expose: captures only by
     /// approach and withdrawal, and a turn that is its move alone.
     pub lines_guard_suffices: bool,
+    /// Whether a [`super::blast_guard::BlastJudge`] judges every turn: captures explode and are
+    /// otherwise by landing alone, and a turn is its move alone (a drop at most).
+    pub blast_judged: bool,
     /// Whether a turn can give its mover a royal piece (by its own promotion or placement):
     /// where it cannot, a side without one has every possible turn legal.
     pub makes_own_royals: bool,
@@ -864,7 +867,7 @@ impl Lang {
             .as_ref()
             .map(|e| {
                 let spares = kinds_of(&e.spares, "capture: explosion: spares")?;
-                Explosion::new(file, e, &spec.capture.modes, spares)
+                Explosion::new(file, &geometry, e, &spec.capture.modes, spares)
             })
             .transpose()?;
         let royal_may_go = ends.iter().any(|e| {
@@ -978,6 +981,13 @@ impl Lang {
             && spec.turn.slide.is_none()
             && !promotes_at_turn_end
             && !spec.state.contains(&StateField::EnPassant);
+        let blast_judged = explosion.is_some()
+            && spec.capture.modes == [super::schema::CaptureMode::Replacement]
+            && spec.turn.placement.is_none()
+            && spec.turn.removal.is_none()
+            && spec.turn.slide.is_none()
+            && !promotes_at_turn_end
+            && line_leaping_kinds.is_empty();
         let is_royal = |k: &Kind| royals.contains(k);
         let makes_own_royals = placement.as_ref().is_some_and(|p| is_royal(&p.kind))
             || pieces.iter().flatten().any(|p| {
@@ -1038,6 +1048,7 @@ impl Lang {
             removal_entries: [LocSet::EMPTY; 2],
             leap_sources: Vec::new(),
             lines_guard_suffices,
+            blast_judged,
             makes_own_royals,
             checks_forbidden: spec.checks == Checks::Forbidden,
             royal_at_start: [false; 2],

@@ -65,9 +65,9 @@ impl KindCount {
 /// pieces it may take (by landing) and the squares that end a move along a line (pieces and
 /// holes).
 pub(super) struct Landings {
-    empty: LocSet,
-    takeable: LocSet,
-    stops: LocSet,
+    pub empty: LocSet,
+    pub takeable: LocSet,
+    pub stops: LocSet,
 }
 
 impl Lang {
@@ -79,10 +79,7 @@ impl Lang {
         let stops = board.occupied() | board.holes();
         let mut takeable = board.occupied_by(side.opponent());
         if self.capture.own_pieces {
-            let royal = self.royals.iter().fold(LocSet::EMPTY, |set, k| {
-                set | board.locs_of(Piece::new(*k, side))
-            });
-            takeable |= board.occupied_by(side) & !royal;
+            takeable |= board.occupied_by(side) & !self.royal_squares(board, side);
         }
         Landings {
             empty: self.basics.geometry.inside() & !stops,
@@ -100,7 +97,7 @@ impl Lang {
     pub(super) fn kind_count(&self, pos: &Position, piece: Piece, free: bool) -> Option<KindCount> {
         let rule = self.piece(piece.kind);
         let side = piece.side;
-        if !self.plain_captures || rule.atoms.iter().any(|a| a.royal_only) {
+        if !(self.plain_captures || self.blast_judged) || rule.atoms.iter().any(|a| a.royal_only) {
             return None;
         }
         let fixed = |zone: usize| match &self.zones[zone] {
@@ -263,7 +260,7 @@ impl Lang {
     /// by sets.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn count_by_shifts(
+    pub(super) fn count_by_shifts(
         &self,
         pos: &Position,
         piece: Piece,
@@ -343,10 +340,7 @@ impl Lang {
 
     /// The squares of the royal pieces of the side not to move in `pos`.
     fn enemy_royals(&self, pos: &Position) -> LocSet {
-        let enemy = pos.side.opponent();
-        self.royals.iter().fold(LocSet::EMPTY, |set, k| {
-            set | pos.board.locs_of(Piece::new(*k, enemy))
-        })
+        self.royal_squares(&pos.board, pos.side.opponent())
     }
 
     /// The squares a step of the royal piece on `from` in `pos` cannot be judged on by whether
@@ -383,6 +377,9 @@ impl Lang {
     pub fn count_legal(&self, pos: &Position) -> Option<u64> {
         if self.capture.compulsory_for_the_turn {
             return None;
+        }
+        if self.blast_judged {
+            return self.count_blasted(pos);
         }
         let checks = match self.checks_forbidden {
             true => Some(self.check_squares(pos)?),
@@ -575,7 +572,7 @@ impl Lang {
         let _ = self.for_each_move(pos, &mut |turn| {
             let board = &mut self.play_move(pos, turn, &mut Discard).pos.board;
             let took_last = self.ends_on_royal_taken() && !self.has_royal(board, enemy);
-            let guarded = self.lookout(board, side, false).map(|w| w.all);
+            let guarded = self.lookout(board, side, (false, true)).map(|w| w.all);
             let promoting = self.promotion_lookout(board, side);
             let (safe_as_moved, ways_as_moved) = (took_last || safe(board), ways(board));
             for slide in self.slides(pos, board) {

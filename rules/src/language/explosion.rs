@@ -10,25 +10,28 @@ use super::schema::{CaptureMode, ExplosionSpec};
 use crate::board::Board;
 use crate::error::Error;
 use crate::event::{Capture, Recorder};
+use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::turn::Turn;
-use crate::types::{Kind, Loc, LocSet, Piece, Side};
+use crate::types::{Kind, LOC_COUNT, Loc, LocSet, Piece, Side};
 
 /// An explosion, resolved.
 #[derive(Clone, Debug)]
 pub struct Explosion {
-    /// The leaps from the capturing piece's square to the squares around it, for the first
-    /// player (the second player's turned half a circle).
-    around: Vec<(i8, i8)>,
+    /// Per side and square (`side * LOC_COUNT + square`), the squares around it on the board
+    /// that a capture of that side's piece ending there reaches (the file's leaps, the second
+    /// player's turned half a circle).
+    around: Vec<LocSet>,
     /// The kinds left standing around.
     spares: Vec<Kind>,
 }
 
 impl Explosion {
-    /// Resolves `spec` of the file named `file`, whose capture modes are `modes`, with its
-    /// `spares` read as the file's kinds.
+    /// Resolves `spec` of the file named `file`, played on `geometry`, whose capture modes are
+    /// `modes`, with its `spares` read as the file's kinds.
     pub fn new(
         file: &str,
+        geometry: &Geometry,
         spec: &ExplosionSpec,
         modes: &[CaptureMode],
         spares: Vec<Kind>,
@@ -49,10 +52,20 @@ impl Explosion {
                 ),
             ));
         }
-        Ok(Explosion {
-            around: atoms.into_iter().flat_map(|a| a.leaps).collect(),
-            spares,
-        })
+        let leaps: Vec<(i8, i8)> = atoms.into_iter().flat_map(|a| a.leaps).collect();
+        let mut around = vec![LocSet::EMPTY; 2 * LOC_COUNT];
+        for side in Side::BOTH {
+            for at in geometry.inside() {
+                around[side.index() * LOC_COUNT + at.index()] = leaps
+                    .iter()
+                    .filter_map(|&leap| {
+                        let (df, dr) = oriented(leap, side);
+                        at.offset(df, dr).filter(|l| geometry.contains(*l))
+                    })
+                    .collect();
+            }
+        }
+        Ok(Explosion { around, spares })
     }
 
     /// Whether it can blow up a piece of one of `kinds` standing around (one it does not spare).
@@ -81,21 +94,13 @@ impl Lang {
         let Some(explosion) = &self.explosion else {
             return LocSet::EMPTY;
         };
-        let geometry = &self.basics.geometry;
-        let mut out = at.bit();
-        for &leap in &explosion.around {
-            let (df, dr) = oriented(leap, side);
-            let Some(near) = at.offset(df, dr).filter(|l| geometry.contains(*l)) else {
-                continue;
-            };
-            if board
-                .piece(near)
-                .is_some_and(|p| !explosion.spares.contains(&p.kind))
-            {
-                out |= near.bit();
+        let mut around = explosion.around[side.index() * LOC_COUNT + at.index()] & board.occupied();
+        for &kind in &explosion.spares {
+            for by in Side::BOTH {
+                around &= !board.locs_of(Piece::new(kind, by));
             }
         }
-        out
+        around.with(at)
     }
 
     /// Blows up what the move of `moved`, which captured, leaves around `at`, where its piece

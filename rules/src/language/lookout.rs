@@ -150,7 +150,7 @@ impl Lang {
         Some(LookoutGuard {
             side,
             royals,
-            watched: self.lookout(board, side, true)?,
+            watched: self.lookout(board, side, (true, true))?,
             in_check: !self.stand_safe(board, royals, side.opponent()),
             board: None,
         })
@@ -175,10 +175,16 @@ impl Lang {
     /// turned back from it, the squares up to the first piece or hole (up to the second for a
     /// hopping move, whose first is its screen; all of a leap's path); where `standing` (no
     /// piece of the opponent moves), only along the moves that a piece of the opponent stands
-    /// at the far end of. `None` where a capture reaches anywhere or hangs on a region the
-    /// holes move.
+    /// at the far end of; a plain leap's only where `leaps` (else only a square's emptying is
+    /// asked about, and it changes no plain leap). `None` where a capture reaches anywhere or
+    /// hangs on a region the holes move.
     #[inline(always)]
-    pub(super) fn lookout(&self, board: &Board, side: Side, standing: bool) -> Option<Watched> {
+    pub(super) fn lookout(
+        &self,
+        board: &Board,
+        side: Side,
+        (standing, leaps): (bool, bool),
+    ) -> Option<Watched> {
         let stops = board.blockers();
         let shifting =
             |zone: &Option<usize>| zone.is_some_and(|z| matches!(self.zones[z], Zone::LastOfFile));
@@ -206,6 +212,9 @@ impl Lang {
                 }
                 if atom.travel == Travel::Anywhere {
                     return None;
+                }
+                if !leaps && atom.travel == Travel::Leap && !atom.lame && !atom.hop {
+                    continue;
                 }
                 for at in royals {
                     for ray in rays.turned_back(side, at) {

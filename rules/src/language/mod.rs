@@ -3,7 +3,8 @@
 //!
 //! [`schema`] is the file's shape, [`notation`] the movement notation, `compile` resolves names
 //! and checks references, and the interpreter plays it in parts: `moves` (a piece's moves and
-//! captures), `play` (a turn, part by part), `explosion` (what a capture blows up), `drops`
+//! captures), `play` (a turn, part by part), `explosion` (what a capture blows up, and
+//! `blast_guard`, legality where captures explode judged on the board alone), `drops`
 //! (drops, captures to the hand, promoted pieces remembered), `turns`
 //! (every possible and legal turn), `count` (legal turns counted without playing them), `ends`
 //! (how the game ends) and `fields` (the FEN fields); `worth` is the computer's generic judgement
@@ -12,6 +13,7 @@
 
 mod after_move;
 mod attack;
+mod blast_guard;
 mod compile;
 mod count;
 mod drops;

@@ -92,9 +92,7 @@ impl Lang {
         if !self.has_royal(board, enemy) || !self.royal_removers(board, enemy).is_empty() {
             return None;
         }
-        let royals = self.royals.iter().fold(LocSet::EMPTY, |set, k| {
-            set | board.locs_of(Piece::new(*k, side))
-        });
+        let royals = self.royal_squares(board, side);
         if self.placement_may_help(pos, royals) {
             return None;
         }
@@ -173,9 +171,7 @@ impl Lang {
         let Some(placement) = &self.placement else {
             return true;
         };
-        let royals = self.royals.iter().fold(LocSet::EMPTY, |set, k| {
-            set | next.board.locs_of(Piece::new(*k, pos.side))
-        });
+        let royals = self.royal_squares(&next.board, pos.side);
         if !self.placement_may_help(pos, royals) || !self.placement_right(placement, &mut after) {
             return true;
         }

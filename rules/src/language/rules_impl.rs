@@ -3,6 +3,7 @@
 //! line and the computer opponent play it alike.
 
 use super::after_move::AfterMoveJudge;
+use super::blast_guard::BlastJudge;
 use super::compile::{CompiledEnd, Lang};
 use super::turns::Next;
 use crate::bits::bit_instructions;
@@ -112,6 +113,7 @@ impl Lang {
         let lines_guard = self.lines_guard(pos);
         let quiet_watch = self.quiet_watch(pos);
         let mut after_move = AfterMoveJudge::default();
+        let mut blast = self.blast_judged.then(|| BlastJudge::new(self, pos));
         self.for_each_turn(pos, &mut |turn, next| {
             let judged = guard.as_ref().and_then(|g| g.judge(self, pos, turn));
             let judged = judged.or_else(|| lookout.as_mut()?.judge(self, pos, turn));
@@ -119,6 +121,7 @@ impl Lang {
             let judged = judged.or_else(|| quiet_watch.as_ref()?.judge(self, pos, turn));
             let legal = match judged {
                 Some(safe) => safe,
+                None if let Some(blast) = &mut blast => blast.keeps_royals(self, pos, turn),
                 None if self.lines_guard_suffices => after_move.keeps_royals(self, pos, turn),
                 None => self.keeps_royals(pos, &next()),
             };
