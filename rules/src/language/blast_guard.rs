@@ -222,27 +222,19 @@ impl Lang {
             let rule = self.piece(kind);
             let castles = self.castles(kind);
             let sets = self.kind_count(pos, piece, false);
-            let plan = self.shift_plans[kind.index() * 2 + side.index()].as_ref();
             let mut shifted = LocSet::EMPTY;
-            if let (Some(sets), Some(plan)) = (&sets, plan.filter(|_| !rule.royal && !castles)) {
-                let movers: LocSet = board
-                    .locs_of(piece)
-                    .iter()
-                    .filter(|at| judge.quiet_safe(self, pos, *at))
-                    .collect();
-                if plan.pays_for(movers.len()) {
-                    let (n, counted) = self.count_by_shifts(
-                        pos,
-                        piece,
-                        movers,
-                        (plan, sets),
-                        false,
-                        &landings,
-                        &mut in_check,
-                    );
-                    count += n;
-                    shifted = counted;
-                }
+            if let Some(sets) = &sets {
+                let movers = || {
+                    board
+                        .locs_of(piece)
+                        .iter()
+                        .filter(|at| judge.quiet_safe(self, pos, *at))
+                        .collect()
+                };
+                let (n, counted) =
+                    self.count_shifted(pos, piece, sets, movers, false, &landings, &mut in_check);
+                count += n;
+                shifted = counted;
             }
             for from in board.locs_of(piece) {
                 let quiet = sets

@@ -303,6 +303,35 @@ impl Lang {
         (count, pieces)
     }
 
+    /// As [`Lang::count_by_shifts`], the moves of `piece`'s kind (whose [`KindCount`] is
+    /// `sets`) counted by shifts for the pieces `movers` gives, and the pieces counted, where
+    /// its moves are shifts, it is neither royal nor castles, and counting them at once pays;
+    /// none elsewhere (`movers` is not asked).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn count_shifted(
+        &self,
+        pos: &Position,
+        piece: Piece,
+        sets: &KindCount,
+        movers: impl FnOnce() -> LocSet,
+        free: bool,
+        landings: &Landings,
+        in_check: &mut dyn FnMut() -> bool,
+    ) -> (u64, LocSet) {
+        let plan = self.shift_plans[piece.kind.index() * 2 + piece.side.index()].as_ref();
+        let Some(plan) =
+            plan.filter(|_| !self.piece(piece.kind).royal && !self.castles(piece.kind))
+        else {
+            return (0, LocSet::EMPTY);
+        };
+        let movers = movers();
+        if !plan.pays_for(movers.len()) {
+            return (0, LocSet::EMPTY);
+        }
+        self.count_by_shifts(pos, piece, movers, (plan, sets), free, landings, in_check)
+    }
+
     /// Every square a piece with `rule`'s atoms on `from` (of `side`) could land on, whatever
     /// stands there, where `stops` end its lines.
     fn reach(&self, rule: &PieceRule, side: Side, from: Loc, stops: LocSet) -> LocSet {
@@ -424,22 +453,12 @@ impl Lang {
             let rule = self.piece(kind);
             let castles = self.castles(kind);
             let sets = self.kind_count(pos, piece, free);
-            let plan = self.shift_plans[kind.index() * 2 + side.index()].as_ref();
-            if let (Some(sets), Some(plan)) = (&sets, plan.filter(|_| !rule.royal && !castles)) {
-                let movers = pieces & freed;
-                if plan.pays_for(movers.len()) {
-                    let (n, counted) = self.count_by_shifts(
-                        pos,
-                        piece,
-                        movers,
-                        (plan, sets),
-                        free,
-                        &landings,
-                        &mut in_check,
-                    );
-                    count += n;
-                    pieces &= !counted;
-                }
+            if let Some(sets) = &sets {
+                let movers = || pieces & freed;
+                let (n, counted) =
+                    self.count_shifted(pos, piece, sets, movers, free, &landings, &mut in_check);
+                count += n;
+                pieces &= !counted;
             }
             for from in pieces {
                 let landing = match &guard {
